@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { errorHandlerPlugin } from './errors/error-handler.js';
+import { ApiKeyAuthenticator } from './modules/keys/keys.service.js';
+import { authenticateApiKey } from './plugins/auth.js';
+import { observabilityPlugin } from './plugins/observability.js';
+import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
+import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/security-headers.js';
+import { v1Routes } from './modules/v1-routes.js';
+import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    apiKeys: ApiKeyAuthenticator;
+    /** Called on every failed API-key authentication (rate limiting of guessing hooks in here). */
+    onAuthenticationFailure: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent the app opens one from config and closes it on app.close(). */
+  db?: Database;
+  /** Apply pending migrations before serving (default true). */
+  migrate?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Prefix of the Redis keys of the shared rate limits (default "avs:ratelimit:"). */
+  redisKeyPrefix?: string;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+// A sane client-supplied request id is kept so that callers can correlate; anything else is replaced.
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function createAjv(options: AjvOptions): Ajv {
+  const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole service; server.ts listens, tests inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-token"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // One line per request is written by the observability plugin, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const supplied = request.headers['x-request-id'];
+      return typeof supplied === 'string' && REQUEST_ID_PATTERN.test(supplied) ? supplied : randomUUID();
+    },
+    routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
+  const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false });
+  const urlAjv = createAjv({ coerceTypes: true, removeAdditional: false });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema),
+  );
+
+  const db = options.db ?? (await openDatabase(config));
+  if (options.migrate !== false) await migrate(db);
+
+  const apiKeys = new ApiKeyAuthenticator(db, {
+    cacheTtlMs: config.AVS_KEY_CACHE_TTL_MS,
+    onError: (error) => app.log.warn({ err: error }, 'could not record API key use'),
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('apiKeys', apiKeys);
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await apiKeys.close();
+    if (!options.db) await db.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(observabilityPlugin);
+  await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
+  await app.register(webhookDeliveryPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Asset Verification Service',
+        version: '1.0.0',
+        description:
+          'Register assets, look up certificates, verify assets and read their tamper-evident history.',
+      },
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: pk_svc_…' } },
+      },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // validatorUrl null: the UI must not call validator.swagger.io (served offline).
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    staticCSP: DOCS_CSP,
+  });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (v1) => {
+      await registerCors(v1, config.AVS_CORS_ORIGINS);
+      v1.addHook('onRequest', authenticateApiKey);
+      v1.addHook('onRequest', enforceRateLimit);
+      await v1.register(v1Routes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(adminPlugin);
+
+  return app;
+}

@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util';
+import { isPlanetId, planetIds } from '../planets/planets.js';
+import { auditHistory } from '../modules/history/history-audit.service.js';
+import type { CliCommand } from './commands.js';
+
+/** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
+export const auditCommand: CliCommand = {
+  usage: 'audit [--planet P] [--json]',
+  summary: 'Recompute every asset history chain; exit 1 listing each break',
+  takesSubcommand: false,
+  matches: (command) => command === 'audit',
+  async run(args, context) {
+    let values: { planet?: string; json?: boolean };
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { planet: { type: 'string' }, json: { type: 'boolean' } },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      process.stderr.write(`avs audit: ${(error as Error).message}\n`);
+      return 2;
+    }
+    if (values.planet !== undefined && !isPlanetId(values.planet)) {
+      process.stderr.write(
+        `avs audit: unknown planet "${values.planet}"; expected one of ${planetIds.join(', ')}.\n`,
+      );
+      return 2;
+    }
+    const report = await context.withDatabase((db) => auditHistory(db, { planet: values.planet }));
+    const lines = [
+      `Audited ${report.assets} asset(s) and ${report.events} event(s)` +
+        `${report.planet ? ` in ${report.planet}` : ''}: ${report.breaks.length} break(s).`,
+      ...report.breaks.map(
+        (entry) => `BROKEN ${entry.planet} ${entry.asset_id} at sequence ${entry.sequence}: ${entry.reason}`,
+      ),
+    ];
+    context.print(values.json, report, lines.join('\n'));
+    return report.intact ? 0 : 1;
+  },
+};

@@ -1,0 +1,213 @@
+// The only module that reads process.env: everything else receives the frozen Config it returns.
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly accepts: string,
+    readonly value: string,
+  ) {
+    super(`Invalid ${variable}=${JSON.stringify(value)}: expected ${accepts}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined };
+
+const integer = (min: number, max: number): Parser<number> => ({
+  accepts: `an integer from ${min} to ${max}`,
+  parse: (raw) => {
+    if (!/^\d+$/.test(raw)) return undefined;
+    const value = Number(raw);
+    return value >= min && value <= max ? value : undefined;
+  },
+});
+
+const text: Parser<string> = {
+  accepts: 'a non-empty string',
+  parse: (raw) => (raw === '' ? undefined : raw),
+};
+
+const onOff: Parser<boolean> = {
+  accepts: '"on" or "off"',
+  parse: (raw) => {
+    const value = raw.toLowerCase();
+    if (['on', 'true', '1', 'yes'].includes(value)) return true;
+    if (['off', 'false', '0', 'no'].includes(value)) return false;
+    return undefined;
+  },
+};
+
+const oneOf = <T extends string>(...values: T[]): Parser<T> => ({
+  accepts: values.map((value) => `"${value}"`).join(', '),
+  parse: (raw) => ((values as string[]).includes(raw) ? (raw as T) : undefined),
+});
+
+const postgresUrl: Parser<string> = {
+  accepts: 'a postgres:// or postgresql:// URL',
+  parse: (raw) => {
+    try {
+      const url = new URL(raw);
+      return url.protocol === 'postgres:' || url.protocol === 'postgresql:' ? raw : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+const redisUrl: Parser<string> = {
+  accepts: 'a redis:// or rediss:// URL',
+  parse: (raw) => {
+    try {
+      const url = new URL(raw);
+      return url.protocol === 'redis:' || url.protocol === 'rediss:' ? raw : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses "5s,5m,30m,2h" into milliseconds. */
+const durationList: Parser<number[]> = {
+  accepts: 'a comma-separated list of durations such as "5s,5m,30m,2h"',
+  parse: (raw) => {
+    const parts = raw.split(',').map((part) => part.trim());
+    const values: number[] = [];
+    for (const part of parts) {
+      const match = /^(\d+)(ms|s|m|h)$/.exec(part);
+      if (!match) return undefined;
+      values.push(Number(match[1]) * (DURATION_UNITS[match[2]!] ?? 1));
+    }
+    return values.length > 0 ? values : undefined;
+  },
+};
+
+const originList: Parser<string[]> = {
+  accepts: 'a comma-separated list of origins such as "https://app.example.com", or "*"',
+  parse: (raw) => {
+    const origins = raw
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+    for (const origin of origins) {
+      if (origin === '*') continue;
+      try {
+        const url = new URL(origin);
+        if (url.origin !== origin) return undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return origins;
+  },
+};
+
+type Definition<T> = Parser<T> & { default?: T; description: string };
+
+/** Every variable the service reads, with its default and what it accepts. README.md lists the same table. */
+export const configDefinitions = {
+  PORT: { ...integer(0, 65535), default: 8080, description: 'HTTP port to listen on.' },
+  HOST: {
+    ...text,
+    default: '127.0.0.1',
+    description: 'Address to bind; 0.0.0.0 to listen on every interface.',
+  },
+  DATABASE_URL: {
+    ...postgresUrl,
+    description: 'PostgreSQL connection string. Unset: the embedded PGlite database in AVS_DATA_DIR.',
+  },
+  AVS_DATA_DIR: { ...text, default: './data', description: 'Directory of the embedded PGlite database.' },
+  LOG_LEVEL: {
+    ...oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    default: 'info',
+    description: 'pino log level.',
+  },
+  REDIS_URL: {
+    ...redisUrl,
+    description: 'Redis for rate limits shared between instances. Unset: in memory.',
+  },
+  AVS_DB_POOL_SIZE: { ...integer(1, 1000), default: 20, description: 'PostgreSQL connections per process.' },
+  AVS_DB_STATEMENT_TIMEOUT_MS: {
+    ...integer(100, 600_000),
+    default: 10_000,
+    description: 'Longest a single SQL statement may run.',
+  },
+  AVS_DB_CONNECT_TIMEOUT_MS: {
+    ...integer(100, 600_000),
+    default: 3_000,
+    description: 'Longest wait for a pooled connection (acquire and connect).',
+  },
+  AVS_KEY_CACHE_TTL_MS: {
+    ...integer(0, 2_000),
+    default: 1_000,
+    description:
+      'How long a verified API key is cached in memory; revocations reach every instance within it.',
+  },
+  AVS_RATE_LIMIT_PER_SECOND: {
+    ...integer(1, 1_000_000),
+    default: 100,
+    description: 'Requests per second per API key.',
+  },
+  AVS_RATE_LIMIT_BURST: { ...integer(1, 1_000_000), default: 200, description: 'Burst size per API key.' },
+  AVS_CORS_ORIGINS: {
+    ...originList,
+    default: [],
+    description: 'Origins allowed by CORS, comma-separated. Unset: CORS closed.',
+  },
+  AVS_WEBHOOK_DELIVERY: { ...onOff, default: false, description: '"on" turns webhook delivery on.' },
+  AVS_WEBHOOK_RETRY_SCHEDULE: {
+    ...durationList,
+    default: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    description: 'Delays between webhook delivery attempts.',
+  },
+  AVS_WEBHOOK_TIMEOUT_MS: {
+    ...integer(100, 60_000),
+    default: 15_000,
+    description: 'Webhook response timeout.',
+  },
+  AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: {
+    ...onOff,
+    default: false,
+    description: 'Allow http and private-network webhook targets (local development and tests only).',
+  },
+  AVS_ADMIN_EMAIL: { ...text, description: 'Email of the first admin user, created at first start.' },
+  AVS_ADMIN_PASSWORD: { ...text, description: 'Password of the first admin user, created at first start.' },
+  AVS_ADMIN_TOKEN: {
+    ...text,
+    description: 'Bearer token for the /admin/api JSON API (automation). Unset: session only.',
+  },
+  AVS_SHUTDOWN_TIMEOUT_MS: {
+    ...integer(100, 600_000),
+    default: 30_000,
+    description: 'Longest graceful shutdown before the process is forced to exit.',
+  },
+} satisfies Record<string, Definition<unknown>>;
+
+type Definitions = typeof configDefinitions;
+type ValueOf<D> = D extends Definition<infer T> ? T : never;
+type HasDefault<D> = D extends { default: unknown } ? true : false;
+
+export type Config = Readonly<{
+  [K in keyof Definitions]: HasDefault<Definitions[K]> extends true
+    ? ValueOf<Definitions[K]>
+    : ValueOf<Definitions[K]> | undefined;
+}>;
+
+export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const config: Record<string, unknown> = {};
+  for (const [name, definition] of Object.entries(configDefinitions) as [string, Definition<unknown>][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      config[name] = definition.default;
+      continue;
+    }
+    const value = definition.parse(raw);
+    if (value === undefined) throw new ConfigError(name, definition.accepts, raw);
+    config[name] = value;
+  }
+  return Object.freeze({ ...config, ...overrides }) as Config;
+}

@@ -1,0 +1,124 @@
+import pg from 'pg';
+import {
+  DatabaseUnavailableError,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Row,
+} from './database.js';
+
+// timestamptz and bigint as the service wants them: Date objects and JS numbers for counts.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface PostgresOptions {
+  connectionString: string;
+  poolSize: number;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** True for errors that mean "no database right now" rather than "this query is wrong". */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code;
+  if (code && CONNECTION_ERROR_CODES.has(code)) return true;
+  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+function wrap(error: unknown): unknown {
+  return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
+}
+
+class PostgresTransaction implements Queryable {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    try {
+      const result = await this.client.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      throw wrap(error);
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.query(sql);
+  }
+}
+
+export class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  readonly pool: pg.Pool;
+
+  constructor(options: PostgresOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      statement_timeout: options.statementTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    try {
+      const result = await this.pool.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      throw wrap(error);
+    }
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new PostgresTransaction(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw wrap(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.query(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

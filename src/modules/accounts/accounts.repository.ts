@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+export interface AccountSummaryRow extends AccountRow {
+  key_count: number;
+  asset_count: number;
+}
+
+export async function insertAccount(
+  db: Queryable,
+  account: { id: string; name: string },
+): Promise<AccountRow> {
+  const { rows } = await db.query<AccountRow>(
+    'INSERT INTO accounts (id, name) VALUES ($1, $2) RETURNING id, name, created_at',
+    [account.id, account.name],
+  );
+  return rows[0]!;
+}
+
+export async function findAccountById(db: Queryable, id: string): Promise<AccountRow | undefined> {
+  const { rows } = await db.query<AccountRow>('SELECT id, name, created_at FROM accounts WHERE id = $1', [
+    id,
+  ]);
+  return rows[0];
+}
+
+export async function listAccountsWithCounts(db: Queryable): Promise<AccountSummaryRow[]> {
+  const { rows } = await db.query<AccountSummaryRow>(`
+    SELECT a.id, a.name, a.created_at,
+      (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id)::int AS key_count,
+      (SELECT count(*) FROM assets s WHERE s.account_id = a.id)::int AS asset_count
+    FROM accounts a
+    ORDER BY a.created_at, a.id`);
+  return rows;
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { findAccountById, insertAccount, listAccountsWithCounts } from './accounts.repository.js';
+
+export interface Account {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface AccountSummary extends Account {
+  key_count: number;
+  asset_count: number;
+}
+
+export async function createAccount(db: Queryable, input: { name: string }): Promise<Account> {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 200) {
+    throw new AppError('validation_failed', 'Account `name` must be 1 to 200 characters.');
+  }
+  const row = await insertAccount(db, { id: randomUUID(), name });
+  return { id: row.id, name: row.name, created_at: row.created_at.toISOString() };
+}
+
+export async function getAccount(db: Queryable, id: string): Promise<Account | undefined> {
+  const row = await findAccountById(db, id);
+  return row && { id: row.id, name: row.name, created_at: row.created_at.toISOString() };
+}
+
+export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
+  const rows = await listAccountsWithCounts(db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    key_count: row.key_count,
+    asset_count: row.asset_count,
+  }));
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
+import { commitChange } from '../../plugins/commit-change.js';
+import { createAccount, listAccounts } from '../accounts/accounts.service.js';
+import {
+  certificateMoveNames,
+  listCertificates,
+  moveCertificate,
+} from '../certificates/certificate-moves.service.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../keys/keys.service.js';
+import { authenticateAdminApi, requireAdminActor } from './admin-auth.js';
+import {
+  Account,
+  AccountSummary,
+  AdminSessionInfo,
+  ApiKey,
+  AssetRecord,
+  CertificateListItem,
+  CertificateListQuery,
+  CertificateNumberParams,
+  CreateAccountBody,
+  CreatedApiKey,
+  CreateKeyBody,
+  errorResponses,
+  KeyIdParams,
+  KeyListQuery,
+  listOf,
+  MoveBody,
+} from './admin-api.schemas.js';
+
+// The admin API is documented in docs/admin.md, not in the /api/v1 OpenAPI document.
+const hide = true;
+
+/** JSON admin API for scripts and automation: /admin/api/... */
+export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', authenticateAdminApi);
+  const db = app.db;
+
+  app.get(
+    '/session',
+    { schema: { hide, response: { 200: AdminSessionInfo, ...errorResponses } } },
+    async (request) => {
+      const session = request.adminSession;
+      if (!session) throw new AppError('validation_failed', 'A bearer token has no session; log in instead.');
+      return {
+        admin_user_id: session.adminUserId,
+        email: session.email,
+        csrf_token: session.csrfToken,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/accounts',
+    { schema: { hide, response: { 200: listOf(AccountSummary), ...errorResponses } } },
+    async () => ({ data: await listAccounts(db) }),
+  );
+
+  app.post<{ Body: CreateAccountBody }>(
+    '/accounts',
+    { schema: { hide, body: CreateAccountBody, response: { 201: Account, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await createAccount(db, request.body)),
+  );
+
+  app.get<{ Querystring: KeyListQuery }>(
+    '/keys',
+    { schema: { hide, querystring: KeyListQuery, response: { 200: listOf(ApiKey), ...errorResponses } } },
+    async (request) => ({
+      data: await listApiKeys(db, { accountId: request.query.account_id, status: request.query.status }),
+    }),
+  );
+
+  app.post<{ Body: CreateKeyBody }>(
+    '/keys',
+    { schema: { hide, body: CreateKeyBody, response: { 201: CreatedApiKey, ...errorResponses } } },
+    async (request, reply) => {
+      const body = request.body;
+      const created = await createApiKey(db, {
+        accountId: body.account_id,
+        name: body.name ?? null,
+        planetScope: body.planet_scope ?? [],
+        expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/keys/:id/revoke',
+    { schema: { hide, params: KeyIdParams, response: { 200: ApiKey, ...errorResponses } } },
+    async (request) => {
+      const key = await revokeApiKey(db, request.params.id);
+      // This instance stops accepting the key at once; others within their cache TTL.
+      request.server.apiKeys.forget();
+      return key;
+    },
+  );
+
+  app.get<{ Querystring: CertificateListQuery }>(
+    '/certificates',
+    {
+      schema: {
+        hide,
+        querystring: CertificateListQuery,
+        response: { 200: listOf(CertificateListItem), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { planet, status, limit } = request.query;
+      if (planet !== undefined && !isPlanetId(planet)) {
+        throw new AppError(
+          'invalid_planet',
+          `Unknown planet "${planet}"; expected one of ${planetIds.join(', ')}.`,
+        );
+      }
+      return { data: await listCertificates(db, { status, planet, limit }) };
+    },
+  );
+
+  for (const move of certificateMoveNames) {
+    app.post<{ Params: { number: string }; Body: MoveBody }>(
+      `/certificates/:number/${move}`,
+      {
+        schema: {
+          hide,
+          params: CertificateNumberParams,
+          body: MoveBody,
+          response: { 200: AssetRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = requireAdminActor(request);
+        const { asset } = await commitChange(request, 200, (tx) =>
+          moveCertificate(tx, {
+            certificateNumber: request.params.number,
+            move,
+            reason: request.body?.reason,
+            actor,
+          }),
+        );
+        return asset;
+      },
+    );
+  }
+}

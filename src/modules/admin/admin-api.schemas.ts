@@ -1,0 +1,127 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { certificateStatuses } from '../assets/asset-states.js';
+
+export const ErrorBody = Type.Object({
+  error: Type.String(),
+  code: Type.String(),
+  request_id: Type.String(),
+});
+const Uuid = Type.String({ format: 'uuid' });
+const Timestamp = Type.String({ format: 'date-time' });
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+
+export const AdminSessionInfo = Type.Object({
+  admin_user_id: Uuid,
+  email: Type.String(),
+  csrf_token: Type.String(),
+  expires_at: Timestamp,
+});
+
+export const Account = Type.Object({ id: Uuid, name: Type.String(), created_at: Timestamp });
+export const AccountSummary = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  created_at: Timestamp,
+  key_count: Type.Integer(),
+  asset_count: Type.Integer(),
+});
+export const CreateAccountBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type CreateAccountBody = Static<typeof CreateAccountBody>;
+
+const apiKeyProperties = {
+  id: Uuid,
+  account_id: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  prefix: Type.String({ description: 'The first characters of the key, for recognising it.' }),
+  planet_scope: Type.Array(Type.String(), { description: 'Empty: every planet.' }),
+  created_at: Timestamp,
+  expires_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+  last_used_at: NullableTimestamp,
+  status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+};
+export const ApiKey = Type.Object(apiKeyProperties);
+export const CreatedApiKey = Type.Object({
+  ...apiKeyProperties,
+  key: Type.String({ description: 'The full key: shown once, never stored.' }),
+});
+export const CreateKeyBody = Type.Object(
+  {
+    account_id: Uuid,
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    planet_scope: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
+    expires_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreateKeyBody = Static<typeof CreateKeyBody>;
+export const KeyListQuery = Type.Object({
+  account_id: Type.Optional(Uuid),
+  status: Type.Optional(
+    Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+  ),
+});
+export type KeyListQuery = Static<typeof KeyListQuery>;
+export const KeyIdParams = Type.Object({ id: Uuid });
+
+export const CertificateNumberParams = Type.Object({ number: Type.String({ minLength: 1, maxLength: 100 }) });
+export const MoveBody = Type.Union([
+  Type.Object({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
+  Type.Null(),
+]);
+export type MoveBody = Static<typeof MoveBody>;
+
+/** The asset record, as every state change returns it (planet fields pass through). */
+export const AssetRecord = Type.Object(
+  {
+    id: Uuid,
+    planet: Type.String(),
+    title: Type.String(),
+    account_id: Uuid,
+    certificate_number: Type.String(),
+    certificate_status: Type.String(),
+    status: Type.String(),
+    created_by: Uuid,
+    updated_by: Uuid,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { additionalProperties: true },
+);
+
+export const CertificateListQuery = Type.Object({
+  status: Type.Optional(Type.Union(certificateStatuses.map((status) => Type.Literal(status)))),
+  planet: Type.Optional(Type.String({ maxLength: 50 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+});
+export type CertificateListQuery = Static<typeof CertificateListQuery>;
+
+export const CertificateListItem = Type.Object({
+  certificate_number: Type.String(),
+  status: Type.String(),
+  planet: Type.String(),
+  asset_id: Uuid,
+  title: Type.String(),
+  account_id: Uuid,
+  account_name: Type.String(),
+  asset_status: Type.String(),
+  created_at: Timestamp,
+  issued_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+  reason: Type.Union([Type.String(), Type.Null()]),
+  fields: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({ data: Type.Array(item) });

@@ -1,0 +1,99 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/error-catalogue.js';
+import type { AdminActor } from '../certificates/certificate-moves.service.js';
+import { findAdminSession, secretsMatch, type AdminSession } from './admin-sessions.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminSession?: AdminSession;
+  }
+}
+
+export const SESSION_COOKIE = 'avs_admin_session';
+export const CSRF_FIELD = '_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** onRequest: request.adminSession from the session cookie, when it names a live session. */
+export async function loadAdminSession(request: FastifyRequest): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) request.adminSession = await findAdminSession(request.server.db, token);
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  expiresAt: Date,
+): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'lax',
+    // request.protocol follows X-Forwarded-Proto only when the app trusts its proxy.
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** preHandler of every admin page but the log-in page: no session, back to the log-in page. */
+export async function requirePageSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.adminSession) return reply.redirect('/admin/login', 303);
+}
+
+/** preValidation of every state-changing admin form: the synchroniser token must match the session. */
+export async function checkFormCsrf(request: FastifyRequest): Promise<void> {
+  if (!STATE_CHANGING.has(request.method) || !request.adminSession) return;
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!secretsMatch(body?.[CSRF_FIELD], request.adminSession.csrfToken)) throw new AppError('csrf_failed');
+}
+
+const BEARER = /^bearer +(\S+) *$/i;
+
+function adminUnauthorized(): AppError {
+  return new AppError('admin_unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/**
+ * onRequest of /admin/api: Authorization: Bearer <AVS_ADMIN_TOKEN> when that is set, else the
+ * session cookie (with the CSRF header on state-changing calls). Returns who is acting.
+ */
+export async function authenticateAdminApi(request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = BEARER.exec(header);
+    const expected = request.server.config.AVS_ADMIN_TOKEN;
+    if (!match || !expected || !secretsMatch(match[1], expected)) throw adminUnauthorized();
+    request.adminActor = { adminToken: true };
+    return;
+  }
+  await loadAdminSession(request);
+  const session = request.adminSession;
+  if (!session) throw adminUnauthorized();
+  if (STATE_CHANGING.has(request.method) && !secretsMatch(request.headers[CSRF_HEADER], session.csrfToken)) {
+    throw new AppError('csrf_failed');
+  }
+  request.adminActor = { adminUserId: session.adminUserId };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminActor?: AdminActor;
+  }
+}
+
+export function requireAdminActor(request: FastifyRequest): AdminActor {
+  if (request.adminActor) return request.adminActor;
+  if (request.adminSession) return { adminUserId: request.adminSession.adminUserId };
+  throw adminUnauthorized();
+}

@@ -1,0 +1,113 @@
+import { CSRF_FIELD } from './admin-auth.js';
+import type { AdminSession } from './admin-sessions.service.js';
+import { html, type SafeHtml } from './html.js';
+
+export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
+
+export interface Flash {
+  kind: 'notice' | 'error';
+  message: string | SafeHtml;
+}
+
+const NAV: { section: NavSection; href: string; label: string }[] = [
+  { section: 'dashboard', href: '/admin', label: 'Dashboard' },
+  { section: 'api-keys', href: '/admin/api-keys', label: 'API keys' },
+  { section: 'accounts', href: '/admin/accounts', label: 'Accounts' },
+  { section: 'certificates', href: '/admin/certificates', label: 'Certificates' },
+];
+
+function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · AVS admin</title>
+        ${csrfToken ? html`<meta name="csrf-token" content="${csrfToken}" />` : ''}
+        <link rel="stylesheet" href="/admin/static/admin.css" />
+        <script src="/admin/static/admin.js" defer></script>
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        ${body}
+      </body>
+    </html> `;
+}
+
+export function flashMessage(flash: Flash | undefined): SafeHtml {
+  if (!flash) return html``;
+  return flash.kind === 'error'
+    ? html`<div class="flash flash-error" role="alert"><p>${flash.message}</p></div>`
+    : html`<div class="flash flash-notice" role="status"><p>${flash.message}</p></div>`;
+}
+
+export function csrfInput(session: AdminSession): SafeHtml {
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${session.csrfToken}" />`;
+}
+
+/** A page of the signed-in application: header with navigation and log-out, then the content. */
+export function adminPage(options: {
+  title: string;
+  section: NavSection;
+  session: AdminSession;
+  content: SafeHtml;
+  flash?: Flash;
+}): SafeHtml {
+  const { session } = options;
+  return document(
+    options.title,
+    html`<header class="site-header">
+        <p class="brand"><a href="/admin">Asset Verification Service</a></p>
+        <nav aria-label="Main">
+          <ul>
+            ${NAV.map(
+              (item) =>
+                html`<li>
+                  <a href="${item.href}" ${item.section === options.section ? html` aria-current="page"` : ''}
+                    >${item.label}</a
+                  >
+                </li>`,
+            )}
+          </ul>
+        </nav>
+        <form class="logout" method="post" action="/admin/logout">
+          ${csrfInput(session)}
+          <span class="who">${session.email}</span>
+          <button type="submit" class="button-secondary">Log out</button>
+        </form>
+      </header>
+      <main id="main" tabindex="-1">
+        <h1>${options.title}</h1>
+        ${flashMessage(options.flash)} ${options.content}
+      </main>`,
+    session.csrfToken,
+  );
+}
+
+/** A page outside the session (log-in, errors before log-in). */
+export function publicPage(title: string, content: SafeHtml): SafeHtml {
+  return document(
+    title,
+    html`<header class="site-header"><p class="brand">Asset Verification Service</p></header>
+      <main id="main" tabindex="-1" class="narrow">
+        <h1>${title}</h1>
+        ${content}
+      </main>`,
+  );
+}
+
+export function formatTime(value: string | null | undefined, empty = '—'): SafeHtml {
+  if (!value) return html`${empty}`;
+  const shown = value.replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC');
+  return html`<time datetime="${value}">${shown}</time>`;
+}
+
+export function errorPage(status: number, message: string, session?: AdminSession): SafeHtml {
+  const title =
+    status === 403 ? 'Refused' : status === 404 ? 'Not found' : status >= 500 ? 'Error' : 'Request refused';
+  const content = html`<div class="flash flash-error" role="alert"><p>${message}</p></div>
+    <p>
+      <a href="${session ? '/admin' : '/admin/login'}">Back to ${session ? 'the dashboard' : 'log in'}</a>
+    </p>`;
+  return session ? adminPage({ title, section: 'dashboard', session, content }) : publicPage(title, content);
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { setSessionCookie } from './admin-auth.js';
+import { logIn } from './admin-login.service.js';
+import type { SafeHtml } from './html.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { loginPage } from './login.views.js';
+
+export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+const LoginBody = Type.Object(
+  { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+
+/** The log-in page: the only admin page reachable without a session. */
+export async function adminLoginRoutes(
+  app: FastifyInstance,
+  options: { throttle: LoginThrottle },
+): Promise<void> {
+  app.get('/login', { schema: { hide: true } }, async (request, reply) => {
+    if (request.adminSession) return reply.redirect('/admin', 303);
+    return sendPage(reply, loginPage());
+  });
+
+  app.post<{ Body: Static<typeof LoginBody> }>(
+    '/login',
+    { schema: { hide: true, body: LoginBody } },
+    async (request: FastifyRequest<{ Body: Static<typeof LoginBody> }>, reply) => {
+      const email = (request.body.email ?? '').slice(0, 320);
+      const password = (request.body.password ?? '').slice(0, 1024);
+      const result = await logIn(request.server.db, options.throttle, {
+        email,
+        password,
+        address: request.ip,
+      });
+      switch (result.outcome) {
+        case 'signed_in':
+          setSessionCookie(reply, request, result.token, result.session.expiresAt);
+          return reply.redirect('/admin', 303);
+        case 'throttled': {
+          const minutes = Math.ceil(result.retryAfterSeconds / 60);
+          void reply.header('retry-after', String(result.retryAfterSeconds));
+          return sendPage(
+            reply,
+            loginPage({
+              email,
+              flash: {
+                kind: 'error',
+                message: `Too many failed log-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+              },
+            }),
+            429,
+          );
+        }
+        case 'refused':
+          return sendPage(
+            reply,
+            loginPage({ email, flash: { kind: 'error', message: 'Incorrect email or password.' } }),
+            401,
+          );
+      }
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import {
+  deleteAdminSession,
+  deleteExpiredAdminSessions,
+  findLiveAdminSession,
+  insertAdminSession,
+} from './admin-sessions.repository.js';
+
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+export interface AdminSession {
+  id: string;
+  adminUserId: string;
+  email: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+// Only the hash is stored: a leaked table does not let anyone log in.
+function sessionId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session; returns the cookie token (shown to the browser only) and the session. */
+export async function startAdminSession(
+  db: Queryable,
+  adminUserId: string,
+  email: string,
+): Promise<{ token: string; session: AdminSession }> {
+  await deleteExpiredAdminSessions(db);
+  const token = randomBytes(32).toString('base64url');
+  const session: AdminSession = {
+    id: sessionId(token),
+    adminUserId,
+    email,
+    csrfToken: randomBytes(32).toString('base64url'),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  };
+  await insertAdminSession(db, session);
+  return { token, session };
+}
+
+export async function findAdminSession(db: Queryable, token: string): Promise<AdminSession | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const row = await findLiveAdminSession(db, sessionId(token));
+  return (
+    row && {
+      id: row.id,
+      adminUserId: row.admin_user_id,
+      email: row.email,
+      csrfToken: row.csrf_token,
+      expiresAt: row.expires_at,
+    }
+  );
+}
+
+export async function endAdminSession(db: Queryable, session: AdminSession): Promise<void> {
+  await deleteAdminSession(db, session.id);
+}
+
+/** Constant-time comparison of two secrets of any length (hashing first equalises the lengths). */
+export function secretsMatch(presented: unknown, expected: string): boolean {
+  if (typeof presented !== 'string' || presented.length === 0) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}

@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+export async function insertAdminUser(
+  db: Queryable,
+  user: { id: string; email: string; passwordHash: string },
+): Promise<AdminUserRow> {
+  const { rows } = await db.query<AdminUserRow>(
+    `INSERT INTO admin_users (id, email, password_hash) VALUES ($1, $2, $3)
+     RETURNING id, email, password_hash, created_at`,
+    [user.id, user.email, user.passwordHash],
+  );
+  return rows[0]!;
+}
+
+export async function findAdminUserByEmail(db: Queryable, email: string): Promise<AdminUserRow | undefined> {
+  const { rows } = await db.query<AdminUserRow>(
+    'SELECT id, email, password_hash, created_at FROM admin_users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0];
+}
+
+export async function countAdminUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM admin_users');
+  return rows[0]!.count;
+}

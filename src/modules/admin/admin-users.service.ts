@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { countAdminUsers, findAdminUserByEmail, insertAdminUser } from './admin-users.repository.js';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function createAdminUser(
+  db: Queryable,
+  input: { email: string; password: string },
+): Promise<AdminUser> {
+  const email = input.email.trim();
+  if (!EMAIL_PATTERN.test(email) || email.length > 320) {
+    throw new AppError('validation_failed', `"${email}" is not an email address.`);
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError(
+      'validation_failed',
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+    );
+  }
+  if (await findAdminUserByEmail(db, email)) {
+    throw new AppError('conflict', `An admin user with the email ${email} already exists.`);
+  }
+  const row = await insertAdminUser(db, {
+    id: randomUUID(),
+    email,
+    passwordHash: await hashPassword(input.password),
+  });
+  return { id: row.id, email: row.email, created_at: row.created_at.toISOString() };
+}
+
+/** At the first start on an empty database, the admin named by AVS_ADMIN_EMAIL / AVS_ADMIN_PASSWORD. */
+export async function ensureFirstAdmin(
+  db: Queryable,
+  email: string | undefined,
+  password: string | undefined,
+): Promise<AdminUser | undefined> {
+  if (!email || !password) return undefined;
+  if ((await countAdminUsers(db)) > 0) return undefined;
+  return createAdminUser(db, { email, password });
+}

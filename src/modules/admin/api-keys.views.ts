@@ -1,0 +1,244 @@
+import { planetIds } from '../../planets/planets.js';
+import type { AccountSummary } from '../accounts/accounts.service.js';
+import type { ApiKey, CreatedApiKey } from '../keys/keys.service.js';
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import type { AdminSession } from './admin-sessions.service.js';
+import { html, type SafeHtml } from './html.js';
+
+export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+
+export interface KeyFormValues {
+  account_id?: string;
+  name?: string;
+  scope?: string;
+  planets?: string[];
+  expires_at?: string;
+}
+
+function scopeText(scope: readonly string[]): string {
+  return scope.length === 0 ? 'All planets' : scope.join(', ');
+}
+
+function accountName(accounts: AccountSummary[], id: string): string {
+  return accounts.find((account) => account.id === id)?.name ?? id;
+}
+
+function keysTable(keys: ApiKey[], accounts: AccountSummary[]): SafeHtml {
+  if (keys.length === 0) return html`<p class="empty">No API keys match.</p>`;
+  return html`<div class="table-wrap">
+    <table class="responsive">
+      <caption class="visually-hidden">
+        API keys
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Prefix</th>
+          <th scope="col">Name</th>
+          <th scope="col">Account</th>
+          <th scope="col">Planet scope</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col">Expires</th>
+          <th scope="col">Status</th>
+          <th scope="col"><span class="visually-hidden">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${keys.map(
+          (key) =>
+            html`<tr data-key-id="${key.id}">
+              <td data-label="Prefix"><code>${key.prefix}…</code></td>
+              <td data-label="Name">${key.name ?? '—'}</td>
+              <td data-label="Account">${accountName(accounts, key.account_id)}</td>
+              <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
+              <td data-label="Created">${formatTime(key.created_at)}</td>
+              <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
+              <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
+              <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
+              <td data-label="Actions">
+                ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="/admin/api-keys/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function accountOptions(
+  accounts: AccountSummary[],
+  selected: string | undefined,
+  placeholder: string,
+): SafeHtml {
+  return html`<option value="">${placeholder}</option>
+    ${accounts.map(
+      (account) =>
+        html`<option value="${account.id}" ${account.id === selected ? html` selected` : ''}>
+          ${account.name}
+        </option>`,
+    )}`;
+}
+
+function createForm(session: AdminSession, accounts: AccountSummary[], values: KeyFormValues): SafeHtml {
+  if (accounts.length === 0) {
+    return html`<p>Create an <a href="/admin/accounts">account</a> first: every key belongs to one.</p>`;
+  }
+  const chosen = values.scope === 'chosen';
+  return html`<form method="post" action="/admin/api-keys" class="stacked" id="create-key-form">
+    ${csrfInput(session)}
+    <div class="field">
+      <label for="key-account">Account</label>
+      <select id="key-account" name="account_id" required>
+        ${accountOptions(accounts, values.account_id, 'Choose an account')}
+      </select>
+    </div>
+    <div class="field">
+      <label for="key-name">Name</label>
+      <input
+        id="key-name"
+        name="name"
+        maxlength="200"
+        value="${values.name ?? ''}"
+        aria-describedby="key-name-hint"
+      />
+      <p class="hint" id="key-name-hint">What the key is for, e.g. "Gallery website".</p>
+    </div>
+    <fieldset>
+      <legend>Planet scope</legend>
+      <div class="choice">
+        <input type="radio" id="scope-all" name="scope" value="all" ${chosen ? '' : html` checked`} /><label
+          for="scope-all"
+          >All planets</label
+        >
+      </div>
+      <div class="choice">
+        <input
+          type="radio"
+          id="scope-chosen"
+          name="scope"
+          value="chosen"
+          ${chosen ? html` checked` : ''}
+        /><label for="scope-chosen">Only these planets:</label>
+      </div>
+      <div class="planet-choices">
+        ${planetIds.map(
+          (planet) =>
+            html`<div class="choice">
+              <input
+                type="checkbox"
+                id="planet-${planet}"
+                name="planets"
+                value="${planet}"
+                ${values.planets?.includes(planet) ? html` checked` : ''}
+              /><label for="planet-${planet}">${planet}</label>
+            </div>`,
+        )}
+      </div>
+    </fieldset>
+    <div class="field">
+      <label for="key-expires">Expires (UTC, optional)</label>
+      <input
+        id="key-expires"
+        name="expires_at"
+        type="datetime-local"
+        value="${values.expires_at ?? ''}"
+        aria-describedby="key-expires-hint"
+      />
+      <p class="hint" id="key-expires-hint">Leave empty for a key that does not expire.</p>
+    </div>
+    <button type="submit">Create key</button>
+  </form>`;
+}
+
+export function apiKeysPage(options: {
+  session: AdminSession;
+  keys: ApiKey[];
+  accounts: AccountSummary[];
+  filter: { account?: string; status?: string };
+  form?: KeyFormValues;
+  flash?: Flash;
+}): SafeHtml {
+  const { filter } = options;
+  return adminPage({
+    title: 'API keys',
+    section: 'api-keys',
+    session: options.session,
+    flash: options.flash,
+    content: html`<form method="get" action="/admin/api-keys" class="filters" aria-label="Filter keys">
+        <div class="field">
+          <label for="filter-account">Account</label>
+          <select id="filter-account" name="account">
+            ${accountOptions(options.accounts, filter.account, 'All accounts')}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-status">Status</label>
+          <select id="filter-status" name="status">
+            <option value="">Any status</option>
+            ${KEY_STATUSES.map((status) => html`<option value="${status}" ${status === filter.status ? html` selected` : ''}>${status}</option>`)}
+          </select>
+        </div>
+        <button type="submit" class="button-secondary">Filter</button>
+      </form>
+      ${keysTable(options.keys, options.accounts)}
+      <section aria-labelledby="create-key-heading" class="panel">
+        <h2 id="create-key-heading">Create a key</h2>
+        ${createForm(options.session, options.accounts, options.form ?? { account_id: filter.account })}
+      </section>`,
+  });
+}
+
+export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, account: string): SafeHtml {
+  return adminPage({
+    title: 'API key created',
+    section: 'api-keys',
+    session,
+    content: html`<div class="flash flash-warning" role="alert">
+        <p>
+          <strong>Copy this key now. It will not be shown again.</strong> Only its hash is stored; if it is
+          lost, revoke it and create another.
+        </p>
+      </div>
+      <div class="secret-box">
+        <label for="new-api-key">API key</label>
+        <output id="new-api-key" class="secret" aria-live="off">${key.key}</output>
+        <div class="secret-actions">
+          <button type="button" data-copy-target="new-api-key" data-copy-status="copy-status">
+            Copy key
+          </button>
+          <span id="copy-status" class="copy-status" role="status"></span>
+        </div>
+      </div>
+      <dl class="details">
+        <dt>Prefix</dt>
+        <dd><code>${key.prefix}…</code></dd>
+        <dt>Name</dt>
+        <dd>${key.name ?? '—'}</dd>
+        <dt>Account</dt>
+        <dd>${account}</dd>
+        <dt>Planet scope</dt>
+        <dd>${scopeText(key.planet_scope)}</dd>
+        <dt>Expires</dt>
+        <dd>${formatTime(key.expires_at, 'never')}</dd>
+      </dl>
+      <p><a href="/admin/api-keys">Back to API keys</a></p>`,
+  });
+}
+
+export function revokeKeyPage(session: AdminSession, key: ApiKey, account: string): SafeHtml {
+  return adminPage({
+    title: 'Revoke API key',
+    section: 'api-keys',
+    session,
+    content: html`<p>
+        Revoke the key <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''} of
+        <strong>${account}</strong>?
+      </p>
+      <p>Every request made with it will be refused at once. This cannot be undone.</p>
+      <form method="post" action="/admin/api-keys/${key.id}/revoke" class="inline-actions">
+        ${csrfInput(session)}
+        <button type="submit" class="danger">Revoke key</button>
+        <a href="/admin/api-keys" class="button-link">Cancel</a>
+      </form>`,
+  });
+}

@@ -1,0 +1,160 @@
+import { planetIds } from '../../planets/planets.js';
+import { certificateStatuses, type CertificateMove } from '../assets/asset-states.js';
+import type { CertificateListItem } from '../certificates/certificate-moves.service.js';
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import type { AdminSession } from './admin-sessions.service.js';
+import { html, type SafeHtml } from './html.js';
+
+export interface CertificateView {
+  status: string;
+  planet?: string;
+}
+
+const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
+  pending: ['issue', 'reject'],
+  issued: ['suspend', 'revoke'],
+  suspended: ['reinstate', 'revoke'],
+};
+
+const MOVE_LABELS: Record<CertificateMove, string> = {
+  issue: 'Issue',
+  reject: 'Reject',
+  suspend: 'Suspend',
+  reinstate: 'Reinstate',
+  revoke: 'Revoke',
+};
+
+function fieldList(fields: Record<string, unknown>): SafeHtml {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return html`—`;
+  return html`<dl class="fields">
+    ${entries.map(
+      ([name, value]) =>
+        html`<div>
+          <dt>${name}</dt>
+          <dd>${typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+        </div>`,
+    )}
+  </dl>`;
+}
+
+function moveForm(
+  session: AdminSession,
+  item: CertificateListItem,
+  move: CertificateMove,
+  view: CertificateView,
+) {
+  const action = `/admin/certificates/${encodeURIComponent(item.certificate_number)}/${move}`;
+  const id = `${move}-${item.certificate_number}`;
+  const hidden = html`${csrfInput(session)}<input
+      type="hidden"
+      name="view_status"
+      value="${view.status}"
+    /><input type="hidden" name="view_planet" value="${view.planet ?? ''}" />`;
+  const label = html`${MOVE_LABELS[move]}<span class="visually-hidden"> ${item.certificate_number}</span>`;
+  if (move === 'issue' || move === 'reinstate') {
+    return html`<form method="post" action="${action}">
+      ${hidden}<button type="submit" name="move" value="${move}">${label}</button>
+    </form>`;
+  }
+  const required = move === 'revoke';
+  return html`<details class="move">
+    <summary>${label}…</summary>
+    <form method="post" action="${action}" class="stacked">
+      ${hidden}
+      <div class="field">
+        <label for="${id}-reason">Reason${required ? '' : ' (optional)'}</label>
+        <input id="${id}-reason" name="reason" maxlength="2000" ${required ? html` required` : ''} />
+      </div>
+      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
+    </form>
+  </details>`;
+}
+
+function certificateTable(session: AdminSession, items: CertificateListItem[], view: CertificateView) {
+  const moves = MOVES_BY_STATUS[view.status] ?? [];
+  const showOutcome = view.status !== 'pending';
+  return html`<div class="table-wrap">
+    <table class="responsive">
+      <thead>
+        <tr>
+          <th scope="col">Certificate</th>
+          <th scope="col">Title</th>
+          <th scope="col">Account</th>
+          <th scope="col">Planet fields</th>
+          <th scope="col">Submitted</th>
+          ${
+            showOutcome
+              ? html`<th scope="col">Issued</th>
+                  <th scope="col">Reason</th>`
+              : ''
+          }${moves.length > 0 ? html`<th scope="col">Actions</th>` : ''}
+        </tr>
+      </thead>
+      <tbody>
+        ${items.map(
+          (item) =>
+            html`<tr data-certificate="${item.certificate_number}">
+              <td data-label="Certificate"><code>${item.certificate_number}</code></td>
+              <td data-label="Title">${item.title}</td>
+              <td data-label="Account">${item.account_name}</td>
+              <td data-label="Planet fields">${fieldList(item.fields)}</td>
+              <td data-label="Submitted">${formatTime(item.created_at)}</td>
+              ${
+                showOutcome
+                  ? html`<td data-label="Issued">${formatTime(item.issued_at)}</td>
+                      <td data-label="Reason">${item.reason ?? '—'}</td>`
+                  : ''
+              }
+              ${moves.length > 0 ? html`<td data-label="Actions"><div class="row-actions">${moves.map((move) => moveForm(session, item, move, view))}</div></td>` : ''}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+export function certificatesPage(options: {
+  session: AdminSession;
+  items: CertificateListItem[];
+  view: CertificateView;
+  flash?: Flash;
+  status?: number;
+}): SafeHtml {
+  const { view } = options;
+  const planets = view.planet ? [view.planet] : planetIds;
+  return adminPage({
+    title: 'Certificates',
+    section: 'certificates',
+    session: options.session,
+    flash: options.flash,
+    content: html`<form
+        method="get"
+        action="/admin/certificates"
+        class="filters"
+        aria-label="Choose certificates"
+      >
+        <div class="field">
+          <label for="filter-status">Status</label>
+          <select id="filter-status" name="status">
+            ${certificateStatuses.map((status) => html`<option value="${status}" ${status === view.status ? html` selected` : ''}>${status}</option>`)}
+          </select>
+        </div>
+        <div class="field">
+          <label for="filter-planet">Planet</label>
+          <select id="filter-planet" name="planet">
+            <option value="">All planets</option>
+            ${planetIds.map((planet) => html`<option value="${planet}" ${planet === view.planet ? html` selected` : ''}>${planet}</option>`)}
+          </select>
+        </div>
+        <button type="submit" class="button-secondary">Show</button>
+      </form>
+      ${planets.map((planet) => {
+        const items = options.items.filter((item) => item.planet === planet);
+        return html`<section aria-labelledby="planet-${planet}" class="planet-section">
+          <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
+          ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, view)}
+        </section>`;
+      })}`,
+  });
+}

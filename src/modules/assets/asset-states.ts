@@ -1,0 +1,97 @@
+import { AppError } from '../../errors/error-catalogue.js';
+import type { WebhookEventType } from '../webhooks/outbox.repository.js';
+
+/**
+ * The one state table of an asset (DESIGN.md section 3). Every move, over the API or the admin
+ * application, asks this module first; a move not listed here is refused with 409 invalid_state.
+ */
+export const assetStatuses = ['draft', 'active', 'archived'] as const;
+export type AssetStatus = (typeof assetStatuses)[number];
+
+export const certificateStatuses = ['pending', 'issued', 'suspended', 'revoked', 'rejected'] as const;
+export type CertificateStatus = (typeof certificateStatuses)[number];
+
+interface CertificateMoveRule {
+  from: readonly CertificateStatus[];
+  to: CertificateStatus;
+  eventType: string;
+  webhookEventType: WebhookEventType;
+}
+
+export const certificateMoves = {
+  issue: {
+    from: ['pending'],
+    to: 'issued',
+    eventType: 'CERTIFICATE_ISSUED',
+    webhookEventType: 'certificate.issued',
+  },
+  reject: {
+    from: ['pending'],
+    to: 'rejected',
+    eventType: 'CERTIFICATE_REJECTED',
+    webhookEventType: 'certificate.updated',
+  },
+  suspend: {
+    from: ['issued'],
+    to: 'suspended',
+    eventType: 'CERTIFICATE_SUSPENDED',
+    webhookEventType: 'certificate.updated',
+  },
+  reinstate: {
+    from: ['suspended'],
+    to: 'issued',
+    eventType: 'CERTIFICATE_REINSTATED',
+    webhookEventType: 'certificate.updated',
+  },
+  revoke: {
+    from: ['pending', 'issued', 'suspended'],
+    to: 'revoked',
+    eventType: 'CERTIFICATE_REVOKED',
+    webhookEventType: 'certificate.updated',
+  },
+} as const satisfies Record<string, CertificateMoveRule>;
+export type CertificateMove = keyof typeof certificateMoves;
+
+export const assetStatusMoves = {
+  // Made by the service itself when the asset's certificate is issued.
+  activate: { from: ['draft'], to: 'active' },
+  archive: { from: ['draft', 'active'], to: 'archived' },
+} as const satisfies Record<string, { from: readonly AssetStatus[]; to: AssetStatus }>;
+export type AssetStatusMove = keyof typeof assetStatusMoves;
+
+/** Returns the certificate status after the move, or throws 409 naming the current state. */
+export function assertCertificateMove(current: string, move: CertificateMove): CertificateStatus {
+  const rule = certificateMoves[move];
+  if (!(rule.from as readonly string[]).includes(current)) {
+    throw new AppError('invalid_state', `Cannot ${move} an asset whose certificate is ${current}.`);
+  }
+  return rule.to;
+}
+
+/** Returns the asset status after the move, or throws 409 naming the current state. */
+export function assertAssetStatusMove(current: string, move: AssetStatusMove): AssetStatus {
+  const rule = assetStatusMoves[move];
+  if (!(rule.from as readonly string[]).includes(current)) {
+    throw new AppError('invalid_state', `Cannot ${move} an asset that is ${current}.`);
+  }
+  return rule.to;
+}
+
+/** The asset status that goes with a certificate move: issuing a draft's certificate activates it. */
+export function assetStatusAfterCertificateMove(status: string, move: CertificateMove): string {
+  return move === 'issue' && status === 'draft' ? 'active' : status;
+}
+
+/** Owner edits (PATCH) are allowed only while the certificate is pending. */
+export function assertCanUpdate(certificateStatus: string): void {
+  if (certificateStatus !== 'pending') {
+    throw new AppError('invalid_state', `Cannot update an asset whose certificate is ${certificateStatus}.`);
+  }
+}
+
+/** An archived asset is final: it can no longer change hands. */
+export function assertCanTransfer(status: string): void {
+  if (status === 'archived') {
+    throw new AppError('invalid_state', 'Cannot transfer an asset that is archived.');
+  }
+}

@@ -1,0 +1,150 @@
+import type { Queryable } from '../../db/database.js';
+import type { ChainedEvent } from '../history/history-chain.js';
+
+export interface AssetRow {
+  id: string;
+  planet: string;
+  title: string;
+  account_id: string;
+  certificate_number: string;
+  certificate_status: string;
+  status: string;
+  attributes: Record<string, unknown>;
+  created_by: string;
+  updated_by: string;
+  created_at: Date;
+  updated_at: Date;
+  issued_at: Date | null;
+  revoked_at: Date | null;
+  status_reason: string | null;
+  [column: string]: unknown;
+}
+
+const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
+  created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason`;
+
+export interface NewAsset {
+  id: string;
+  planet: string;
+  title: string;
+  accountId: string;
+  attributes: Record<string, unknown>;
+  /** The CREATED event, hashed in JS; its id, asset id and created_at are the asset's. */
+  event: ChainedEvent;
+  outboxId: string;
+}
+
+/**
+ * One statement: the asset (numbered by generate_certificate_number), its CREATED event and its
+ * asset.created outbox row. The foreign key of the event is checked at the end of the statement,
+ * when the asset row exists.
+ */
+export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
+  const { rows } = await db.query<AssetRow>(
+    `WITH inserted AS (
+       INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
+                           created_by, updated_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6)
+       RETURNING ${ASSET_COLUMNS}
+     ), created_event AS (
+       INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
+                                 created_at, prev_hash, hash)
+       SELECT $7, id, planet, 1, $8, $9::jsonb, account_id, created_at, NULL, $10 FROM inserted
+     ), outbox AS (
+       INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
+       SELECT $11, account_id, 'asset.created',
+              jsonb_build_object('asset', $12::jsonb || jsonb_build_object('certificate_number', certificate_number)),
+              created_at
+       FROM inserted
+     )
+     SELECT ${ASSET_COLUMNS} FROM inserted`,
+    [
+      asset.id,
+      asset.planet,
+      asset.title,
+      asset.accountId,
+      JSON.stringify(asset.attributes),
+      asset.event.created_at,
+      asset.event.id,
+      asset.event.event_type,
+      JSON.stringify(asset.event.payload),
+      asset.event.hash,
+      asset.outboxId,
+      JSON.stringify(outboxRecordWithoutNumber(asset)),
+    ],
+  );
+  return rows[0]!;
+}
+
+/** The record as create returns it, less the number the database assigns inside the statement. */
+function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
+  return {
+    id: asset.id,
+    planet: asset.planet,
+    title: asset.title,
+    account_id: asset.accountId,
+    certificate_status: 'pending',
+    status: 'draft',
+    created_by: asset.accountId,
+    updated_by: asset.accountId,
+    created_at: asset.event.created_at,
+    updated_at: asset.event.created_at,
+    ...asset.attributes,
+  };
+}
+
+export async function findAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
+  const { rows } = await db.query<AssetRow>(
+    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`,
+    [planet, id],
+  );
+  return rows[0];
+}
+
+/** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */
+export async function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
+  const { rows } = await db.query<AssetRow>(
+    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE`,
+    [planet, id],
+  );
+  return rows[0];
+}
+
+export interface AssetChange {
+  title?: string;
+  attributes?: Record<string, unknown>;
+  status?: string;
+  accountId?: string;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+export async function updateAssetRow(
+  db: Queryable,
+  planet: string,
+  id: string,
+  change: AssetChange,
+): Promise<AssetRow> {
+  const { rows } = await db.query<AssetRow>(
+    `UPDATE assets SET
+       title = COALESCE($3, title),
+       attributes = COALESCE($4::jsonb, attributes),
+       status = COALESCE($5, status),
+       account_id = COALESCE($6::uuid, account_id),
+       updated_by = $7,
+       updated_at = $8
+     WHERE planet = $1 AND id = $2
+     RETURNING ${ASSET_COLUMNS}`,
+    [
+      planet,
+      id,
+      change.title ?? null,
+      change.attributes === undefined ? null : JSON.stringify(change.attributes),
+      change.status ?? null,
+      change.accountId ?? null,
+      change.updatedBy,
+      change.updatedAt,
+    ],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,138 @@
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { planetIds, planets, type PlanetId } from '../../planets/planets.js';
+import { assetStatuses, certificateStatuses } from './asset-states.js';
+
+const uuid = (description: string) => Type.String({ format: 'uuid', description });
+const timestamp = (description: string) =>
+  Type.String({ format: 'date-time', description: `${description} ISO 8601 UTC with milliseconds.` });
+
+export const PlanetParams = Type.Object({
+  planet: Type.String({ description: `Planet ID: ${planetIds.join(', ')}.` }),
+});
+
+// Any string is accepted here: an id that is not a UUID names no asset and gets 404 asset_not_found.
+export const AssetParams = Type.Object({
+  planet: PlanetParams.properties.planet,
+  id: Type.String({ description: 'Asset id (UUID).' }),
+});
+export type AssetParamsType = Static<typeof AssetParams>;
+
+/** The fields the service sets: a request body value for any of them is ignored, never stored. */
+export const serviceFields = [
+  'id',
+  'planet',
+  'account_id',
+  'certificate_number',
+  'certificate_status',
+  'status',
+  'created_by',
+  'updated_by',
+  'created_at',
+  'updated_at',
+  'issued_at',
+  'revoked_at',
+] as const;
+
+const planetFieldsDescription = planetIds
+  .map((planet) => {
+    const fields = Object.entries(planets[planet].fields as Record<string, TSchema>)
+      .map(([name, schema]) => `${name} (${schema.anyOf ? 'enum' : String(schema.type)})`)
+      .join(', ');
+    return `${planet}: ${fields}`;
+  })
+  .join('; ');
+
+const passThroughDescription =
+  `Planet fields are typed per planet (${planetFieldsDescription}); all are optional. ` +
+  'Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). ' +
+  'Fields the service sets (id, account_id, certificate_number, status…) are ignored.';
+
+export const CreateAssetBody = Type.Object(
+  {
+    title: Type.String({ description: 'Required; 1–500 characters after trimming (stored trimmed).' }),
+  },
+  { additionalProperties: true, description: passThroughDescription },
+);
+
+export const UpdateAssetBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ description: '1–500 characters after trimming.' })),
+  },
+  {
+    additionalProperties: true,
+    description: `${passThroughDescription} Fields are merged into the record; a field set to null is removed (title cannot be removed).`,
+  },
+);
+
+/** One schema per planet, built from planets.ts: title plus the typed planet fields, the rest passed through. */
+export const planetCreateBodies = Object.fromEntries(
+  planetIds.map((planet) => [
+    planet,
+    Type.Object(
+      {
+        title: Type.String(),
+        ...Object.fromEntries(
+          Object.entries(planets[planet].fields as Record<string, TSchema>).map(([name, schema]) => [
+            name,
+            Type.Optional(schema),
+          ]),
+        ),
+      },
+      { additionalProperties: true },
+    ),
+  ]),
+) as unknown as Record<PlanetId, TObject>;
+
+/** As on create, but every field optional and a planet field may be null (which removes it). */
+export const planetUpdateBodies = Object.fromEntries(
+  planetIds.map((planet) => [
+    planet,
+    Type.Object(
+      {
+        title: Type.Optional(Type.String()),
+        ...Object.fromEntries(
+          Object.entries(planets[planet].fields as Record<string, TSchema>).map(([name, schema]) => [
+            name,
+            Type.Optional(Type.Union([schema, Type.Null()])),
+          ]),
+        ),
+      },
+      { additionalProperties: true },
+    ),
+  ]),
+) as unknown as Record<PlanetId, TObject>;
+
+export const AssetRecord = Type.Object(
+  {
+    id: uuid('Asset identifier, assigned by the service.'),
+    planet: Type.String({ description: 'Planet ID.' }),
+    title: Type.String(),
+    account_id: uuid('The owning account.'),
+    certificate_number: Type.String({
+      description: 'PREFIX-YYYY-NNNNNN, from generate_certificate_number.',
+      examples: ['ART-2026-000042'],
+    }),
+    certificate_status: Type.Union(
+      certificateStatuses.map((status) => Type.Literal(status)),
+      { description: '`pending` on creation.' },
+    ),
+    status: Type.Union(
+      assetStatuses.map((status) => Type.Literal(status)),
+      { description: '`draft` on creation.' },
+    ),
+    created_by: uuid('The account that created the asset.'),
+    updated_by: uuid('The account that last changed the asset.'),
+    created_at: timestamp('Creation time,'),
+    updated_at: timestamp('Last change,'),
+  },
+  {
+    additionalProperties: true,
+    description: 'The asset record; planet fields and pass-through fields follow the fixed fields.',
+  },
+);
+export type AssetRecordType = Static<typeof AssetRecord>;
+
+export const TransferBody = Type.Object({
+  to_account_id: uuid('The account that receives the asset; must exist and differ from the owner.'),
+});
+export type TransferBodyType = Static<typeof TransferBody>;

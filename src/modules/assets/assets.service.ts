@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { DatabaseUnavailableError } from '../../db/database.js';
+import { isConnectionError } from '../../db/postgres.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import type { PlanetId } from '../../planets/planets.js';
+import { findAccountById } from '../accounts/accounts.repository.js';
+import { appendEvent, buildEvent } from '../history/events.repository.js';
+import type { Principal } from '../keys/keys.service.js';
+import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
+import { assertAssetStatusMove, assertCanTransfer, assertCanUpdate } from './asset-states.js';
+import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
+import {
+  findAsset,
+  insertAssetWithCreatedEvent,
+  lockAsset,
+  updateAssetRow,
+  type AssetRow,
+} from './assets.repository.js';
+import type { AssetRecordType } from './assets.schemas.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The asset record of DESIGN.md section 3: fixed fields first, then planet and pass-through fields. */
+export function toAssetRecord(row: AssetRow): AssetRecordType {
+  const record: Record<string, unknown> = {
+    id: row.id,
+    planet: row.planet,
+    title: row.title,
+    account_id: row.account_id,
+    certificate_number: row.certificate_number,
+    certificate_status: row.certificate_status,
+    status: row.status,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+  for (const [key, value] of Object.entries(row.attributes)) {
+    if (!Object.hasOwn(record, key)) record[key] = value;
+  }
+  return record as AssetRecordType;
+}
+
+function notFound(): AppError {
+  return new AppError('asset_not_found');
+}
+
+/** Creates the asset, its CREATED event and its asset.created outbox row in one statement. */
+export async function createAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  body: unknown,
+): Promise<AssetRecordType> {
+  const input = parseAssetBody(planet, body, 'create');
+  assertPassThroughLimit(planet, input.attributes);
+  const id = randomUUID();
+  const event = buildEvent(
+    {
+      assetId: id,
+      planet,
+      eventType: 'CREATED',
+      payload: { source: 'api', api_key_id: principal.apiKeyId },
+      actorAccountId: principal.accountId,
+    },
+    null,
+  );
+  try {
+    const row = await insertAssetWithCreatedEvent(db, {
+      id,
+      planet,
+      title: input.title!,
+      accountId: principal.accountId,
+      attributes: input.attributes,
+      event,
+      outboxId: randomUUID(),
+    });
+    return toAssetRecord(row);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError || isConnectionError(error)) throw error;
+    // SPEC.md 4.1: a failed insert is a 500 with its own code; the cause is logged, never shown.
+    throw Object.assign(new AppError('asset_create_failed'), { cause: error });
+  }
+}
+
+/** Any key whose scope covers the planet may read any asset: this is a verification registry. */
+export async function getAsset(db: Queryable, planet: PlanetId, id: string): Promise<AssetRecordType> {
+  const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
+  if (!row) throw notFound();
+  return toAssetRecord(row);
+}
+
+/** Locks the asset for a change by its owner; another account's asset is reported as not found. */
+async function lockOwnedAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+): Promise<AssetRow> {
+  const row = isUuid(id) ? await lockAsset(db, planet, id) : undefined;
+  if (!row || row.account_id !== principal.accountId) throw notFound();
+  return row;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
+export async function updateAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  body: unknown,
+): Promise<AssetRecordType> {
+  const input = parseAssetBody(planet, body, 'update');
+  const row = await lockOwnedAsset(db, principal, planet, id);
+  assertCanUpdate(row.certificate_status);
+
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  if (input.title !== undefined && input.title !== row.title) {
+    changes.title = { old: row.title, new: input.title };
+  }
+  const attributes = { ...row.attributes };
+  for (const [key, value] of Object.entries(input.attributes)) {
+    const old = Object.hasOwn(attributes, key) ? attributes[key] : null;
+    if (value === null) delete attributes[key];
+    else attributes[key] = value;
+    if (!sameJson(old, value)) changes[key] = { old, new: value };
+  }
+  if (Object.keys(changes).length === 0) return toAssetRecord(row);
+  assertPassThroughLimit(planet, attributes);
+
+  const updated = await updateAssetRow(db, planet, row.id, {
+    title: changes.title ? input.title : undefined,
+    attributes,
+    updatedBy: principal.accountId,
+    updatedAt: new Date().toISOString(),
+  });
+  await appendEvent(db, {
+    assetId: row.id,
+    planet,
+    eventType: 'UPDATED',
+    payload: { changes },
+    actorAccountId: principal.accountId,
+  });
+  return toAssetRecord(updated);
+}
+
+export async function archiveAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+): Promise<AssetRecordType> {
+  const row = await lockOwnedAsset(db, principal, planet, id);
+  const status = assertAssetStatusMove(row.status, 'archive');
+  const updated = await updateAssetRow(db, planet, row.id, {
+    status,
+    updatedBy: principal.accountId,
+    updatedAt: new Date().toISOString(),
+  });
+  await appendEvent(db, {
+    assetId: row.id,
+    planet,
+    eventType: 'ARCHIVED',
+    payload: { from_status: row.status },
+    actorAccountId: principal.accountId,
+  });
+  return toAssetRecord(updated);
+}
+
+/** Checks of the target come first: they are body validation (400), before existence (404). */
+export async function transferAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  toAccountId: string,
+): Promise<AssetRecordType> {
+  if (toAccountId.toLowerCase() === principal.accountId.toLowerCase()) {
+    throw new AppError('validation_failed', '`to_account_id` must differ from the owning account.');
+  }
+  if (!(await findAccountById(db, toAccountId))) {
+    throw new AppError('validation_failed', `\`to_account_id\`: no account ${toAccountId} exists.`);
+  }
+  const row = await lockOwnedAsset(db, principal, planet, id);
+  assertCanTransfer(row.status);
+  const updated = await updateAssetRow(db, planet, row.id, {
+    accountId: toAccountId,
+    updatedBy: principal.accountId,
+    updatedAt: new Date().toISOString(),
+  });
+  const payload = { from_account_id: row.account_id, to_account_id: updated.account_id };
+  await appendEvent(db, {
+    assetId: row.id,
+    planet,
+    eventType: 'OWNERSHIP_TRANSFERRED',
+    payload,
+    actorAccountId: principal.accountId,
+  });
+  const record = toAssetRecord(updated);
+  // Addressed to the asset's owning account, now the new owner; the old owner made the call.
+  await insertOutboxEvent(db, {
+    accountId: updated.account_id,
+    eventType: 'ownership.transferred',
+    payload: { asset: record, ...payload },
+  });
+  return record;
+}

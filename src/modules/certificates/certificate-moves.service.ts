@@ -1,0 +1,163 @@
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
+import {
+  assertCertificateMove,
+  assetStatusAfterCertificateMove,
+  certificateMoves,
+  type CertificateMove,
+} from '../assets/asset-states.js';
+import { appendEvent } from '../history/events.repository.js';
+import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
+import {
+  countCertificatesByPlanetAndStatus,
+  listCertificateRows,
+  lockAssetByCertificateNumber,
+  updateCertificateState,
+  type CertificateAssetRow,
+  type CertificateListRow,
+} from './certificate-moves.repository.js';
+
+export const certificateMoveNames = Object.keys(certificateMoves) as CertificateMove[];
+export const MAX_REASON_LENGTH = 2000;
+
+/** Who made the move: a signed-in administrator, or a script holding AVS_ADMIN_TOKEN. */
+export type AdminActor = { adminUserId: string } | { adminToken: true };
+
+/** The asset record (DESIGN section 3): SPEC fields, planet, updated_at and the planet fields. */
+export function toAssetRecord(row: CertificateAssetRow): Record<string, unknown> {
+  return {
+    ...row.attributes,
+    id: row.id,
+    planet: row.planet,
+    title: row.title,
+    account_id: row.account_id,
+    certificate_number: row.certificate_number,
+    certificate_status: row.certificate_status,
+    status: row.status,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The certificate as webhooks and the admin application see it. */
+export function toCertificate(row: CertificateAssetRow) {
+  return {
+    certificate_number: row.certificate_number,
+    status: row.certificate_status,
+    planet: row.planet,
+    asset_id: row.id,
+    title: row.title,
+    account_id: row.account_id,
+    issued_at: row.issued_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    reason: row.status_reason,
+  };
+}
+
+function normaliseReason(move: CertificateMove, reason: string | null | undefined): string | null {
+  const trimmed = reason?.trim() ?? '';
+  if (trimmed.length > MAX_REASON_LENGTH) {
+    throw new AppError('validation_failed', `\`reason\` must be at most ${MAX_REASON_LENGTH} characters.`);
+  }
+  if (move === 'revoke' && trimmed.length === 0) {
+    throw new AppError('validation_failed', '`reason` is required to revoke a certificate.');
+  }
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+function certificatePlanet(certificateNumber: string): PlanetId {
+  const planet = planetOfCertificateNumber(certificateNumber);
+  if (!planet) {
+    throw new AppError('certificate_not_found', `No certificate ${certificateNumber.slice(0, 100)}.`);
+  }
+  return planet;
+}
+
+/**
+ * Issues, rejects, suspends, reinstates or revokes a certificate (DESIGN section 3). Runs inside the
+ * caller's transaction: the row lock, the change, its event and its outbox row commit together.
+ */
+export async function moveCertificate(
+  tx: Queryable,
+  input: { certificateNumber: string; move: CertificateMove; reason?: string | null; actor: AdminActor },
+): Promise<{ asset: Record<string, unknown>; certificate: ReturnType<typeof toCertificate>; from: string }> {
+  const reason = normaliseReason(input.move, input.reason);
+  const planet = certificatePlanet(input.certificateNumber);
+  const current = await lockAssetByCertificateNumber(tx, planet, input.certificateNumber);
+  if (!current) throw new AppError('certificate_not_found', `No certificate ${input.certificateNumber}.`);
+
+  const rule = certificateMoves[input.move];
+  const to = assertCertificateMove(current.certificate_status, input.move);
+  const updated = await updateCertificateState(tx, {
+    planet,
+    id: current.id,
+    certificateStatus: to,
+    status: assetStatusAfterCertificateMove(current.status, input.move),
+    reason,
+    setIssuedAt: input.move === 'issue',
+    setRevokedAt: input.move === 'revoke',
+  });
+
+  const adminUserId = 'adminUserId' in input.actor ? input.actor.adminUserId : null;
+  await appendEvent(tx, {
+    assetId: updated.id,
+    planet,
+    eventType: rule.eventType,
+    payload: {
+      source: 'admin',
+      admin_user_id: adminUserId ?? 'token',
+      from: current.certificate_status,
+      to,
+      ...(reason !== null ? { reason } : {}),
+    },
+    actorAccountId: adminUserId,
+  });
+  const certificate = toCertificate(updated);
+  const asset = toAssetRecord(updated);
+  await insertOutboxEvent(tx, {
+    accountId: updated.account_id,
+    eventType: rule.webhookEventType,
+    payload: { asset, certificate: { ...certificate, previous_status: current.certificate_status } },
+  });
+  return { asset, certificate, from: current.certificate_status };
+}
+
+export interface CertificateListItem extends ReturnType<typeof toCertificate> {
+  account_name: string;
+  created_at: string;
+  asset_status: string;
+  fields: Record<string, unknown>;
+}
+
+export const MAX_LIST_LIMIT = 500;
+
+/** Certificates for review: oldest first, optionally one status and one planet. */
+export async function listCertificates(
+  db: Queryable,
+  filter: { status?: string; planet?: string; limit?: number } = {},
+): Promise<CertificateListItem[]> {
+  const rows = await listCertificateRows(db, {
+    certificateStatus: filter.status,
+    planet: filter.planet,
+    limit: Math.min(filter.limit ?? 100, MAX_LIST_LIMIT),
+  });
+  return rows.map((row: CertificateListRow) => ({
+    ...toCertificate(row),
+    account_name: row.account_name,
+    created_at: row.created_at.toISOString(),
+    asset_status: row.status,
+    fields: row.attributes,
+  }));
+}
+
+/** Count of certificates per planet and status, for the dashboard. */
+export async function certificateCounts(db: Queryable): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const row of await countCertificatesByPlanetAndStatus(db)) {
+    counts.set(`${row.planet}:${row.certificate_status}`, row.count);
+  }
+  return counts;
+}

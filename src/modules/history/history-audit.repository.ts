@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/database.js';
+import { toChainedEvent } from './events.repository.js';
+import type { ChainedEvent } from './history-chain.js';
+
+export interface AuditedAssetKey {
+  planet: string;
+  id: string;
+  [column: string]: unknown;
+}
+
+/** One page of assets in (planet, id) order, after the given key. */
+export async function listAssetKeys(
+  db: Queryable,
+  filter: { planet?: string; after?: AuditedAssetKey; limit: number },
+): Promise<AuditedAssetKey[]> {
+  const { rows } = await db.query<AuditedAssetKey>(
+    `SELECT planet, id FROM assets
+     WHERE ($1::text IS NULL OR planet = $1)
+       AND ($2::text IS NULL OR (planet, id) > ($2::text, $3::uuid))
+     ORDER BY planet, id LIMIT $4`,
+    [filter.planet ?? null, filter.after?.planet ?? null, filter.after?.id ?? null, filter.limit],
+  );
+  return rows;
+}
+
+/** Every event of the given assets, grouped by asset, oldest first. */
+export async function listEventsOfAssets(
+  db: Queryable,
+  assetIds: string[],
+): Promise<Map<string, ChainedEvent[]>> {
+  const { rows } = await db.query<Parameters<typeof toChainedEvent>[0]>(
+    `SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
+     FROM asset_events WHERE asset_id = ANY($1::uuid[]) ORDER BY asset_id, sequence`,
+    [assetIds],
+  );
+  const byAsset = new Map<string, ChainedEvent[]>(assetIds.map((id) => [id, []]));
+  for (const row of rows) byAsset.get(row.asset_id)?.push(toChainedEvent(row));
+  return byAsset;
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+// RFC 8785 (JSON Canonicalization Scheme). A CommonJS module whose typings claim an ES default export.
+const canonicalize = createRequire(import.meta.url)('canonicalize') as (input: unknown) => string | undefined;
+
+/** An event as hashed: every field of the history entry except `hash` itself. */
+export interface ChainedEventContent {
+  id: string;
+  asset_id: string;
+  planet: string;
+  sequence: number;
+  event_type: string;
+  payload: Record<string, unknown>;
+  actor_account_id: string | null;
+  created_at: string;
+  prev_hash: string | null;
+}
+
+export interface ChainedEvent extends ChainedEventContent {
+  hash: string;
+}
+
+/** SHA-256 (hex) over the RFC 8785 canonical JSON of the entry without `hash`. */
+export function computeEventHash(content: ChainedEventContent): string {
+  const canonical = canonicalize({
+    id: content.id,
+    asset_id: content.asset_id,
+    planet: content.planet,
+    sequence: content.sequence,
+    event_type: content.event_type,
+    payload: content.payload,
+    actor_account_id: content.actor_account_id,
+    created_at: content.created_at,
+    prev_hash: content.prev_hash,
+  });
+  if (canonical === undefined) throw new Error('event cannot be canonicalised');
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+export type ChainCheck = { intact: true } | { intact: false; brokenAtSequence: number; reason: string };
+
+/** Recomputes the chain of one asset's events, oldest first; names the first sequence where it breaks. */
+export function checkChain(events: readonly ChainedEvent[]): ChainCheck {
+  let previousHash: string | null = null;
+  for (const [index, event] of events.entries()) {
+    const expectedSequence = index + 1;
+    if (event.sequence !== expectedSequence) {
+      return {
+        intact: false,
+        brokenAtSequence: expectedSequence,
+        reason: `event ${expectedSequence} is missing`,
+      };
+    }
+    if (event.prev_hash !== previousHash) {
+      return {
+        intact: false,
+        brokenAtSequence: event.sequence,
+        reason: `event ${event.sequence} does not link to the hash of event ${event.sequence - 1}`,
+      };
+    }
+    if (computeEventHash(event) !== event.hash) {
+      return {
+        intact: false,
+        brokenAtSequence: event.sequence,
+        reason: `event ${event.sequence} was altered after it was written`,
+      };
+    }
+    previousHash = event.hash;
+  }
+  return { intact: true };
+}

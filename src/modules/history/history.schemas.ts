@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+
+export const HistoryQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Entries per page, 1–100.' }),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Opaque: the `next_cursor` of the previous page.' }),
+  ),
+});
+
+export const HistoryEntry = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    asset_id: Type.String({ format: 'uuid' }),
+    planet: Type.String(),
+    sequence: Type.Integer({ minimum: 1, description: '1, 2, 3… per asset, without gaps.' }),
+    event_type: Type.String({
+      description:
+        'CREATED, UPDATED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, VERIFIED or ARCHIVED.',
+    }),
+    payload: Type.Object({}, { additionalProperties: true }),
+    actor_account_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The account (or admin user) that caused the event.',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    prev_hash: Type.Union([Type.String(), Type.Null()], {
+      description: 'The `hash` of the previous entry; null for the first.',
+    }),
+    hash: Type.String({
+      description: 'SHA-256 (hex) of the RFC 8785 canonical JSON of this entry without `hash`.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const HistoryPage = Type.Object(
+  {
+    data: Type.Array(HistoryEntry),
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);

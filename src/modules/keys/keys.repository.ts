@@ -1,0 +1,90 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  name: string | null;
+  display_prefix: string;
+  planet_scope: string[];
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  [column: string]: unknown;
+}
+
+const KEY_COLUMNS =
+  'id, account_id, name, display_prefix, planet_scope, created_at, expires_at, revoked_at, last_used_at';
+
+export async function insertApiKey(
+  db: Queryable,
+  key: {
+    id: string;
+    accountId: string;
+    name: string | null;
+    keyHash: Buffer;
+    displayPrefix: string;
+    planetScope: string[];
+    expiresAt: Date | null;
+  },
+): Promise<ApiKeyRow> {
+  const { rows } = await db.query<ApiKeyRow>(
+    `INSERT INTO api_keys (id, account_id, name, key_hash, display_prefix, planet_scope, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${KEY_COLUMNS}`,
+    [key.id, key.accountId, key.name, key.keyHash, key.displayPrefix, key.planetScope, key.expiresAt],
+  );
+  return rows[0]!;
+}
+
+export async function findApiKeyByHash(db: Queryable, keyHash: Buffer): Promise<ApiKeyRow | undefined> {
+  const { rows } = await db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
+    keyHash,
+  ]);
+  return rows[0];
+}
+
+export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function listApiKeys(
+  db: Queryable,
+  filter: { accountId?: string; status?: 'active' | 'revoked' | 'expired' } = {},
+): Promise<ApiKeyRow[]> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.accountId) {
+    params.push(filter.accountId);
+    conditions.push(`account_id = $${params.length}`);
+  }
+  if (filter.status === 'revoked') conditions.push('revoked_at IS NOT NULL');
+  if (filter.status === 'expired') conditions.push('revoked_at IS NULL AND expires_at <= now()');
+  if (filter.status === 'active')
+    conditions.push('revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())');
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { rows } = await db.query<ApiKeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys ${where} ORDER BY created_at DESC, id`,
+    params,
+  );
+  return rows;
+}
+
+/** Marks the key revoked; returns the row, or undefined when no such key exists. Revoking twice keeps the first time. */
+export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await db.query<ApiKeyRow>(
+    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function touchApiKeysLastUsed(db: Queryable, usage: { id: string; at: Date }[]): Promise<void> {
+  if (usage.length === 0) return;
+  await db.query(
+    `UPDATE api_keys k SET last_used_at = u.at
+     FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, at)
+     WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
+    [usage.map((entry) => entry.id), usage.map((entry) => entry.at)],
+  );
+}

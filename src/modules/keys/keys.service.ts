@@ -1,0 +1,205 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
+import { findAccountById } from '../accounts/accounts.repository.js';
+import {
+  findApiKeyByHash,
+  insertApiKey,
+  listApiKeys as listApiKeyRows,
+  revokeApiKey as revokeApiKeyRow,
+  touchApiKeysLastUsed,
+  type ApiKeyRow,
+} from './keys.repository.js';
+
+export const API_KEY_PREFIX = 'pk_svc_';
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
+// 32 random bytes in base64url: 43 characters after the prefix.
+const API_KEY_PATTERN = /^pk_svc_[A-Za-z0-9_-]{43}$/;
+
+export interface ApiKey {
+  id: string;
+  account_id: string;
+  name: string | null;
+  prefix: string;
+  planet_scope: string[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  status: 'active' | 'revoked' | 'expired';
+}
+
+export interface CreatedApiKey extends ApiKey {
+  /** The full key: returned once, at creation, and never stored. */
+  key: string;
+}
+
+export function hashApiKey(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+export function keyStatus(
+  row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>,
+  now = new Date(),
+): ApiKey['status'] {
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at && row.expires_at <= now) return 'expired';
+  return 'active';
+}
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    prefix: row.display_prefix,
+    planet_scope: row.planet_scope,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    status: keyStatus(row),
+  };
+}
+
+export interface CreateApiKeyInput {
+  accountId: string;
+  name?: string | null;
+  planetScope?: string[];
+  expiresAt?: Date | null;
+}
+
+export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const planetScope = [...new Set(input.planetScope ?? [])];
+  const unknown = planetScope.find((planet) => !isPlanetId(planet));
+  if (unknown !== undefined) {
+    throw new AppError(
+      'invalid_planet',
+      `Unknown planet "${unknown}"; expected one of ${planetIds.join(', ')}.`,
+    );
+  }
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('validation_failed', '`expires_at` must be in the future.');
+  }
+  const name = input.name?.trim() || null;
+  if (name && name.length > 200)
+    throw new AppError('validation_failed', 'Key `name` must be at most 200 characters.');
+  if (!(await findAccountById(db, input.accountId))) {
+    throw new AppError('account_not_found', `Account ${input.accountId} does not exist.`);
+  }
+  const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  const row = await insertApiKey(db, {
+    id: randomUUID(),
+    accountId: input.accountId,
+    name,
+    keyHash: hashApiKey(key),
+    displayPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+    planetScope,
+    expiresAt: input.expiresAt ?? null,
+  });
+  return { ...toApiKey(row), key };
+}
+
+export async function listApiKeys(
+  db: Queryable,
+  filter: { accountId?: string; status?: ApiKey['status'] } = {},
+): Promise<ApiKey[]> {
+  return (await listApiKeyRows(db, filter)).map(toApiKey);
+}
+
+export interface Principal {
+  accountId: string;
+  apiKeyId: string;
+  /** Planets the key may act on; empty means every planet. */
+  planetScope: readonly string[];
+}
+
+interface CacheEntry {
+  row: ApiKeyRow;
+  cachedAt: number;
+}
+
+/**
+ * Turns a presented key into a principal. Verified keys are cached for at most cacheTtlMs, so a
+ * revocation made by any instance takes effect everywhere within that time; last_used_at is
+ * batched and written off the request path, at most once a minute per key.
+ */
+export class ApiKeyAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly lastUsedWritten = new Map<string, number>();
+  private pendingLastUsed = new Map<string, Date>();
+  private readonly flushTimer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: {
+      cacheTtlMs: number;
+      lastUsedIntervalMs?: number;
+      onError?: (error: unknown) => void;
+    },
+  ) {
+    this.flushTimer = setInterval(() => void this.flushLastUsed(), 5_000);
+    this.flushTimer.unref();
+  }
+
+  async authenticate(presentedKey: string): Promise<Principal | undefined> {
+    if (!API_KEY_PATTERN.test(presentedKey)) return undefined;
+    const hash = hashApiKey(presentedKey);
+    const cacheKey = hash.toString('base64');
+    const now = Date.now();
+    let entry = this.cache.get(cacheKey);
+    if (!entry || now - entry.cachedAt >= this.options.cacheTtlMs) {
+      const row = await findApiKeyByHash(this.db, hash);
+      if (!row) {
+        this.cache.delete(cacheKey);
+        return undefined;
+      }
+      entry = { row, cachedAt: now };
+      if (this.options.cacheTtlMs > 0) {
+        // Bounded: an entry older than the TTL is useless anyway.
+        if (this.cache.size >= 10_000) this.cache.clear();
+        this.cache.set(cacheKey, entry);
+      }
+    }
+    const { row } = entry;
+    if (row.revoked_at || (row.expires_at && row.expires_at.getTime() <= now)) return undefined;
+    this.recordUse(row.id, now);
+    return { accountId: row.account_id, apiKeyId: row.id, planetScope: row.planet_scope };
+  }
+
+  /** Drops every cached key of this instance (after a local revocation). */
+  forget(): void {
+    this.cache.clear();
+  }
+
+  private recordUse(keyId: string, now: number): void {
+    const last = this.lastUsedWritten.get(keyId);
+    if (last !== undefined && now - last < (this.options.lastUsedIntervalMs ?? 60_000)) return;
+    this.lastUsedWritten.set(keyId, now);
+    this.pendingLastUsed.set(keyId, new Date(now));
+  }
+
+  async flushLastUsed(): Promise<void> {
+    await this.flushing;
+    if (this.pendingLastUsed.size === 0) return;
+    const batch = [...this.pendingLastUsed].map(([id, at]) => ({ id, at }));
+    this.pendingLastUsed = new Map();
+    this.flushing = touchApiKeysLastUsed(this.db, batch).catch((error: unknown) =>
+      this.options.onError?.(error),
+    );
+    await this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.flushTimer);
+    await this.flushLastUsed();
+  }
+}
+
+export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKey> {
+  const row = await revokeApiKeyRow(db, id);
+  if (!row) throw new AppError('api_key_not_found', `API key ${id} does not exist.`);
+  return toApiKey(row);
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { assetsRoutes } from './assets/assets.routes.js';
+import { certificatesRoutes } from './certificates/certificates.routes.js';
+import { historyRoutes } from './history/history.routes.js';
+import { verificationRoutes } from './verification/verification.routes.js';
+import { deliveryRoutes } from './webhooks/deliveries.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
+
+/** Every /api/v1 route module; each runs behind API-key authentication. */
+export async function v1Routes(v1: FastifyInstance): Promise<void> {
+  await v1.register(assetsRoutes);
+  await v1.register(historyRoutes);
+  await v1.register(certificatesRoutes);
+  await v1.register(verificationRoutes);
+  await v1.register(webhookRoutes);
+  await v1.register(deliveryRoutes);
+}

@@ -1,0 +1,199 @@
+import type { Database, Queryable } from '../../db/database.js';
+import type { Position } from './webhooks.repository.js';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  outbox_id: string | null;
+  event_type: string;
+  payload: Record<string, unknown>;
+  event_created_at: Date;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_response_excerpt: string | null;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+/** A delivery a worker holds under a lease, with what it needs to send it. */
+export interface ClaimedDelivery extends DeliveryRow {
+  claim_token: string;
+  url: string;
+  secret: string;
+  webhook_status: 'active' | 'disabled';
+}
+
+const DELIVERY_COLUMNS = `id, webhook_id, outbox_id, event_type, payload, event_created_at, status, attempts,
+  next_attempt_at, last_attempt_at, last_status_code, last_error, last_response_excerpt, created_at`;
+
+/**
+ * Outbox fan-out in one transaction: take undispatched events (SKIP LOCKED, so instances share them), make one
+ * delivery per active webhook of the event's account subscribed to its type and registered before it, mark the
+ * events dispatched. Returns how many events were taken.
+ */
+export async function fanOutOutbox(db: Database, batchSize: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM webhook_outbox WHERE dispatched_at IS NULL
+       ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [batchSize],
+    );
+    if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    await tx.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, outbox_id, event_type, payload, event_created_at, next_attempt_at)
+       SELECT gen_random_uuid(), w.id, o.id, o.event_type, o.payload, o.created_at, now()
+       FROM webhook_outbox o
+       JOIN webhooks w ON w.account_id = o.account_id AND w.status = 'active'
+         AND o.event_type = ANY (w.events) AND w.created_at <= o.created_at
+       WHERE o.id = ANY ($1::uuid[])
+       ON CONFLICT (webhook_id, outbox_id) DO NOTHING`,
+      [ids],
+    );
+    await tx.query('UPDATE webhook_outbox SET dispatched_at = now() WHERE id = ANY ($1::uuid[])', [ids]);
+    return ids.length;
+  });
+}
+
+/**
+ * Claims due deliveries: pending, due, and not leased (or the lease ran out: its worker died). SKIP LOCKED keeps
+ * two workers off one row; the lease keeps them off it after the claiming transaction commits.
+ */
+export async function claimDueDeliveries(
+  db: Database,
+  options: { limit: number; leaseMs: number; claimToken: string },
+): Promise<ClaimedDelivery[]> {
+  if (options.limit <= 0) return [];
+  const { rows } = await db.query<ClaimedDelivery>(
+    `WITH due AS (
+       SELECT id FROM webhook_deliveries
+       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
+       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d
+     SET locked_until = now() + $2::float8 * interval '1 millisecond', claim_token = $3, attempts = d.attempts + 1,
+         last_attempt_at = now(), updated_at = now()
+     FROM due, webhooks w
+     WHERE d.id = due.id AND w.id = d.webhook_id
+     RETURNING d.id, d.webhook_id, d.outbox_id, d.event_type, d.payload, d.event_created_at, d.status, d.attempts,
+       d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_error, d.last_response_excerpt,
+       d.created_at, d.claim_token, w.url, w.secret, w.status AS webhook_status`,
+    [options.limit, options.leaseMs, options.claimToken],
+  );
+  return rows;
+}
+
+export interface AttemptOutcome {
+  status: DeliveryStatus;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  /** For a delivery still pending: milliseconds until the next attempt. */
+  retryInMs?: number;
+}
+
+/** Records an attempt, unless the lease was lost to another worker (then that worker owns the outcome). */
+export async function recordAttempt(
+  db: Queryable,
+  delivery: { id: string; claimToken: string },
+  outcome: AttemptOutcome,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_deliveries
+     SET status = $3::text, last_status_code = $4, last_error = $5, last_response_excerpt = $6,
+         next_attempt_at = CASE WHEN $3::text = 'pending' THEN now() + $7::float8 * interval '1 millisecond' END,
+         locked_until = NULL, claim_token = NULL, updated_at = now()
+     WHERE id = $1 AND claim_token = $2`,
+    [
+      delivery.id,
+      delivery.claimToken,
+      outcome.status,
+      outcome.statusCode,
+      outcome.error,
+      outcome.responseExcerpt,
+      outcome.retryInMs ?? 0,
+    ],
+  );
+  return rowCount > 0;
+}
+
+/** A disabled webhook's pending deliveries will never be sent. */
+export async function failPendingDeliveries(db: Queryable, webhookId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, next_attempt_at = NULL, updated_at = now()
+     WHERE webhook_id = $1 AND status = 'pending' AND claim_token IS NULL`,
+    [webhookId, reason],
+  );
+}
+
+/** True when no delivery to the webhook succeeded since the given time. */
+export async function hasNoSuccessSince(db: Queryable, webhookId: string, since: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM webhook_deliveries
+     WHERE webhook_id = $1 AND status = 'succeeded' AND last_attempt_at >= $2 LIMIT 1`,
+    [webhookId, since],
+  );
+  return rows.length === 0;
+}
+
+export async function insertDelivery(
+  db: Queryable,
+  delivery: { id: string; webhookId: string; eventType: string; payload: Record<string, unknown> },
+): Promise<DeliveryRow> {
+  const { rows } = await db.query<DeliveryRow>(
+    `INSERT INTO webhook_deliveries (id, webhook_id, event_type, payload, event_created_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, now(), now()) RETURNING ${DELIVERY_COLUMNS}`,
+    [delivery.id, delivery.webhookId, delivery.eventType, delivery.payload],
+  );
+  return rows[0]!;
+}
+
+export async function findDelivery(
+  db: Queryable,
+  webhookId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DeliveryRow | undefined> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [webhookId, id],
+  );
+  return rows[0];
+}
+
+export async function listDeliveries(
+  db: Queryable,
+  webhookId: string,
+  options: { limit: number; after?: Position; status?: DeliveryStatus },
+): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+     WHERE webhook_id = $1 AND ($2::text IS NULL OR status = $2)
+       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+     ORDER BY created_at DESC, id DESC LIMIT $5`,
+    [
+      webhookId,
+      options.status ?? null,
+      options.after?.createdAt ?? null,
+      options.after?.id ?? null,
+      options.limit,
+    ],
+  );
+  return rows;
+}
+
+/** A manual retry: pending and due now; one more attempt (or the rest of the schedule if it was pending). */
+export async function scheduleRetryNow(db: Queryable, id: string): Promise<DeliveryRow> {
+  const { rows } = await db.query<DeliveryRow>(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
+     WHERE id = $1 RETURNING ${DELIVERY_COLUMNS}`,
+    [id],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { requirePrincipal } from '../../plugins/auth.js';
+import { commitChange } from '../../plugins/commit-change.js';
+import { listWebhookDeliveries, retryDelivery, sendTestEvent } from './deliveries.service.js';
+import { errorResponses } from './webhooks.routes.js';
+import { Delivery, DeliveryList, DeliveryParams, DeliveryQuery, WebhookParams } from './webhooks.schemas.js';
+
+const tags = ['Webhooks'];
+
+/** The delivery log of a webhook, manual retries and test events: the owning account only. */
+export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: "A webhook's delivery log",
+        params: WebhookParams,
+        querystring: DeliveryQuery,
+        response: { 200: DeliveryList, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      listWebhookDeliveries(app.db, requirePrincipal(request).accountId, request.params.id, request.query),
+  );
+
+  app.post(
+    '/webhooks/:id/deliveries/:delivery_id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Retry a delivery now',
+        description: '202 with the delivery, pending and due now. 409 when the webhook is disabled.',
+        params: DeliveryParams,
+        response: { 202: Delivery, ...errorResponses(404, 409, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const delivery = await commitChange(request, 202, (tx) =>
+        retryDelivery(tx, principal.accountId, request.params.id, request.params.delivery_id),
+      );
+      return reply.code(202).send(delivery);
+    },
+  );
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event',
+        description: '202 with the queued delivery of a webhook.test event to this endpoint.',
+        params: WebhookParams,
+        response: { 202: Delivery, ...errorResponses(404, 409, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const delivery = await commitChange(request, 202, (tx) =>
+        sendTestEvent(tx, principal.accountId, request.params.id),
+      );
+      return reply.code(202).send(delivery);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+
+/** The webhook event types of SPEC.md section 6. */
+export const webhookEventTypes = [
+  'asset.created',
+  'verification.completed',
+  'certificate.issued',
+  'certificate.updated',
+  'ownership.transferred',
+] as const;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** Written in the transaction of the change it reports, whether delivery is on or off. */
+export async function insertOutboxEvent(
+  db: Queryable,
+  event: { accountId: string; eventType: WebhookEventType; payload: Record<string, unknown> },
+): Promise<string> {
+  const id = randomUUID();
+  await db.query('INSERT INTO webhook_outbox (id, account_id, event_type, payload) VALUES ($1, $2, $3, $4)', [
+    id,
+    event.accountId,
+    event.eventType,
+    event.payload,
+  ]);
+  return id;
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { requirePrincipal } from '../../plugins/auth.js';
+import { commitChange } from '../../plugins/commit-change.js';
+import {
+  asRegistrationFailure,
+  deleteWebhook,
+  getWebhookRow,
+  listAccountWebhooks,
+  registerWebhook,
+  toWebhook,
+} from './webhooks.service.js';
+import {
+  CreatedWebhook,
+  ErrorResponse,
+  PageQuery,
+  Webhook,
+  WebhookCreateBody,
+  WebhookList,
+  WebhookParams,
+} from './webhooks.schemas.js';
+
+/** Error statuses every authenticated route can return, plus the ones given. */
+export function errorResponses(...statuses: number[]) {
+  const all = [...new Set([400, 401, 429, 500, 503, ...statuses])].sort();
+  return Object.fromEntries(all.map((status) => [status, ErrorResponse]));
+}
+
+const tags = ['Webhooks'];
+
+/** /api/v1/webhooks: registration, listing, reading and disabling an account's endpoints. */
+export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Register a webhook',
+        body: WebhookCreateBody,
+        response: { 201: CreatedWebhook, ...errorResponses(409, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      try {
+        const created = await commitChange(request, 201, (tx) =>
+          registerWebhook(tx, principal.accountId, request.body, app.config),
+        );
+        return await reply.code(201).send(created);
+      } catch (error) {
+        throw asRegistrationFailure(error);
+      }
+    },
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      schema: {
+        tags,
+        summary: "List the account's webhooks",
+        querystring: PageQuery,
+        response: { 200: WebhookList, ...errorResponses() },
+      },
+    },
+    async (request) =>
+      listAccountWebhooks(app.db, requirePrincipal(request).accountId, request.query, app.config),
+  );
+
+  app.get(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a webhook',
+        params: WebhookParams,
+        response: { 200: Webhook, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      toWebhook(
+        await getWebhookRow(app.db, requirePrincipal(request).accountId, request.params.id),
+        app.config,
+      ),
+  );
+
+  app.delete(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Disable a webhook',
+        description: 'The webhook stops receiving events: 200 with the record, status "disabled".',
+        params: WebhookParams,
+        response: { 200: Webhook, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return commitChange(request, 200, (tx) =>
+        deleteWebhook(tx, principal.accountId, request.params.id, app.config),
+      );
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { webhookEventTypes } from './outbox.repository.js';
+import { decodeCursor, isUuid, toPage } from './page-cursor.js';
+import { checkWebhookUrl } from './webhook-targets.js';
+import {
+  disableWebhook,
+  findWebhook,
+  insertWebhook,
+  listWebhooks,
+  type WebhookRow,
+} from './webhooks.repository.js';
+import type { CreatedWebhook, PageQuery, Webhook, WebhookCreateBody } from './webhooks.schemas.js';
+
+export type WebhookSettings = Pick<Config, 'AVS_WEBHOOK_DELIVERY' | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'>;
+
+export const DELIVERY_OFF_MESSAGE =
+  'Webhook registered. Delivery is not active yet: it will be enabled in a future release; ' +
+  'events are recorded meanwhile.';
+export const DELIVERY_ON_MESSAGE =
+  'Webhook registered. Delivery is active: events are sent to this URL, signed with the secret.';
+
+/** whsec_ + base64 of 32 random bytes: the Standard Webhooks secret format. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    account_id: row.account_id,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    disabled_at: row.disabled_at?.toISOString() ?? null,
+    message: settings.AVS_WEBHOOK_DELIVERY ? DELIVERY_ON_MESSAGE : DELIVERY_OFF_MESSAGE,
+  };
+}
+
+/** `events` omitted → every type; empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
+export function normaliseEventTypes(events: unknown): string[] {
+  if (events === undefined) return [...webhookEventTypes];
+  if (!Array.isArray(events)) {
+    throw new AppError('invalid_event_type', '`events` must be a list of event types.');
+  }
+  if (events.length === 0) {
+    throw new AppError(
+      'invalid_event_type',
+      `\`events\` must list at least one event type (${webhookEventTypes.join(', ')}), or be omitted for all.`,
+    );
+  }
+  for (const event of events) {
+    if (typeof event !== 'string' || !(webhookEventTypes as readonly string[]).includes(event)) {
+      const shown = typeof event === 'string' ? JSON.stringify(event.slice(0, 100)) : JSON.stringify(event);
+      throw new AppError(
+        'invalid_event_type',
+        `Invalid event type ${shown?.slice(0, 120) ?? String(event)}; expected one of ${webhookEventTypes.join(', ')}.`,
+      );
+    }
+  }
+  return [...new Set(events as string[])];
+}
+
+export function validateWebhookUrl(url: unknown, settings: WebhookSettings): string {
+  if (typeof url !== 'string') throw new AppError('invalid_webhook_url', '`url` must be a string.');
+  const trimmed = url.trim();
+  const check = checkWebhookUrl(trimmed, settings.AVS_WEBHOOK_ALLOW_INSECURE_TARGETS);
+  if (!check.ok) throw new AppError('invalid_webhook_url', check.reason);
+  return trimmed;
+}
+
+/** SPEC.md 4.2: a registration that fails in storage is a 500 webhook_registration_failed. */
+export function asRegistrationFailure(error: unknown): unknown {
+  if (error instanceof AppError || error instanceof DatabaseUnavailableError) return error;
+  return Object.assign(new AppError('webhook_registration_failed'), { cause: error });
+}
+
+export async function registerWebhook(
+  tx: Queryable,
+  accountId: string,
+  body: WebhookCreateBody,
+  settings: WebhookSettings,
+): Promise<CreatedWebhook> {
+  const url = validateWebhookUrl(body.url, settings);
+  const events = normaliseEventTypes(body.events);
+  const row = await insertWebhook(tx, {
+    id: randomUUID(),
+    accountId,
+    url,
+    events,
+    secret: generateWebhookSecret(),
+  });
+  return { ...toWebhook(row, settings), secret: row.secret };
+}
+
+/** The account's webhook or 404; a malformed id cannot name a webhook, so it is a 404 too. */
+export async function getWebhookRow(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<WebhookRow> {
+  const row = isUuid(id) ? await findWebhook(db, accountId, id, options) : undefined;
+  if (!row) throw new AppError('webhook_not_found');
+  return row;
+}
+
+export async function listAccountWebhooks(
+  db: Queryable,
+  accountId: string,
+  query: PageQuery,
+  settings: WebhookSettings,
+) {
+  const limit = query.limit ?? 50;
+  const rows = await listWebhooks(db, accountId, { limit: limit + 1, after: decodeCursor(query.cursor) });
+  return toPage(rows, limit, (row) => toWebhook(row, settings));
+}
+
+/** DELETE: the webhook stops receiving events (status disabled); the record and its log stay readable. */
+export async function deleteWebhook(
+  tx: Queryable,
+  accountId: string,
+  id: string,
+  settings: WebhookSettings,
+): Promise<Webhook> {
+  await getWebhookRow(tx, accountId, id, { forUpdate: true });
+  const row = await disableWebhook(tx, id);
+  return toWebhook(row!, settings);
+}

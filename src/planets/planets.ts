@@ -1,0 +1,70 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+const text = () => Type.String({ maxLength: 2000 });
+const year = () => Type.Integer({ minimum: 0, maximum: 9999 });
+const positiveNumber = () => Type.Number({ minimum: 0 });
+
+/**
+ * The planets (verticals) of the registry. Adding a planet is one entry here plus a migration that
+ * creates its store partition and certificate sequence.
+ */
+export const planets = {
+  artworks: {
+    prefix: 'ART',
+    fields: { artist: text(), medium: text(), dimensions: text(), year: year(), edition: text() },
+  },
+  collectibles: {
+    prefix: 'COL',
+    fields: {
+      category: text(),
+      year: year(),
+      publisher: text(),
+      set_name: text(),
+      item_number: text(),
+      subject: text(),
+      grader: text(),
+      grade: positiveNumber(),
+    },
+  },
+  watches: {
+    prefix: 'WAT',
+    fields: {
+      brand: text(),
+      model: text(),
+      reference_number: text(),
+      serial_number: text(),
+      movement: text(),
+      case_material: text(),
+      case_diameter_mm: positiveNumber(),
+      year: year(),
+    },
+  },
+  jewelry: {
+    prefix: 'JWL',
+    fields: {
+      lab: text(),
+      report_number: text(),
+      stone: text(),
+      origin: Type.Union([Type.Literal('natural'), Type.Literal('lab_grown')]),
+      shape: text(),
+      carat: positiveNumber(),
+      color: text(),
+      clarity: text(),
+      metal: text(),
+    },
+  },
+} as const satisfies Record<string, { prefix: string; fields: Record<string, TSchema> }>;
+
+export type PlanetId = keyof typeof planets;
+
+export const planetIds = Object.keys(planets) as PlanetId[];
+
+export function isPlanetId(value: unknown): value is PlanetId {
+  return typeof value === 'string' && Object.hasOwn(planets, value);
+}
+
+/** The planet a certificate number belongs to, from its prefix ("ART-2026-000001" → artworks). */
+export function planetOfCertificateNumber(certificateNumber: string): PlanetId | undefined {
+  const prefix = certificateNumber.split('-', 1)[0];
+  return planetIds.find((planet) => planets[planet].prefix === prefix);
+}

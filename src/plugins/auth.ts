@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/error-catalogue.js';
+import { isPlanetId, planetIds, type PlanetId } from '../planets/planets.js';
+import type { Principal } from '../modules/keys/keys.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+// Scheme word case-insensitive (RFC 7235); exactly one space-separated token after it.
+const BEARER = /^bearer +(\S+) *$/i;
+
+/** The one 401: same text and header for a missing, malformed, unknown, revoked or expired key. */
+export function unauthorized(): AppError {
+  return new AppError('unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/** onRequest hook for /api/v1: sets request.principal or answers 401. */
+export async function authenticateApiKey(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  const principal = match ? await request.server.apiKeys.authenticate(match[1]!) : undefined;
+  if (!principal) {
+    await request.server.onAuthenticationFailure(request);
+    throw unauthorized();
+  }
+  request.principal = principal;
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** Planet known (400 invalid_planet), then in the key's scope (400 planet_scope_mismatch). */
+export function assertPlanetAccess(principal: Principal, planet: unknown): PlanetId {
+  if (!isPlanetId(planet)) {
+    throw new AppError(
+      'invalid_planet',
+      `Unknown planet ${JSON.stringify(typeof planet === 'string' ? planet.slice(0, 100) : planet)}; expected one of ${planetIds.join(', ')}.`,
+    );
+  }
+  if (!isInScope(principal, planet)) {
+    throw new AppError('planet_scope_mismatch', `The API key is not scoped to the planet "${planet}".`);
+  }
+  return planet;
+}
+
+export function isInScope(principal: Principal, planet: string): boolean {
+  return principal.planetScope.length === 0 || principal.planetScope.includes(planet);
+}
+
+/** preValidation hook for routes with a :planet path parameter: checks run before body validation. */
+export async function checkPlanetParam(request: FastifyRequest): Promise<void> {
+  assertPlanetAccess(requirePrincipal(request), (request.params as { planet?: unknown }).planet);
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError } from '../errors/error-catalogue.js';
+import {
+  FallbackTokenBuckets,
+  MemoryTokenBuckets,
+  RedisTokenBuckets,
+  type BucketDecision,
+  type BucketPolicy,
+  type TokenBucketStore,
+} from '../lib/token-bucket.js';
+
+/**
+ * Failed authentications per client address: generous enough for a client with a wrong key to see
+ * its 401s, tight enough to stop a flood of guesses (which cost a hash and a lookup each).
+ */
+export const AUTH_FAILURE_POLICY: BucketPolicy = { ratePerSecond: 5, burst: 200 };
+
+export interface RateLimits {
+  /** One request of an authenticated API key. */
+  takeForApiKey(apiKeyId: string): Promise<BucketDecision>;
+  /** One failed authentication from a client address. */
+  takeForFailedAuthentication(address: string): Promise<BucketDecision>;
+  /** 'memory', 'redis', 'memory (redis connecting)' or 'memory (redis unavailable)'. */
+  readonly store: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+export interface RateLimitOptions {
+  /** Prefix of every Redis key (tests use a unique one). */
+  redisKeyPrefix?: string;
+}
+
+function rateLimitHeaders(decision: BucketDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
+
+function tooManyRequests(decision: BucketDecision, message: string): AppError {
+  return new AppError('rate_limited', message, {
+    ...rateLimitHeaders(decision),
+    'retry-after': String(decision.retryAfterSeconds),
+  });
+}
+
+function connectRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, {
+    // Fail a command at once while disconnected (the in-memory limiter takes over) instead of queueing it.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // Connection errors repeat on every reconnect attempt; the store switch below logs once per outage.
+  redis.on('error', (error) => app.log.debug({ err: error }, 'redis connection error'));
+  return redis;
+}
+
+/** Per-key token buckets for /api/v1 and per-address limits on failed authentications. */
+export const rateLimitPlugin = fp<RateLimitOptions>(
+  async (app: FastifyInstance, options: RateLimitOptions) => {
+    const { config } = app;
+    const keyPolicy: BucketPolicy = {
+      ratePerSecond: config.AVS_RATE_LIMIT_PER_SECOND,
+      burst: config.AVS_RATE_LIMIT_BURST,
+    };
+    const local = new MemoryTokenBuckets();
+    let store: TokenBucketStore = local;
+    let storeName = () => 'memory';
+    let redis: Redis | undefined;
+    let closing = false;
+
+    if (config.REDIS_URL) {
+      redis = connectRedis(app, config.REDIS_URL);
+      const client = redis;
+      const fallback = new FallbackTokenBuckets(
+        new RedisTokenBuckets(client, options.redisKeyPrefix ?? 'avs:ratelimit:'),
+        local,
+        () => client.status === 'ready',
+        (toFallback, error) => {
+          if (toFallback)
+            app.log.warn(
+              { err: error },
+              'Redis is unavailable: rate limits now use this instance’s memory until it returns',
+            );
+          else app.log.info('Redis is available again: rate limits are shared between instances');
+        },
+      );
+      client.on('ready', () => fallback.reportSharedAvailable(true));
+      client.on('close', () => {
+        if (!closing) fallback.reportSharedAvailable(false);
+      });
+      store = fallback;
+      // Until the first connection is ready, requests are limited in memory without an outage to report.
+      storeName = () => {
+        if (fallback.degraded) return 'memory (redis unavailable)';
+        return client.status === 'ready' ? 'redis' : 'memory (redis connecting)';
+      };
+    }
+
+    const rateLimits: RateLimits = {
+      takeForApiKey: (apiKeyId) => store.take(`key:${apiKeyId}`, keyPolicy),
+      takeForFailedAuthentication: (address) => store.take(`auth-failure:${address}`, AUTH_FAILURE_POLICY),
+      get store() {
+        return storeName();
+      },
+    };
+    app.decorate('rateLimits', rateLimits);
+
+    app.decorate('onAuthenticationFailure', async (request: FastifyRequest) => {
+      const decision = await rateLimits.takeForFailedAuthentication(request.ip);
+      if (!decision.allowed) {
+        request.log.warn({ address: request.ip }, 'too many failed authentications');
+        throw tooManyRequests(
+          decision,
+          `Too many failed authentications from this address; retry after ${decision.retryAfterSeconds} s.`,
+        );
+      }
+    });
+
+    app.addHook('onClose', async () => {
+      closing = true;
+      local.close();
+      redis?.disconnect();
+    });
+  },
+  { name: 'rate-limit' },
+);
+
+/** onRequest hook for /api/v1, after authentication: one token per request from the key's bucket. */
+export async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.principal) return;
+  const decision = await request.server.rateLimits.takeForApiKey(request.principal.apiKeyId);
+  if (!decision.allowed) {
+    throw tooManyRequests(
+      decision,
+      `Too many requests for this API key; retry after ${decision.retryAfterSeconds} s.`,
+    );
+  }
+  void reply.headers(rateLimitHeaders(decision));
+}

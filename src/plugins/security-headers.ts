@@ -1,0 +1,63 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The API answers JSON only, so its pages may load nothing and be framed by no one. /docs sets its
+ * own policy (DOCS_CSP) and /admin sets its own headers; both run after this and override it.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    });
+    // Fastify sends no X-Powered-By; this keeps it so if anything else adds one.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.removeHeader('x-powered-by');
+    });
+  },
+  { name: 'security-headers' },
+);
+
+/** The reference UI at /docs: its own scripts and styles only, nothing from elsewhere (served offline). */
+export const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; " +
+  "form-action 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; " +
+  "style-src 'self' 'unsafe-inline'";
+
+/**
+ * CORS for /api/v1, registered in its scope before authentication so that preflights (which carry no
+ * Authorization header) are answered. No origins configured: no CORS headers at all (closed).
+ */
+export async function registerCors(v1: FastifyInstance, origins: readonly string[]): Promise<void> {
+  if (origins.length === 0) return;
+  await v1.register(cors, {
+    origin: origins.includes('*') ? '*' : [...origins],
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Idempotent-Replayed',
+      'WWW-Authenticate',
+    ],
+    // API keys travel in the Authorization header, never in cookies.
+    credentials: false,
+    maxAge: 600,
+  });
+}

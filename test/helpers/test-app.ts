@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config, type ConfigOverrides } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { createAccount } from '../../src/modules/accounts/accounts.service.js';
+import { createApiKey, type CreatedApiKey } from '../../src/modules/keys/keys.service.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  database: TestDatabase;
+  /** A new account with a key for every planet (or the given scope). */
+  createAccountWithKey(options?: { planetScope?: string[]; name?: string }): Promise<{
+    accountId: string;
+    key: string;
+    apiKey: CreatedApiKey;
+    auth: { authorization: string };
+  }>;
+  createApiKey(
+    accountId: string,
+    options?: { planetScope?: string[]; expiresAt?: Date },
+  ): Promise<CreatedApiKey>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: ConfigOverrides = {}): Config {
+  return loadConfig({}, { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, ...overrides });
+}
+
+/** The real app on a fresh database, as production builds it; requests go through app.inject. */
+export async function createTestContext(options: { config?: ConfigOverrides } = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, db: database.db, logger: false, migrate: false });
+  await app.ready();
+  const context: TestContext = {
+    app,
+    db: database.db,
+    config,
+    database,
+    createApiKey: (accountId, keyOptions = {}) =>
+      createApiKey(database.db, {
+        accountId,
+        planetScope: keyOptions.planetScope ?? [],
+        expiresAt: keyOptions.expiresAt ?? null,
+        name: 'test key',
+      }),
+    async createAccountWithKey(accountOptions = {}) {
+      const account = await createAccount(database.db, { name: accountOptions.name ?? 'Test Gallery' });
+      const apiKey = await context.createApiKey(account.id, { planetScope: accountOptions.planetScope });
+      return {
+        accountId: account.id,
+        key: apiKey.key,
+        apiKey,
+        auth: { authorization: `Bearer ${apiKey.key}` },
+      };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+  return context;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { PgliteDatabase } from '../../src/db/pglite.js';
+import { PostgresDatabase } from '../../src/db/postgres.js';
+import { databaseUrl } from './postgres-url.js';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export const testDatabaseKind: TestDatabaseKind =
+  process.env.AVS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const onPostgres = testDatabaseKind === 'postgres';
+
+export interface TestDatabase {
+  kind: TestDatabaseKind;
+  db: Database;
+  /** Environment that points a child process (CLI, second server) at this same database. */
+  childEnv(): Promise<Record<string, string>>;
+  /** PostgreSQL only: the URL of this database. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+let pgliteTemplate: Buffer | undefined;
+
+function pgliteTemplateBlob(): Blob {
+  pgliteTemplate ??= readFileSync(inject('pgliteTemplatePath'));
+  return new Blob([new Uint8Array(pgliteTemplate)]);
+}
+
+/** A PGlite data directory on disk holding a freshly migrated database, for child processes. */
+export async function createPgliteDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'avs-test-data-'));
+  const db = await PgliteDatabase.open(dir, { loadDataDir: pgliteTemplateBlob() });
+  await db.close();
+  return dir;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { adminUrl, templateName } = inject('postgresTemplate');
+  const name = `${templateName.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two files copying one template at the same instant can collide; a short retry settles it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh, migrated database of the kind this test project runs on. */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (testDatabaseKind === 'pglite') {
+    const db = await PgliteDatabase.open('memory://', { loadDataDir: pgliteTemplateBlob() });
+    return {
+      kind: 'pglite',
+      db,
+      childEnv: async () => {
+        throw new Error(
+          'an in-memory PGlite database cannot be shared with a child process; use createPgliteDataDir()',
+        );
+      },
+      drop: () => db.close(),
+    };
+  }
+  const created = await createPostgresDatabase();
+  const db = new PostgresDatabase({
+    connectionString: created.url,
+    poolSize: options.poolSize ?? 10,
+    statementTimeoutMs: 30_000,
+    connectTimeoutMs: 5_000,
+  });
+  return {
+    kind: 'postgres',
+    db,
+    url: created.url,
+    childEnv: async () => ({ DATABASE_URL: created.url }),
+    drop: async () => {
+      await db.close();
+      await created.drop();
+    },
+  };
+}
+
+/** Environment for child processes on a fresh database: a data directory (PGlite) or a new database (PostgreSQL). */
+export async function createChildDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (testDatabaseKind === 'pglite') {
+    const dir = await createPgliteDataDir();
+    return { env: { AVS_DATA_DIR: dir }, drop: async () => undefined };
+  }
+  const created = await createPostgresDatabase();
+  return { env: { DATABASE_URL: created.url }, drop: created.drop };
+}
+
+/** Opens the database a child process used (after it exited: PGlite allows one process at a time). */
+export async function openChildDatabase(env: Record<string, string>): Promise<Database> {
+  if (env.DATABASE_URL) {
+    return new PostgresDatabase({
+      connectionString: env.DATABASE_URL,
+      poolSize: 2,
+      statementTimeoutMs: 30_000,
+      connectTimeoutMs: 5_000,
+    });
+  }
+  return PgliteDatabase.open(env.AVS_DATA_DIR!);
+}

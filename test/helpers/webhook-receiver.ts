@@ -1,0 +1,69 @@
+import { once } from 'node:events';
+import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  receivedAt: number;
+}
+
+/** How the receiver answers the nth request (0-based); it may also never answer. */
+export type Responder = (request: ReceivedWebhook, index: number, response: ServerResponse) => void;
+
+export const answer =
+  (status: number, body = '') =>
+  (_request: ReceivedWebhook, _index: number, response: ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+  };
+
+/** A real HTTP server on 127.0.0.1 that records every webhook it receives. */
+export async function startReceiver(responder: Responder = answer(200, 'ok')) {
+  const received: ReceivedWebhook[] = [];
+  let respond = responder;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const entry = {
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      };
+      received.push(entry);
+      respond(entry, received.length - 1, response);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}/hook`,
+    port: address.port,
+    received,
+    setResponder(next: Responder) {
+      respond = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close').catch(() => undefined);
+    },
+  };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** Polls until the condition holds, or fails after timeoutMs. */
+export async function waitFor<T>(
+  condition: () => T | Promise<T>,
+  { timeoutMs = 15_000, intervalMs = 25, message = 'condition' } = {},
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

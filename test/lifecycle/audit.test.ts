@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { Database } from '../../src/db/database.js';
+import { openDatabase } from '../../src/db/open-database.js';
+import { createAccount } from '../../src/modules/accounts/accounts.service.js';
+import { createApiKey } from '../../src/modules/keys/keys.service.js';
+import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import { createChildDatabaseEnv } from '../helpers/test-database.js';
+import { testConfig } from '../helpers/test-app.js';
+
+const CLI = path.resolve('dist/src/cli/avs.js');
+
+let child: Awaited<ReturnType<typeof createChildDatabaseEnv>>;
+let artwork: CreatedAsset;
+
+/** Runs the built CLI against the child database; `npm test` builds dist first. */
+function avs(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const processEnv = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'silent',
+      ...child.env,
+    };
+    const proc = spawn(process.execPath, [CLI, ...args], { env: processEnv });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Opens the child database in this process; PGlite's data directory must be closed again before the CLI runs. */
+async function withChildDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase(testConfig(child.env));
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+beforeAll(async () => {
+  expect(existsSync(CLI), 'run `npm run build` first (npm test does)').toBe(true);
+  child = await createChildDatabaseEnv();
+  await withChildDatabase(async (db) => {
+    const app = await buildApp({ config: testConfig(child.env), db, logger: false, migrate: false });
+    try {
+      const account = await createAccount(db, { name: 'Audited Gallery' });
+      const key = await createApiKey(db, { accountId: account.id });
+      const auth = { authorization: `Bearer ${key.key}` };
+      artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
+      await issueCertificateForTest(db, 'artworks', artwork.id);
+      await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' });
+      await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+afterAll(() => child?.drop());
+
+describe('avs audit', () => {
+  it('exits 0 on a clean store and reports assets, events and no breaks', async () => {
+    const result = await avs('audit', '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      planet: null,
+      assets: 3,
+      events: 4,
+      breaks: [],
+      intact: true,
+    });
+    const human = await avs('audit');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('3 asset(s) and 4 event(s)');
+    expect(human.stdout).toContain('0 break(s)');
+  });
+
+  it('exits 1 on a tampered store, listing each break with its asset and sequence', async () => {
+    await withChildDatabase(async (db) => {
+      await db.transaction(async (tx) => {
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query(
+          `UPDATE asset_events SET payload = '{"forged":true}' WHERE asset_id = $1 AND sequence = 2`,
+          [artwork.id],
+        );
+      });
+    });
+    const result = await avs('audit', '--json');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ assets: 3, intact: false });
+    expect(report.breaks).toEqual([
+      { planet: 'artworks', asset_id: artwork.id, sequence: 2, reason: expect.stringContaining('altered') },
+    ]);
+    const human = await avs('audit');
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain(`BROKEN artworks ${artwork.id} at sequence 2`);
+  });
+
+  it('--planet audits one planet only', async () => {
+    const watches = await avs('audit', '--planet', 'watches', '--json');
+    expect(watches.code).toBe(0);
+    expect(JSON.parse(watches.stdout)).toMatchObject({
+      planet: 'watches',
+      assets: 2,
+      events: 2,
+      intact: true,
+    });
+    expect((await avs('audit', '--planet', 'artworks')).code).toBe(1);
+  });
+
+  it('refuses an unknown planet or option with exit 2', async () => {
+    const unknown = await avs('audit', '--planet', 'spaceships');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('spaceships');
+    expect((await avs('audit', '--bogus')).code).toBe(2);
+  });
+});

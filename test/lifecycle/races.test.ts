@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/history/events.repository.js';
+import { checkChain } from '../../src/modules/history/history-chain.js';
+import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+
+let context: TestContext;
+let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  owner = await context.createAccountWithKey();
+});
+afterAll(() => context.close());
+
+describe('concurrent moves on one asset (issue 5)', () => {
+  it('of ten concurrent archives exactly one succeeds; the others get 409 invalid_state', async () => {
+    const asset = await createAssetViaApi(context.app, owner.auth);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        context.app.inject({
+          method: 'POST',
+          url: `/api/v1/assets/artworks/${asset.id}/archive`,
+          headers: owner.auth,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    const events = await listEvents(context.db, asset.id);
+    expect(events.map((event) => event.event_type)).toEqual(['CREATED', 'ARCHIVED']);
+  });
+
+  it('of concurrent transfers to two buyers exactly one succeeds; the loser no longer owns the asset (404)', async () => {
+    const first = await context.createAccountWithKey({ name: 'First buyer' });
+    const second = await context.createAccountWithKey({ name: 'Second buyer' });
+    const asset = await createAssetViaApi(context.app, owner.auth);
+    const responses = await Promise.all(
+      [first, second].map((buyer) =>
+        context.app.inject({
+          method: 'POST',
+          url: `/api/v1/assets/artworks/${asset.id}/transfer`,
+          headers: owner.auth,
+          payload: { to_account_id: buyer.accountId },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+    const events = await listEvents(context.db, asset.id);
+    expect(events.filter((event) => event.event_type === 'OWNERSHIP_TRANSFERRED')).toHaveLength(1);
+  });
+
+  it('concurrent updates and verifications keep the history gap-free and linear', async () => {
+    const asset = await createAssetViaApi(context.app, owner.auth);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? context.app.inject({
+              method: 'PATCH',
+              url: `/api/v1/assets/artworks/${asset.id}`,
+              headers: owner.auth,
+              payload: { counter: i },
+            })
+          : context.app.inject({
+              method: 'POST',
+              url: '/api/v1/verify',
+              headers: owner.auth,
+              payload: { planet: 'artworks', asset_id: asset.id },
+            }),
+      ),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const events = await listEvents(context.db, asset.id);
+    expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(checkChain(events)).toEqual({ intact: true });
+  });
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// Every database test runs twice: on embedded PGlite always, and on PostgreSQL when
+// AVS_TEST_DATABASE_URL is set (CI sets it, and an unreachable server fails the run).
+const postgresUrl = process.env.AVS_TEST_DATABASE_URL;
+// Admin pages in headless Chromium: wherever Debian's chromium is installed, and always in CI (.ci/run installs it).
+const withBrowser = existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
+
+export default defineConfig({
+  test: {
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+    pool: 'forks',
+    // 2-core machines: a few files at a time, each with its own database.
+    maxWorkers: Number(process.env.AVS_TEST_WORKERS ?? 3),
+    minWorkers: 1,
+    reporters: process.env.CI ? ['verbose'] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: ['test/postgres-only/**', 'test/browser/**', 'node_modules/**', 'dist/**'],
+          env: { AVS_TEST_DB: 'pglite' },
+          globalSetup: ['test/setup/pglite-template.ts'],
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+                exclude: [
+                  'test/pglite-only/**',
+                  'test/unit/**',
+                  'test/browser/**',
+                  'src/**',
+                  'node_modules/**',
+                  'dist/**',
+                ],
+                env: { AVS_TEST_DB: 'postgres' },
+                globalSetup: ['test/setup/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
+      ...(withBrowser
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser',
+                include: ['test/browser/**/*.test.ts'],
+                env: { AVS_TEST_DB: 'pglite' },
+                globalSetup: ['test/setup/pglite-template.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
