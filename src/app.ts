@@ -135,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (v1) => {
+      // The API speaks JSON only: a text/plain body is 415 like any other type, not a string to validate.
+      v1.removeContentTypeParser('text/plain');
       await registerCors(v1, config.AVS_CORS_ORIGINS);
       v1.addHook('onRequest', authenticateApiKey);
       v1.addHook('onRequest', enforceRateLimit);

@@ -22,6 +22,15 @@ const integer = (min: number, max: number): Parser<number> => ({
   },
 });
 
+const decimal = (min: number, max: number): Parser<number> => ({
+  accepts: `a number from ${min} to ${max}`,
+  parse: (raw) => {
+    if (!/^\d+(\.\d+)?$/.test(raw)) return undefined;
+    const value = Number(raw);
+    return value >= min && value <= max ? value : undefined;
+  },
+});
+
 const text: Parser<string> = {
   accepts: 'a non-empty string',
   parse: (raw) => (raw === '' ? undefined : raw),
@@ -145,9 +154,10 @@ export const configDefinitions = {
       'How long a verified API key is cached in memory; revocations reach every instance within it.',
   },
   AVS_RATE_LIMIT_PER_SECOND: {
-    ...integer(1, 1_000_000),
+    // Fractions allow slow tiers, e.g. 0.5 = one request every two seconds.
+    ...decimal(0.001, 1_000_000),
     default: 100,
-    description: 'Requests per second per API key.',
+    description: 'Requests per second per API key (decimals allowed).',
   },
   AVS_RATE_LIMIT_BURST: { ...integer(1, 1_000_000), default: 200, description: 'Burst size per API key.' },
   AVS_CORS_ORIGINS: {

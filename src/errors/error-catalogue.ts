@@ -15,7 +15,6 @@ export const errorCatalogue = {
   },
   unauthorized: { status: 401, message: 'Invalid or missing API key.' },
   admin_unauthorized: { status: 401, message: 'Administrator authentication required.' },
-  forbidden: { status: 403, message: 'This action is not allowed.' },
   csrf_failed: {
     status: 403,
     message: 'The CSRF token is missing or does not match the session; reload the page and try again.',

@@ -5,6 +5,13 @@ import { DatabaseUnavailableError } from '../db/database.js';
 import { isConnectionError } from '../db/postgres.js';
 import { AppError, errorCatalogue, type ErrorCode } from './error-catalogue.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route path the service registered, with its methods (HEAD and OPTIONS aside). */
+    registeredRoutes: ReadonlyMap<string, ReadonlySet<string>>;
+  }
+}
+
 export interface ErrorBody {
   error: string;
   code: string;
@@ -100,6 +107,8 @@ export const errorHandlerPlugin = fp(
         }
       }
     });
+
+    app.decorate('registeredRoutes', methodsByPath);
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?', 1)[0] ?? '/';

@@ -36,6 +36,8 @@ export function decide(tokens: number, allowed: boolean, policy: BucketPolicy): 
 interface Bucket {
   tokens: number;
   updatedAt: number;
+  /** When the bucket will have refilled completely: from then on it is the same as none. */
+  fullAt: number;
 }
 
 /** Buckets in this process's memory; a full bucket is the same as none, so idle ones are swept. */
@@ -63,7 +65,8 @@ export class MemoryTokenBuckets implements TokenBucketStore {
       : policy.burst;
     const allowed = tokens >= 1;
     if (allowed) tokens -= 1;
-    this.buckets.set(key, { tokens, updatedAt: now });
+    const fullAt = now + ((policy.burst - tokens) / policy.ratePerSecond) * 1000;
+    this.buckets.set(key, { tokens, updatedAt: now, fullAt });
     return decide(tokens, allowed, policy);
   }
 
@@ -71,10 +74,10 @@ export class MemoryTokenBuckets implements TokenBucketStore {
     return this.buckets.size;
   }
 
-  /** Drops buckets untouched for 10 minutes: at any rate of 1/600 s or more they have refilled. */
-  sweep(maxIdleMs = 600_000): void {
-    const cutoff = this.now() - maxIdleMs;
-    for (const [key, bucket] of this.buckets) if (bucket.updatedAt < cutoff) this.buckets.delete(key);
+  /** Drops buckets that have refilled completely, whatever their rate. */
+  sweep(): void {
+    const now = this.now();
+    for (const [key, bucket] of this.buckets) if (bucket.fullAt <= now) this.buckets.delete(key);
   }
 
   close(): void {

@@ -4,6 +4,7 @@ import { loadConfig, type Config, type ConfigOverrides } from '../../src/config.
 import type { Database } from '../../src/db/database.js';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { createApiKey, type CreatedApiKey } from '../../src/modules/keys/keys.service.js';
+import { OpenApiConformance } from './openapi-conformance.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestContext {
@@ -11,6 +12,8 @@ export interface TestContext {
   db: Database;
   config: Config;
   database: TestDatabase;
+  /** Every /api/v1 response this context's app.inject saw, checked against the published OpenAPI document. */
+  conformance: OpenApiConformance;
   /** A new account with a key for every planet (or the given scope). */
   createAccountWithKey(options?: { planetScope?: string[]; name?: string }): Promise<{
     accountId: string;
@@ -35,11 +38,14 @@ export async function createTestContext(options: { config?: ConfigOverrides } = 
   const config = testConfig(options.config);
   const app = await buildApp({ config, db: database.db, logger: false, migrate: false });
   await app.ready();
+  const conformance = await OpenApiConformance.of(app);
+  conformance.watch(app);
   const context: TestContext = {
     app,
     db: database.db,
     config,
     database,
+    conformance,
     createApiKey: (accountId, keyOptions = {}) =>
       createApiKey(database.db, {
         accountId,
@@ -60,6 +66,13 @@ export async function createTestContext(options: { config?: ConfigOverrides } = 
     async close() {
       await app.close();
       await database.drop();
+      // A response the tests provoked that the OpenAPI document does not describe fails the file.
+      if (conformance.violations.length > 0)
+        throw new Error(
+          `responses that do not match the OpenAPI document:\n${conformance.violations
+            .map((v) => `${v.method} ${v.url} → ${v.status}: ${v.problem}`)
+            .join('\n')}`,
+        );
     },
   };
   return context;

@@ -36,7 +36,8 @@ describe('rate limits shared through Redis', () => {
   async function startApp(overrides: ConfigOverrides): Promise<LoggedApp> {
     const logs: LoggedApp['logs'] = [];
     const app = await buildApp({
-      config: testConfig({ AVS_RATE_LIMIT_PER_SECOND: 1, AVS_RATE_LIMIT_BURST: 6, ...overrides }),
+      // One token per 100 s: no refill during a test however slow the machine is.
+      config: testConfig({ AVS_RATE_LIMIT_PER_SECOND: 0.01, AVS_RATE_LIMIT_BURST: 6, ...overrides }),
       db: database.db,
       migrate: false,
       redisKeyPrefix: prefix,

@@ -8,8 +8,9 @@ const assetUrl = () => `/api/v1/assets/artworks/${randomUUID()}`;
 describe('rate limits in memory', () => {
   let context: TestContext;
   beforeAll(async () => {
+    // One token per 100 s: no refill during a test however slow the machine is.
     context = await createTestContext({
-      config: { AVS_RATE_LIMIT_PER_SECOND: 1, AVS_RATE_LIMIT_BURST: 5 },
+      config: { AVS_RATE_LIMIT_PER_SECOND: 0.01, AVS_RATE_LIMIT_BURST: 5 },
     });
   });
   afterAll(() => context.close());
@@ -50,20 +51,26 @@ describe('rate limits in memory', () => {
   });
 
   it('refills the bucket over time', async () => {
-    const { auth } = await context.createAccountWithKey();
-    for (let i = 0; i < 6; i++) await context.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
-    const limited = await context.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
+    const refilling = await createTestContext({
+      config: { AVS_RATE_LIMIT_PER_SECOND: 1, AVS_RATE_LIMIT_BURST: 5 },
+    });
+    const { auth } = await refilling.createAccountWithKey();
+    let limited = await refilling.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
+    for (let i = 0; i < 20 && limited.statusCode !== 429; i++)
+      limited = await refilling.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
     expect(limited.statusCode).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const refilled = await context.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
+    const refilled = await refilling.app.inject({ method: 'GET', url: assetUrl(), headers: auth });
     expect(refilled.statusCode).toBe(404);
+    await refilling.close();
   });
 
   it('limits failed authentications per client address, while valid keys from it still pass', async () => {
     const bad = { authorization: `Bearer pk_svc_${'B'.repeat(43)}` };
     const address = '203.0.113.7';
     const statuses: number[] = [];
-    for (let i = 0; i < AUTH_FAILURE_POLICY.burst + 5; i++) {
+    // The bucket refills while the loop runs (slowly on a loaded machine), so guess until refused.
+    while (statuses.at(-1) !== 429 && statuses.length < AUTH_FAILURE_POLICY.burst * 2) {
       const response = await context.app.inject({
         method: 'GET',
         url: assetUrl(),
@@ -115,14 +122,18 @@ describe('rate limits at the default settings', () => {
 
   it('allows a burst of 200 and then refuses', async () => {
     const { auth } = await context.createAccountWithKey();
+    // A query refused by validation (400) passes the limiter but never waits on the database, so a
+    // batch this size outruns a 100/s refill even on a loaded machine.
+    const batch = 2_000;
     const responses = await Promise.all(
-      Array.from({ length: 400 }, () =>
-        context.app.inject({ method: 'GET', url: assetUrl(), headers: auth }),
+      Array.from({ length: batch }, () =>
+        context.app.inject({ method: 'GET', url: `${assetUrl()}/history?limit=0`, headers: auth }),
       ),
     );
     const limited = responses.filter((response) => response.statusCode === 429).length;
-    const served = responses.filter((response) => response.statusCode === 404).length;
-    expect(served + limited).toBe(400);
+    const served = responses.filter((response) => response.statusCode === 400).length;
+    const others = responses.filter((response) => ![400, 429].includes(response.statusCode));
+    expect(served + limited, others[0]?.body).toBe(batch);
     // 200 of burst, plus whatever refilled at 100/s while the batch ran.
     expect(served).toBeGreaterThanOrEqual(200);
     expect(limited).toBeGreaterThan(0);

@@ -127,6 +127,7 @@ interface CacheEntry {
  */
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly lookups = new Map<string, Promise<ApiKeyRow | undefined>>();
   private readonly lastUsedWritten = new Map<string, number>();
   private pendingLastUsed = new Map<string, Date>();
   private readonly flushTimer: NodeJS.Timeout;
@@ -151,7 +152,7 @@ export class ApiKeyAuthenticator {
     const now = Date.now();
     let entry = this.cache.get(cacheKey);
     if (!entry || now - entry.cachedAt >= this.options.cacheTtlMs) {
-      const row = await findApiKeyByHash(this.db, hash);
+      const row = await this.lookUp(cacheKey, hash);
       if (!row) {
         this.cache.delete(cacheKey);
         return undefined;
@@ -167,6 +168,16 @@ export class ApiKeyAuthenticator {
     if (row.revoked_at || (row.expires_at && row.expires_at.getTime() <= now)) return undefined;
     this.recordUse(row.id, now);
     return { accountId: row.account_id, apiKeyId: row.id, planetScope: row.planet_scope };
+  }
+
+  /** One database lookup per key at a time: a burst of requests with a cold cache shares it. */
+  private lookUp(cacheKey: string, hash: Buffer): Promise<ApiKeyRow | undefined> {
+    let lookup = this.lookups.get(cacheKey);
+    if (!lookup) {
+      lookup = findApiKeyByHash(this.db, hash).finally(() => this.lookups.delete(cacheKey));
+      this.lookups.set(cacheKey, lookup);
+    }
+    return lookup;
   }
 
   /** Drops every cached key of this instance (after a local revocation). */

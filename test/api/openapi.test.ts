@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenApiConformance, type OpenApiDocument } from '../helpers/openapi-conformance.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+
+describe('the OpenAPI document at /api/v1/openapi.json', () => {
+  let context: TestContext;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    document = response.json();
+  });
+  afterAll(() => context.close());
+
+  const openApiPath = (route: string) => route.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+  it('is OpenAPI 3.1, served without an API key', () => {
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('documents every registered /api/v1 route with each of its methods, and nothing else', () => {
+    const registered = new Set<string>();
+    for (const [route, methods] of context.app.registeredRoutes) {
+      if (!route.startsWith('/api/v1/') || route === '/api/v1/openapi.json') continue;
+      for (const method of methods) registered.add(`${method} ${openApiPath(route)}`);
+    }
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    expect(registered.size).toBeGreaterThanOrEqual(15);
+    expect([...documented].sort()).toEqual([...registered].sort());
+  });
+
+  it('documents on every operation the statuses every route can return, each with the error body', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation?.responses ?? {};
+        const statuses = Object.keys(responses);
+        for (const status of ['401', '429', '500', '503'])
+          expect(statuses, `${method} ${path}`).toContain(status);
+        if (path.includes('{planet}')) expect(statuses, `${method} ${path}`).toContain('400');
+        if (path.includes('{id}') || path.includes('{number}'))
+          expect(statuses, `${method} ${path}`).toContain('404');
+        for (const status of statuses.filter((code) => Number(code) >= 400)) {
+          const schema = responses[status]?.content?.['application/json']?.schema as {
+            required?: string[];
+          };
+          expect(schema?.required, `${method} ${path} ${status}`).toEqual(['error', 'code', 'request_id']);
+        }
+      }
+    }
+  });
+
+  it('flags a response whose status is undocumented or whose body breaks its schema', async () => {
+    const checker = new OpenApiConformance(document);
+    const { auth } = await context.createAccountWithKey();
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/assets/artworks',
+      headers: auth,
+      payload: { title: 'Checked against the document' },
+    });
+    checker.check('POST', '/api/v1/assets/artworks', created);
+    expect(checker.violations).toEqual([]);
+
+    const broken = { ...created, json: () => ({ ...created.json(), certificate_status: 'lost' }) };
+    checker.check('POST', '/api/v1/assets/artworks', broken);
+    const teapot = { ...created, statusCode: 418 };
+    checker.check('POST', '/api/v1/assets/artworks', teapot);
+    expect(checker.violations.map((violation) => violation.status)).toEqual([201, 418]);
+  });
+  // The /docs reference UI served offline is checked in test/security/api8-security-misconfiguration.test.ts.
+});
