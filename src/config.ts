@@ -170,7 +170,7 @@ export const configDefinitions = {
     ...integer(100, 600_000),
     default: 10_000,
     description:
-      'How long past AVS_WEBHOOK_TIMEOUT_MS a worker holds a claimed delivery; a crashed worker’s deliveries are retried after it.',
+      'How long past AVS_WEBHOOK_TIMEOUT_MS a worker holds a claimed delivery; deliveries held by a crashed worker are retried after it.',
   },
   AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: {
     ...onOff,

@@ -193,4 +193,49 @@ describe('webhook delivery connects to the address it resolved (no second lookup
     expect(lookups).toBe(1);
     expect(receiver.received[0]!.headers.host).toBe(`rebind.invalid:${receiver.port}`);
   });
+  it('tries the other checked addresses when the first does not answer, and no others', async () => {
+    const { auth, accountId } = await context.createAccountWithKey();
+    const url = `http://two-addresses.invalid:${receiver.port}/hook`;
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: auth,
+      payload: { url },
+    });
+    expect(response.statusCode).toBe(201);
+    const before = receiver.received.length;
+    let lookups = 0;
+    const worker = new DeliveryWorker({
+      db: context.db,
+      config: testConfig({ ...WORKER_SETTINGS, AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true }),
+      log: context.app.log,
+      // Nothing listens on 127.0.0.2; the receiver is on 127.0.0.1.
+      resolve: async () => {
+        lookups++;
+        return [
+          { address: '127.0.0.2', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ];
+      },
+    });
+    await insertOutboxEvent(context.db, {
+      accountId,
+      eventType: 'asset.created',
+      payload: { asset_id: 'a2' },
+    });
+    worker.start();
+    try {
+      await waitFor(async () => {
+        const { rows } = await context.db.query<{ status: string; attempts: number }>(
+          'SELECT status, attempts FROM webhook_deliveries WHERE webhook_id = $1',
+          [response.json<{ id: string }>().id],
+        );
+        return rows[0]?.status === 'succeeded' ? rows[0] : undefined;
+      });
+    } finally {
+      await worker.stop();
+    }
+    expect(lookups).toBe(1);
+    expect(receiver.received.length - before).toBe(1);
+  });
 });
