@@ -176,6 +176,12 @@ export const configDefinitions = {
     default: 15_000,
     description: 'Webhook response timeout.',
   },
+  AVS_WEBHOOK_LEASE_MARGIN_MS: {
+    ...integer(100, 600_000),
+    default: 10_000,
+    description:
+      'How long past AVS_WEBHOOK_TIMEOUT_MS a worker holds a claimed delivery; deliveries held by a crashed worker are retried after it.',
+  },
   AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: {
     ...onOff,
     default: false,

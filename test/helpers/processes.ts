@@ -103,3 +103,44 @@ export async function startServerProcess(
     },
   };
 }
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal (SIGTERM by default) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `avs worker` and waits until it logs that it started. */
+export async function startWorkerProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+  timeoutMs = 60_000,
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [avsBin, 'worker', ...args], {
+    env: baseEnv({ AVS_WEBHOOK_DELIVERY: 'on', ...env, LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes('webhook worker started')) {
+    if (child.exitCode !== null) throw new Error(`avs worker exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`avs worker did not start in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}

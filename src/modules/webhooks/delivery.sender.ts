@@ -54,7 +54,7 @@ export function signedHeaders(message: OutgoingMessage, now: Date): Record<strin
 
 /**
  * One delivery attempt. The host is resolved here, every address is checked, and the socket connects to the
- * checked address through a lookup that returns it (no second DNS query between check and connect).
+ * checked addresses through a lookup that returns them (no second DNS query between check and connect).
  * The whole attempt — DNS, connect, TLS, response headers and at most 64 KiB of body — fits in timeoutMs.
  */
 export async function sendWebhook(message: OutgoingMessage, options: SenderOptions): Promise<SendResult> {
@@ -93,19 +93,23 @@ export async function sendWebhook(message: OutgoingMessage, options: SenderOptio
       }
     }
   }
-  const target = addresses[0]!;
-  return post(url, target, message, Math.max(1, deadline - Date.now()));
+  return post(url, addresses, message, Math.max(1, deadline - Date.now()));
 }
 
 function post(
   url: URL,
-  target: ResolvedAddress,
+  checked: ResolvedAddress[],
   message: OutgoingMessage,
   timeoutMs: number,
 ): Promise<SendResult> {
+  // Every checked address, so a dual-stack host is still reached when its first address has no route.
   const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    if (lookupOptions.all)
+      callback(
+        null,
+        checked.map(({ address, family }) => ({ address, family })),
+      );
+    else callback(null, checked[0]!.address, checked[0]!.family);
   };
   const body = Buffer.from(message.body);
   const transport = url.protocol === 'https:' ? https : http;

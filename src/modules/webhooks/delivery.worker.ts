@@ -18,7 +18,10 @@ export interface DeliveryWorkerOptions {
   db: Database;
   config: Pick<
     Config,
-    'AVS_WEBHOOK_RETRY_SCHEDULE' | 'AVS_WEBHOOK_TIMEOUT_MS' | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'
+    | 'AVS_WEBHOOK_RETRY_SCHEDULE'
+    | 'AVS_WEBHOOK_TIMEOUT_MS'
+    | 'AVS_WEBHOOK_LEASE_MARGIN_MS'
+    | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deliveries in flight at once per worker (default 8). */
@@ -29,8 +32,6 @@ export interface DeliveryWorkerOptions {
 }
 
 const FAN_OUT_BATCH = 200;
-// A lease outlives the longest attempt (timeout) plus the bookkeeping around it, so a live worker never loses it.
-const LEASE_MARGIN_MS = 10_000;
 const JITTER = 0.1;
 
 type Outcome = AttemptOutcome & { gone?: boolean; exhausted?: boolean };
@@ -73,7 +74,8 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.leaseMs = options.config.AVS_WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+    // Outlives an attempt and its bookkeeping, so a live worker keeps its claims; a dead worker's come due again.
+    this.leaseMs = options.config.AVS_WEBHOOK_TIMEOUT_MS + options.config.AVS_WEBHOOK_LEASE_MARGIN_MS;
   }
 
   start(): void {
