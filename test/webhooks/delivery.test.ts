@@ -4,7 +4,8 @@ import { insertOutboxEvent, type WebhookEventType } from '../../src/modules/webh
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { answer, startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
 
-const TIMEOUT_MS = 600;
+// Long enough that a loaded machine answers a healthy receiver in time; short enough to wait for in a test.
+const TIMEOUT_MS = 2_000;
 
 describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecure targets allowed)', () => {
   let context: TestContext;
