@@ -290,3 +290,47 @@ describe('listing certificates', () => {
     expect(status.json().code).toBe('validation_failed');
   });
 });
+
+describe('archiving an asset through the admin API (DESIGN §3: by its owner or an admin)', () => {
+  const archive = (planet: string, id: string, headers: Record<string, string> = bearer) =>
+    context.app.inject({ method: 'POST', url: `/admin/api/assets/${planet}/${id}/archive`, headers });
+
+  it('archives any account’s asset, keeps updated_by, and records the administrator as the actor', async () => {
+    const asset = await certificateIn('issued');
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/admin/api/assets/artworks/${asset.id}/archive`,
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: asset.id, status: 'archived', updated_by: accountId });
+    const { events } = await trail(asset.id);
+    expect(events.at(-1)).toMatchObject({
+      event_type: 'ARCHIVED',
+      payload: { source: 'admin', admin_user_id: adminUserId, from_status: 'active' },
+      actor_account_id: adminUserId,
+    });
+  });
+
+  it('refuses an archived asset with 409 naming the state, and writes nothing', async () => {
+    const asset = await certificateIn('pending');
+    expect((await archive('artworks', asset.id)).statusCode).toBe(200);
+    const before = await trail(asset.id);
+    const again = await archive('artworks', asset.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'invalid_state' });
+    expect(again.json().error).toContain('archived');
+    expect(await trail(asset.id)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown or other-planet asset, 400 for an unknown planet, 401 without admin rights', async () => {
+    const asset = await certificateIn('pending');
+    expect((await archive('watches', asset.id)).json()).toMatchObject({ code: 'asset_not_found' });
+    expect((await archive('artworks', 'not-a-uuid')).statusCode).toBe(404);
+    expect((await archive('ships', asset.id)).json()).toMatchObject({ code: 'invalid_planet' });
+    const refused = await archive('artworks', asset.id, { authorization: 'Bearer wrong-token' });
+    expect(refused.statusCode).toBe(401);
+    const { auth } = await context.createAccountWithKey();
+    expect((await archive('artworks', asset.id, auth)).statusCode).toBe(401);
+  });
+});

@@ -8,6 +8,7 @@ import {
   listCertificates,
   moveCertificate,
 } from '../certificates/certificate-moves.service.js';
+import { archiveAssetAsAdmin } from '../assets/assets.service.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../keys/keys.service.js';
 import { authenticateAdminApi, requireAdminActor } from './admin-auth.js';
 import {
@@ -15,6 +16,7 @@ import {
   AccountSummary,
   AdminSessionInfo,
   ApiKey,
+  AssetParams,
   AssetRecord,
   CertificateListItem,
   CertificateListQuery,
@@ -144,4 +146,21 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  app.post<{ Params: { planet: string; id: string } }>(
+    '/assets/:planet/:id/archive',
+    { schema: { hide, params: AssetParams, response: { 200: AssetRecord, ...errorResponses } } },
+    async (request) => {
+      const actor = requireAdminActor(request);
+      const { planet, id } = request.params;
+      if (!isPlanetId(planet)) {
+        throw new AppError(
+          'invalid_planet',
+          `Unknown planet "${planet}"; expected one of ${planetIds.join(', ')}.`,
+        );
+      }
+      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));
+    },
+  );
 }

@@ -75,6 +75,11 @@ export const KeyListQuery = Type.Object({
 export type KeyListQuery = Static<typeof KeyListQuery>;
 export const KeyIdParams = Type.Object({ id: Uuid });
 
+export const AssetParams = Type.Object({
+  planet: Type.String({ minLength: 1, maxLength: 100 }),
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
 export const CertificateNumberParams = Type.Object({ number: Type.String({ minLength: 1, maxLength: 100 }) });
 export const MoveBody = Type.Union([
   Type.Object({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),

@@ -160,18 +160,46 @@ export async function archiveAsset(
   id: string,
 ): Promise<AssetRecordType> {
   const row = await lockOwnedAsset(db, principal, planet, id);
-  const status = assertAssetStatusMove(row.status, 'archive');
-  const updated = await updateAssetRow(db, planet, row.id, {
-    status,
+  return archiveLockedAsset(db, row, {
     updatedBy: principal.accountId,
+    actorId: principal.accountId,
+    payload: { source: 'api', api_key_id: principal.apiKeyId },
+  });
+}
+
+/** An administrator may archive any asset (DESIGN section 3); `updated_by` stays the last account's. */
+export async function archiveAssetAsAdmin(
+  db: Queryable,
+  adminUserId: string | null,
+  planet: PlanetId,
+  id: string,
+): Promise<AssetRecordType> {
+  const row = isUuid(id) ? await lockAsset(db, planet, id) : undefined;
+  if (!row) throw notFound();
+  return archiveLockedAsset(db, row, {
+    updatedBy: row.updated_by,
+    actorId: adminUserId,
+    payload: { source: 'admin', admin_user_id: adminUserId ?? 'token' },
+  });
+}
+
+async function archiveLockedAsset(
+  db: Queryable,
+  row: AssetRow,
+  by: { updatedBy: string; actorId: string | null; payload: Record<string, unknown> },
+): Promise<AssetRecordType> {
+  const status = assertAssetStatusMove(row.status, 'archive');
+  const updated = await updateAssetRow(db, row.planet, row.id, {
+    status,
+    updatedBy: by.updatedBy,
     updatedAt: new Date().toISOString(),
   });
   await appendEvent(db, {
     assetId: row.id,
-    planet,
+    planet: row.planet,
     eventType: 'ARCHIVED',
-    payload: { from_status: row.status },
-    actorAccountId: principal.accountId,
+    payload: { ...by.payload, from_status: row.status },
+    actorAccountId: by.actorId,
   });
   return toAssetRecord(updated);
 }
