@@ -40,14 +40,16 @@ export class RawPgliteLoop {
     ];
   }
 
-  /** One transaction per create, as the service runs it on PGlite. */
-  async create(seconds: number): Promise<Measurement> {
+  /** One create at a time, sent as the service sends it: in BEGIN … COMMIT, or the statement alone. */
+  async create(seconds: number, statements: 'transaction' | 'single' = 'single'): Promise<Measurement> {
     const { pglite } = this.db;
     return this.loop(seconds, async () => {
       const params = this.createParams();
-      await pglite.transaction(async (tx) => {
-        await tx.query(INSERT_ASSET_WITH_CREATED_EVENT_SQL, params);
-      });
+      if (statements === 'single') await pglite.query(INSERT_ASSET_WITH_CREATED_EVENT_SQL, params);
+      else
+        await pglite.transaction(async (tx) => {
+          await tx.query(INSERT_ASSET_WITH_CREATED_EVENT_SQL, params);
+        });
       if (this.ids.length < 1000) this.ids.push(params[0] as string);
     });
   }

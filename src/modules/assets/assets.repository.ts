@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from '../history/history-chain.js';
 
 export interface AssetRow {
@@ -53,13 +53,18 @@ export const INSERT_ASSET_WITH_CREATED_EVENT_SQL = `WITH inserted AS (
   )
   SELECT ${ASSET_COLUMNS} FROM inserted`;
 
+const insertAssetWithCreatedEventStatement = prepared(
+  'insert_asset_with_created_event',
+  INSERT_ASSET_WITH_CREATED_EVENT_SQL,
+);
+
 /**
  * One statement: the asset (numbered by generate_certificate_number), its CREATED event and its
  * asset.created outbox row. The foreign key of the event is checked at the end of the statement,
  * when the asset row exists.
  */
 export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
-  const { rows } = await db.query<AssetRow>(INSERT_ASSET_WITH_CREATED_EVENT_SQL, [
+  const { rows } = await db.query<AssetRow>(insertAssetWithCreatedEventStatement, [
     asset.id,
     asset.planet,
     asset.title,
@@ -95,17 +100,17 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
 
 export const FIND_ASSET_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`;
 
+const findAssetStatement = prepared('find_asset', FIND_ASSET_SQL);
+const lockAssetStatement = prepared('lock_asset', `${FIND_ASSET_SQL} FOR UPDATE`);
+
 export async function findAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(FIND_ASSET_SQL, [planet, id]);
+  const { rows } = await db.query<AssetRow>(findAssetStatement, [planet, id]);
   return rows[0];
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */
 export async function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE`,
-    [planet, id],
-  );
+  const { rows } = await db.query<AssetRow>(lockAssetStatement, [planet, id]);
   return rows[0];
 }
 
