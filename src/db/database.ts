@@ -5,9 +5,28 @@ export interface QueryResult<T extends Row = Row> {
   rowCount: number;
 }
 
+/**
+ * A hot statement: PostgreSQL parses and plans it once per connection and reuses the plan (a pg named
+ * query); PGlite runs its text. The name must be unique to the text.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export function prepared(name: string, text: string): PreparedStatement {
+  return Object.freeze({ name, text });
+}
+
+export type Sql = string | PreparedStatement;
+
+export function sqlText(sql: Sql): string {
+  return typeof sql === 'string' ? sql : sql.text;
+}
+
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Runs a multi-statement script with no parameters (migrations, test set-up). */
   exec(sql: string): Promise<void>;
 }
@@ -19,6 +38,11 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn, which issues exactly one statement, as that statement's own transaction: PostgreSQL runs a
+   * single statement atomically, so this is one round trip instead of BEGIN, the statement and COMMIT.
+   */
+  singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -42,4 +66,26 @@ export class DataDirectoryInUseError extends Error {
     );
     this.name = 'DataDirectoryInUseError';
   }
+}
+
+/**
+ * The Queryable of Database.singleStatement: passes one statement through and refuses a second, which
+ * would run outside the first one's transaction.
+ */
+export function singleStatementQueryable(db: Queryable): Queryable {
+  let used = false;
+  const once = () => {
+    if (used) throw new Error('A single-statement change issued a second statement; use transaction().');
+    used = true;
+  };
+  return {
+    query: async <T extends Row = Row>(sql: Sql, params?: readonly unknown[]) => {
+      once();
+      return db.query<T>(sql, params);
+    },
+    exec: async (sql: string) => {
+      once();
+      await db.exec(sql);
+    },
+  };
 }

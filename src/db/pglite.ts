@@ -3,10 +3,13 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import {
   DataDirectoryInUseError,
+  singleStatementQueryable,
+  sqlText,
   type Database,
   type Queryable,
   type QueryResult,
   type Row,
+  type Sql,
 } from './database.js';
 
 function isProcessAlive(pid: number): boolean {
@@ -66,20 +69,24 @@ export class PgliteDatabase implements Database {
     }
   }
 
-  async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    return toResult(await this.pglite.query<T>(sql, params as unknown[]));
+  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return toResult(await this.pglite.query<T>(sqlText(sql), params as unknown[]));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.pglite.transaction(async (tx) =>
       fn({
-        query: async <R extends Row = Row>(sql: string, params?: readonly unknown[]) =>
-          toResult(await tx.query<R>(sql, params as unknown[])),
+        query: async <R extends Row = Row>(sql: Sql, params?: readonly unknown[]) =>
+          toResult(await tx.query<R>(sqlText(sql), params as unknown[])),
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
       }),
     );
+  }
+
+  async singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return fn(singleStatementQueryable(this));
   }
 
   async exec(sql: string): Promise<void> {

@@ -1,10 +1,12 @@
 import pg from 'pg';
 import {
   DatabaseUnavailableError,
+  singleStatementQueryable,
   type Database,
   type Queryable,
   type QueryResult,
   type Row,
+  type Sql,
 } from './database.js';
 
 // timestamptz and bigint as the service wants them: Date objects and JS numbers for counts.
@@ -42,6 +44,12 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
+function toQueryConfig(sql: Sql, params: readonly unknown[] | undefined): pg.QueryConfig {
+  return typeof sql === 'string'
+    ? { text: sql, values: params as unknown[] }
+    : { name: sql.name, text: sql.text, values: params as unknown[] };
+}
+
 function wrap(error: unknown): unknown {
   return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
 }
@@ -49,9 +57,9 @@ function wrap(error: unknown): unknown {
 class PostgresTransaction implements Queryable {
   constructor(private readonly client: pg.PoolClient) {}
 
-  async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     try {
-      const result = await this.client.query<T>(sql, params as unknown[]);
+      const result = await this.client.query<T>(toQueryConfig(sql, params));
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       throw wrap(error);
@@ -80,9 +88,9 @@ export class PostgresDatabase implements Database {
     this.pool.on('error', () => undefined);
   }
 
-  async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     try {
-      const result = await this.pool.query<T>(sql, params as unknown[]);
+      const result = await this.pool.query<T>(toQueryConfig(sql, params));
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       throw wrap(error);
@@ -112,6 +120,10 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release(broken);
     }
+  }
+
+  async singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return fn(singleStatementQueryable(this));
   }
 
   async exec(sql: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from '../history/history-chain.js';
 
 export interface AssetRow {
@@ -34,45 +34,50 @@ export interface NewAsset {
   outboxId: string;
 }
 
+/** $1 id, $2 planet, $3 title, $4 account, $5 attributes, $6 created_at, $7–$10 the event, $11–$12 the outbox row. */
+export const INSERT_ASSET_WITH_CREATED_EVENT_SQL = `WITH inserted AS (
+    INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
+                        created_by, updated_by, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6)
+    RETURNING ${ASSET_COLUMNS}
+  ), created_event AS (
+    INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
+                              created_at, prev_hash, hash)
+    SELECT $7, id, planet, 1, $8, $9::jsonb, account_id, created_at, NULL, $10 FROM inserted
+  ), outbox AS (
+    INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
+    SELECT $11, account_id, 'asset.created',
+           jsonb_build_object('asset', $12::jsonb || jsonb_build_object('certificate_number', certificate_number)),
+           created_at
+    FROM inserted
+  )
+  SELECT ${ASSET_COLUMNS} FROM inserted`;
+
+const insertAssetWithCreatedEventStatement = prepared(
+  'insert_asset_with_created_event',
+  INSERT_ASSET_WITH_CREATED_EVENT_SQL,
+);
+
 /**
  * One statement: the asset (numbered by generate_certificate_number), its CREATED event and its
  * asset.created outbox row. The foreign key of the event is checked at the end of the statement,
  * when the asset row exists.
  */
 export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
-  const { rows } = await db.query<AssetRow>(
-    `WITH inserted AS (
-       INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
-                           created_by, updated_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6)
-       RETURNING ${ASSET_COLUMNS}
-     ), created_event AS (
-       INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
-                                 created_at, prev_hash, hash)
-       SELECT $7, id, planet, 1, $8, $9::jsonb, account_id, created_at, NULL, $10 FROM inserted
-     ), outbox AS (
-       INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
-       SELECT $11, account_id, 'asset.created',
-              jsonb_build_object('asset', $12::jsonb || jsonb_build_object('certificate_number', certificate_number)),
-              created_at
-       FROM inserted
-     )
-     SELECT ${ASSET_COLUMNS} FROM inserted`,
-    [
-      asset.id,
-      asset.planet,
-      asset.title,
-      asset.accountId,
-      JSON.stringify(asset.attributes),
-      asset.event.created_at,
-      asset.event.id,
-      asset.event.event_type,
-      JSON.stringify(asset.event.payload),
-      asset.event.hash,
-      asset.outboxId,
-      JSON.stringify(outboxRecordWithoutNumber(asset)),
-    ],
-  );
+  const { rows } = await db.query<AssetRow>(insertAssetWithCreatedEventStatement, [
+    asset.id,
+    asset.planet,
+    asset.title,
+    asset.accountId,
+    JSON.stringify(asset.attributes),
+    asset.event.created_at,
+    asset.event.id,
+    asset.event.event_type,
+    JSON.stringify(asset.event.payload),
+    asset.event.hash,
+    asset.outboxId,
+    JSON.stringify(outboxRecordWithoutNumber(asset)),
+  ]);
   return rows[0]!;
 }
 
@@ -93,20 +98,19 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
   };
 }
 
+export const FIND_ASSET_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`;
+
+const findAssetStatement = prepared('find_asset', FIND_ASSET_SQL);
+const lockAssetStatement = prepared('lock_asset', `${FIND_ASSET_SQL} FOR UPDATE`);
+
 export async function findAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`,
-    [planet, id],
-  );
+  const { rows } = await db.query<AssetRow>(findAssetStatement, [planet, id]);
   return rows[0];
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */
 export async function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE`,
-    [planet, id],
-  );
+  const { rows } = await db.query<AssetRow>(lockAssetStatement, [planet, id]);
   return rows[0];
 }
 

@@ -49,8 +49,11 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const record = await commitChange(request, 201, (tx) =>
-        createAsset(tx, principal, planetOf(request.params), request.body),
+      const record = await commitChange(
+        request,
+        201,
+        (tx) => createAsset(tx, principal, planetOf(request.params), request.body),
+        { singleStatement: true },
       );
       return reply.code(201).send(record);
     },

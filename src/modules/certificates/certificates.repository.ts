@@ -1,5 +1,12 @@
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 import type { AssetRow } from '../assets/assets.repository.js';
+
+const findAssetByCertificateNumberStatement = prepared(
+  'find_asset_by_certificate_number',
+  `SELECT id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
+          created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason
+   FROM assets WHERE planet = $1 AND certificate_number = $2`,
+);
 
 /** The (planet, certificate_number) unique index answers this without touching other partitions. */
 export async function findAssetByCertificateNumber(
@@ -7,11 +14,9 @@ export async function findAssetByCertificateNumber(
   planet: string,
   certificateNumber: string,
 ): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(
-    `SELECT id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
-            created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason
-     FROM assets WHERE planet = $1 AND certificate_number = $2`,
-    [planet, certificateNumber],
-  );
+  const { rows } = await db.query<AssetRow>(findAssetByCertificateNumberStatement, [
+    planet,
+    certificateNumber,
+  ]);
   return rows[0];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 import { computeEventHash, type ChainedEvent } from './history-chain.js';
 
 interface EventRow {
@@ -54,32 +54,39 @@ export function buildEvent(
   return { ...content, hash: computeEventHash(content) };
 }
 
+const insertEventStatement = prepared(
+  'insert_event',
+  `INSERT INTO asset_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+);
+const findLastEventStatement = prepared(
+  'find_last_event',
+  'SELECT sequence, hash FROM asset_events WHERE asset_id = $1 ORDER BY sequence DESC LIMIT 1',
+);
+const listEventsStatement = prepared(
+  'list_events',
+  `SELECT ${EVENT_COLUMNS} FROM asset_events WHERE asset_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+);
+
 export async function insertEvent(db: Queryable, event: ChainedEvent): Promise<void> {
-  await db.query(
-    `INSERT INTO asset_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      event.id,
-      event.asset_id,
-      event.planet,
-      event.sequence,
-      event.event_type,
-      event.payload,
-      event.actor_account_id,
-      event.created_at,
-      event.prev_hash,
-      event.hash,
-    ],
-  );
+  await db.query(insertEventStatement, [
+    event.id,
+    event.asset_id,
+    event.planet,
+    event.sequence,
+    event.event_type,
+    event.payload,
+    event.actor_account_id,
+    event.created_at,
+    event.prev_hash,
+    event.hash,
+  ]);
 }
 
 export async function findLastEvent(
   db: Queryable,
   assetId: string,
 ): Promise<{ sequence: number; hash: string } | undefined> {
-  const { rows } = await db.query<{ sequence: number; hash: string }>(
-    'SELECT sequence, hash FROM asset_events WHERE asset_id = $1 ORDER BY sequence DESC LIMIT 1',
-    [assetId],
-  );
+  const { rows } = await db.query<{ sequence: number; hash: string }>(findLastEventStatement, [assetId]);
   return rows[0];
 }
 
@@ -95,10 +102,10 @@ export async function listEvents(
   assetId: string,
   page: { afterSequence?: number; limit?: number } = {},
 ): Promise<ChainedEvent[]> {
-  const { rows } = await db.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM asset_events
-     WHERE asset_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
-    [assetId, page.afterSequence ?? 0, page.limit ?? 2_147_483_647],
-  );
+  const { rows } = await db.query<EventRow>(listEventsStatement, [
+    assetId,
+    page.afterSequence ?? 0,
+    page.limit ?? 2_147_483_647,
+  ]);
   return rows.map(toChainedEvent);
 }

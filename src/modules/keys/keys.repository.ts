@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -36,10 +36,13 @@ export async function insertApiKey(
   return rows[0]!;
 }
 
+const findApiKeyByHashStatement = prepared(
+  'find_api_key_by_hash',
+  `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`,
+);
+
 export async function findApiKeyByHash(db: Queryable, keyHash: Buffer): Promise<ApiKeyRow | undefined> {
-  const { rows } = await db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
-    keyHash,
-  ]);
+  const { rows } = await db.query<ApiKeyRow>(findApiKeyByHashStatement, [keyHash]);
   return rows[0];
 }
 

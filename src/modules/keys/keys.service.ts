@@ -127,7 +127,9 @@ interface CacheEntry {
  */
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly lookups = new Map<string, Promise<ApiKeyRow | undefined>>();
+  private readonly lookups = new Map<string, Promise<CacheEntry | undefined>>();
+  /** Bumped by forget(): a lookup begun before it must not cache what it read. */
+  private generation = 0;
   private readonly lastUsedWritten = new Map<string, number>();
   private pendingLastUsed = new Map<string, Date>();
   private readonly flushTimer: NodeJS.Timeout;
@@ -152,17 +154,8 @@ export class ApiKeyAuthenticator {
     const now = Date.now();
     let entry = this.cache.get(cacheKey);
     if (!entry || now - entry.cachedAt >= this.options.cacheTtlMs) {
-      const row = await this.lookUp(cacheKey, hash);
-      if (!row) {
-        this.cache.delete(cacheKey);
-        return undefined;
-      }
-      entry = { row, cachedAt: now };
-      if (this.options.cacheTtlMs > 0) {
-        // Bounded: an entry older than the TTL is useless anyway.
-        if (this.cache.size >= 10_000) this.cache.clear();
-        this.cache.set(cacheKey, entry);
-      }
+      entry = await this.lookUp(cacheKey, hash, now);
+      if (!entry) return undefined;
     }
     const { row } = entry;
     if (row.revoked_at || (row.expires_at && row.expires_at.getTime() <= now)) return undefined;
@@ -170,19 +163,36 @@ export class ApiKeyAuthenticator {
     return { accountId: row.account_id, apiKeyId: row.id, planetScope: row.planet_scope };
   }
 
-  /** One database lookup per key at a time: a burst of requests with a cold cache shares it. */
-  private lookUp(cacheKey: string, hash: Buffer): Promise<ApiKeyRow | undefined> {
-    let lookup = this.lookups.get(cacheKey);
-    if (!lookup) {
-      lookup = findApiKeyByHash(this.db, hash).finally(() => this.lookups.delete(cacheKey));
-      this.lookups.set(cacheKey, lookup);
+  /** One database lookup per key at a time: requests arriving as an entry expires share it. */
+  private lookUp(cacheKey: string, hash: Buffer, now: number): Promise<CacheEntry | undefined> {
+    let pending = this.lookups.get(cacheKey);
+    if (!pending) {
+      const generation = this.generation;
+      pending = findApiKeyByHash(this.db, hash)
+        .then((row) => {
+          if (!row) {
+            this.cache.delete(cacheKey);
+            return undefined;
+          }
+          const entry = { row, cachedAt: now };
+          if (this.options.cacheTtlMs > 0 && generation === this.generation) {
+            // Bounded: an entry older than the TTL is useless anyway.
+            if (this.cache.size >= 10_000) this.cache.clear();
+            this.cache.set(cacheKey, entry);
+          }
+          return entry;
+        })
+        .finally(() => this.lookups.delete(cacheKey));
+      this.lookups.set(cacheKey, pending);
     }
-    return lookup;
+    return pending;
   }
 
   /** Drops every cached key of this instance (after a local revocation). */
   forget(): void {
+    this.generation++;
     this.cache.clear();
+    this.lookups.clear();
   }
 
   private recordUse(keyId: string, now: number): void {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 
 /** The webhook event types of SPEC.md section 6. */
 export const webhookEventTypes = [
@@ -12,17 +12,17 @@ export const webhookEventTypes = [
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
+const insertOutboxEventStatement = prepared(
+  'insert_outbox_event',
+  'INSERT INTO webhook_outbox (id, account_id, event_type, payload) VALUES ($1, $2, $3, $4)',
+);
+
 /** Written in the transaction of the change it reports, whether delivery is on or off. */
 export async function insertOutboxEvent(
   db: Queryable,
   event: { accountId: string; eventType: WebhookEventType; payload: Record<string, unknown> },
 ): Promise<string> {
   const id = randomUUID();
-  await db.query('INSERT INTO webhook_outbox (id, account_id, event_type, payload) VALUES ($1, $2, $3, $4)', [
-    id,
-    event.accountId,
-    event.eventType,
-    event.payload,
-  ]);
+  await db.query(insertOutboxEventStatement, [id, event.accountId, event.eventType, event.payload]);
   return id;
 }

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { PgliteDatabase } from '../src/db/pglite.js';
+import { PostgresDatabase } from '../src/db/postgres.js';
+import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { createApiKey } from '../src/modules/keys/keys.service.js';
+
+export interface Credentials {
+  accountId: string;
+  apiKeyId: string;
+  apiKey: string;
+}
+
+/** A fresh, empty PostgreSQL database on the given server; drop() removes it. */
+export interface FreshPostgres {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createFreshPostgres(adminUrl: string, label: string): Promise<FreshPostgres> {
+  const name = `avs_bench_${label}_${process.pid}_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function seedCredentials(db: Database): Promise<Credentials> {
+  await migrate(db);
+  const account = await createAccount(db, { name: 'Bench gallery' });
+  const key = await createApiKey(db, { accountId: account.id, name: 'bench' });
+  return { accountId: account.id, apiKeyId: key.id, apiKey: key.key };
+}
+
+/** Migrates the database and creates one account with one key of every planet. */
+export async function seedPostgres(url: string): Promise<Credentials> {
+  const db = new PostgresDatabase({
+    connectionString: url,
+    poolSize: 2,
+    statementTimeoutMs: 60_000,
+    connectTimeoutMs: 10_000,
+  });
+  try {
+    return await seedCredentials(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** A temporary PGlite data directory, migrated and seeded, then closed so that a server may open it. */
+export async function createSeededPglite(label: string): Promise<{
+  dataDir: string;
+  credentials: Credentials;
+  remove(): Promise<void>;
+}> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `avs-bench-${label}-`));
+  const db = await PgliteDatabase.open(dataDir);
+  try {
+    const credentials = await seedCredentials(db);
+    return { dataDir, credentials, remove: () => rm(dataDir, { recursive: true, force: true }) };
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,74 @@
+import autocannon from 'autocannon';
+
+/** One measured round of one scenario. */
+export interface Measurement {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export type RequestSpec = autocannon.Request;
+
+export interface HttpLoad {
+  /** The base URL of the server under load, read when the round starts. */
+  target: () => string;
+  headers?: Record<string, string>;
+  requests: RequestSpec[];
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Cycles through the given paths, one per request. */
+export function rotatingGet(paths: readonly string[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'GET',
+    setupRequest: (request) => {
+      request.path = paths[next++ % paths.length]!;
+      return request;
+    },
+  };
+}
+
+/** Four reads to one create (80 % reads, 20 % creates); autocannon sends a connection's requests in turn. */
+export function mixedRequests(getPaths: readonly string[], createPath: string, body: string): RequestSpec[] {
+  const get = rotatingGet(getPaths);
+  return [get, get, get, get, { method: 'POST', path: createPath, body }];
+}
+
+export async function runHttpLoad(
+  load: HttpLoad,
+  options: { connections: number; seconds?: number; amount?: number; onResponse?: () => void },
+): Promise<Measurement> {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: load.target(),
+        connections: options.connections,
+        ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
+        headers: { ...JSON_HEADERS, ...load.headers },
+        requests: load.requests,
+      },
+      (error: Error | null, outcome: autocannon.Result) => (error ? reject(error) : resolve(outcome)),
+    );
+    if (options.onResponse) instance.on('response', options.onResponse);
+  });
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Latency percentiles of in-process loops, in milliseconds. */
+export function percentile(sortedMs: readonly number[], fraction: number): number {
+  if (sortedMs.length === 0) return 0;
+  const index = Math.min(sortedMs.length - 1, Math.ceil(fraction * sortedMs.length) - 1);
+  return sortedMs[Math.max(0, index)]!;
+}

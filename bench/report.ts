@@ -1,0 +1,42 @@
+import type { Measurement } from './load.js';
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The median of each figure over the rounds (errors and non-2xx are summed: any is worth seeing). */
+export function summarise(rounds: readonly Measurement[]): Measurement {
+  return {
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    p50Ms: median(rounds.map((round) => round.p50Ms)),
+    p99Ms: median(rounds.map((round) => round.p99Ms)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+    total: rounds.reduce((sum, round) => sum + round.total, 0),
+  };
+}
+
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function measurementRow(name: string, summary: Measurement): string[] {
+  return [
+    name,
+    summary.requestsPerSecond.toFixed(0),
+    summary.p50Ms.toFixed(1),
+    summary.p99Ms.toFixed(1),
+    String(summary.errors),
+    String(summary.non2xx),
+  ];
+}
+
+export const MEASUREMENT_HEADER = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'];

@@ -1,0 +1,45 @@
+// The bench's knobs, read from the environment in this one file (the service's own config stays in src/config.ts).
+
+export interface BenchSettings {
+  /** Length of one measured round of one scenario. */
+  seconds: number;
+  /** Rounds per scenario; the report is the median. */
+  rounds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** A PostgreSQL server (trust auth) on which the bench creates, and afterwards drops, a fresh database. */
+  adminDatabaseUrl: string;
+  /** PostgreSQL connections of the service and of the floor server (the service default unless set). */
+  poolSize: number | undefined;
+  pgbenchPath: string;
+  /** Run only these scenarios (comma-separated names); everything when unset. */
+  only: ReadonlySet<string> | undefined;
+  /** Write a V8 CPU profile of each server process into this directory. */
+  cpuProfileDir: string | undefined;
+  /** Total requests of the memory check. */
+  memoryRequests: number;
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}=${raw}: expected a positive number.`);
+  return value;
+}
+
+export function readBenchSettings(): BenchSettings {
+  const only = process.env.BENCH_ONLY;
+  return {
+    seconds: positiveNumber('BENCH_SECONDS', 5),
+    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 3)),
+    warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 2),
+    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 32)),
+    adminDatabaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    poolSize: process.env.BENCH_POOL_SIZE ? Math.round(positiveNumber('BENCH_POOL_SIZE', 20)) : undefined,
+    pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
+    only: only ? new Set(only.split(',').map((name) => name.trim())) : undefined,
+    cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR || undefined,
+    memoryRequests: Math.round(positiveNumber('BENCH_MEMORY_REQUESTS', 1_000_000)),
+  };
+}
