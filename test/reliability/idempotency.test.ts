@@ -285,6 +285,20 @@ describe('Idempotency-Key on POST /api/v1', () => {
     expect(verified.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('fingerprints a body holding a number JSON cannot represent (1e309) without failing', async () => {
+    const { auth } = await context.createAccountWithKey();
+    // A route without a body schema hands the parsed Infinity to commitChange (found by test/reliability/fuzz.test.ts).
+    for (const payload of ['1e309', '{"a":[-1e309]}']) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhooks/${randomUUID()}/test`,
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(404);
+    }
+  });
+
   it('leaves a validation failure alone: 400 validation_failed and no record', async () => {
     const { auth } = await context.createAccountWithKey();
     const key = randomUUID();

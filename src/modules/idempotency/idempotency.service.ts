@@ -38,9 +38,18 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return key;
 }
 
+// JSON.parse turns 1e309 into Infinity, which RFC 8785 refuses: plain JSON (null) is still a stable fingerprint.
+function canonicalJson(body: unknown): string {
+  try {
+    return canonicalize(body) ?? '';
+  } catch {
+    return JSON.stringify(body) ?? '';
+  }
+}
+
 /** SHA-256 over method, path and the canonical JSON (RFC 8785) of the body: key order does not matter. */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  const canonicalBody = body === undefined ? '' : (canonicalize(body) ?? '');
+  const canonicalBody = body === undefined ? '' : canonicalJson(body);
   return createHash('sha256').update(`${method}\n${url}\n${canonicalBody}`).digest('hex');
 }
 
