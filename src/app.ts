@@ -17,6 +17,7 @@ import { openDatabase } from './db/open-database.js';
 import { errorHandlerPlugin } from './errors/error-handler.js';
 import { ApiKeyAuthenticator } from './modules/keys/keys.service.js';
 import { authenticateApiKey } from './plugins/auth.js';
+import { idempotencyPlugin } from './plugins/commit-change.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
 import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/security-headers.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(observabilityPlugin);
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(swagger, {
     openapi: {

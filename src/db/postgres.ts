@@ -105,6 +105,12 @@ export class PostgresDatabase implements Database {
       throw new DatabaseUnavailableError(error);
     }
     let broken = false;
+    // A checked-out client has no pool listener: its connection dropping between two queries would
+    // otherwise be an unhandled 'error' event that kills the process. The next query fails instead.
+    const onConnectionError = () => {
+      broken = true;
+    };
+    client.on('error', onConnectionError);
     try {
       await client.query('BEGIN');
       const result = await fn(new PostgresTransaction(client));
@@ -118,6 +124,7 @@ export class PostgresDatabase implements Database {
       }
       throw wrap(error);
     } finally {
+      client.off('error', onConnectionError);
       client.release(broken);
     }
   }

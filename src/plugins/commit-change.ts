@@ -1,5 +1,40 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Queryable } from '../db/database.js';
+import { AppError } from '../errors/error-catalogue.js';
+import {
+  claimIdempotencyKey,
+  parseIdempotencyKey,
+  purgeExpiredIdempotencyRecords,
+  requestFingerprint,
+  storeIdempotentResponse,
+  type IdempotentRequest,
+} from '../modules/idempotency/idempotency.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Account and key of every idempotent request this process is running now. */
+    idempotencyInFlight: Set<string>;
+  }
+  interface FastifyRequest {
+    /** Set when the response is a stored one: the onSend hook adds `Idempotent-Replayed: true`. */
+    idempotentReplay?: boolean;
+  }
+}
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The Idempotency-Key applies to POSTs of an API key's account (/api/v1), not to admin requests. */
+function idempotentRequestOf(request: FastifyRequest): IdempotentRequest | undefined {
+  if (request.method !== 'POST' || !request.principal) return undefined;
+  const key = parseIdempotencyKey(request.headers['idempotency-key']);
+  if (key === undefined) return undefined;
+  return {
+    accountId: request.principal.accountId,
+    key,
+    fingerprint: requestFingerprint(request.method, request.url, request.body),
+  };
+}
 
 export interface CommitOptions {
   /**
@@ -12,13 +47,60 @@ export interface CommitOptions {
 /**
  * Every state-changing route runs its change through here: one transaction for the change, its
  * event, its outbox row and (when the request carries an Idempotency-Key) its stored response.
+ * A retry of a completed request gets the stored body back without running the change again.
  */
 export async function commitChange<T>(
   request: FastifyRequest,
-  _statusCode: number,
+  statusCode: number,
   change: (tx: Queryable) => Promise<T>,
   options: CommitOptions = {},
 ): Promise<T> {
-  const { db } = request.server;
-  return options.singleStatement ? db.singleStatement(change) : db.transaction(change);
+  const idempotent = idempotentRequestOf(request);
+  if (!idempotent) {
+    const { db } = request.server;
+    return options.singleStatement ? db.singleStatement(change) : db.transaction(change);
+  }
+
+  // PGlite runs one transaction at a time, so a duplicate would queue behind the first: refuse it here.
+  const inFlight = request.server.idempotencyInFlight;
+  const slot = `${idempotent.accountId}\n${idempotent.key}`;
+  if (inFlight.has(slot)) throw new AppError('idempotency_request_in_progress');
+  inFlight.add(slot);
+  try {
+    const outcome = await request.server.db.transaction(async (tx) => {
+      const stored = await claimIdempotencyKey(tx, idempotent);
+      if (stored) return { replayed: true as const, body: stored.body };
+      const value = await change(tx);
+      await storeIdempotentResponse(tx, idempotent, { status: statusCode, body: JSON.stringify(value) });
+      return { replayed: false as const, value };
+    });
+    if (!outcome.replayed) return outcome.value;
+    request.idempotentReplay = true;
+    return JSON.parse(outcome.body) as T;
+  } finally {
+    inFlight.delete(slot);
+  }
 }
+
+/** The in-flight set, the `Idempotent-Replayed` header and the periodic purge of expired records. */
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('idempotencyInFlight', new Set<string>());
+    app.addHook('onSend', async (request, reply) => {
+      if (request.idempotentReplay) void reply.header('idempotent-replayed', 'true');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const purge = async () => {
+      try {
+        await purgeExpiredIdempotencyRecords(app.db);
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not purge expired idempotency records');
+      }
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void purge(), PURGE_INTERVAL_MS).unref();
+    });
+    app.addHook('preClose', async () => clearInterval(timer));
+  },
+  { name: 'idempotency' },
+);
