@@ -32,7 +32,8 @@ interface DocumentedOperation {
  */
 export class OpenApiConformance {
   readonly violations: ConformanceViolation[] = [];
-  private readonly router = FindMyWay();
+  // As the service routes: /api/v1/webhooks/ is the list, not a webhook with an empty id.
+  private readonly router = FindMyWay({ ignoreTrailingSlash: true });
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
 
   constructor(document: OpenApiDocument) {
@@ -58,7 +59,8 @@ export class OpenApiConformance {
 
   /** Records a violation when a /api/v1 response is undocumented or does not match its schema. */
   check(method: string, url: string, response: LightMyRequestResponse): void {
-    const path = url.split('?')[0] ?? url;
+    // inject() resolves dot segments as a URL parser does (`/webhooks/.` is `/webhooks/`); so must we.
+    const path = new URL(url.split('?')[0] ?? url, 'http://localhost').pathname;
     if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') return;
     const found = this.router.find(method.toUpperCase() as HttpMethod, path);
     // Unknown routes and wrong methods are answered by the shared 404/405 handler, checked elsewhere.

@@ -94,7 +94,8 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'Disable a webhook',
         description: 'The webhook stops receiving events: 200 with the record, status "disabled".',
         params: WebhookParams,
-        response: { 200: Webhook, ...errorResponses(404, 409) },
+        // A DELETE may carry a body: Fastify parses it, so 413 and 415 can come back too.
+        response: { 200: Webhook, ...errorResponses(404, 409, 413, 415) },
       },
     },
     async (request) => {
