@@ -77,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Behind a proxy every client would share its address (one log-in throttle, one failed-auth bucket)
+    // and every request would look like http (no Secure cookie) unless the forwarded headers are believed.
+    trustProxy: config.AVS_TRUST_PROXY,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.

@@ -165,6 +165,12 @@ export const configDefinitions = {
     default: [],
     description: 'Origins allowed by CORS, comma-separated. Unset: CORS closed.',
   },
+  AVS_TRUST_PROXY: {
+    ...onOff,
+    default: false,
+    description:
+      '"on" behind a reverse proxy: the client address and protocol come from X-Forwarded-For and X-Forwarded-Proto.',
+  },
   AVS_WEBHOOK_DELIVERY: { ...onOff, default: false, description: '"on" turns webhook delivery on.' },
   AVS_WEBHOOK_RETRY_SCHEDULE: {
     ...durationList,

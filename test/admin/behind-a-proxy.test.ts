@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { ADMIN_PASSWORD, createAdmin, form, FORM } from './admin-helpers.js';
+
+const PROXY = '10.1.1.1';
+
+async function logInThrough(context: TestContext, email: string, password: string, client: string) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/admin/login',
+    headers: { ...FORM, 'x-forwarded-for': client, 'x-forwarded-proto': 'https' },
+    payload: form({ email, password }),
+    remoteAddress: PROXY,
+  });
+}
+
+describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=on)', () => {
+  let context: TestContext;
+  let email: string;
+  beforeAll(async () => {
+    context = await createTestContext({ config: { AVS_TRUST_PROXY: true } });
+    email = (await createAdmin(context.db)).email;
+  });
+  afterAll(() => context.close());
+
+  it('marks the session cookie Secure when the proxy says the request came over https', async () => {
+    const response = await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.1');
+    expect(response.statusCode).toBe(303);
+    expect(String(response.headers['set-cookie'])).toContain('Secure');
+  });
+
+  it('throttles log-in per client address, not per proxy address', async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await logInThrough(context, `nobody${i}@example.com`, 'wrong password!', '198.51.100.2')).statusCode,
+      ).toBe(401);
+    expect(
+      (await logInThrough(context, 'nobody@example.com', 'wrong password!', '198.51.100.2')).statusCode,
+    ).toBe(429);
+    // Another client behind the same proxy still logs in.
+    expect((await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.3')).statusCode).toBe(303);
+  });
+});
+
+describe('reached directly (AVS_TRUST_PROXY off, the default)', () => {
+  let context: TestContext;
+  let email: string;
+  beforeAll(async () => {
+    context = await createTestContext();
+    email = (await createAdmin(context.db)).email;
+  });
+  afterAll(() => context.close());
+
+  it('ignores forwarded headers a client could forge', async () => {
+    const response = await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.9');
+    expect(response.statusCode).toBe(303);
+    expect(String(response.headers['set-cookie'])).not.toContain('Secure');
+    for (let i = 0; i < 5; i++)
+      await logInThrough(context, `x${i}@example.com`, 'wrong password!', `203.0.113.${i}`);
+    // Five failures from one real address, whatever X-Forwarded-For claimed: the address is throttled.
+    expect((await logInThrough(context, email, ADMIN_PASSWORD, '203.0.113.99')).statusCode).toBe(429);
+  });
+});
