@@ -22,12 +22,29 @@ export const observabilityPlugin = fp(
       registers: [registry],
     });
 
+    // Children per label set, made once: labels are bounded (route patterns), and a lookup by object
+    // on every request costs a label-key build in prom-client.
+    const requestCounters = new Map<string, ReturnType<typeof requests.labels>>();
+    const durationHistograms = new Map<string, ReturnType<typeof durations.labels>>();
+
     app.addHook('onResponse', async (request, reply) => {
       // The route pattern, not the URL: bounded label values and no ids in logs.
       const route = request.routeOptions.url ?? 'unmatched';
       const duration = reply.elapsedTime;
-      requests.inc({ method: request.method, route, status: reply.statusCode });
-      durations.observe({ method: request.method, route }, duration / 1000);
+      const routeKey = `${request.method} ${route}`;
+      const countKey = `${routeKey} ${reply.statusCode}`;
+      let counter = requestCounters.get(countKey);
+      if (!counter) {
+        counter = requests.labels(request.method, route, String(reply.statusCode));
+        requestCounters.set(countKey, counter);
+      }
+      counter.inc();
+      let histogram = durationHistograms.get(routeKey);
+      if (!histogram) {
+        histogram = durations.labels(request.method, route);
+        durationHistograms.set(routeKey, histogram);
+      }
+      histogram.observe(duration / 1000);
       request.log.info(
         {
           method: request.method,
