@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-
-// RFC 8785 (JSON Canonicalization Scheme). A CommonJS module whose typings claim an ES default export.
-const canonicalize = createRequire(import.meta.url)('canonicalize') as (input: unknown) => string | undefined;
+import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';
 
 /** An event as hashed: every field of the history entry except `hash` itself. */
 export interface ChainedEventContent {

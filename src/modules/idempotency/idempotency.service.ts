@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';
 import {
   completeIdempotencyRecord,
   deleteExpiredIdempotencyRecords,
@@ -9,9 +9,6 @@ import {
   insertIdempotencyRecord,
   tryLockIdempotencyKey,
 } from './idempotency.repository.js';
-
-// RFC 8785 (JSON Canonicalization Scheme). A CommonJS module whose typings claim an ES default export.
-const canonicalize = createRequire(import.meta.url)('canonicalize') as (input: unknown) => string | undefined;
 
 /** DESIGN.md section 8: the first response is kept 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
