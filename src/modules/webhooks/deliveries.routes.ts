@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { listWebhookDeliveries, retryDelivery, sendTestEvent } from './deliveries.service.js';
-import { errorResponses } from './webhooks.routes.js';
 import { Delivery, DeliveryList, DeliveryParams, DeliveryQuery, WebhookParams } from './webhooks.schemas.js';
 
 const tags = ['Webhooks'];
@@ -20,7 +20,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
         summary: "A webhook's delivery log",
         params: WebhookParams,
         querystring: DeliveryQuery,
-        response: { 200: DeliveryList, ...errorResponses(404) },
+        response: { 200: DeliveryList, ...errorResponses([400, 404]) },
       },
     },
     async (request) =>
@@ -35,7 +35,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'Retry a delivery now',
         description: '202 with the delivery, pending and due now. 409 when the webhook is disabled.',
         params: DeliveryParams,
-        response: { 202: Delivery, ...errorResponses(404, 409, 413, 415, 422) },
+        response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'Send a webhook.test event',
         description: '202 with the queued delivery of a webhook.test event to this endpoint.',
         params: WebhookParams,
-        response: { 202: Delivery, ...errorResponses(404, 409, 413, 415, 422) },
+        response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import {
@@ -12,19 +13,12 @@ import {
 } from './webhooks.service.js';
 import {
   CreatedWebhook,
-  ErrorResponse,
   PageQuery,
   Webhook,
   WebhookCreateBody,
   WebhookList,
   WebhookParams,
 } from './webhooks.schemas.js';
-
-/** Error statuses every authenticated route can return, plus the ones given. */
-export function errorResponses(...statuses: number[]) {
-  const all = [...new Set([400, 401, 429, 500, 503, ...statuses])].sort();
-  return Object.fromEntries(all.map((status) => [status, ErrorResponse]));
-}
 
 const tags = ['Webhooks'];
 
@@ -39,7 +33,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         summary: 'Register a webhook',
         body: WebhookCreateBody,
-        response: { 201: CreatedWebhook, ...errorResponses(409, 413, 415, 422) },
+        response: { 201: CreatedWebhook, ...errorResponses([400], { body: true }) },
       },
     },
     async (request, reply) => {
@@ -62,7 +56,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         summary: "List the account's webhooks",
         querystring: PageQuery,
-        response: { 200: WebhookList, ...errorResponses() },
+        response: { 200: WebhookList, ...errorResponses([400]) },
       },
     },
     async (request) =>
@@ -76,7 +70,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         summary: 'Get a webhook',
         params: WebhookParams,
-        response: { 200: Webhook, ...errorResponses(404) },
+        response: { 200: Webhook, ...errorResponses([400, 404]) },
       },
     },
     async (request) =>
@@ -95,7 +89,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         description: 'The webhook stops receiving events: 200 with the record, status "disabled".',
         params: WebhookParams,
         // A DELETE may carry a body: Fastify parses it, so 413 and 415 can come back too.
-        response: { 200: Webhook, ...errorResponses(404, 409, 413, 415) },
+        response: { 200: Webhook, ...errorResponses([400, 404, 409, 413, 415]) },
       },
     },
     async (request) => {

@@ -2,15 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { webhookEventTypes } from './outbox.repository.js';
 import { WEBHOOK_URL_MAX_LENGTH } from './webhook-targets.js';
 
-export const ErrorResponse = Type.Object(
-  {
-    error: Type.String({ description: 'A human sentence.' }),
-    code: Type.String({ description: 'A stable snake_case code.' }),
-    request_id: Type.String(),
-  },
-  { description: 'An error.' },
-);
-
 const EventTypeList = `One or more of: ${webhookEventTypes.join(', ')}.`;
 
 export const WebhookCreateBody = Type.Object(
