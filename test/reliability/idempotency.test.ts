@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { PostgresDatabase } from '../../src/db/postgres.js';
 import { purgeExpiredIdempotencyRecords } from '../../src/modules/idempotency/idempotency.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createIntegrity } from '../helpers/integrity.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { onPostgres } from '../helpers/test-database.js';
 
@@ -52,17 +53,12 @@ describe('Idempotency-Key on POST /api/v1', () => {
     const asset = first.json();
     expect(retry.json()).toMatchObject({ id: asset.id, certificate_number: asset.certificate_number });
 
-    expect(await count(context, 'assets WHERE account_id = $1', [accountId])).toBe(1);
-    expect(
-      await count(context, "asset_events WHERE asset_id = $1 AND event_type = 'CREATED'", [asset.id]),
-    ).toBe(1);
-    expect(
-      await count(
-        context,
-        "webhook_outbox WHERE event_type = 'asset.created' AND payload->'asset'->>'id' = $1",
-        [asset.id],
-      ),
-    ).toBe(1);
+    expect(await createIntegrity(context.db, accountId)).toEqual({
+      assets: 1,
+      assetsWithoutTheirEvents: 0,
+      orphans: 0,
+      distinctCertificateNumbers: 1,
+    });
   });
 
   it('replays a retry whose body has the same fields in another order', async () => {
