@@ -1,25 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { AppError } from '../../errors/error-catalogue.js';
-import { isPlanetId } from '../../planets/planets.js';
-import { createAccount, listAccounts } from '../accounts/accounts.service.js';
-import { certificateStatuses, type CertificateMove } from '../assets/asset-states.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { isPlanetId } from '../../../planets/planets.js';
+import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
+import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import {
   certificateCounts,
   certificateMoveNames,
   listCertificates,
   moveCertificate,
-} from '../certificates/certificate-moves.service.js';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../keys/keys.service.js';
-import { findApiKeyById } from '../keys/keys.repository.js';
-import { toApiKey } from '../keys/keys.service.js';
-import { commitChange } from '../../plugins/commit-change.js';
-import { checkFormCsrf, clearSessionCookie, requirePageSession } from './admin-auth.js';
-import type { AdminSession } from './admin-sessions.service.js';
-import { endAdminSession } from './admin-sessions.service.js';
+} from '../../certificates/certificate-moves.service.js';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
+import { findApiKeyById } from '../../keys/keys.repository.js';
+import { toApiKey } from '../../keys/keys.service.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { checkFormCsrf, clearSessionCookie, requirePageSession } from '../auth/admin-auth.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
+import { endAdminSession } from '../auth/admin-sessions.service.js';
 import { accountsPage } from './accounts.views.js';
 import type { Flash } from './admin-layout.views.js';
-import { sendPage } from './admin-login.routes.js';
+import { sendPage } from '../auth/admin-login.routes.js';
 import {
   apiKeysPage,
   KEY_STATUSES,

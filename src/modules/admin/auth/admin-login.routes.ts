@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { setSessionCookie } from './admin-auth.js';
 import { logIn } from './admin-login.service.js';
-import type { SafeHtml } from './html.js';
+import type { SafeHtml } from '../pages/html.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { loginPage } from './login.views.js';
 
