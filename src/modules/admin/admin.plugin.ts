@@ -8,8 +8,9 @@ import { packageRoot } from '../../lib/package-root.js';
 import { loadAdminSession } from './auth/admin-auth.js';
 import { adminApiRoutes } from './api/admin-api.routes.js';
 import { errorPage } from './pages/admin-layout.views.js';
-import { adminLoginRoutes, sendPage } from './auth/admin-login.routes.js';
-import { adminPageRoutes } from './pages/api-keys.routes.js';
+import { adminLoginRoutes } from './auth/admin-login.routes.js';
+import { sendPage } from './pages/admin-page.helpers.js';
+import { adminPageRoutes } from './pages/admin-pages.routes.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 
 const SECURITY_HEADERS = {

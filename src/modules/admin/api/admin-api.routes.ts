@@ -92,12 +92,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/keys/:id/revoke',
     { schema: { hide, params: KeyIdParams, response: { 200: ApiKey, ...errorResponses } } },
-    async (request) => {
-      const key = await revokeApiKey(db, request.params.id);
-      // This instance stops accepting the key at once; others within their cache TTL.
-      request.server.apiKeys.forget();
-      return key;
-    },
+    async (request) => revokeApiKey(db, request.params.id, request.server.apiKeys),
   );
 
   app.get<{ Querystring: CertificateListQuery }>(

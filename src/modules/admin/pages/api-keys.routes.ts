@@ -1,25 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { isPlanetId } from '../../../planets/planets.js';
-import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
-import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
-import {
-  certificateCounts,
-  certificateMoveNames,
-  listCertificates,
-  moveCertificate,
-} from '../../certificates/certificate-moves.service.js';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
-import { findApiKeyById } from '../../keys/keys.repository.js';
-import { toApiKey } from '../../keys/keys.service.js';
-import { commitChange } from '../../../plugins/commit-change.js';
-import { checkFormCsrf, clearSessionCookie, requirePageSession } from '../auth/admin-auth.js';
-import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { endAdminSession } from '../auth/admin-sessions.service.js';
-import { accountsPage } from './accounts.views.js';
+import { listAccounts } from '../../accounts/accounts.service.js';
+import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
 import type { Flash } from './admin-layout.views.js';
-import { sendPage } from '../auth/admin-login.routes.js';
+import { FormBody, FormText, refusal, sendPage, session } from './admin-page.helpers.js';
 import {
   apiKeysPage,
   KEY_STATUSES,
@@ -27,11 +12,7 @@ import {
   revokeKeyPage,
   type KeyFormValues,
 } from './api-keys.views.js';
-import { certificatesPage, type CertificateView } from './certificates.views.js';
-import { dashboardPage } from './dashboard.views.js';
 
-const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
-const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
 const KeyFormBody = Type.Object(
   {
     _csrf: FormText,
@@ -43,13 +24,7 @@ const KeyFormBody = Type.Object(
   },
   { additionalProperties: true },
 );
-const AccountFormBody = Type.Object({ _csrf: FormText, name: FormText }, { additionalProperties: true });
-const MoveFormBody = Type.Object(
-  { _csrf: FormText, reason: FormText, view_status: FormText, view_planet: FormText },
-  { additionalProperties: true },
-);
 const KeyIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const CertificateParams = Type.Object({ number: Type.String({ maxLength: 100 }) });
 const KeysQuery = Type.Object(
   {
     account: Type.Optional(Type.String({ maxLength: 100 })),
@@ -58,39 +33,8 @@ const KeysQuery = Type.Object(
   },
   { additionalProperties: true },
 );
-const AccountsQuery = Type.Object(
-  { created: Type.Optional(Type.String({ maxLength: 100 })) },
-  { additionalProperties: true },
-);
-const CertificatesQuery = Type.Object(
-  {
-    status: Type.Optional(Type.String({ maxLength: 20 })),
-    planet: Type.Optional(Type.String({ maxLength: 50 })),
-    done: Type.Optional(Type.String({ maxLength: 20 })),
-    number: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: true },
-);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MOVE_DONE: Record<CertificateMove, string> = {
-  issue: 'issued',
-  reject: 'rejected',
-  suspend: 'suspended',
-  reinstate: 'reinstated',
-  revoke: 'revoked',
-};
-
-function session(request: FastifyRequest): AdminSession {
-  return request.adminSession!;
-}
-
-function refusal(error: unknown): { flash: Flash; status: number } {
-  if (error instanceof AppError && error.statusCode < 500) {
-    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
-  }
-  throw error;
-}
 
 /** A datetime-local value ("2026-12-01T10:00") read as UTC; an explicit offset is kept. */
 function parseExpiry(value: string | undefined): Date | null {
@@ -103,43 +47,9 @@ function parseExpiry(value: string | undefined): Date | null {
   return date;
 }
 
-function certificateView(query: { status?: string; planet?: string }): CertificateView {
-  return {
-    status: (certificateStatuses as readonly string[]).includes(query.status ?? '')
-      ? query.status!
-      : 'pending',
-    planet: isPlanetId(query.planet) ? query.planet : undefined,
-  };
-}
-
-/** The signed-in pages: dashboard, API keys, accounts, certificates and log-out. */
-export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requirePageSession);
-  app.addHook('preValidation', checkFormCsrf);
+/** /admin/api-keys: the keys with filters; create one (shown once); revoke after a confirmation page. */
+export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
-
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const [accounts, activeKeys, counts] = await Promise.all([
-      listAccounts(db),
-      listApiKeys(db, { status: 'active' }),
-      certificateCounts(db),
-    ]);
-    return sendPage(
-      reply,
-      dashboardPage({
-        session: session(request),
-        accountCount: accounts.length,
-        activeKeyCount: activeKeys.length,
-        certificateCounts: counts,
-      }),
-    );
-  });
-
-  app.post('/logout', { schema: { hide: true, body: FormBody } }, async (request, reply) => {
-    await endAdminSession(db, session(request));
-    clearSessionCookie(reply, request);
-    return reply.redirect('/admin/login', 303);
-  });
 
   async function renderKeys(
     request: FastifyRequest,
@@ -175,8 +85,8 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       let flash: Flash | undefined;
       if (request.query.revoked && UUID.test(request.query.revoked)) {
-        const revoked = await findApiKeyById(db, request.query.revoked);
-        if (revoked) flash = { kind: 'notice', message: `Key ${revoked.display_prefix}… revoked.` };
+        const revoked = await findApiKey(db, request.query.revoked);
+        if (revoked) flash = { kind: 'notice', message: `Key ${revoked.prefix}… revoked.` };
       }
       return renderKeys(request, reply, request.query, { flash });
     },
@@ -216,11 +126,11 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys/:id/revoke',
     { schema: { hide: true, params: KeyIdParams } },
     async (request, reply) => {
-      const row = UUID.test(request.params.id) ? await findApiKeyById(db, request.params.id) : undefined;
-      if (!row) throw new AppError('api_key_not_found');
+      const key = UUID.test(request.params.id) ? await findApiKey(db, request.params.id) : undefined;
+      if (!key) throw new AppError('api_key_not_found');
       const accounts = await listAccounts(db);
-      const account = accounts.find((candidate) => candidate.id === row.account_id)?.name ?? '';
-      return sendPage(reply, revokeKeyPage(session(request), toApiKey(row), account));
+      const account = accounts.find((candidate) => candidate.id === key.account_id)?.name ?? '';
+      return sendPage(reply, revokeKeyPage(session(request), key, account));
     },
   );
 
@@ -229,98 +139,8 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: KeyIdParams, body: FormBody } },
     async (request, reply) => {
       if (!UUID.test(request.params.id)) throw new AppError('api_key_not_found');
-      const key = await revokeApiKey(db, request.params.id);
-      request.server.apiKeys.forget();
+      const key = await revokeApiKey(db, request.params.id, request.server.apiKeys);
       return reply.redirect(`/admin/api-keys?revoked=${key.id}`, 303);
     },
   );
-
-  app.get<{ Querystring: Static<typeof AccountsQuery> }>(
-    '/accounts',
-    { schema: { hide: true, querystring: AccountsQuery } },
-    async (request, reply) => {
-      const accounts = await listAccounts(db);
-      const created = accounts.find((account) => account.id === request.query.created);
-      const flash: Flash | undefined = created && {
-        kind: 'notice',
-        message: `Account ${created.name} created.`,
-      };
-      return sendPage(reply, accountsPage({ session: session(request), accounts, flash }));
-    },
-  );
-
-  app.post<{ Body: Static<typeof AccountFormBody> }>(
-    '/accounts',
-    { schema: { hide: true, body: AccountFormBody } },
-    async (request, reply) => {
-      try {
-        const account = await createAccount(db, { name: request.body.name ?? '' });
-        return reply.redirect(`/admin/accounts?created=${account.id}`, 303);
-      } catch (error) {
-        const { flash, status } = refusal(error);
-        const accounts = await listAccounts(db);
-        return sendPage(
-          reply,
-          accountsPage({ session: session(request), accounts, name: request.body.name, flash }),
-          status,
-        );
-      }
-    },
-  );
-
-  async function renderCertificates(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    view: CertificateView,
-    extra: { flash?: Flash; status?: number } = {},
-  ) {
-    const items = await listCertificates(db, { status: view.status, planet: view.planet, limit: 500 });
-    return sendPage(
-      reply,
-      certificatesPage({ session: session(request), items, view, flash: extra.flash }),
-      extra.status,
-    );
-  }
-
-  app.get<{ Querystring: Static<typeof CertificatesQuery> }>(
-    '/certificates',
-    { schema: { hide: true, querystring: CertificatesQuery } },
-    async (request, reply) => {
-      const { done, number } = request.query;
-      const flash: Flash | undefined =
-        done && number && (certificateMoveNames as string[]).includes(done)
-          ? { kind: 'notice', message: `Certificate ${number} ${MOVE_DONE[done as CertificateMove]}.` }
-          : undefined;
-      return renderCertificates(request, reply, certificateView(request.query), { flash });
-    },
-  );
-
-  for (const move of certificateMoveNames) {
-    app.post<{ Params: Static<typeof CertificateParams>; Body: Static<typeof MoveFormBody> }>(
-      `/certificates/:number/${move}`,
-      { schema: { hide: true, params: CertificateParams, body: MoveFormBody } },
-      async (request, reply) => {
-        const view = certificateView({ status: request.body.view_status, planet: request.body.view_planet });
-        try {
-          await commitChange(request, 200, (tx) =>
-            moveCertificate(tx, {
-              certificateNumber: request.params.number,
-              move,
-              reason: request.body.reason,
-              actor: { adminUserId: session(request).adminUserId },
-            }),
-          );
-        } catch (error) {
-          const { flash, status } = refusal(error);
-          return renderCertificates(request, reply, view, {
-            flash: { ...flash, message: `${request.params.number}: ${String(flash.message)}` },
-            status,
-          });
-        }
-        const query = new URLSearchParams({ status: view.status, done: move, number: request.params.number });
-        if (view.planet) query.set('planet', view.planet);
-        return reply.redirect(`/admin/certificates?${query.toString()}`, 303);
-      },
-    );
-  }
 }
