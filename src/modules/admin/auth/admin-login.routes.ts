@@ -61,6 +61,7 @@ export async function adminLoginRoutes(
       }
     },
   );
+
   app.post(
     '/logout',
     {
