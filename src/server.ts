@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { ensureFirstAdmin } from './modules/admin/admin-users.service.js';
+import { ensureFirstAdmin } from './modules/admin/auth/admin-users.service.js';
 
 /** Listens until SIGTERM/SIGINT, then drains in-flight requests, stops background work and closes the pool. */
 export async function startServer(config: Config): Promise<void> {

@@ -5,12 +5,13 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 import { packageRoot } from '../../lib/package-root.js';
-import { loadAdminSession } from './admin-auth.js';
-import { adminApiRoutes } from './admin-api.routes.js';
-import { errorPage } from './admin-layout.views.js';
-import { adminLoginRoutes, sendPage } from './admin-login.routes.js';
-import { adminPageRoutes } from './admin-pages.routes.js';
-import { LoginThrottle } from './login-throttle.js';
+import { loadAdminSession } from './auth/admin-auth.js';
+import { adminApiRoutes } from './api/admin-api.routes.js';
+import { errorPage } from './pages/admin-layout.views.js';
+import { adminLoginRoutes } from './auth/admin-login.routes.js';
+import { sendPage } from './pages/admin-page.helpers.js';
+import { adminPageRoutes } from './pages/admin-pages.routes.js';
+import { LoginThrottle } from './auth/login-throttle.js';
 
 const SECURITY_HEADERS = {
   'content-security-policy':

@@ -5,6 +5,7 @@ import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import {
   findApiKeyByHash,
+  findApiKeyById,
   insertApiKey,
   listApiKeys as listApiKeyRows,
   revokeApiKey as revokeApiKeyRow,
@@ -106,6 +107,11 @@ export async function listApiKeys(
   filter: { accountId?: string; status?: ApiKey['status'] } = {},
 ): Promise<ApiKey[]> {
   return (await listApiKeyRows(db, filter)).map(toApiKey);
+}
+
+export async function findApiKey(db: Queryable, id: string): Promise<ApiKey | undefined> {
+  const row = await findApiKeyById(db, id);
+  return row && toApiKey(row);
 }
 
 export interface Principal {
@@ -219,8 +225,17 @@ export class ApiKeyAuthenticator {
   }
 }
 
-export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKey> {
+/**
+ * Revokes the key. Given this process's authenticator, it stops accepting the key at once; other
+ * instances (and processes such as the CLI's) within their cache TTL.
+ */
+export async function revokeApiKey(
+  db: Queryable,
+  id: string,
+  authenticator?: Pick<ApiKeyAuthenticator, 'forget'>,
+): Promise<ApiKey> {
   const row = await revokeApiKeyRow(db, id);
   if (!row) throw new AppError('api_key_not_found', `API key ${id} does not exist.`);
+  authenticator?.forget();
   return toApiKey(row);
 }

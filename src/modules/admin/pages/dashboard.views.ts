@@ -1,7 +1,7 @@
-import { planetIds } from '../../planets/planets.js';
-import { certificateStatuses } from '../assets/asset-states.js';
+import { planetIds } from '../../../planets/planets.js';
+import { certificateStatuses } from '../../assets/asset-states.js';
 import { adminPage } from './admin-layout.views.js';
-import type { AdminSession } from './admin-sessions.service.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from './html.js';
 
 export function dashboardPage(options: {

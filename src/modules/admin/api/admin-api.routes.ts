@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors/error-catalogue.js';
-import { isPlanetId, planetIds } from '../../planets/planets.js';
-import { commitChange } from '../../plugins/commit-change.js';
-import { createAccount, listAccounts } from '../accounts/accounts.service.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { isPlanetId, planetIds } from '../../../planets/planets.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import {
   certificateMoveNames,
   listCertificates,
   moveCertificate,
-} from '../certificates/certificate-moves.service.js';
-import { archiveAssetAsAdmin } from '../assets/assets.service.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../keys/keys.service.js';
-import { authenticateAdminApi, requireAdminActor } from './admin-auth.js';
+} from '../../certificates/certificate-moves.service.js';
+import { archiveAssetAsAdmin } from '../../assets/assets.service.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
+import { authenticateAdminApi, requireAdminActor } from '../auth/admin-auth.js';
 import {
   Account,
   AccountSummary,
@@ -92,12 +92,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/keys/:id/revoke',
     { schema: { hide, params: KeyIdParams, response: { 200: ApiKey, ...errorResponses } } },
-    async (request) => {
-      const key = await revokeApiKey(db, request.params.id);
-      // This instance stops accepting the key at once; others within their cache TTL.
-      request.server.apiKeys.forget();
-      return key;
-    },
+    async (request) => revokeApiKey(db, request.params.id, request.server.apiKeys),
   );
 
   app.get<{ Querystring: CertificateListQuery }>(

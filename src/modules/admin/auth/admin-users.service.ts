@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
-import { AppError } from '../../errors/error-catalogue.js';
+import type { Queryable } from '../../../db/database.js';
+import { AppError } from '../../../errors/error-catalogue.js';
 import { countAdminUsers, findAdminUserByEmail, insertAdminUser } from './admin-users.repository.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
 

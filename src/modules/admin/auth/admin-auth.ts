@@ -1,7 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors/error-catalogue.js';
-import type { AdminActor } from '../certificates/certificate-moves.service.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import type { AdminActor } from '../../certificates/certificate-moves.service.js';
 import { findAdminSession, secretsMatch, type AdminSession } from './admin-sessions.service.js';
 
 declare module 'fastify' {

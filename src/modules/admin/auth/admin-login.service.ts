@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import { findAdminUserByEmail } from './admin-users.repository.js';
 import { startAdminSession, type AdminSession } from './admin-sessions.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { certificateStatuses } from '../assets/asset-states.js';
+import { certificateStatuses } from '../../assets/asset-states.js';
 
 export const ErrorBody = Type.Object({
   error: Type.String(),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import {
   deleteAdminSession,
   deleteExpiredAdminSessions,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export interface AdminSessionRow {
   id: string;

@@ -1,8 +1,8 @@
-import { planetIds } from '../../planets/planets.js';
-import { certificateStatuses, type CertificateMove } from '../assets/asset-states.js';
-import type { CertificateListItem } from '../certificates/certificate-moves.service.js';
+import { planetIds } from '../../../planets/planets.js';
+import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
+import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import type { AdminSession } from './admin-sessions.service.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from './html.js';
 
 export interface CertificateView {

@@ -1,21 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { setSessionCookie } from './admin-auth.js';
+import { FormBody, sendPage } from '../pages/admin-page.helpers.js';
+import { checkFormCsrf, clearSessionCookie, requirePageSession, setSessionCookie } from './admin-auth.js';
 import { logIn } from './admin-login.service.js';
-import type { SafeHtml } from './html.js';
+import { endAdminSession } from './admin-sessions.service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { loginPage } from './login.views.js';
-
-export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
-}
 
 const LoginBody = Type.Object(
   { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
   { additionalProperties: true },
 );
 
-/** The log-in page: the only admin page reachable without a session. */
+/** The log-in page (the only admin page reachable without a session) and log-out. */
 export async function adminLoginRoutes(
   app: FastifyInstance,
   options: { throttle: LoginThrottle },
@@ -62,6 +59,20 @@ export async function adminLoginRoutes(
             401,
           );
       }
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: { hide: true, body: FormBody },
+      onRequest: requirePageSession,
+      preValidation: checkFormCsrf,
+    },
+    async (request, reply) => {
+      await endAdminSession(request.server.db, request.adminSession!);
+      clearSessionCookie(reply, request);
+      return reply.redirect('/admin/login', 303);
     },
   );
 }

@@ -1,6 +1,6 @@
-import type { AccountSummary } from '../accounts/accounts.service.js';
+import type { AccountSummary } from '../../accounts/accounts.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import type { AdminSession } from './admin-sessions.service.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from './html.js';
 
 function accountsTable(accounts: AccountSummary[]): SafeHtml {

@@ -1,8 +1,8 @@
-import { planetIds } from '../../planets/planets.js';
-import type { AccountSummary } from '../accounts/accounts.service.js';
-import type { ApiKey, CreatedApiKey } from '../keys/keys.service.js';
+import { planetIds } from '../../../planets/planets.js';
+import type { AccountSummary } from '../../accounts/accounts.service.js';
+import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import type { AdminSession } from './admin-sessions.service.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from './html.js';
 
 export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;

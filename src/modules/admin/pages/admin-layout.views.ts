@@ -1,5 +1,5 @@
-import { CSRF_FIELD } from './admin-auth.js';
-import type { AdminSession } from './admin-sessions.service.js';
+import { CSRF_FIELD } from '../auth/admin-auth.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from './html.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';

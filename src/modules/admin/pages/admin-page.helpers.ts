@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../../errors/error-catalogue.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
+import type { Flash } from './admin-layout.views.js';
+import type { SafeHtml } from './html.js';
+
+export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
+export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
+
+/** The signed-in administrator's session: requirePageSession has made sure there is one. */
+export function session(request: FastifyRequest): AdminSession {
+  return request.adminSession!;
+}
+
+/** A refusal the administrator can act on becomes a flash on the page; anything else is thrown on. */
+export function refusal(error: unknown): { flash: Flash; status: number } {
+  if (error instanceof AppError && error.statusCode < 500) {
+    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
+  }
+  throw error;
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { checkFormCsrf, requirePageSession } from '../auth/admin-auth.js';
+import { accountPageRoutes } from './accounts.routes.js';
+import { apiKeyPageRoutes } from './api-keys.routes.js';
+import { certificatePageRoutes } from './certificates.routes.js';
+import { dashboardPageRoutes } from './dashboard.routes.js';
+
+/** The signed-in pages, each page's routes beside its views: no session, back to the log-in page. */
+export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requirePageSession);
+  app.addHook('preValidation', checkFormCsrf);
+  await app.register(dashboardPageRoutes);
+  await app.register(apiKeyPageRoutes);
+  await app.register(accountPageRoutes);
+  await app.register(certificatePageRoutes);
+}

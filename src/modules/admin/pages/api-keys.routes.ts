@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { listAccounts } from '../../accounts/accounts.service.js';
+import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
+import type { Flash } from './admin-layout.views.js';
+import { FormBody, FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import {
+  apiKeysPage,
+  KEY_STATUSES,
+  keyCreatedPage,
+  revokeKeyPage,
+  type KeyFormValues,
+} from './api-keys.views.js';
+
+const KeyFormBody = Type.Object(
+  {
+    _csrf: FormText,
+    account_id: FormText,
+    name: FormText,
+    scope: FormText,
+    planets: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 20 })])),
+    expires_at: FormText,
+  },
+  { additionalProperties: true },
+);
+const KeyIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const KeysQuery = Type.Object(
+  {
+    account: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(Type.String({ maxLength: 20 })),
+    revoked: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: true },
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A datetime-local value ("2026-12-01T10:00") read as UTC; an explicit offset is kept. */
+function parseExpiry(value: string | undefined): Date | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return null;
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(trimmed) ? trimmed : `${trimmed}Z`);
+  if (Number.isNaN(date.getTime())) {
+    throw new AppError('validation_failed', 'The expiry is not a valid date and time.');
+  }
+  return date;
+}
+
+/** /admin/api-keys: the keys with filters; create one (shown once); revoke after a confirmation page. */
+export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  async function renderKeys(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filter: { account?: string; status?: string },
+    extra: { form?: KeyFormValues; flash?: Flash; status?: number } = {},
+  ) {
+    const account = filter.account && UUID.test(filter.account) ? filter.account : undefined;
+    const status = (KEY_STATUSES as readonly string[]).includes(filter.status ?? '')
+      ? (filter.status as ApiKey['status'])
+      : undefined;
+    const [keys, accounts] = await Promise.all([
+      listApiKeys(db, { accountId: account, status }),
+      listAccounts(db),
+    ]);
+    return sendPage(
+      reply,
+      apiKeysPage({
+        session: session(request),
+        keys,
+        accounts,
+        filter: { account, status },
+        form: extra.form,
+        flash: extra.flash,
+      }),
+      extra.status,
+    );
+  }
+
+  app.get<{ Querystring: Static<typeof KeysQuery> }>(
+    '/api-keys',
+    { schema: { hide: true, querystring: KeysQuery } },
+    async (request, reply) => {
+      let flash: Flash | undefined;
+      if (request.query.revoked && UUID.test(request.query.revoked)) {
+        const revoked = await findApiKey(db, request.query.revoked);
+        if (revoked) flash = { kind: 'notice', message: `Key ${revoked.prefix}… revoked.` };
+      }
+      return renderKeys(request, reply, request.query, { flash });
+    },
+  );
+
+  app.post<{ Body: Static<typeof KeyFormBody> }>(
+    '/api-keys',
+    { schema: { hide: true, body: KeyFormBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const planets = typeof body.planets === 'string' ? [body.planets] : (body.planets ?? []);
+      const form: KeyFormValues = { ...body, planets };
+      try {
+        if (!body.account_id || !UUID.test(body.account_id)) {
+          throw new AppError('validation_failed', 'Choose the account the key belongs to.');
+        }
+        if (body.scope === 'chosen' && planets.length === 0) {
+          throw new AppError('validation_failed', 'Choose at least one planet, or "All planets".');
+        }
+        const created = await createApiKey(db, {
+          accountId: body.account_id,
+          name: body.name,
+          planetScope: body.scope === 'chosen' ? planets : [],
+          expiresAt: parseExpiry(body.expires_at),
+        });
+        const accounts = await listAccounts(db);
+        const account = accounts.find((candidate) => candidate.id === created.account_id)?.name ?? '';
+        return sendPage(reply, keyCreatedPage(session(request), created, account), 201);
+      } catch (error) {
+        const { flash, status } = refusal(error);
+        return renderKeys(request, reply, {}, { form, flash, status });
+      }
+    },
+  );
+
+  app.get<{ Params: Static<typeof KeyIdParams> }>(
+    '/api-keys/:id/revoke',
+    { schema: { hide: true, params: KeyIdParams } },
+    async (request, reply) => {
+      const key = UUID.test(request.params.id) ? await findApiKey(db, request.params.id) : undefined;
+      if (!key) throw new AppError('api_key_not_found');
+      const accounts = await listAccounts(db);
+      const account = accounts.find((candidate) => candidate.id === key.account_id)?.name ?? '';
+      return sendPage(reply, revokeKeyPage(session(request), key, account));
+    },
+  );
+
+  app.post<{ Params: Static<typeof KeyIdParams> }>(
+    '/api-keys/:id/revoke',
+    { schema: { hide: true, params: KeyIdParams, body: FormBody } },
+    async (request, reply) => {
+      if (!UUID.test(request.params.id)) throw new AppError('api_key_not_found');
+      const key = await revokeApiKey(db, request.params.id, request.server.apiKeys);
+      return reply.redirect(`/admin/api-keys?revoked=${key.id}`, 303);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { isPlanetId } from '../../../planets/planets.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
+import {
+  certificateMoveNames,
+  listCertificates,
+  moveCertificate,
+} from '../../certificates/certificate-moves.service.js';
+import type { Flash } from './admin-layout.views.js';
+import { FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import { certificatesPage, type CertificateView } from './certificates.views.js';
+
+const MoveFormBody = Type.Object(
+  { _csrf: FormText, reason: FormText, view_status: FormText, view_planet: FormText },
+  { additionalProperties: true },
+);
+const CertificateParams = Type.Object({ number: Type.String({ maxLength: 100 }) });
+const CertificatesQuery = Type.Object(
+  {
+    status: Type.Optional(Type.String({ maxLength: 20 })),
+    planet: Type.Optional(Type.String({ maxLength: 50 })),
+    done: Type.Optional(Type.String({ maxLength: 20 })),
+    number: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: true },
+);
+
+const MOVE_DONE: Record<CertificateMove, string> = {
+  issue: 'issued',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reinstate: 'reinstated',
+  revoke: 'revoked',
+};
+
+function certificateView(query: { status?: string; planet?: string }): CertificateView {
+  return {
+    status: (certificateStatuses as readonly string[]).includes(query.status ?? '')
+      ? query.status!
+      : 'pending',
+    planet: isPlanetId(query.planet) ? query.planet : undefined,
+  };
+}
+
+/** /admin/certificates: the review queue by status and planet, and the five moves. */
+export async function certificatePageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  async function renderCertificates(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    view: CertificateView,
+    extra: { flash?: Flash; status?: number } = {},
+  ) {
+    const items = await listCertificates(db, { status: view.status, planet: view.planet, limit: 500 });
+    return sendPage(
+      reply,
+      certificatesPage({ session: session(request), items, view, flash: extra.flash }),
+      extra.status,
+    );
+  }
+
+  app.get<{ Querystring: Static<typeof CertificatesQuery> }>(
+    '/certificates',
+    { schema: { hide: true, querystring: CertificatesQuery } },
+    async (request, reply) => {
+      const { done, number } = request.query;
+      const flash: Flash | undefined =
+        done && number && (certificateMoveNames as string[]).includes(done)
+          ? { kind: 'notice', message: `Certificate ${number} ${MOVE_DONE[done as CertificateMove]}.` }
+          : undefined;
+      return renderCertificates(request, reply, certificateView(request.query), { flash });
+    },
+  );
+
+  for (const move of certificateMoveNames) {
+    app.post<{ Params: Static<typeof CertificateParams>; Body: Static<typeof MoveFormBody> }>(
+      `/certificates/:number/${move}`,
+      { schema: { hide: true, params: CertificateParams, body: MoveFormBody } },
+      async (request, reply) => {
+        const view = certificateView({ status: request.body.view_status, planet: request.body.view_planet });
+        try {
+          await commitChange(request, 200, (tx) =>
+            moveCertificate(tx, {
+              certificateNumber: request.params.number,
+              move,
+              reason: request.body.reason,
+              actor: { adminUserId: session(request).adminUserId },
+            }),
+          );
+        } catch (error) {
+          const { flash, status } = refusal(error);
+          return renderCertificates(request, reply, view, {
+            flash: { ...flash, message: `${request.params.number}: ${String(flash.message)}` },
+            status,
+          });
+        }
+        const query = new URLSearchParams({ status: view.status, done: move, number: request.params.number });
+        if (view.planet) query.set('planet', view.planet);
+        return reply.redirect(`/admin/certificates?${query.toString()}`, 303);
+      },
+    );
+  }
+}
