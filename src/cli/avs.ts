@@ -10,7 +10,8 @@ import { createAdminUser } from '../modules/admin/auth/admin-users.service.js';
 import { generatePassword } from '../modules/admin/auth/passwords.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/keys/keys.service.js';
 import { startServer } from '../server.js';
-import { cliCommands, type CliContext } from './commands.js';
+import type { CliContext } from './cli-command.js';
+import { cliCommands } from './commands/index.js';
 
 export const USAGE = `Usage: avs <command> [options]
 

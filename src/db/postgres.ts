@@ -34,8 +34,11 @@ const CONNECTION_ERROR_CODES = new Set([
   '08006',
 ]);
 
-/** True for errors that mean "no database right now" rather than "this query is wrong". */
-export function isConnectionError(error: unknown): boolean {
+/**
+ * True for errors that mean "no database right now" rather than "this query is wrong". Private to
+ * the driver: it throws them as DatabaseUnavailableError, which is all the rest of the service knows.
+ */
+function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: string }).code;
   if (code && CONNECTION_ERROR_CODES.has(code)) return true;

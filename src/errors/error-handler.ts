@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError } from '../db/database.js';
-import { isConnectionError } from '../db/postgres.js';
 import { AppError, errorCatalogue, type ErrorCode } from './error-catalogue.js';
 
 declare module 'fastify' {
@@ -43,8 +42,7 @@ function classify(error: FastifyError | Error): {
   headers?: Record<string, string>;
 } {
   if (error instanceof AppError) return { code: error.code, message: error.message, headers: error.headers };
-  if (error instanceof DatabaseUnavailableError || isConnectionError(error))
-    return { code: 'service_unavailable' };
+  if (error instanceof DatabaseUnavailableError) return { code: 'service_unavailable' };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const context = fastifyError.validationContext ?? 'body';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/error-catalogue.js';
-import { isPlanetId, planetIds, type PlanetId } from '../planets/planets.js';
+import { assertPlanetAccess } from '../planets/planet-access.js';
 import type { Principal } from '../modules/keys/keys.service.js';
 
 declare module 'fastify' {
@@ -32,24 +32,6 @@ export async function authenticateApiKey(request: FastifyRequest, _reply: Fastif
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
-}
-
-/** Planet known (400 invalid_planet), then in the key's scope (400 planet_scope_mismatch). */
-export function assertPlanetAccess(principal: Principal, planet: unknown): PlanetId {
-  if (!isPlanetId(planet)) {
-    throw new AppError(
-      'invalid_planet',
-      `Unknown planet ${JSON.stringify(typeof planet === 'string' ? planet.slice(0, 100) : planet)}; expected one of ${planetIds.join(', ')}.`,
-    );
-  }
-  if (!isInScope(principal, planet)) {
-    throw new AppError('planet_scope_mismatch', `The API key is not scoped to the planet "${planet}".`);
-  }
-  return planet;
-}
-
-export function isInScope(principal: Principal, planet: string): boolean {
-  return principal.planetScope.length === 0 || principal.planetScope.includes(planet);
 }
 
 /** preValidation hook for routes with a :planet path parameter: checks run before body validation. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../src/modules/history/events.repository.js';
+import { appendEvent } from '../../src/modules/history/history-events.service.js';
 import { computeEventHash } from '../../src/modules/history/history-chain.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';

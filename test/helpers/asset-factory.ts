@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
-import { appendEvent } from '../../src/modules/history/events.repository.js';
+import { appendEvent } from '../../src/modules/history/history-events.service.js';
 
 export interface CreatedAsset {
   id: string;

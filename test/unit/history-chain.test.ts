@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvent } from '../../src/modules/history/events.repository.js';
+import { buildEvent } from '../../src/modules/history/history-events.service.js';
 import { checkChain, computeEventHash, type ChainedEvent } from '../../src/modules/history/history-chain.js';
 
 function chainOf(length: number): ChainedEvent[] {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../src/modules/webhooks/delivery.worker.js';
-import { webhookEventTypes } from '../../src/modules/webhooks/outbox.repository.js';
+import { webhookEventTypes } from '../../src/modules/webhooks/webhook-event-types.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';

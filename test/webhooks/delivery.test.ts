@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { insertOutboxEvent, type WebhookEventType } from '../../src/modules/webhooks/outbox.repository.js';
+import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
+import type { WebhookEventType } from '../../src/modules/webhooks/webhook-event-types.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { answer, startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/error-catalogue.js';
-import type { WebhookEventType } from '../webhooks/outbox.repository.js';
+import type { WebhookEventType } from '../webhooks/webhook-event-types.js';
 
 /**
  * The one state table of an asset (DESIGN.md section 3). Every move, over the API or the admin
@@ -10,6 +10,10 @@ export type AssetStatus = (typeof assetStatuses)[number];
 
 export const certificateStatuses = ['pending', 'issued', 'suspended', 'revoked', 'rejected'] as const;
 export type CertificateStatus = (typeof certificateStatuses)[number];
+
+/** The states of a new asset (the columns' defaults in the schema). */
+export const initialAssetStatus: AssetStatus = 'draft';
+export const initialCertificateStatus: CertificateStatus = 'pending';
 
 interface CertificateMoveRule {
   from: readonly CertificateStatus[];

@@ -1,6 +1,8 @@
 import { prepared, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from '../history/history-chain.js';
+import { initialAssetStatus, initialCertificateStatus } from './asset-states.js';
 
+/** The one row type of the assets table: every query of an asset returns these columns. */
 export interface AssetRow {
   id: string;
   planet: string;
@@ -20,7 +22,8 @@ export interface AssetRow {
   [column: string]: unknown;
 }
 
-const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
+/** The one column list of AssetRow. */
+export const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
   created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason`;
 
 export interface NewAsset {
@@ -88,8 +91,8 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
     planet: asset.planet,
     title: asset.title,
     account_id: asset.accountId,
-    certificate_status: 'pending',
-    status: 'draft',
+    certificate_status: initialCertificateStatus,
+    status: initialAssetStatus,
     created_by: asset.accountId,
     updated_by: asset.accountId,
     created_at: asset.event.created_at,
@@ -148,6 +151,50 @@ export async function updateAssetRow(
       change.accountId ?? null,
       change.updatedBy,
       change.updatedAt,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** Locks the asset holding this certificate until the transaction ends (events need the lock). */
+export async function lockAssetByCertificateNumber(
+  tx: Queryable,
+  planet: string,
+  certificateNumber: string,
+): Promise<AssetRow | undefined> {
+  const { rows } = await tx.query<AssetRow>(
+    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2 FOR UPDATE`,
+    [planet, certificateNumber],
+  );
+  return rows[0];
+}
+
+export async function updateCertificateState(
+  tx: Queryable,
+  change: {
+    planet: string;
+    id: string;
+    certificateStatus: string;
+    status: string;
+    reason: string | null;
+    setIssuedAt: boolean;
+    setRevokedAt: boolean;
+  },
+): Promise<AssetRow> {
+  const { rows } = await tx.query<AssetRow>(
+    `UPDATE assets SET certificate_status = $3, status = $4, status_reason = $5, updated_at = now(),
+       issued_at = CASE WHEN $6::boolean THEN now() ELSE issued_at END,
+       revoked_at = CASE WHEN $7::boolean THEN now() ELSE revoked_at END
+     WHERE planet = $1 AND id = $2
+     RETURNING ${ASSET_COLUMNS}`,
+    [
+      change.planet,
+      change.id,
+      change.certificateStatus,
+      change.status,
+      change.reason,
+      change.setIssuedAt,
+      change.setRevokedAt,
     ],
   );
   return rows[0]!;

@@ -1,6 +1,11 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { planetIds, planets, type PlanetId } from '../../planets/planets.js';
-import { assetStatuses, certificateStatuses } from './asset-states.js';
+import {
+  assetStatuses,
+  certificateStatuses,
+  initialAssetStatus,
+  initialCertificateStatus,
+} from './asset-states.js';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
 const timestamp = (description: string) =>
@@ -114,11 +119,11 @@ export const AssetRecord = Type.Object(
     }),
     certificate_status: Type.Union(
       certificateStatuses.map((status) => Type.Literal(status)),
-      { description: '`pending` on creation.' },
+      { description: `\`${initialCertificateStatus}\` on creation.` },
     ),
     status: Type.Union(
       assetStatuses.map((status) => Type.Literal(status)),
-      { description: '`draft` on creation.' },
+      { description: `\`${initialAssetStatus}\` on creation.` },
     ),
     created_by: uuid('The account that created the asset.'),
     updated_by: uuid('The account that last changed the asset.'),

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseUnavailableError } from '../../db/database.js';
-import { isConnectionError } from '../../db/postgres.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
-import { appendEvent, buildEvent } from '../history/events.repository.js';
+import { appendEvent, buildEvent } from '../history/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import { assertAssetStatusMove, assertCanTransfer, assertCanUpdate } from './asset-states.js';
 import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
+import { toAssetRecord } from './asset-record.js';
 import {
   findAsset,
   insertAssetWithCreatedEvent,
@@ -23,27 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
-}
-
-/** The asset record of DESIGN.md section 3: fixed fields first, then planet and pass-through fields. */
-export function toAssetRecord(row: AssetRow): AssetRecordType {
-  const record: Record<string, unknown> = {
-    id: row.id,
-    planet: row.planet,
-    title: row.title,
-    account_id: row.account_id,
-    certificate_number: row.certificate_number,
-    certificate_status: row.certificate_status,
-    status: row.status,
-    created_by: row.created_by,
-    updated_by: row.updated_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-  for (const [key, value] of Object.entries(row.attributes)) {
-    if (!Object.hasOwn(record, key)) record[key] = value;
-  }
-  return record as AssetRecordType;
 }
 
 function notFound(): AppError {
@@ -82,7 +61,7 @@ export async function createAsset(
     });
     return toAssetRecord(row);
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError || isConnectionError(error)) throw error;
+    if (error instanceof DatabaseUnavailableError) throw error;
     // SPEC.md 4.1: a failed insert is a 500 with its own code; the cause is logged, never shown.
     throw Object.assign(new AppError('asset_create_failed'), { cause: error });
   }

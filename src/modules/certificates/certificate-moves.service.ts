@@ -7,14 +7,18 @@ import {
   certificateMoves,
   type CertificateMove,
 } from '../assets/asset-states.js';
-import { appendEvent } from '../history/events.repository.js';
+import { toAssetRecord } from '../assets/asset-record.js';
+import {
+  lockAssetByCertificateNumber,
+  updateCertificateState,
+  type AssetRow,
+} from '../assets/assets.repository.js';
+import type { AssetRecordType } from '../assets/assets.schemas.js';
+import { appendEvent } from '../history/history-events.service.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import {
   countCertificatesByPlanetAndStatus,
   listCertificateRows,
-  lockAssetByCertificateNumber,
-  updateCertificateState,
-  type CertificateAssetRow,
   type CertificateListRow,
 } from './certificate-moves.repository.js';
 
@@ -24,26 +28,8 @@ export const MAX_REASON_LENGTH = 2000;
 /** Who made the move: a signed-in administrator, or a script holding AVS_ADMIN_TOKEN. */
 export type AdminActor = { adminUserId: string } | { adminToken: true };
 
-/** The asset record (DESIGN section 3): SPEC fields, planet, updated_at and the planet fields. */
-export function toAssetRecord(row: CertificateAssetRow): Record<string, unknown> {
-  return {
-    ...row.attributes,
-    id: row.id,
-    planet: row.planet,
-    title: row.title,
-    account_id: row.account_id,
-    certificate_number: row.certificate_number,
-    certificate_status: row.certificate_status,
-    status: row.status,
-    created_by: row.created_by,
-    updated_by: row.updated_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
 /** The certificate as webhooks and the admin application see it. */
-export function toCertificate(row: CertificateAssetRow) {
+export function toCertificate(row: AssetRow) {
   return {
     certificate_number: row.certificate_number,
     status: row.certificate_status,
@@ -83,7 +69,7 @@ function certificatePlanet(certificateNumber: string): PlanetId {
 export async function moveCertificate(
   tx: Queryable,
   input: { certificateNumber: string; move: CertificateMove; reason?: string | null; actor: AdminActor },
-): Promise<{ asset: Record<string, unknown>; certificate: ReturnType<typeof toCertificate>; from: string }> {
+): Promise<{ asset: AssetRecordType; certificate: ReturnType<typeof toCertificate>; from: string }> {
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
   const current = await lockAssetByCertificateNumber(tx, planet, input.certificateNumber);

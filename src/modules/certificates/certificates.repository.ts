@@ -1,11 +1,9 @@
 import { prepared, type Queryable } from '../../db/database.js';
-import type { AssetRow } from '../assets/assets.repository.js';
+import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 const findAssetByCertificateNumberStatement = prepared(
   'find_asset_by_certificate_number',
-  `SELECT id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
-          created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason
-   FROM assets WHERE planet = $1 AND certificate_number = $2`,
+  `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2`,
 );
 
 /** The (planet, certificate_number) unique index answers this without touching other partitions. */

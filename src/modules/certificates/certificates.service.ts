@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfCertificateNumber } from '../../planets/planets.js';
-import { isInScope } from '../../plugins/auth.js';
+import { isInScope } from '../../planets/planet-access.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { prepared, type Queryable } from '../../db/database.js';
-import { computeEventHash, type ChainedEvent } from './history-chain.js';
+import type { ChainedEvent } from './history-chain.js';
 
 interface EventRow {
   id: string;
@@ -21,37 +20,6 @@ const EVENT_COLUMNS =
 
 export function toChainedEvent(row: EventRow): ChainedEvent {
   return { ...row, created_at: row.created_at.toISOString() };
-}
-
-export interface NewEvent {
-  assetId: string;
-  planet: string;
-  eventType: string;
-  payload: Record<string, unknown>;
-  actorAccountId: string | null;
-}
-
-/**
- * Builds an event chained to the given previous one (null for an asset's first event).
- * The caller must hold the asset's row lock so that no other append can take the same sequence.
- */
-export function buildEvent(
-  event: NewEvent,
-  previous: { sequence: number; hash: string } | null,
-): ChainedEvent {
-  const content = {
-    id: randomUUID(),
-    asset_id: event.assetId,
-    planet: event.planet,
-    sequence: (previous?.sequence ?? 0) + 1,
-    event_type: event.eventType,
-    payload: event.payload,
-    actor_account_id: event.actorAccountId,
-    // Milliseconds only: the column is timestamptz(3), so the hashed value survives the round trip.
-    created_at: new Date().toISOString(),
-    prev_hash: previous?.hash ?? null,
-  };
-  return { ...content, hash: computeEventHash(content) };
 }
 
 const insertEventStatement = prepared(
@@ -88,13 +56,6 @@ export async function findLastEvent(
 ): Promise<{ sequence: number; hash: string } | undefined> {
   const { rows } = await db.query<{ sequence: number; hash: string }>(findLastEventStatement, [assetId]);
   return rows[0];
-}
-
-/** Appends the next event of an asset whose row the caller has locked (SELECT … FOR UPDATE). */
-export async function appendEvent(db: Queryable, event: NewEvent): Promise<ChainedEvent> {
-  const built = buildEvent(event, (await findLastEvent(db, event.assetId)) ?? null);
-  await insertEvent(db, built);
-  return built;
 }
 
 export async function listEvents(

@@ -2,8 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { PlanetId } from '../../planets/planets.js';
-import { findAsset } from '../assets/assets.repository.js';
-import { isUuid } from '../assets/assets.service.js';
+import { getAsset } from '../assets/assets.service.js';
 import { listEvents } from './events.repository.js';
 import type { HistoryPage } from './history.schemas.js';
 
@@ -29,7 +28,8 @@ export async function getHistory(
   page: { limit: number; cursor?: string },
 ): Promise<Static<typeof HistoryPage>> {
   const afterSequence = page.cursor === undefined ? 0 : decodeCursor(page.cursor);
-  if (!isUuid(id) || !(await findAsset(db, planet, id))) throw new AppError('asset_not_found');
+  // 404 asset_not_found as the asset's own read answers it.
+  await getAsset(db, planet, id);
   const events = await listEvents(db, id, { afterSequence, limit: page.limit + 1 });
   const hasMore = events.length > page.limit;
   const data = events.slice(0, page.limit);

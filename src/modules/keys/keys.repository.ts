@@ -51,20 +51,13 @@ export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyR
   return rows[0];
 }
 
-export async function listApiKeys(
-  db: Queryable,
-  filter: { accountId?: string; status?: 'active' | 'revoked' | 'expired' } = {},
-): Promise<ApiKeyRow[]> {
+export async function listApiKeys(db: Queryable, filter: { accountId?: string } = {}): Promise<ApiKeyRow[]> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.accountId) {
     params.push(filter.accountId);
     conditions.push(`account_id = $${params.length}`);
   }
-  if (filter.status === 'revoked') conditions.push('revoked_at IS NOT NULL');
-  if (filter.status === 'expired') conditions.push('revoked_at IS NULL AND expires_at <= now()');
-  if (filter.status === 'active')
-    conditions.push('revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())');
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const { rows } = await db.query<ApiKeyRow>(
     `SELECT ${KEY_COLUMNS} FROM api_keys ${where} ORDER BY created_at DESC, id`,

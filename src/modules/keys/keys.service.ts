@@ -40,16 +40,17 @@ export function hashApiKey(key: string): Buffer {
   return createHash('sha256').update(key).digest();
 }
 
+/** The one rule of a key's status: the list filter, the API view and authentication all ask it. */
 export function keyStatus(
   row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>,
-  now = new Date(),
+  now = Date.now(),
 ): ApiKey['status'] {
   if (row.revoked_at) return 'revoked';
-  if (row.expires_at && row.expires_at <= now) return 'expired';
+  if (row.expires_at && row.expires_at.getTime() <= now) return 'expired';
   return 'active';
 }
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
+export function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -60,7 +61,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     expires_at: row.expires_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
-    status: keyStatus(row),
+    status: keyStatus(row, now),
   };
 }
 
@@ -106,7 +107,10 @@ export async function listApiKeys(
   db: Queryable,
   filter: { accountId?: string; status?: ApiKey['status'] } = {},
 ): Promise<ApiKey[]> {
-  return (await listApiKeyRows(db, filter)).map(toApiKey);
+  const now = Date.now();
+  return (await listApiKeyRows(db, { accountId: filter.accountId }))
+    .filter((row) => filter.status === undefined || keyStatus(row, now) === filter.status)
+    .map((row) => toApiKey(row, now));
 }
 
 export async function findApiKey(db: Queryable, id: string): Promise<ApiKey | undefined> {
@@ -164,7 +168,7 @@ export class ApiKeyAuthenticator {
       if (!entry) return undefined;
     }
     const { row } = entry;
-    if (row.revoked_at || (row.expires_at && row.expires_at.getTime() <= now)) return undefined;
+    if (keyStatus(row, now) !== 'active') return undefined;
     this.recordUse(row.id, now);
     return { accountId: row.account_id, apiKeyId: row.id, planetScope: row.planet_scope };
   }

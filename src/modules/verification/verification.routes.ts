@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import { assertPlanetAccess, requirePrincipal } from '../../plugins/auth.js';
+import { assertPlanetAccess } from '../../planets/planet-access.js';
+import { requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { VerificationResult, VerifyBody } from './verification.schemas.js';
 import { verifyAsset } from './verification.service.js';

@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { prepared, type Queryable } from '../../db/database.js';
-
-/** The webhook event types of SPEC.md section 6. */
-export const webhookEventTypes = [
-  'asset.created',
-  'verification.completed',
-  'certificate.issued',
-  'certificate.updated',
-  'ownership.transferred',
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+import type { WebhookEventType } from './webhook-event-types.js';
 
 const insertOutboxEventStatement = prepared(
   'insert_outbox_event',

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { webhookEventTypes } from './outbox.repository.js';
+import { webhookEventTypes } from './webhook-event-types.js';
 import { WEBHOOK_URL_MAX_LENGTH } from './webhook-targets.js';
 
 const EventTypeList = `One or more of: ${webhookEventTypes.join(', ')}.`;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { webhookEventTypes } from './outbox.repository.js';
+import { webhookEventTypes } from './webhook-event-types.js';
 import { decodeCursor, isUuid, toPage } from './page-cursor.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {

@@ -87,23 +87,8 @@ export const MoveBody = Type.Union([
 ]);
 export type MoveBody = Static<typeof MoveBody>;
 
-/** The asset record, as every state change returns it (planet fields pass through). */
-export const AssetRecord = Type.Object(
-  {
-    id: Uuid,
-    planet: Type.String(),
-    title: Type.String(),
-    account_id: Uuid,
-    certificate_number: Type.String(),
-    certificate_status: Type.String(),
-    status: Type.String(),
-    created_by: Uuid,
-    updated_by: Uuid,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { additionalProperties: true },
-);
+/** The asset record, as every state change returns it: the one schema of the assets module. */
+export { AssetRecord } from '../../assets/assets.schemas.js';
 
 export const CertificateListQuery = Type.Object({
   status: Type.Optional(Type.Union(certificateStatuses.map((status) => Type.Literal(status)))),

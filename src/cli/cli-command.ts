@@ -1,7 +1,5 @@
-import { auditCommand } from './audit-command.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { workerCommand } from '../modules/webhooks/worker.command.js';
 
 export interface CliContext {
   config: Config;
@@ -9,7 +7,7 @@ export interface CliContext {
   print(json: boolean | undefined, value: unknown, human: string): void;
 }
 
-/** Further commands (audit, worker…) register here; avs.ts dispatches to them and lists them in its usage. */
+/** A further command (audit, worker…), one file each in cli/commands/; avs.ts dispatches to them and lists them in its usage. */
 export interface CliCommand {
   usage: string;
   summary: string;
@@ -18,5 +16,3 @@ export interface CliCommand {
   /** Returns the exit code, or -1 to leave the process running (a long-lived command). */
   run(args: string[], context: CliContext): Promise<number>;
 }
-
-export const cliCommands: CliCommand[] = [auditCommand, workerCommand];

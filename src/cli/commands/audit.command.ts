@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { isPlanetId, planetIds } from '../planets/planets.js';
-import { auditHistory } from '../modules/history/history-audit.service.js';
-import type { CliCommand } from './commands.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
+import { auditHistory } from '../../modules/history/history-audit.service.js';
+import type { CliCommand } from '../cli-command.js';
 
 /** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
 export const auditCommand: CliCommand = {

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { migrate } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open-database.js';
-import type { CliCommand } from '../../cli/commands.js';
-import { INSECURE_TARGETS_WARNING } from './delivery.plugin.js';
-import { DeliveryWorker } from './delivery.worker.js';
+import { INSECURE_TARGETS_WARNING } from '../../modules/webhooks/delivery.plugin.js';
+import { DeliveryWorker } from '../../modules/webhooks/delivery.worker.js';
+import type { CliCommand } from '../cli-command.js';
 
 /** `avs worker`: the delivery worker alone, for running delivery apart from (or beside) the API instances. */
 export const workerCommand: CliCommand = {

@@ -1,0 +1,6 @@
+import type { CliCommand } from '../cli-command.js';
+import { auditCommand } from './audit.command.js';
+import { workerCommand } from './worker.command.js';
+
+/** The commands avs.ts dispatches to beyond its own: a new command is a file here and an entry below. */
+export const cliCommands: CliCommand[] = [auditCommand, workerCommand];

@@ -1,0 +1,25 @@
+import { AppError } from '../errors/error-catalogue.js';
+import { isPlanetId, planetIds, type PlanetId } from './planets.js';
+
+/** What planet access is decided on: the planets a key may act on, empty meaning every planet. */
+export interface PlanetScoped {
+  planetScope: readonly string[];
+}
+
+/** Planet known (400 invalid_planet), then in the key's scope (400 planet_scope_mismatch). */
+export function assertPlanetAccess(principal: PlanetScoped, planet: unknown): PlanetId {
+  if (!isPlanetId(planet)) {
+    throw new AppError(
+      'invalid_planet',
+      `Unknown planet ${JSON.stringify(typeof planet === 'string' ? planet.slice(0, 100) : planet)}; expected one of ${planetIds.join(', ')}.`,
+    );
+  }
+  if (!isInScope(principal, planet)) {
+    throw new AppError('planet_scope_mismatch', `The API key is not scoped to the planet "${planet}".`);
+  }
+  return planet;
+}
+
+export function isInScope(principal: PlanetScoped, planet: string): boolean {
+  return principal.planetScope.length === 0 || principal.planetScope.includes(planet);
+}
