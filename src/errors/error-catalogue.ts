@@ -25,7 +25,8 @@ export const errorCatalogue = {
     message: 'The request is invalid.',
     details: {
       required: ({ field, location }: Field & Location) => `\`${field}\` is required${within(location)}.`,
-      not_allowed: ({ field, location }: Field & Location) => `\`${field}\` is not allowed${within(location)}.`,
+      not_allowed: ({ field, location }: Field & Location) =>
+        `\`${field}\` is not allowed${within(location)}.`,
       /** `rule` is the schema validator's own wording, such as "must be string". */
       breaks_rule: ({ field, location, rule }: Field & Location & { rule: string }) =>
         `\`${field}\`${within(location)} ${rule}.`,
@@ -33,12 +34,14 @@ export const errorCatalogue = {
       value_not_allowed: ({ field }: Field) => `\`${field}\` has a value that is not allowed.`,
       wrong_type: ({ field, type }: Field & { type: string }) => `\`${field}\` must be ${type}.`,
       body_not_object: () => 'The body must be a JSON object.',
-      too_long: ({ field, max }: Field & { max: number }) => `\`${field}\` must be at most ${max} characters.`,
+      too_long: ({ field, max }: Field & { max: number }) =>
+        `\`${field}\` must be at most ${max} characters.`,
       trimmed_length: ({ field, min, max }: Field & { min: number; max: number }) =>
         `\`${field}\` must be ${min} to ${max} characters after trimming.`,
       unstorable: ({ field }: Field) => `\`${field}\` contains a character that cannot be stored.`,
       not_finite: ({ field }: Field) => `\`${field}\` is not a finite number.`,
-      too_deep: ({ field, max }: Field & { max: number }) => `\`${field}\` is nested more than ${max} levels deep.`,
+      too_deep: ({ field, max }: Field & { max: number }) =>
+        `\`${field}\` is nested more than ${max} levels deep.`,
       field_name_length: ({ parent, min, max }: { parent?: string; min: number; max: number }) =>
         `Field names${parent ? ` in \`${parent}\`` : ''} must be ${min} to ${max} characters.`,
       field_name_unstorable: ({ parent }: { parent?: string }) =>
@@ -71,7 +74,8 @@ export const errorCatalogue = {
     status: 400,
     message: 'The API key is not scoped to this planet.',
     details: {
-      out_of_scope: ({ planet }: { planet: string }) => `The API key is not scoped to the planet ${quoted(planet)}.`,
+      out_of_scope: ({ planet }: { planet: string }) =>
+        `The API key is not scoped to the planet ${quoted(planet)}.`,
     },
   },
   invalid_webhook_url: {
@@ -82,7 +86,8 @@ export const errorCatalogue = {
       empty: () => '`url` must not be empty.',
       too_long: ({ max }: { max: number }) => `\`url\` must be at most ${max} characters.`,
       not_absolute: () => '`url` is not a valid absolute URL.',
-      scheme: ({ scheme }: { scheme: string }) => `\`url\` must use https (got ${quoted(scheme.slice(0, 20))}).`,
+      scheme: ({ scheme }: { scheme: string }) =>
+        `\`url\` must use https (got ${quoted(scheme.slice(0, 20))}).`,
       credentials: () => '`url` must not contain credentials (user:password@).',
       no_host: () => '`url` must name a host.',
       localhost: () => '`url` must not point at localhost.',
@@ -115,13 +120,17 @@ export const errorCatalogue = {
   route_not_found: {
     status: 404,
     message: 'No such route.',
-    details: { no_route: ({ method, path }: { method: string; path: string }) => `No route ${method} ${path}.` },
+    details: {
+      no_route: ({ method, path }: { method: string; path: string }) => `No route ${method} ${path}.`,
+    },
   },
   asset_not_found: { status: 404, message: 'Asset not found.' },
   certificate_not_found: {
     status: 404,
     message: 'Certificate not found.',
-    details: { no_certificate: ({ number }: { number: string }) => `No certificate ${number.slice(0, 100)}.` },
+    details: {
+      no_certificate: ({ number }: { number: string }) => `No certificate ${number.slice(0, 100)}.`,
+    },
   },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
@@ -146,7 +155,8 @@ export const errorCatalogue = {
     details: {
       certificate_is: ({ move, state }: { move: string; state: string }) =>
         `Cannot ${move} an asset whose certificate is ${state}.`,
-      asset_is: ({ move, state }: { move: string; state: string }) => `Cannot ${move} an asset that is ${state}.`,
+      asset_is: ({ move, state }: { move: string; state: string }) =>
+        `Cannot ${move} an asset that is ${state}.`,
       webhook_disabled: () => 'The webhook is disabled; it can no longer receive deliveries.',
     },
   },
@@ -158,7 +168,8 @@ export const errorCatalogue = {
     status: 409,
     message: 'The resource already exists.',
     details: {
-      admin_email_taken: ({ email }: { email: string }) => `An admin user with the email ${email} already exists.`,
+      admin_email_taken: ({ email }: { email: string }) =>
+        `An admin user with the email ${email} already exists.`,
     },
   },
   payload_too_large: {
@@ -195,7 +206,9 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-type DetailsOf<C extends ErrorCode> = (typeof errorCatalogue)[C] extends { details: infer D } ? D : Record<never, never>;
+type DetailsOf<C extends ErrorCode> = (typeof errorCatalogue)[C] extends { details: infer D }
+  ? D
+  : Record<never, never>;
 
 /** The names of the message templates of a code. */
 export type ErrorDetail<C extends ErrorCode> = keyof DetailsOf<C> & string;
@@ -214,7 +227,10 @@ export type ErrorDetailArgs<C extends ErrorCode> =
 /** The sentence for a code: its default message, or one of its templates filled with the values given. */
 export function errorMessage<C extends ErrorCode>(code: C, ...args: ErrorDetailArgs<C>): string {
   // The public signature ties each template to its values; here they are looked up by name.
-  const entry = errorCatalogue[code] as { message: string; details?: Record<string, (params: never) => string> };
+  const entry = errorCatalogue[code] as {
+    message: string;
+    details?: Record<string, (params: never) => string>;
+  };
   const [detail, params] = args as [string?, unknown?];
   const template = detail === undefined ? undefined : entry.details?.[detail];
   return template ? template(params as never) : entry.message;

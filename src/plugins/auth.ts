@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/error-catalogue.js';
-import { isPlanetId, planetIds, type PlanetId } from '../planets/planets.js';
+import { isPlanetId, type PlanetId } from '../planets/planets.js';
 import type { Principal } from '../modules/keys/keys.service.js';
 
 declare module 'fastify' {
@@ -14,7 +14,7 @@ const BEARER = /^bearer +(\S+) *$/i;
 
 /** The one 401: same text and header for a missing, malformed, unknown, revoked or expired key. */
 export function unauthorized(): AppError {
-  return new AppError('unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+  return new AppError('unauthorized').withHeaders({ 'www-authenticate': 'Bearer' });
 }
 
 /** onRequest hook for /api/v1: sets request.principal or answers 401. */
@@ -37,13 +37,10 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 /** Planet known (400 invalid_planet), then in the key's scope (400 planet_scope_mismatch). */
 export function assertPlanetAccess(principal: Principal, planet: unknown): PlanetId {
   if (!isPlanetId(planet)) {
-    throw new AppError(
-      'invalid_planet',
-      `Unknown planet ${JSON.stringify(typeof planet === 'string' ? planet.slice(0, 100) : planet)}; expected one of ${planetIds.join(', ')}.`,
-    );
+    throw new AppError('invalid_planet', 'unknown', { planet });
   }
   if (!isInScope(principal, planet)) {
-    throw new AppError('planet_scope_mismatch', `The API key is not scoped to the planet "${planet}".`);
+    throw new AppError('planet_scope_mismatch', 'out_of_scope', { planet });
   }
   return planet;
 }

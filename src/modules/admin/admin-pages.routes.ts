@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isUuid } from '../../lib/uuid.js';
 import { isPlanetId } from '../../planets/planets.js';
 import { createAccount, listAccounts } from '../accounts/accounts.service.js';
 import { certificateStatuses, type CertificateMove } from '../assets/asset-states.js';
@@ -72,7 +73,6 @@ const CertificatesQuery = Type.Object(
   { additionalProperties: true },
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MOVE_DONE: Record<CertificateMove, string> = {
   issue: 'issued',
   reject: 'rejected',
@@ -98,7 +98,7 @@ function parseExpiry(value: string | undefined): Date | null {
   if (trimmed === '') return null;
   const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(trimmed) ? trimmed : `${trimmed}Z`);
   if (Number.isNaN(date.getTime())) {
-    throw new AppError('validation_failed', 'The expiry is not a valid date and time.');
+    throw new AppError('validation_failed', 'invalid_expiry');
   }
   return date;
 }
@@ -147,7 +147,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     filter: { account?: string; status?: string },
     extra: { form?: KeyFormValues; flash?: Flash; status?: number } = {},
   ) {
-    const account = filter.account && UUID.test(filter.account) ? filter.account : undefined;
+    const account = filter.account && isUuid(filter.account) ? filter.account : undefined;
     const status = (KEY_STATUSES as readonly string[]).includes(filter.status ?? '')
       ? (filter.status as ApiKey['status'])
       : undefined;
@@ -174,7 +174,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, querystring: KeysQuery } },
     async (request, reply) => {
       let flash: Flash | undefined;
-      if (request.query.revoked && UUID.test(request.query.revoked)) {
+      if (request.query.revoked && isUuid(request.query.revoked)) {
         const revoked = await findApiKeyById(db, request.query.revoked);
         if (revoked) flash = { kind: 'notice', message: `Key ${revoked.display_prefix}… revoked.` };
       }
@@ -190,11 +190,11 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
       const planets = typeof body.planets === 'string' ? [body.planets] : (body.planets ?? []);
       const form: KeyFormValues = { ...body, planets };
       try {
-        if (!body.account_id || !UUID.test(body.account_id)) {
-          throw new AppError('validation_failed', 'Choose the account the key belongs to.');
+        if (!body.account_id || !isUuid(body.account_id)) {
+          throw new AppError('validation_failed', 'choose_account');
         }
         if (body.scope === 'chosen' && planets.length === 0) {
-          throw new AppError('validation_failed', 'Choose at least one planet, or "All planets".');
+          throw new AppError('validation_failed', 'choose_planets');
         }
         const created = await createApiKey(db, {
           accountId: body.account_id,
@@ -216,7 +216,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys/:id/revoke',
     { schema: { hide: true, params: KeyIdParams } },
     async (request, reply) => {
-      const row = UUID.test(request.params.id) ? await findApiKeyById(db, request.params.id) : undefined;
+      const row = isUuid(request.params.id) ? await findApiKeyById(db, request.params.id) : undefined;
       if (!row) throw new AppError('api_key_not_found');
       const accounts = await listAccounts(db);
       const account = accounts.find((candidate) => candidate.id === row.account_id)?.name ?? '';
@@ -228,7 +228,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys/:id/revoke',
     { schema: { hide: true, params: KeyIdParams, body: FormBody } },
     async (request, reply) => {
-      if (!UUID.test(request.params.id)) throw new AppError('api_key_not_found');
+      if (!isUuid(request.params.id)) throw new AppError('api_key_not_found');
       const key = await revokeApiKey(db, request.params.id);
       request.server.apiKeys.forget();
       return reply.redirect(`/admin/api-keys?revoked=${key.id}`, 303);
