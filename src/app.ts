@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Config } from './config.js';
+import { limits, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -46,8 +46,6 @@ export interface BuildAppOptions {
   redisKeyPrefix?: string;
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
 // A sane client-supplied request id is kept so that callers can correlate; anything else is replaced.
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -67,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-token"]'],
     },
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: limits.bodyBytes,
     // One line per request is written by the observability plugin, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     requestIdHeader: false,

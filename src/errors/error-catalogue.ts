@@ -1,17 +1,115 @@
+import { limits } from '../config.js';
+import { planetIds } from '../planets/planets.js';
+
+/** A value a client sent, cut short and quoted, so a sentence never echoes an unbounded input. */
+function quoted(value: unknown): string {
+  return JSON.stringify(typeof value === 'string' ? value.slice(0, 100) : value) ?? String(value);
+}
+
+/** Where a schema check failed, for a sentence: nothing for the body, " in the query string" otherwise. */
+function within(location: string | undefined): string {
+  return location ? ` in ${location}` : '';
+}
+
+type Field = { field: string };
+type Location = { location?: string };
+
 /**
- * Every error code the service can return, with its HTTP status and default message.
- * docs/errors.md documents each one; a test fails when a code is missing there.
+ * Every error code the service can return, with its HTTP status, default message and message templates.
+ * docs/errors.md documents each code; a test fails when a code is missing there. Throw sites pass values
+ * (`new AppError('invalid_planet', 'unknown', { planet })`), never sentences: the sentences live here.
  */
 export const errorCatalogue = {
-  validation_failed: { status: 400, message: 'The request is invalid.' },
+  validation_failed: {
+    status: 400,
+    message: 'The request is invalid.',
+    details: {
+      required: ({ field, location }: Field & Location) => `\`${field}\` is required${within(location)}.`,
+      not_allowed: ({ field, location }: Field & Location) =>
+        `\`${field}\` is not allowed${within(location)}.`,
+      /** `rule` is the schema validator's own wording, such as "must be string". */
+      breaks_rule: ({ field, location, rule }: Field & Location & { rule: string }) =>
+        `\`${field}\`${within(location)} ${rule}.`,
+      part_breaks_rule: ({ part, rule }: { part: string; rule: string }) => `The ${part} ${rule}.`,
+      value_not_allowed: ({ field }: Field) => `\`${field}\` has a value that is not allowed.`,
+      wrong_type: ({ field, type }: Field & { type: string }) => `\`${field}\` must be ${type}.`,
+      body_not_object: () => 'The body must be a JSON object.',
+      too_long: ({ field, max }: Field & { max: number }) =>
+        `\`${field}\` must be at most ${max} characters.`,
+      trimmed_length: ({ field, min, max }: Field & { min: number; max: number }) =>
+        `\`${field}\` must be ${min} to ${max} characters after trimming.`,
+      unstorable: ({ field }: Field) => `\`${field}\` contains a character that cannot be stored.`,
+      not_finite: ({ field }: Field) => `\`${field}\` is not a finite number.`,
+      too_deep: ({ field, max }: Field & { max: number }) =>
+        `\`${field}\` is nested more than ${max} levels deep.`,
+      field_name_length: ({ parent, min, max }: { parent?: string; min: number; max: number }) =>
+        `Field names${parent ? ` in \`${parent}\`` : ''} must be ${min} to ${max} characters.`,
+      field_name_unstorable: ({ parent }: { parent?: string }) =>
+        `A field name${parent ? ` in \`${parent}\`` : ''} contains a character that cannot be stored.`,
+      too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
+        `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
+      not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
+      unknown_account: ({ field, id }: Field & { id: string }) => `\`${field}\`: no account ${id} exists.`,
+      transfer_to_owner: () => '`to_account_id` must differ from the owning account.',
+      reason_required: ({ move }: { move: string }) => `\`reason\` is required to ${move} a certificate.`,
+      bad_cursor: () => '`cursor` is not a cursor this service returned.',
+      not_an_email: ({ email }: { email: string }) => `${quoted(email)} is not an email address.`,
+      password_too_short: ({ min }: { min: number }) => `The password must be at least ${min} characters.`,
+      invalid_expiry: () => 'The expiry is not a valid date and time.',
+      choose_account: () => 'Choose the account the key belongs to.',
+      choose_planets: () => 'Choose at least one planet, or "All planets".',
+      no_session: () => 'A bearer token has no session; log in instead.',
+    },
+  },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
-  invalid_planet: { status: 400, message: 'Unknown planet.' },
-  planet_scope_mismatch: { status: 400, message: 'The API key is not scoped to this planet.' },
-  invalid_webhook_url: { status: 400, message: 'The webhook url is missing or invalid.' },
-  invalid_event_type: { status: 400, message: 'An event type is invalid.' },
+  invalid_planet: {
+    status: 400,
+    message: 'Unknown planet.',
+    details: {
+      unknown: ({ planet }: { planet: unknown }) =>
+        `Unknown planet ${quoted(planet)}; expected one of ${planetIds.join(', ')}.`,
+    },
+  },
+  planet_scope_mismatch: {
+    status: 400,
+    message: 'The API key is not scoped to this planet.',
+    details: {
+      out_of_scope: ({ planet }: { planet: string }) =>
+        `The API key is not scoped to the planet ${quoted(planet)}.`,
+    },
+  },
+  invalid_webhook_url: {
+    status: 400,
+    message: 'The webhook url is missing or invalid.',
+    details: {
+      not_a_string: () => '`url` must be a string.',
+      empty: () => '`url` must not be empty.',
+      too_long: ({ max }: { max: number }) => `\`url\` must be at most ${max} characters.`,
+      not_absolute: () => '`url` is not a valid absolute URL.',
+      scheme: ({ scheme }: { scheme: string }) =>
+        `\`url\` must use https (got ${quoted(scheme.slice(0, 20))}).`,
+      credentials: () => '`url` must not contain credentials (user:password@).',
+      no_host: () => '`url` must name a host.',
+      localhost: () => '`url` must not point at localhost.',
+      /** `range` names the forbidden range, such as "loopback" or "private". */
+      forbidden_address: ({ range, host }: { range: string; host: string }) =>
+        `\`url\` must not point at a ${range} address (${host}).`,
+    },
+  },
+  invalid_event_type: {
+    status: 400,
+    message: 'An event type is invalid.',
+    details: {
+      not_a_list: () => '`events` must be a list of event types.',
+      empty: ({ expected }: { expected: readonly string[] }) =>
+        `\`events\` must list at least one event type (${expected.join(', ')}), or be omitted for all.`,
+      unknown: ({ event, expected }: { event: unknown; expected: readonly string[] }) =>
+        `Invalid event type ${quoted(event).slice(0, 120)}; expected one of ${expected.join(', ')}.`,
+    },
+  },
   invalid_idempotency_key: {
     status: 400,
-    message: 'The Idempotency-Key header must be 1 to 255 characters.',
+    message: `The Idempotency-Key header must be 1 to ${limits.idempotencyKeyLength} characters.`,
   },
   unauthorized: { status: 401, message: 'Invalid or missing API key.' },
   admin_unauthorized: { status: 401, message: 'Administrator authentication required.' },
@@ -19,46 +117,142 @@ export const errorCatalogue = {
     status: 403,
     message: 'The CSRF token is missing or does not match the session; reload the page and try again.',
   },
-  route_not_found: { status: 404, message: 'No such route.' },
+  route_not_found: {
+    status: 404,
+    message: 'No such route.',
+    details: {
+      no_route: ({ method, path }: { method: string; path: string }) => `No route ${method} ${path}.`,
+    },
+  },
   asset_not_found: { status: 404, message: 'Asset not found.' },
-  certificate_not_found: { status: 404, message: 'Certificate not found.' },
+  certificate_not_found: {
+    status: 404,
+    message: 'Certificate not found.',
+    details: {
+      no_certificate: ({ number }: { number: string }) => `No certificate ${number.slice(0, 100)}.`,
+    },
+  },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
-  account_not_found: { status: 404, message: 'Account not found.' },
-  api_key_not_found: { status: 404, message: 'API key not found.' },
-  method_not_allowed: { status: 405, message: 'Method not allowed for this route.' },
-  invalid_state: { status: 409, message: 'The resource is not in a state that allows this change.' },
+  account_not_found: {
+    status: 404,
+    message: 'Account not found.',
+    details: { no_account: ({ id }: { id: string }) => `Account ${id} does not exist.` },
+  },
+  api_key_not_found: {
+    status: 404,
+    message: 'API key not found.',
+    details: { no_api_key: ({ id }: { id: string }) => `API key ${id} does not exist.` },
+  },
+  method_not_allowed: {
+    status: 405,
+    message: 'Method not allowed for this route.',
+    details: { not_here: ({ method }: { method: string }) => `Method ${method} is not allowed here.` },
+  },
+  invalid_state: {
+    status: 409,
+    message: 'The resource is not in a state that allows this change.',
+    details: {
+      certificate_is: ({ move, state }: { move: string; state: string }) =>
+        `Cannot ${move} an asset whose certificate is ${state}.`,
+      asset_is: ({ move, state }: { move: string; state: string }) =>
+        `Cannot ${move} an asset that is ${state}.`,
+      webhook_disabled: () => 'The webhook is disabled; it can no longer receive deliveries.',
+    },
+  },
   idempotency_request_in_progress: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed.',
   },
-  conflict: { status: 409, message: 'The resource already exists.' },
-  payload_too_large: { status: 413, message: 'The request body is larger than 64 KiB.' },
+  conflict: {
+    status: 409,
+    message: 'The resource already exists.',
+    details: {
+      admin_email_taken: ({ email }: { email: string }) =>
+        `An admin user with the email ${email} already exists.`,
+    },
+  },
+  payload_too_large: {
+    status: 413,
+    message: `The request body is larger than ${limits.bodyBytes / 1024} KiB.`,
+  },
   unsupported_media_type: { status: 415, message: 'Content-Type must be application/json.' },
   idempotency_key_reused: {
     status: 422,
     message: 'This Idempotency-Key was used with a different request.',
   },
-  rate_limited: { status: 429, message: 'Too many requests.' },
+  rate_limited: {
+    status: 429,
+    message: 'Too many requests.',
+    details: {
+      api_key: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `Too many requests for this API key; retry after ${retryAfterSeconds} s.`,
+      failed_authentications: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `Too many failed authentications from this address; retry after ${retryAfterSeconds} s.`,
+    },
+  },
   internal_error: { status: 500, message: 'Internal server error.' },
   asset_create_failed: { status: 500, message: 'The asset could not be stored.' },
   webhook_registration_failed: { status: 500, message: 'The webhook could not be registered.' },
-  service_unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  service_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable; retry shortly.',
+    details: { database_not_answering: () => 'The database is not answering.' },
+  },
+} as const satisfies Record<
+  string,
+  { status: number; message: string; details?: Record<string, (params: never) => string> }
+>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** An error the service means to return: a catalogue code, optionally a more precise message. */
-export class AppError extends Error {
+type DetailsOf<C extends ErrorCode> = (typeof errorCatalogue)[C] extends { details: infer D }
+  ? D
+  : Record<never, never>;
+
+/** The names of the message templates of a code. */
+export type ErrorDetail<C extends ErrorCode> = keyof DetailsOf<C> & string;
+
+/** `[]` for the default message, `[detail]` or `[detail, params]` for a template, typed by the template. */
+export type ErrorDetailArgs<C extends ErrorCode> =
+  | []
+  | {
+      [D in ErrorDetail<C>]: DetailsOf<C>[D] extends () => string
+        ? [detail: D]
+        : DetailsOf<C>[D] extends (params: infer P) => string
+          ? [detail: D, params: P]
+          : never;
+    }[ErrorDetail<C>];
+
+/** The sentence for a code: its default message, or one of its templates filled with the values given. */
+export function errorMessage<C extends ErrorCode>(code: C, ...args: ErrorDetailArgs<C>): string {
+  // The public signature ties each template to its values; here they are looked up by name.
+  const entry = errorCatalogue[code] as {
+    message: string;
+    details?: Record<string, (params: never) => string>;
+  };
+  const [detail, params] = args as [string?, unknown?];
+  const template = detail === undefined ? undefined : entry.details?.[detail];
+  return template ? template(params as never) : entry.message;
+}
+
+/** An error the service means to return: a catalogue code, optionally one of its templates with values. */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly statusCode: number;
+  headers: Readonly<Record<string, string>> = {};
 
   constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly headers: Record<string, string> = {},
+    readonly code: C,
+    ...args: ErrorDetailArgs<C>
   ) {
-    super(message ?? errorCatalogue[code].message);
+    super(errorMessage(code, ...args));
     this.name = 'AppError';
     this.statusCode = errorCatalogue[code].status;
+  }
+
+  /** Headers the response carries, such as `WWW-Authenticate` or `Retry-After`. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 }

@@ -1,8 +1,10 @@
+import type { Static } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError } from '../db/database.js';
-import { AppError, errorCatalogue, type ErrorCode } from './error-catalogue.js';
+import { AppError, type ErrorCode } from './error-catalogue.js';
+import type { ErrorResponse } from './error-response.schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,19 +13,13 @@ declare module 'fastify' {
   }
 }
 
-export interface ErrorBody {
-  error: string;
-  code: string;
-  request_id: string;
-}
-
-export function sendError(reply: FastifyReply, code: ErrorCode, message?: string): FastifyReply {
-  const body: ErrorBody = {
-    error: message ?? errorCatalogue[code].message,
-    code,
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: Static<typeof ErrorResponse> = {
+    error: error.message,
+    code: error.code,
     request_id: String(reply.request.id),
   };
-  return reply.code(errorCatalogue[code].status).type('application/json; charset=utf-8').send(body);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
 const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {
@@ -35,55 +31,50 @@ const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
 };
 
-/** Maps anything thrown to a catalogue code and a message safe to show: no stack, no SQL. */
-function classify(error: FastifyError | Error): {
-  code: ErrorCode;
-  message?: string;
-  headers?: Record<string, string>;
-} {
-  if (error instanceof AppError) return { code: error.code, message: error.message, headers: error.headers };
-  if (error instanceof DatabaseUnavailableError) return { code: 'service_unavailable' };
+/** Maps anything thrown to a catalogue error with a message safe to show: no stack, no SQL. */
+function classify(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof DatabaseUnavailableError) return new AppError('service_unavailable');
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const context = fastifyError.validationContext ?? 'body';
-    return { code: 'validation_failed', message: describeValidation(fastifyError, context) };
-  }
+  if (fastifyError.validation)
+    return describeValidation(fastifyError, fastifyError.validationContext ?? 'body');
   if (fastifyError.code && FASTIFY_ERROR_CODES[fastifyError.code]) {
-    return { code: FASTIFY_ERROR_CODES[fastifyError.code]! };
+    return new AppError(FASTIFY_ERROR_CODES[fastifyError.code]!);
   }
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return { code: 'invalid_json' };
-  if (fastifyError.statusCode === 413) return { code: 'payload_too_large' };
-  if (fastifyError.statusCode === 415) return { code: 'unsupported_media_type' };
-  if (fastifyError.statusCode === 429) return { code: 'rate_limited' };
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('invalid_json');
+  if (fastifyError.statusCode === 413) return new AppError('payload_too_large');
+  if (fastifyError.statusCode === 415) return new AppError('unsupported_media_type');
+  if (fastifyError.statusCode === 429) return new AppError('rate_limited');
   // Statement timeouts and cancelled queries are a busy database, not a bug.
-  if ((fastifyError.code as string | undefined) === '57014') return { code: 'service_unavailable' };
+  if ((fastifyError.code as string | undefined) === '57014') return new AppError('service_unavailable');
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return { code: 'validation_failed' };
+    return new AppError('validation_failed');
   }
-  return { code: 'internal_error' };
+  return new AppError('internal_error');
 }
 
-function describeValidation(error: FastifyError, context: string): string {
+function describeValidation(error: FastifyError, context: string): AppError<'validation_failed'> {
   const first = error.validation?.[0];
-  if (!first) return 'The request is invalid.';
+  if (!first) return new AppError('validation_failed');
   const params = first.params;
   const pointer = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field =
-    first.keyword === 'required'
-      ? String(params.missingProperty)
-      : first.keyword === 'additionalProperties'
-        ? String(params.additionalProperty)
-        : pointer;
-  const where = context === 'body' ? '' : ` in ${context === 'querystring' ? 'the query string' : context}`;
+  const location = context === 'body' ? undefined : context === 'querystring' ? 'the query string' : context;
+  const rule = first.message ?? 'is invalid';
   switch (first.keyword) {
     case 'required':
-      return `\`${field}\` is required${where}.`;
+      return new AppError('validation_failed', 'required', {
+        field: String(params.missingProperty),
+        location,
+      });
     case 'additionalProperties':
-      return `\`${field}\` is not allowed${where}.`;
+      return new AppError('validation_failed', 'not_allowed', {
+        field: String(params.additionalProperty),
+        location,
+      });
     default:
-      return field
-        ? `\`${field}\`${where} ${first.message ?? 'is invalid'}.`
-        : `The ${context} ${first.message ?? 'is invalid'}.`;
+      return pointer
+        ? new AppError('validation_failed', 'breaks_rule', { field: pointer, location, rule })
+        : new AppError('validation_failed', 'part_breaks_rule', { part: context, rule });
   }
 }
 
@@ -118,23 +109,23 @@ export const errorHandlerPlugin = fp(
       }
       if (allowed.size > 0) {
         void reply.header('allow', [...allowed].join(', '));
-        return sendError(reply, 'method_not_allowed', `Method ${request.method} is not allowed here.`);
+        return sendError(reply, new AppError('method_not_allowed', 'not_here', { method: request.method }));
       }
-      return sendError(reply, 'route_not_found', `No route ${request.method} ${path}.`);
+      return sendError(reply, new AppError('route_not_found', 'no_route', { method: request.method, path }));
     });
 
     app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const { code, message, headers } = classify(error);
-      const status = errorCatalogue[code].status;
-      if (status >= 500) {
+      const refusal = classify(error);
+      const code: ErrorCode = refusal.code;
+      if (refusal.statusCode >= 500) {
         request.log.error({ err: error, code }, 'request failed');
       } else {
         request.log.debug({ code, message: error.message }, 'request refused');
       }
-      if (headers) void reply.headers(headers);
+      void reply.headers(refusal.headers);
       if (code === 'service_unavailable') void reply.header('retry-after', '1');
       // A 5xx message is the catalogue's own: never the error's, which may hold SQL.
-      return sendError(reply, code, status >= 500 ? undefined : message);
+      return sendError(reply, refusal.statusCode >= 500 ? new AppError(code) : refusal);
     });
   },
   { name: 'error-handler' },

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { limits } from '../config.js';
 
 /** The one error body (DESIGN.md section 8); every documented error status of every route uses it. */
 export const ErrorResponse = Type.Object(
@@ -15,7 +16,7 @@ const meanings: Record<number, string> = {
   401: 'Invalid or missing API key (unauthorized).',
   404: 'Not found.',
   409: 'Conflict: the resource is not in a state that allows this change (invalid_state), or a retry of a request still in progress.',
-  413: 'The request body is larger than 64 KiB (payload_too_large).',
+  413: `The request body is larger than ${limits.bodyBytes / 1024} KiB (payload_too_large).`,
   415: 'Content-Type must be application/json (unsupported_media_type).',
   422: 'The Idempotency-Key was used with a different request (idempotency_key_reused).',
   429: 'Too many requests (rate_limited).',

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { limits } from '../config.js';
 
-const text = () => Type.String({ maxLength: 2000 });
+const text = () => Type.String({ maxLength: limits.stringLength });
 const year = () => Type.Integer({ minimum: 0, maximum: 9999 });
 const positiveNumber = () => Type.Number({ minimum: 0 });
 

@@ -14,7 +14,7 @@ const BEARER = /^bearer +(\S+) *$/i;
 
 /** The one 401: same text and header for a missing, malformed, unknown, revoked or expired key. */
 export function unauthorized(): AppError {
-  return new AppError('unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+  return new AppError('unauthorized').withHeaders({ 'www-authenticate': 'Bearer' });
 }
 
 /** onRequest hook for /api/v1: sets request.principal or answers 401. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/error-handler.js';
 
 /** /healthz, /readyz and /metrics, plus the one log line per request. */
@@ -69,7 +70,7 @@ export const observabilityPlugin = fp(
         ]);
         return { status: 'ready' };
       } catch {
-        return sendError(reply, 'service_unavailable', 'The database is not answering.');
+        return sendError(reply, new AppError('service_unavailable', 'database_not_answering'));
       }
     });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError } from '../errors/error-catalogue.js';
+import { AppError, type ErrorDetail } from '../errors/error-catalogue.js';
 import {
   FallbackTokenBuckets,
   MemoryTokenBuckets,
@@ -45,8 +45,8 @@ function rateLimitHeaders(decision: BucketDecision): Record<string, string> {
   };
 }
 
-function tooManyRequests(decision: BucketDecision, message: string): AppError {
-  return new AppError('rate_limited', message, {
+function tooManyRequests(decision: BucketDecision, detail: ErrorDetail<'rate_limited'>): AppError {
+  return new AppError('rate_limited', detail, { retryAfterSeconds: decision.retryAfterSeconds }).withHeaders({
     ...rateLimitHeaders(decision),
     'retry-after': String(decision.retryAfterSeconds),
   });
@@ -121,10 +121,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       const decision = await rateLimits.takeForFailedAuthentication(request.ip);
       if (!decision.allowed) {
         request.log.warn({ address: request.ip }, 'too many failed authentications');
-        throw tooManyRequests(
-          decision,
-          `Too many failed authentications from this address; retry after ${decision.retryAfterSeconds} s.`,
-        );
+        throw tooManyRequests(decision, 'failed_authentications');
       }
     });
 
@@ -142,10 +139,7 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
   if (!request.principal) return;
   const decision = await request.server.rateLimits.takeForApiKey(request.principal.apiKeyId);
   if (!decision.allowed) {
-    throw tooManyRequests(
-      decision,
-      `Too many requests for this API key; retry after ${decision.retryAfterSeconds} s.`,
-    );
+    throw tooManyRequests(decision, 'api_key');
   }
   void reply.headers(rateLimitHeaders(decision));
 }

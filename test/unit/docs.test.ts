@@ -28,4 +28,18 @@ describe('documentation', () => {
     const catalogue = new Map(Object.entries(errorCatalogue).map(([code, entry]) => [code, entry.status]));
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(catalogue));
   });
+
+  it("shows each code's default message in docs/errors.md as the catalogue has it", () => {
+    const errorsDoc = readFileSync(path.join(packageRoot, 'docs', 'errors.md'), 'utf8');
+    const documented = Object.fromEntries(
+      [...errorsDoc.matchAll(/^\| `([a-z_]+)` \| \d{3} \| ([^|]+) \|/gm)].map((match) => [
+        match[1]!,
+        match[2]!.trim(),
+      ]),
+    );
+    const catalogue = Object.fromEntries(
+      Object.entries(errorCatalogue).map(([code, entry]) => [code, entry.message]),
+    );
+    expect(documented).toEqual(catalogue);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { limits } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { findAccountById, insertAccount, listAccountsWithCounts } from './accounts.repository.js';
@@ -16,8 +17,12 @@ export interface AccountSummary extends Account {
 
 export async function createAccount(db: Queryable, input: { name: string }): Promise<Account> {
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200) {
-    throw new AppError('validation_failed', 'Account `name` must be 1 to 200 characters.');
+  if (name.length < 1 || name.length > limits.nameLength) {
+    throw new AppError('validation_failed', 'trimmed_length', {
+      field: 'name',
+      min: 1,
+      max: limits.nameLength,
+    });
   }
   const row = await insertAccount(db, { id: randomUUID(), name });
   return { id: row.id, name: row.name, created_at: row.created_at.toISOString() };

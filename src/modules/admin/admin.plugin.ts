@@ -3,6 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { limits } from '../../config.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { loadAdminSession } from './auth/admin-auth.js';
@@ -72,7 +73,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
         { schema: { hide: true } },
         async (request, reply) => {
           const asset = assets[request.params.name];
-          if (!asset) throw new AppError('route_not_found', `No route GET ${request.url}.`);
+          if (!asset) throw new AppError('route_not_found', 'no_route', { method: 'GET', path: request.url });
           return reply.type(asset.type).send(asset.body);
         },
       );
@@ -80,7 +81,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
       await admin.register(adminApiRoutes, { prefix: '/api' });
 
       await admin.register(async (pages) => {
-        await pages.register(formbody, { bodyLimit: 64 * 1024 });
+        await pages.register(formbody, { bodyLimit: limits.bodyBytes });
         pages.setErrorHandler(pageErrorHandler);
         pages.addHook('onRequest', loadAdminSession);
         await pages.register(adminLoginRoutes, { throttle });

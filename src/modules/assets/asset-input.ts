@@ -1,13 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AppError } from '../../errors/error-catalogue.js';
+import { limits } from '../../config.js';
+import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
 import { planetCreateBodies, planetUpdateBodies, serviceFields } from './assets.schemas.js';
-
-export const TITLE_MAX_LENGTH = 500;
-export const STRING_MAX_LENGTH = 2000;
-export const PASS_THROUGH_MAX_FIELDS = 50;
-export const NESTING_MAX_DEPTH = 5;
 
 // Bodies are validated as sent, as Fastify does: a string "1999" is not an integer year.
 const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
@@ -24,18 +20,19 @@ function validatorFor(planet: PlanetId, mode: 'create' | 'update'): ValidateFunc
   return validate;
 }
 
-function invalid(message: string): AppError {
-  return new AppError('validation_failed', message);
+function invalid(...detail: ErrorDetailArgs<'validation_failed'>): AppError {
+  return new AppError('validation_failed', ...detail);
 }
 
-function describe(error: ErrorObject): string {
+function describe(error: ErrorObject): AppError {
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (error.keyword === 'required') return `\`${String(error.params.missingProperty)}\` is required.`;
-  if (error.keyword === 'anyOf' || error.keyword === 'enum')
-    return `\`${field}\` has a value that is not allowed.`;
+  if (error.keyword === 'required')
+    return invalid('required', { field: String(error.params.missingProperty) });
+  if (error.keyword === 'anyOf' || error.keyword === 'enum') return invalid('value_not_allowed', { field });
+  const rule = error.message ?? 'is invalid';
   return field
-    ? `\`${field}\` ${error.message ?? 'is invalid'}.`
-    : `The body ${error.message ?? 'is invalid'}.`;
+    ? invalid('breaks_rule', { field, rule })
+    : invalid('part_breaks_rule', { part: 'body', rule });
 }
 
 // NUL and lone surrogates cannot be stored in PostgreSQL text or jsonb: refuse them up front, not with a 500.
@@ -44,19 +41,19 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 function checkValue(value: unknown, path: string, depth: number): void {
   if (typeof value === 'string') {
-    if (value.length > STRING_MAX_LENGTH) {
-      throw invalid(`\`${path}\` must be at most ${STRING_MAX_LENGTH} characters.`);
+    if (value.length > limits.stringLength) {
+      throw invalid('too_long', { field: path, max: limits.stringLength });
     }
-    if (UNSTORABLE.test(value)) throw invalid(`\`${path}\` contains a character that cannot be stored.`);
+    if (UNSTORABLE.test(value)) throw invalid('unstorable', { field: path });
     return;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw invalid(`\`${path}\` is not a finite number.`);
+    if (!Number.isFinite(value)) throw invalid('not_finite', { field: path });
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  if (depth >= NESTING_MAX_DEPTH) {
-    throw invalid(`\`${path}\` is nested more than ${NESTING_MAX_DEPTH} levels deep.`);
+  if (depth >= limits.nestingDepth) {
+    throw invalid('too_deep', { field: path, max: limits.nestingDepth });
   }
   const entries = Array.isArray(value)
     ? value.map((item, index) => [String(index), item] as const)
@@ -68,9 +65,10 @@ function checkValue(value: unknown, path: string, depth: number): void {
 }
 
 function checkKey(key: string, parent?: string): void {
-  const where = parent ? ` in \`${parent}\`` : '';
-  if (key.length === 0 || key.length > 200) throw invalid(`Field names${where} must be 1 to 200 characters.`);
-  if (UNSTORABLE.test(key)) throw invalid(`A field name${where} contains a character that cannot be stored.`);
+  if (key.length === 0 || key.length > limits.fieldNameLength) {
+    throw invalid('field_name_length', { parent, min: 1, max: limits.fieldNameLength });
+  }
+  if (UNSTORABLE.test(key)) throw invalid('field_name_unstorable', { parent });
 }
 
 const reserved = new Set<string>([...serviceFields, 'title']);
@@ -84,25 +82,25 @@ export interface AssetInput {
 
 function normaliseTitle(title: unknown): string | undefined {
   if (title === undefined) return undefined;
-  if (typeof title !== 'string') throw invalid('`title` must be string.');
+  if (typeof title !== 'string') throw invalid('wrong_type', { field: 'title', type: 'string' });
   const trimmed = title.trim();
-  if (trimmed.length < 1 || trimmed.length > TITLE_MAX_LENGTH) {
-    throw invalid(`\`title\` must be 1 to ${TITLE_MAX_LENGTH} characters after trimming.`);
+  if (trimmed.length < 1 || trimmed.length > limits.titleLength) {
+    throw invalid('trimmed_length', { field: 'title', min: 1, max: limits.titleLength });
   }
-  if (UNSTORABLE.test(trimmed)) throw invalid('`title` contains a character that cannot be stored.');
+  if (UNSTORABLE.test(trimmed)) throw invalid('unstorable', { field: 'title' });
   return trimmed;
 }
 
 /** Validates a create or update body against its planet's schema and the limits of DESIGN.md section 8. */
 export function parseAssetBody(planet: PlanetId, body: unknown, mode: 'create' | 'update'): AssetInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw invalid('The body must be a JSON object.');
+    throw invalid('body_not_object');
   }
   const validate = validatorFor(planet, mode);
-  if (!validate(body)) throw invalid(describe(validate.errors![0]!));
+  if (!validate(body)) throw describe(validate.errors![0]!);
   const source = body as Record<string, unknown>;
   const title = normaliseTitle(source.title);
-  if (mode === 'create' && title === undefined) throw invalid('`title` is required.');
+  if (mode === 'create' && title === undefined) throw invalid('required', { field: 'title' });
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
     if (reserved.has(key)) continue;
@@ -117,9 +115,7 @@ export function parseAssetBody(planet: PlanetId, body: unknown, mode: 'create' |
 export function assertPassThroughLimit(planet: PlanetId, attributes: Record<string, unknown>): void {
   const planetFields = planets[planet].fields as Record<string, unknown>;
   const count = Object.keys(attributes).filter((key) => !Object.hasOwn(planetFields, key)).length;
-  if (count > PASS_THROUGH_MAX_FIELDS) {
-    throw invalid(
-      `At most ${PASS_THROUGH_MAX_FIELDS} pass-through fields are allowed; the asset would have ${count}.`,
-    );
+  if (count > limits.passThroughFields) {
+    throw invalid('too_many_pass_through', { max: limits.passThroughFields, count });
   }
 }

@@ -67,7 +67,7 @@ export type AssetStatusMove = keyof typeof assetStatusMoves;
 export function assertCertificateMove(current: string, move: CertificateMove): CertificateStatus {
   const rule = certificateMoves[move];
   if (!(rule.from as readonly string[]).includes(current)) {
-    throw new AppError('invalid_state', `Cannot ${move} an asset whose certificate is ${current}.`);
+    throw new AppError('invalid_state', 'certificate_is', { move, state: current });
   }
   return rule.to;
 }
@@ -76,7 +76,7 @@ export function assertCertificateMove(current: string, move: CertificateMove): C
 export function assertAssetStatusMove(current: string, move: AssetStatusMove): AssetStatus {
   const rule = assetStatusMoves[move];
   if (!(rule.from as readonly string[]).includes(current)) {
-    throw new AppError('invalid_state', `Cannot ${move} an asset that is ${current}.`);
+    throw new AppError('invalid_state', 'asset_is', { move, state: current });
   }
   return rule.to;
 }
@@ -89,13 +89,13 @@ export function assetStatusAfterCertificateMove(status: string, move: Certificat
 /** Owner edits (PATCH) are allowed only while the certificate is pending. */
 export function assertCanUpdate(certificateStatus: string): void {
   if (certificateStatus !== 'pending') {
-    throw new AppError('invalid_state', `Cannot update an asset whose certificate is ${certificateStatus}.`);
+    throw new AppError('invalid_state', 'certificate_is', { move: 'update', state: certificateStatus });
   }
 }
 
 /** An archived asset is final: it can no longer change hands. */
 export function assertCanTransfer(status: string): void {
   if (status === 'archived') {
-    throw new AppError('invalid_state', 'Cannot transfer an asset that is archived.');
+    throw new AppError('invalid_state', 'asset_is', { move: 'transfer', state: status });
   }
 }

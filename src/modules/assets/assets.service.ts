@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import { appendEvent, buildEvent } from '../history/history-events.service.js';
@@ -18,12 +19,6 @@ import {
   type AssetRow,
 } from './assets.repository.js';
 import type { AssetRecordType } from './assets.schemas.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 function notFound(): AppError {
   return new AppError('asset_not_found');
@@ -192,10 +187,10 @@ export async function transferAsset(
   toAccountId: string,
 ): Promise<AssetRecordType> {
   if (toAccountId.toLowerCase() === principal.accountId.toLowerCase()) {
-    throw new AppError('validation_failed', '`to_account_id` must differ from the owning account.');
+    throw new AppError('validation_failed', 'transfer_to_owner');
   }
   if (!(await findAccountById(db, toAccountId))) {
-    throw new AppError('validation_failed', `\`to_account_id\`: no account ${toAccountId} exists.`);
+    throw new AppError('validation_failed', 'unknown_account', { field: 'to_account_id', id: toAccountId });
   }
   const row = await lockOwnedAsset(db, principal, planet, id);
   assertCanTransfer(row.status);

@@ -1,3 +1,4 @@
+import { limits } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
@@ -23,7 +24,6 @@ import {
 } from './certificate-moves.repository.js';
 
 export const certificateMoveNames = Object.keys(certificateMoves) as CertificateMove[];
-export const MAX_REASON_LENGTH = 2000;
 
 /** Who made the move: a signed-in administrator, or a script holding AVS_ADMIN_TOKEN. */
 export type AdminActor = { adminUserId: string } | { adminToken: true };
@@ -45,11 +45,11 @@ export function toCertificate(row: AssetRow) {
 
 function normaliseReason(move: CertificateMove, reason: string | null | undefined): string | null {
   const trimmed = reason?.trim() ?? '';
-  if (trimmed.length > MAX_REASON_LENGTH) {
-    throw new AppError('validation_failed', `\`reason\` must be at most ${MAX_REASON_LENGTH} characters.`);
+  if (trimmed.length > limits.stringLength) {
+    throw new AppError('validation_failed', 'too_long', { field: 'reason', max: limits.stringLength });
   }
   if (move === 'revoke' && trimmed.length === 0) {
-    throw new AppError('validation_failed', '`reason` is required to revoke a certificate.');
+    throw new AppError('validation_failed', 'reason_required', { move });
   }
   return trimmed.length > 0 ? trimmed : null;
 }
@@ -57,7 +57,7 @@ function normaliseReason(move: CertificateMove, reason: string | null | undefine
 function certificatePlanet(certificateNumber: string): PlanetId {
   const planet = planetOfCertificateNumber(certificateNumber);
   if (!planet) {
-    throw new AppError('certificate_not_found', `No certificate ${certificateNumber.slice(0, 100)}.`);
+    throw new AppError('certificate_not_found', 'no_certificate', { number: certificateNumber });
   }
   return planet;
 }
@@ -73,7 +73,9 @@ export async function moveCertificate(
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
   const current = await lockAssetByCertificateNumber(tx, planet, input.certificateNumber);
-  if (!current) throw new AppError('certificate_not_found', `No certificate ${input.certificateNumber}.`);
+  if (!current) {
+    throw new AppError('certificate_not_found', 'no_certificate', { number: input.certificateNumber });
+  }
 
   const rule = certificateMoves[input.move];
   const to = assertCertificateMove(current.certificate_status, input.move);

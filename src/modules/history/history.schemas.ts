@@ -1,9 +1,18 @@
 import { Type } from '@sinclair/typebox';
+import { limits } from '../../config.js';
 
 export const HistoryQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Entries per page, 1–100.' }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: limits.pageSize,
+    default: 50,
+    description: `Entries per page, 1–${limits.pageSize}.`,
+  }),
   cursor: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Opaque: the `next_cursor` of the previous page.' }),
+    Type.String({
+      maxLength: limits.cursorLength,
+      description: 'Opaque: the `next_cursor` of the previous page.',
+    }),
   ),
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { limits } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';
@@ -12,7 +13,6 @@ import {
 
 /** DESIGN.md section 8: the first response is kept 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 export interface IdempotentRequest {
   accountId: string;
@@ -29,7 +29,7 @@ export interface StoredResponse {
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header.join(', ') : header;
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+  if (key.length === 0 || key.length > limits.idempotencyKeyLength) {
     throw new AppError('invalid_idempotency_key');
   }
   return key;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { limits } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { isPlanetId, planetIds } from '../../planets/planets.js';
+import { isPlanetId } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import {
   findApiKeyByHash,
@@ -76,19 +77,16 @@ export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Pro
   const planetScope = [...new Set(input.planetScope ?? [])];
   const unknown = planetScope.find((planet) => !isPlanetId(planet));
   if (unknown !== undefined) {
-    throw new AppError(
-      'invalid_planet',
-      `Unknown planet "${unknown}"; expected one of ${planetIds.join(', ')}.`,
-    );
+    throw new AppError('invalid_planet', 'unknown', { planet: unknown });
   }
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('validation_failed', '`expires_at` must be in the future.');
+    throw new AppError('validation_failed', 'not_in_future', { field: 'expires_at' });
   }
   const name = input.name?.trim() || null;
-  if (name && name.length > 200)
-    throw new AppError('validation_failed', 'Key `name` must be at most 200 characters.');
+  if (name && name.length > limits.nameLength)
+    throw new AppError('validation_failed', 'too_long', { field: 'name', max: limits.nameLength });
   if (!(await findAccountById(db, input.accountId))) {
-    throw new AppError('account_not_found', `Account ${input.accountId} does not exist.`);
+    throw new AppError('account_not_found', 'no_account', { id: input.accountId });
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
   const row = await insertApiKey(db, {
@@ -239,7 +237,7 @@ export async function revokeApiKey(
   authenticator?: Pick<ApiKeyAuthenticator, 'forget'>,
 ): Promise<ApiKey> {
   const row = await revokeApiKeyRow(db, id);
-  if (!row) throw new AppError('api_key_not_found', `API key ${id} does not exist.`);
+  if (!row) throw new AppError('api_key_not_found', 'no_api_key', { id });
   authenticator?.forget();
   return toApiKey(row);
 }

@@ -8,7 +8,8 @@ import {
   scheduleRetryNow,
   type DeliveryRow,
 } from './deliveries.repository.js';
-import { decodeCursor, isUuid, toPage } from './page-cursor.js';
+import { isUuid } from '../../lib/uuid.js';
+import { decodePosition, toPage } from './page-cursor.js';
 import { getWebhookRow } from './webhooks.service.js';
 import type { Delivery, DeliveryQuery } from './webhooks.schemas.js';
 
@@ -41,7 +42,7 @@ export async function listWebhookDeliveries(
   const limit = query.limit ?? 50;
   const rows = await listDeliveries(db, webhookId, {
     limit: limit + 1,
-    after: decodeCursor(query.cursor),
+    after: decodePosition(query.cursor),
     status: query.status,
   });
   return toPage(rows, limit, toDelivery);
@@ -49,7 +50,7 @@ export async function listWebhookDeliveries(
 
 function assertActive(webhook: { status: string }): void {
   if (webhook.status !== 'active') {
-    throw new AppError('invalid_state', 'The webhook is disabled; it can no longer receive deliveries.');
+    throw new AppError('invalid_state', 'webhook_disabled');
   }
 }
 

@@ -3,9 +3,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { limits } from '../../config.js';
 import { bareHostname, forbiddenAddressReason, isLocalhostName } from './webhook-targets.js';
 
-export const MAX_RESPONSE_BYTES = 64 * 1024;
 export const RESPONSE_EXCERPT_CHARS = 256;
 const USER_AGENT = 'AVS-Webhooks/1.0 (+https://www.standardwebhooks.com/)';
 
@@ -148,10 +148,10 @@ function post(
           finish({ kind: 'response', statusCode, excerpt: text });
         };
         response.on('data', (chunk: Buffer) => {
-          if (received >= MAX_RESPONSE_BYTES) return;
-          chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - received));
+          if (received >= limits.webhookResponseBytes) return;
+          chunks.push(chunk.subarray(0, limits.webhookResponseBytes - received));
           received += chunk.length;
-          if (received >= MAX_RESPONSE_BYTES) done();
+          if (received >= limits.webhookResponseBytes) done();
         });
         response.on('end', done);
         response.on('error', done);

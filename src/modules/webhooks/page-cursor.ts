@@ -1,29 +1,16 @@
-import { AppError } from '../../errors/error-catalogue.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { isUuid } from '../../lib/uuid.js';
 import type { Position } from './webhooks.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-/** Opaque to clients: base64url of the last row's (created_at, id). */
-export function encodeCursor(position: Position): string {
-  return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): Position | undefined {
+/** The last row a page showed, (created_at, id), from its cursor; undefined for the first page. */
+export function decodePosition(cursor: string | undefined): Position | undefined {
   if (cursor === undefined) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+  return decodeCursor(cursor, ([createdAt, id, ...rest]) => {
     const date = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
-    if (date && !Number.isNaN(date.getTime()) && typeof id === 'string' && isUuid(id)) {
-      return { createdAt: date, id };
-    }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw new AppError('validation_failed', '`cursor` is not a cursor this endpoint returned.');
+    return rest.length === 0 && date && !Number.isNaN(date.getTime()) && typeof id === 'string' && isUuid(id)
+      ? { createdAt: date, id }
+      : undefined;
+  });
 }
 
 /** Fetches limit + 1 rows to learn has_more without a count. */
@@ -38,6 +25,6 @@ export function toPage<R extends { created_at: Date; id: string }, T>(
   return {
     data: shown.map(map),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
-
-export const WEBHOOK_URL_MAX_LENGTH = 2048;
+import { limits } from '../../config.js';
+import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 
 type Range = [address: string, prefix: number, reason: string];
 
@@ -90,7 +90,11 @@ export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
-export type TargetCheck = { ok: true; url: URL } | { ok: false; reason: string };
+function refused(...detail: ErrorDetailArgs<'invalid_webhook_url'>): TargetCheck {
+  return { ok: false, error: new AppError('invalid_webhook_url', ...detail) };
+}
+
+export type TargetCheck = { ok: true; url: URL } | { ok: false; error: AppError<'invalid_webhook_url'> };
 
 /**
  * Registration-time check of a webhook URL: https only, no credentials, and no host that is localhost or an IP
@@ -98,32 +102,30 @@ export type TargetCheck = { ok: true; url: URL } | { ok: false; reason: string }
  * WHATWG parsing normalises odd IPv4 forms (0x7f.1, 2130706433, 017700000001, 127.1) before the check.
  */
 export function checkWebhookUrl(raw: string, allowInsecure: boolean): TargetCheck {
-  if (raw.length === 0) return { ok: false, reason: '`url` must not be empty.' };
-  if (raw.length > WEBHOOK_URL_MAX_LENGTH) {
-    return { ok: false, reason: `\`url\` must be at most ${WEBHOOK_URL_MAX_LENGTH} characters.` };
-  }
+  if (raw.length === 0) return refused('empty');
+  if (raw.length > limits.webhookUrlLength) return refused('too_long', { max: limits.webhookUrlLength });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: '`url` is not a valid absolute URL.' };
+    return refused('not_absolute');
   }
   const schemes = allowInsecure ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
-    return { ok: false, reason: `\`url\` must use https (got "${url.protocol.slice(0, -1).slice(0, 20)}").` };
+    return refused('scheme', { scheme: url.protocol.slice(0, -1) });
   }
   if (url.username || url.password) {
-    return { ok: false, reason: '`url` must not contain credentials (user:password@).' };
+    return refused('credentials');
   }
-  if (!url.hostname) return { ok: false, reason: '`url` must name a host.' };
+  if (!url.hostname) return refused('no_host');
   if (allowInsecure) return { ok: true, url };
   if (isLocalhostName(url.hostname)) {
-    return { ok: false, reason: '`url` must not point at localhost.' };
+    return refused('localhost');
   }
   const host = bareHostname(url);
   if (isIP(host)) {
-    const reason = forbiddenAddressReason(host);
-    if (reason) return { ok: false, reason: `\`url\` must not point at a ${reason} address (${host}).` };
+    const range = forbiddenAddressReason(host);
+    if (range) return refused('forbidden_address', { range, host });
   }
   return { ok: true, url };
 }

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../../config.js';
 import { webhookEventTypes } from './webhook-event-types.js';
-import { WEBHOOK_URL_MAX_LENGTH } from './webhook-targets.js';
 
 const EventTypeList = `One or more of: ${webhookEventTypes.join(', ')}.`;
 
 export const WebhookCreateBody = Type.Object(
   {
     url: Type.String({
-      maxLength: WEBHOOK_URL_MAX_LENGTH,
+      maxLength: limits.webhookUrlLength,
       description:
         'HTTPS URL that receives the payloads; at most 2048 characters. localhost and private, loopback, ' +
         'link-local and unique-local IP literals are refused.',
@@ -48,8 +48,10 @@ export const CreatedWebhook = Type.Object(
 export type CreatedWebhook = Static<typeof CreatedWebhook>;
 
 const PageQueryFields = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'next_cursor of the previous page.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize, default: 50 })),
+  cursor: Type.Optional(
+    Type.String({ maxLength: limits.cursorLength, description: 'next_cursor of the previous page.' }),
+  ),
 };
 export const PageQuery = Type.Object(PageQueryFields);
 export type PageQuery = Static<typeof PageQuery>;

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isUuid } from '../../lib/uuid.js';
 import { webhookEventTypes } from './webhook-event-types.js';
-import { decodeCursor, isUuid, toPage } from './page-cursor.js';
+import { decodePosition, toPage } from './page-cursor.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {
   disableWebhook,
@@ -44,31 +45,24 @@ export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
 export function normaliseEventTypes(events: unknown): string[] {
   if (events === undefined) return [...webhookEventTypes];
   if (!Array.isArray(events)) {
-    throw new AppError('invalid_event_type', '`events` must be a list of event types.');
+    throw new AppError('invalid_event_type', 'not_a_list');
   }
   if (events.length === 0) {
-    throw new AppError(
-      'invalid_event_type',
-      `\`events\` must list at least one event type (${webhookEventTypes.join(', ')}), or be omitted for all.`,
-    );
+    throw new AppError('invalid_event_type', 'empty', { expected: webhookEventTypes });
   }
   for (const event of events) {
     if (typeof event !== 'string' || !(webhookEventTypes as readonly string[]).includes(event)) {
-      const shown = typeof event === 'string' ? JSON.stringify(event.slice(0, 100)) : JSON.stringify(event);
-      throw new AppError(
-        'invalid_event_type',
-        `Invalid event type ${shown?.slice(0, 120) ?? String(event)}; expected one of ${webhookEventTypes.join(', ')}.`,
-      );
+      throw new AppError('invalid_event_type', 'unknown', { event, expected: webhookEventTypes });
     }
   }
   return [...new Set(events as string[])];
 }
 
 export function validateWebhookUrl(url: unknown, settings: WebhookSettings): string {
-  if (typeof url !== 'string') throw new AppError('invalid_webhook_url', '`url` must be a string.');
+  if (typeof url !== 'string') throw new AppError('invalid_webhook_url', 'not_a_string');
   const trimmed = url.trim();
   const check = checkWebhookUrl(trimmed, settings.AVS_WEBHOOK_ALLOW_INSECURE_TARGETS);
-  if (!check.ok) throw new AppError('invalid_webhook_url', check.reason);
+  if (!check.ok) throw check.error;
   return trimmed;
 }
 
@@ -115,7 +109,7 @@ export async function listAccountWebhooks(
   settings: WebhookSettings,
 ) {
   const limit = query.limit ?? 50;
-  const rows = await listWebhooks(db, accountId, { limit: limit + 1, after: decodeCursor(query.cursor) });
+  const rows = await listWebhooks(db, accountId, { limit: limit + 1, after: decodePosition(query.cursor) });
   return toPage(rows, limit, (row) => toWebhook(row, settings));
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { isPlanetId, planetIds } from '../../../planets/planets.js';
+import { isPlanetId } from '../../../planets/planets.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import {
@@ -44,7 +44,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide, response: { 200: AdminSessionInfo, ...errorResponses } } },
     async (request) => {
       const session = request.adminSession;
-      if (!session) throw new AppError('validation_failed', 'A bearer token has no session; log in instead.');
+      if (!session) throw new AppError('validation_failed', 'no_session');
       return {
         admin_user_id: session.adminUserId,
         email: session.email,
@@ -107,10 +107,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { planet, status, limit } = request.query;
       if (planet !== undefined && !isPlanetId(planet)) {
-        throw new AppError(
-          'invalid_planet',
-          `Unknown planet "${planet}"; expected one of ${planetIds.join(', ')}.`,
-        );
+        throw new AppError('invalid_planet', 'unknown', { planet });
       }
       return { data: await listCertificates(db, { status, planet, limit }) };
     },
@@ -149,10 +146,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireAdminActor(request);
       const { planet, id } = request.params;
       if (!isPlanetId(planet)) {
-        throw new AppError(
-          'invalid_planet',
-          `Unknown planet "${planet}"; expected one of ${planetIds.join(', ')}.`,
-        );
+        throw new AppError('invalid_planet', 'unknown', { planet });
       }
       const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
       return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));

@@ -1,21 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ErrorResponse } from '../../../errors/error-response.schema.js';
 import { certificateStatuses } from '../../assets/asset-states.js';
 
-export const ErrorBody = Type.Object({
-  error: Type.String(),
-  code: Type.String(),
-  request_id: Type.String(),
-});
 const Uuid = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const errorResponses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
 };
 
 export const AdminSessionInfo = Type.Object({

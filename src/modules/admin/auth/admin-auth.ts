@@ -61,7 +61,7 @@ export async function checkFormCsrf(request: FastifyRequest): Promise<void> {
 const BEARER = /^bearer +(\S+) *$/i;
 
 function adminUnauthorized(): AppError {
-  return new AppError('admin_unauthorized', undefined, { 'www-authenticate': 'Bearer' });
+  return new AppError('admin_unauthorized').withHeaders({ 'www-authenticate': 'Bearer' });
 }
 
 /**

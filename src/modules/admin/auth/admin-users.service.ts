@@ -18,16 +18,13 @@ export async function createAdminUser(
 ): Promise<AdminUser> {
   const email = input.email.trim();
   if (!EMAIL_PATTERN.test(email) || email.length > 320) {
-    throw new AppError('validation_failed', `"${email}" is not an email address.`);
+    throw new AppError('validation_failed', 'not_an_email', { email });
   }
   if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError(
-      'validation_failed',
-      `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
-    );
+    throw new AppError('validation_failed', 'password_too_short', { min: MIN_PASSWORD_LENGTH });
   }
   if (await findAdminUserByEmail(db, email)) {
-    throw new AppError('conflict', `An admin user with the email ${email} already exists.`);
+    throw new AppError('conflict', 'admin_email_taken', { email });
   }
   const row = await insertAdminUser(db, {
     id: randomUUID(),

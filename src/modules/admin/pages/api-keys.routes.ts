@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
+import { isUuid } from '../../../lib/uuid.js';
 import { listAccounts } from '../../accounts/accounts.service.js';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
 import type { Flash } from './admin-layout.views.js';
@@ -34,15 +35,13 @@ const KeysQuery = Type.Object(
   { additionalProperties: true },
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A datetime-local value ("2026-12-01T10:00") read as UTC; an explicit offset is kept. */
 function parseExpiry(value: string | undefined): Date | null {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return null;
   const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(trimmed) ? trimmed : `${trimmed}Z`);
   if (Number.isNaN(date.getTime())) {
-    throw new AppError('validation_failed', 'The expiry is not a valid date and time.');
+    throw new AppError('validation_failed', 'invalid_expiry');
   }
   return date;
 }
@@ -57,7 +56,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     filter: { account?: string; status?: string },
     extra: { form?: KeyFormValues; flash?: Flash; status?: number } = {},
   ) {
-    const account = filter.account && UUID.test(filter.account) ? filter.account : undefined;
+    const account = filter.account && isUuid(filter.account) ? filter.account : undefined;
     const status = (KEY_STATUSES as readonly string[]).includes(filter.status ?? '')
       ? (filter.status as ApiKey['status'])
       : undefined;
@@ -84,7 +83,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, querystring: KeysQuery } },
     async (request, reply) => {
       let flash: Flash | undefined;
-      if (request.query.revoked && UUID.test(request.query.revoked)) {
+      if (request.query.revoked && isUuid(request.query.revoked)) {
         const revoked = await findApiKey(db, request.query.revoked);
         if (revoked) flash = { kind: 'notice', message: `Key ${revoked.prefix}… revoked.` };
       }
@@ -100,11 +99,11 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
       const planets = typeof body.planets === 'string' ? [body.planets] : (body.planets ?? []);
       const form: KeyFormValues = { ...body, planets };
       try {
-        if (!body.account_id || !UUID.test(body.account_id)) {
-          throw new AppError('validation_failed', 'Choose the account the key belongs to.');
+        if (!body.account_id || !isUuid(body.account_id)) {
+          throw new AppError('validation_failed', 'choose_account');
         }
         if (body.scope === 'chosen' && planets.length === 0) {
-          throw new AppError('validation_failed', 'Choose at least one planet, or "All planets".');
+          throw new AppError('validation_failed', 'choose_planets');
         }
         const created = await createApiKey(db, {
           accountId: body.account_id,
@@ -126,7 +125,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys/:id/revoke',
     { schema: { hide: true, params: KeyIdParams } },
     async (request, reply) => {
-      const key = UUID.test(request.params.id) ? await findApiKey(db, request.params.id) : undefined;
+      const key = isUuid(request.params.id) ? await findApiKey(db, request.params.id) : undefined;
       if (!key) throw new AppError('api_key_not_found');
       const accounts = await listAccounts(db);
       const account = accounts.find((candidate) => candidate.id === key.account_id)?.name ?? '';
@@ -138,7 +137,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys/:id/revoke',
     { schema: { hide: true, params: KeyIdParams, body: FormBody } },
     async (request, reply) => {
-      if (!UUID.test(request.params.id)) throw new AppError('api_key_not_found');
+      if (!isUuid(request.params.id)) throw new AppError('api_key_not_found');
       const key = await revokeApiKey(db, request.params.id, request.server.apiKeys);
       return reply.redirect(`/admin/api-keys?revoked=${key.id}`, 303);
     },

@@ -1,3 +1,4 @@
+import { limits } from '../../../config.js';
 import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
@@ -64,7 +65,12 @@ function moveForm(
       ${hidden}
       <div class="field">
         <label for="${id}-reason">Reason${required ? '' : ' (optional)'}</label>
-        <input id="${id}-reason" name="reason" maxlength="2000" ${required ? html` required` : ''} />
+        <input
+          id="${id}-reason"
+          name="reason"
+          maxlength="${limits.stringLength}"
+          ${required ? html` required` : ''}
+        />
       </div>
       <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
     </form>
