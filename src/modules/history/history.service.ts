@@ -1,8 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
-import { AppError } from '../../errors/error-catalogue.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
 import { listEvents } from './events.repository.js';
