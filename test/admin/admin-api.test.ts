@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createTestContext, testConfig, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, testConfig } from '../helpers/test-app.js';
 
 const ADMIN_TOKEN = 'another-admin-token-for-tests-42';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-let context: TestContext;
-
-beforeAll(async () => {
-  // A key cache as in production, so that revocation has to clear it.
-  context = await createTestContext({
-    config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_KEY_CACHE_TTL_MS: 2_000 },
-  });
+// A key cache as in production, so that revocation has to clear it.
+const context = useTestContext({
+  config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_KEY_CACHE_TTL_MS: 2_000 },
 });
-afterAll(async () => context.close());
 
 const api = (
   method: 'GET' | 'POST',

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../src/modules/history/events.repository.js';
 import { computeEventHash } from '../../src/modules/history/history-chain.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let asset: CreatedAsset;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
   asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
     title: 'The Scream',
@@ -18,7 +17,6 @@ beforeAll(async () => {
     x: { y: 1 },
   });
 });
-afterAll(() => context.close());
 
 const get = (url: string, headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'GET', url, headers });
@@ -79,7 +77,7 @@ describe('GET /api/v1/assets/{planet}/{id}', () => {
 
 describe('GET /api/v1/assets/{planet}/{id}/history', () => {
   it('DESIGN §5: entries oldest first with every field, hash-chained', async () => {
-    await issueCertificateForTest(context.db, 'artworks', asset.id);
+    await issueCertificateForTest(context.db, asset);
     const response = await get(`/api/v1/assets/artworks/${asset.id}/history`);
     expect(response.statusCode).toBe(200);
     const page = response.json();

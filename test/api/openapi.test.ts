@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OpenApiConformance, type OpenApiDocument } from '../helpers/openapi-conformance.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 describe('the OpenAPI document at /api/v1/openapi.json', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    context = await createTestContext();
     const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     document = response.json();
   });
-  afterAll(() => context.close());
 
   const openApiPath = (route: string) => route.replace(/:([A-Za-z_]+)/g, '{$1}');
 

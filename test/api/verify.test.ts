@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/modules/history/events.repository.js';
 import { checkChain } from '../../src/modules/history/history-chain.js';
 import {
@@ -8,25 +8,23 @@ import {
   type CreatedAsset,
 } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext({ config: {} });
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let verifier: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext({ config: {} });
   owner = await context.createAccountWithKey();
   verifier = await context.createAccountWithKey({ name: 'Auction House' });
 });
-afterAll(() => context.close());
 
 const verify = (payload: unknown, headers: Record<string, string> = verifier.auth) =>
   context.app.inject({ method: 'POST', url: '/api/v1/verify', headers, payload: payload as object });
 
 async function issuedAsset(planet = 'artworks'): Promise<CreatedAsset> {
   const asset = await createAssetViaApi(context.app, owner.auth, planet, { title: 'Verified work' });
-  await issueCertificateForTest(context.db, planet, asset.id);
+  await issueCertificateForTest(context.db, asset);
   return asset;
 }
 
@@ -87,8 +85,12 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
 
   it('DESIGN §6: suspended, revoked and rejected certificates are not verified', async () => {
     for (const status of ['suspended', 'revoked', 'rejected']) {
-      const asset = await issuedAsset();
-      await setCertificateStatusForTest(context.db, 'artworks', asset.id, status);
+      // A certificate is rejected while pending, suspended or revoked once issued.
+      const asset =
+        status === 'rejected'
+          ? await createAssetViaApi(context.app, owner.auth, 'artworks', { title: 'Rejected work' })
+          : await issuedAsset();
+      await setCertificateStatusForTest(context.db, asset, status);
       const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
       expect(body.verified, status).toBe(false);
       expect(body.checks[0]).toMatchObject({ name: 'certificate_issued', passed: false });

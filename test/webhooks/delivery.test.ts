@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { insertOutboxEvent, type WebhookEventType } from '../../src/modules/webhooks/outbox.repository.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { answer, startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { useTestContext } from '../helpers/test-app.js';
+import { answer, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Long enough that a loaded machine answers a healthy receiver in time; short enough to wait for in a test.
 const TIMEOUT_MS = 2_000;
 
 describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecure targets allowed)', () => {
-  let context: TestContext;
-  const receivers: Receiver[] = [];
-  beforeAll(async () => {
-    context = await createTestContext({
-      config: {
-        AVS_WEBHOOK_DELIVERY: true,
-        AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
-        AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
-        AVS_WEBHOOK_TIMEOUT_MS: TIMEOUT_MS,
-      },
-    });
+  const context = useTestContext({
+    config: {
+      AVS_WEBHOOK_DELIVERY: true,
+      AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
+      AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
+      AVS_WEBHOOK_TIMEOUT_MS: TIMEOUT_MS,
+    },
   });
+  const receivers: Receiver[] = [];
   afterAll(async () => {
-    await context.close();
     await Promise.all(receivers.map((receiver) => receiver.close()));
   });
 

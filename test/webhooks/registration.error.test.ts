@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 describe('POST /api/v1/webhooks refuses bad input with a 400 JSON error', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let auth: { authorization: string };
   beforeAll(async () => {
-    context = await createTestContext();
     ({ auth } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   const register = (payload: unknown, headers: Record<string, string> = {}) =>
     context.app.inject({

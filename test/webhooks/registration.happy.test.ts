@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 const ALL_EVENTS = [
   'asset.created',
@@ -10,14 +10,12 @@ const ALL_EVENTS = [
 ];
 
 describe('POST /api/v1/webhooks (delivery off, the default)', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let auth: { authorization: string };
   let accountId: string;
   beforeAll(async () => {
-    context = await createTestContext();
     ({ auth, accountId } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   const register = (payload: unknown) =>
     context.app.inject({
@@ -135,11 +133,7 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
 });
 
 describe('POST /api/v1/webhooks with delivery on', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_WEBHOOK_DELIVERY: true } });
-  });
-  afterAll(() => context.close());
+  const context = useTestContext({ config: { AVS_WEBHOOK_DELIVERY: true } });
 
   it('says in message that delivery is active', async () => {
     const { auth } = await context.createAccountWithKey();
