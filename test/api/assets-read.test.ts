@@ -1,6 +1,8 @@
+import type { Static } from '@sinclair/typebox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../src/modules/history/events.repository.js';
 import { computeEventHash } from '../../src/modules/history/history-chain.js';
+import type { HistoryEntry, HistoryPage } from '../../src/modules/history/history.schemas.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
@@ -80,14 +82,11 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
     await issueCertificateForTest(context.db, asset);
     const response = await get(`/api/v1/assets/artworks/${asset.id}/history`);
     expect(response.statusCode).toBe(200);
-    const page = response.json();
+    const page = response.json<Static<typeof HistoryPage>>();
     expect(page.has_more).toBe(false);
     expect(page.next_cursor).toBeNull();
-    expect(page.data.map((entry: { event_type: string }) => entry.event_type)).toEqual([
-      'CREATED',
-      'CERTIFICATE_ISSUED',
-    ]);
-    const [first, second] = page.data;
+    expect(page.data.map((entry) => entry.event_type)).toEqual(['CREATED', 'CERTIFICATE_ISSUED']);
+    const [first, second] = page.data as [Static<typeof HistoryEntry>, Static<typeof HistoryEntry>];
     expect(Object.keys(first).sort()).toEqual(
       [
         'actor_account_id',
@@ -134,9 +133,9 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
       const response = await get(`/api/v1/assets/artworks/${asset.id}/history${query}`);
       expect(response.statusCode).toBe(200);
-      const page = response.json();
+      const page = response.json<Static<typeof HistoryPage>>();
       expect(page.data.length).toBeLessThanOrEqual(2);
-      sequences.push(...page.data.map((entry: { sequence: number }) => entry.sequence));
+      sequences.push(...page.data.map((entry) => entry.sequence));
       expect(page.next_cursor === null).toBe(!page.has_more);
       cursor = page.next_cursor;
       pages++;

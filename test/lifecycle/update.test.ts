@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/modules/history/events.repository.js';
 import { checkChain } from '../../src/modules/history/history-chain.js';
+import type { AssetRecordType } from '../../src/modules/assets/assets.schemas.js';
 import {
   createAssetViaApi,
   issueCertificateForTest,
@@ -41,7 +42,7 @@ describe('PATCH /api/v1/assets/{planet}/{id}', () => {
       added: true,
     });
     expect(response.statusCode).toBe(200);
-    const record = response.json();
+    const record = response.json<AssetRecordType>();
     expect(record).toMatchObject({
       title: 'Sunflowers (1888)',
       year: 1888,

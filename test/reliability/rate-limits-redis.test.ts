@@ -34,7 +34,10 @@ describe('rate limits shared through Redis', () => {
       db: database.db,
       migrate: false,
       redisKeyPrefix: prefix,
-      logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => logs.push(JSON.parse(line) as LoggedApp['logs'][number]) },
+      },
     });
     await app.ready();
     const started = { app, logs };

@@ -93,8 +93,11 @@ describe('webhook delivery off (the default): events fill the outbox, nothing is
       await worker.stop();
     }
     // Deliveries run concurrently: the order of arrival is not the order of the events.
-    expect(receiver.received.map((request) => JSON.parse(request.body).type).sort()).toEqual(
-      outbox.map((row) => row.event_type).sort(),
-    );
+    expect(
+      receiver.received
+        .map((request) => JSON.parse(request.body) as { type: string })
+        .map((body) => body.type)
+        .sort(),
+    ).toEqual(outbox.map((row) => row.event_type).sort());
   });
 });

@@ -40,7 +40,9 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}/deliveries`, headers: auth })).json()
         .data as Array<Record<string, unknown>>;
     const webhookRecord = async () =>
-      (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}`, headers: auth })).json();
+      (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}`, headers: auth })).json<{
+        status: string;
+      }>();
     return { receiver, webhook, auth, accountId, emit, deliveries, webhookRecord };
   }
 
@@ -65,7 +67,7 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       type: 'asset.created',
       data: { asset_id: 'asset-1', planet: 'artworks', title: 'Nocturne' },
     });
-    const body = JSON.parse(request!.body);
+    const body = JSON.parse(request!.body) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['data', 'timestamp', 'type']);
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // A signature made with another secret is refused: the check above is not vacuous.
@@ -188,7 +190,9 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       message: 'the subscribed event',
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual(['certificate.issued']);
+    expect(receiver.received.map((request) => (JSON.parse(request.body) as { type: string }).type)).toEqual([
+      'certificate.issued',
+    ]);
     expect(other.receiver.received).toHaveLength(0);
   });
 

@@ -20,7 +20,7 @@ describe('POST /api/v1/webhooks refuses bad input with a 400 JSON error', () => 
   const expect400 = async (payload: unknown, pattern?: RegExp) => {
     const response = await register(payload);
     expect(response.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(400);
-    const body = response.json();
+    const body = response.json<{ error: string; code: string; request_id: string }>();
     expect(typeof body.error).toBe('string');
     expect(body.code).toMatch(/^[a-z_]+$/);
     expect(body.request_id).toBe(response.headers['x-request-id']);

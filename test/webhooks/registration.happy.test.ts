@@ -54,7 +54,10 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
   });
 
   it('shows a whsec_ secret once: at creation, never on GET', async () => {
-    const created = (await register({ url: 'https://hooks.example.com/secret' })).json();
+    const created = (await register({ url: 'https://hooks.example.com/secret' })).json<{
+      id: string;
+      secret: string;
+    }>();
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32,44}={0,2}$/);
     const decoded = Buffer.from(created.secret.slice(6), 'base64');
     expect(decoded.length).toBeGreaterThanOrEqual(24);
@@ -93,7 +96,7 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
         headers: other,
         payload: { url: `https://hooks.example.com/${index}` },
       });
-      ids.push(response.json().id);
+      ids.push(response.json<{ id: string }>().id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -101,9 +104,13 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
       const page = await context.app.inject({ url: `/api/v1/webhooks${query}`, headers: other });
       expect(page.statusCode).toBe(200);
-      const body = page.json();
+      const body = page.json<{
+        data: Array<{ id: string }>;
+        next_cursor: string | null;
+        has_more: boolean;
+      }>();
       expect(body.data.length).toBeLessThanOrEqual(2);
-      seen.push(...body.data.map((webhook: { id: string }) => webhook.id));
+      seen.push(...body.data.map((webhook) => webhook.id));
       cursor = body.next_cursor;
       expect(body.has_more).toBe(cursor !== null);
     } while (cursor);
