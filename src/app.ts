@@ -14,7 +14,7 @@ import { limits, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { errorHandlerPlugin } from './errors/error-handler.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { ApiKeyAuthenticator } from './modules/keys/keys.service.js';
 import { authenticateApiKey } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/commit-change.js';

@@ -1,5 +1,4 @@
 import { limits } from '../config.js';
-import { planetIds } from '../planets/planets.js';
 
 /** A value a client sent, cut short and quoted, so a sentence never echoes an unbounded input. */
 function quoted(value: unknown): string {
@@ -66,8 +65,8 @@ export const errorCatalogue = {
     status: 400,
     message: 'Unknown planet.',
     details: {
-      unknown: ({ planet }: { planet: unknown }) =>
-        `Unknown planet ${quoted(planet)}; expected one of ${planetIds.join(', ')}.`,
+      unknown: ({ planet, expected }: { planet: unknown; expected: readonly string[] }) =>
+        `Unknown planet ${quoted(planet)}; expected one of ${expected.join(', ')}.`,
     },
   },
   planet_scope_mismatch: {

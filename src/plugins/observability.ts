@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../errors/error-catalogue.js';
-import { sendError } from '../errors/error-handler.js';
+import { sendError } from './error-handler.js';
 
 /** /healthz, /readyz and /metrics, plus the one log line per request. */
 export const observabilityPlugin = fp(

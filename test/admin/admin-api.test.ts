@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createTestContext, testConfig, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, testConfig } from '../helpers/test-app.js';
 
 const ADMIN_TOKEN = 'another-admin-token-for-tests-42';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+type IdList = { data: Array<{ id: string }> };
 
-let context: TestContext;
-
-beforeAll(async () => {
-  // A key cache as in production, so that revocation has to clear it.
-  context = await createTestContext({
-    config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_KEY_CACHE_TTL_MS: 2_000 },
-  });
+// A key cache as in production, so that revocation has to clear it.
+const context = useTestContext({
+  config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_KEY_CACHE_TTL_MS: 2_000 },
 });
-afterAll(async () => context.close());
 
 const api = (
   method: 'GET' | 'POST',
@@ -66,7 +62,7 @@ describe('accounts', () => {
   it('creates an account (201) and lists it with key and asset counts', async () => {
     const created = await api('POST', '/admin/api/accounts', { name: '  Galerie Nord  ' });
     expect(created.statusCode).toBe(201);
-    const account = created.json();
+    const account = created.json<{ id: string }>();
     expect(account).toEqual({ id: expect.any(String), name: 'Galerie Nord', created_at: expect.any(String) });
     await context.createApiKey(account.id);
     const list = await api('GET', '/admin/api/accounts');
@@ -114,7 +110,7 @@ describe('API keys', () => {
       expires_at: expiresAt,
     });
     expect(response.statusCode).toBe(201);
-    const key = response.json();
+    const key = response.json<{ id: string; key: string; prefix: string }>();
     expect(key).toMatchObject({
       account_id: accountId,
       name: 'Website',
@@ -133,11 +129,14 @@ describe('API keys', () => {
     const list = await api('GET', `/admin/api/keys?account_id=${accountId}`);
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(key.key);
-    expect(list.json().data.map((item: { id: string }) => item.id)).toContain(key.id);
+    expect(list.json<IdList>().data.map((item) => item.id)).toContain(key.id);
   });
 
   it('revokes a key: 200, listed as revoked, refused at once on this instance', async () => {
-    const created = (await api('POST', '/admin/api/keys', { account_id: accountId })).json();
+    const created = (await api('POST', '/admin/api/keys', { account_id: accountId })).json<{
+      id: string;
+      key: string;
+    }>();
     // Cached as valid for the next 2 seconds…
     expect(await context.app.apiKeys.authenticate(created.key)).toBeDefined();
     const response = await api('POST', `/admin/api/keys/${created.id}/revoke`);
@@ -151,9 +150,9 @@ describe('API keys', () => {
     expect(await context.app.apiKeys.authenticate(created.key)).toBeUndefined();
 
     const revoked = await api('GET', `/admin/api/keys?account_id=${accountId}&status=revoked`);
-    expect(revoked.json().data.map((item: { id: string }) => item.id)).toEqual([created.id]);
+    expect(revoked.json<IdList>().data.map((item) => item.id)).toEqual([created.id]);
     const active = await api('GET', `/admin/api/keys?account_id=${accountId}&status=active`);
-    expect(active.json().data.map((item: { id: string }) => item.id)).not.toContain(created.id);
+    expect(active.json<IdList>().data.map((item) => item.id)).not.toContain(created.id);
   });
 
   it('answers 404 for an unknown key and 400 for a malformed id', async () => {

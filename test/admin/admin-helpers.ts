@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
 import { createAdminUser } from '../../src/modules/admin/auth/admin-users.service.js';
-import { appendEvent } from '../../src/modules/history/history-events.service.js';
+import { appendEvent } from '../../src/modules/chain/history-events.service.js';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM, logIn } from './admin-helpers.js';
 
-let context: TestContext;
+const context = useTestContext();
 let email: string;
 
 beforeAll(async () => {
-  context = await createTestContext();
   email = (await createAdmin(context.db)).email;
 });
-afterAll(async () => context.close());
 
 const attempt = (fields: { email: string; password: string }, remoteAddress: string) =>
   context.app.inject({

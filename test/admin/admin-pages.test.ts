@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 import { createAdmin, createPendingAsset, form, FORM, logIn } from './admin-helpers.js';
 
-let context: TestContext;
+const context = useTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
 let session: { cookie: string; csrfToken: string };
 
 beforeAll(async () => {
-  context = await createTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
   session = await logIn(context.app, (await createAdmin(context.db)).email);
 });
-afterAll(async () => context.close());
 
 const page = (url: string) => context.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
 const submit = (url: string, fields: Record<string, string | string[]>) =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM } from './admin-helpers.js';
 
 const PROXY = '10.1.1.1';
@@ -15,13 +15,11 @@ async function logInThrough(context: TestContext, email: string, password: strin
 }
 
 describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=on)', () => {
-  let context: TestContext;
+  const context = useTestContext({ config: { AVS_TRUST_PROXY: true } });
   let email: string;
   beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_TRUST_PROXY: true } });
     email = (await createAdmin(context.db)).email;
   });
-  afterAll(() => context.close());
 
   it('marks the session cookie Secure when the proxy says the request came over https', async () => {
     const response = await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.1');
@@ -43,13 +41,11 @@ describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=on)', () => {
 });
 
 describe('reached directly (AVS_TRUST_PROXY off, the default)', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let email: string;
   beforeAll(async () => {
-    context = await createTestContext();
     email = (await createAdmin(context.db)).email;
   });
-  afterAll(() => context.close());
 
   it('ignores forwarded headers a client could forge', async () => {
     const response = await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.9');

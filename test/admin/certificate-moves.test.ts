@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 import { createAdmin, createPendingAsset, logIn } from './admin-helpers.js';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-let context: TestContext;
+const context = useTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN } });
 let accountId: string;
 let adminUserId: string;
 let session: { cookie: string; csrfToken: string };
 
 beforeAll(async () => {
-  context = await createTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN } });
   ({ accountId } = await context.createAccountWithKey());
   const admin = await createAdmin(context.db);
   adminUserId = admin.id;
   session = await logIn(context.app, admin.email);
 });
-afterAll(async () => context.close());
 
 type Move = 'issue' | 'reject' | 'suspend' | 'reinstate' | 'revoke';
 

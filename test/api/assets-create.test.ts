@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
 });
-afterAll(() => context.close());
 
 const create = (body: unknown, planet = 'artworks', headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'POST', url: `/api/v1/assets/${planet}`, headers, payload: body as object });

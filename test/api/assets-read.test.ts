@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../src/modules/history/history-events.service.js';
-import { computeEventHash } from '../../src/modules/history/history-chain.js';
+import type { Static } from '@sinclair/typebox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appendEvent } from '../../src/modules/chain/history-events.service.js';
+import { computeEventHash } from '../../src/modules/chain/history-chain.js';
+import type { HistoryEntry, HistoryPage } from '../../src/modules/history/history.schemas.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let asset: CreatedAsset;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
   asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
     title: 'The Scream',
@@ -18,7 +19,6 @@ beforeAll(async () => {
     x: { y: 1 },
   });
 });
-afterAll(() => context.close());
 
 const get = (url: string, headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'GET', url, headers });
@@ -79,17 +79,14 @@ describe('GET /api/v1/assets/{planet}/{id}', () => {
 
 describe('GET /api/v1/assets/{planet}/{id}/history', () => {
   it('DESIGN §5: entries oldest first with every field, hash-chained', async () => {
-    await issueCertificateForTest(context.db, 'artworks', asset.id);
+    await issueCertificateForTest(context.db, asset);
     const response = await get(`/api/v1/assets/artworks/${asset.id}/history`);
     expect(response.statusCode).toBe(200);
-    const page = response.json();
+    const page = response.json<Static<typeof HistoryPage>>();
     expect(page.has_more).toBe(false);
     expect(page.next_cursor).toBeNull();
-    expect(page.data.map((entry: { event_type: string }) => entry.event_type)).toEqual([
-      'CREATED',
-      'CERTIFICATE_ISSUED',
-    ]);
-    const [first, second] = page.data;
+    expect(page.data.map((entry) => entry.event_type)).toEqual(['CREATED', 'CERTIFICATE_ISSUED']);
+    const [first, second] = page.data as [Static<typeof HistoryEntry>, Static<typeof HistoryEntry>];
     expect(Object.keys(first).sort()).toEqual(
       [
         'actor_account_id',
@@ -136,9 +133,9 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
       const response = await get(`/api/v1/assets/artworks/${asset.id}/history${query}`);
       expect(response.statusCode).toBe(200);
-      const page = response.json();
+      const page = response.json<Static<typeof HistoryPage>>();
       expect(page.data.length).toBeLessThanOrEqual(2);
-      sequences.push(...page.data.map((entry: { sequence: number }) => entry.sequence));
+      sequences.push(...page.data.map((entry) => entry.sequence));
       expect(page.next_cursor === null).toBe(!page.has_more);
       cursor = page.next_cursor;
       pages++;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAssetViaApi,
   issueCertificateForTest,
@@ -6,18 +6,16 @@ import {
   type CreatedAsset,
 } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let asset: CreatedAsset;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
   asset = await createAssetViaApi(context.app, owner.auth, 'artworks', { title: 'Guernica', year: 1937 });
 });
-afterAll(() => context.close());
 
 const lookUp = (number: string, headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'GET', url: `/api/v1/certificates/${number}`, headers });
@@ -43,7 +41,7 @@ describe('GET /api/v1/certificates/{number}', () => {
 
   it('DESIGN §6: an issued certificate carries issued_at', async () => {
     const issued = await createAssetViaApi(context.app, owner.auth, 'watches', { title: 'Speedmaster' });
-    await issueCertificateForTest(context.db, 'watches', issued.id);
+    await issueCertificateForTest(context.db, issued);
     const body = (await lookUp(issued.certificate_number)).json();
     expect(body).toMatchObject({
       status: 'issued',
@@ -56,8 +54,8 @@ describe('GET /api/v1/certificates/{number}', () => {
 
   it('DESIGN §6: a revoked certificate carries revoked_at and the revocation reason', async () => {
     const revoked = await createAssetViaApi(context.app, owner.auth, 'jewelry', { title: 'Hope' });
-    await issueCertificateForTest(context.db, 'jewelry', revoked.id);
-    await setCertificateStatusForTest(context.db, 'jewelry', revoked.id, 'revoked', 'Stone replaced');
+    await issueCertificateForTest(context.db, revoked);
+    await setCertificateStatusForTest(context.db, revoked, 'revoked', 'Stone replaced');
     const body = (await lookUp(revoked.certificate_number)).json();
     expect(body).toMatchObject({ status: 'revoked', revocation_reason: 'Stone replaced' });
     expect(body.revoked_at).not.toBeNull();

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIntegrity } from '../helpers/integrity.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 describe('POST /api/v1/assets/{planet} under concurrency', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    // A generous burst: this test is about the database, not the rate limiter.
-    context = await createTestContext({ config: { AVS_RATE_LIMIT_BURST: 1_000 } });
-  });
-  afterAll(() => context.close());
+  // A generous burst: this test is about the database, not the rate limiter.
+  const context = useTestContext({ config: { AVS_RATE_LIMIT_BURST: 1_000 } });
 
   it('200 concurrent creates on one planet: all 201, distinct numbers, one CREATED event and one outbox row each', async () => {
     const { auth, accountId } = await context.createAccountWithKey();

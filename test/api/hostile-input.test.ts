@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 // The bad inputs of issue 3 and DESIGN.md §8, sent to every /api/v1 endpoint: each must get a 4xx JSON error.
 const HOSTILE_SEGMENTS = [
@@ -60,13 +60,12 @@ const HOSTILE_QUERIES = [
 ];
 
 describe('hostile input on every /api/v1 endpoint: always a 4xx JSON error, never a 5xx', () => {
-  let context: TestContext;
+  const context = useTestContext({ config: { AVS_RATE_LIMIT_BURST: 100_000 } });
   let auth: { authorization: string };
   let assetId: string;
   let webhookId: string;
 
   beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_RATE_LIMIT_BURST: 100_000 } });
     ({ auth } = await context.createAccountWithKey());
     assetId = (await createAssetViaApi(context.app, auth, 'artworks', { title: 'Target' })).id;
     const webhook = await context.app.inject({
@@ -77,7 +76,6 @@ describe('hostile input on every /api/v1 endpoint: always a 4xx JSON error, neve
     });
     webhookId = webhook.json<{ id: string }>().id;
   });
-  afterAll(() => context.close());
 
   async function expectJsonClientError(request: InjectOptions, label: string): Promise<number> {
     const response = await context.app.inject({ ...request, headers: { ...auth, ...request.headers } });

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listEvents } from '../../src/modules/history/events.repository.js';
-import { checkChain } from '../../src/modules/history/history-chain.js';
+import type { Static } from '@sinclair/typebox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/chain/events.repository.js';
+import { checkChain } from '../../src/modules/chain/history-chain.js';
+import type { VerificationResult } from '../../src/modules/verification/verification.schemas.js';
 import {
   createAssetViaApi,
   issueCertificateForTest,
@@ -8,25 +10,25 @@ import {
   type CreatedAsset,
 } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+type Verification = Static<typeof VerificationResult>;
+
+const context = useTestContext({ config: {} });
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let verifier: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext({ config: {} });
   owner = await context.createAccountWithKey();
   verifier = await context.createAccountWithKey({ name: 'Auction House' });
 });
-afterAll(() => context.close());
 
 const verify = (payload: unknown, headers: Record<string, string> = verifier.auth) =>
   context.app.inject({ method: 'POST', url: '/api/v1/verify', headers, payload: payload as object });
 
 async function issuedAsset(planet = 'artworks'): Promise<CreatedAsset> {
   const asset = await createAssetViaApi(context.app, owner.auth, planet, { title: 'Verified work' });
-  await issueCertificateForTest(context.db, planet, asset.id);
+  await issueCertificateForTest(context.db, asset);
   return asset;
 }
 
@@ -44,7 +46,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     const before = Date.now();
     const response = await verify({ planet: 'artworks', asset_id: asset.id });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<Verification>();
     expect(Object.keys(body)).toEqual([
       'id',
       'planet',
@@ -77,18 +79,22 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
 
   it('DESIGN §6: a pending certificate is not verified, and the failed check says why', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
-    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json<Verification>();
     expect(body.verified).toBe(false);
     expect(body.certificate_status).toBe('pending');
-    const check = body.checks.find((entry: { name: string }) => entry.name === 'certificate_issued');
+    const check = body.checks.find((entry) => entry.name === 'certificate_issued');
     expect(check).toMatchObject({ passed: false });
-    expect(check.detail).toContain('pending');
+    expect(check?.detail).toContain('pending');
   });
 
   it('DESIGN §6: suspended, revoked and rejected certificates are not verified', async () => {
     for (const status of ['suspended', 'revoked', 'rejected']) {
-      const asset = await issuedAsset();
-      await setCertificateStatusForTest(context.db, 'artworks', asset.id, status);
+      // A certificate is rejected while pending, suspended or revoked once issued.
+      const asset =
+        status === 'rejected'
+          ? await createAssetViaApi(context.app, owner.auth, 'artworks', { title: 'Rejected work' })
+          : await issuedAsset();
+      await setCertificateStatusForTest(context.db, asset, status);
       const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
       expect(body.verified, status).toBe(false);
       expect(body.checks[0]).toMatchObject({ name: 'certificate_issued', passed: false });
@@ -137,11 +143,11 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
       `UPDATE asset_events SET payload = '{"source":"forged"}' WHERE asset_id = $1 AND sequence = 2`,
       [asset.id],
     );
-    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json<Verification>();
     expect(body.verified).toBe(false);
-    const check = body.checks.find((entry: { name: string }) => entry.name === 'history_intact');
-    expect(check.passed).toBe(false);
-    expect(check.detail).toContain('sequence 2');
+    const check = body.checks.find((entry) => entry.name === 'history_intact');
+    expect(check?.passed).toBe(false);
+    expect(check?.detail).toContain('sequence 2');
   });
 
   it('a deleted event breaks the chain at its sequence', async () => {

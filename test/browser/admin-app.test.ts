@@ -4,12 +4,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { packageRoot } from '../../src/lib/package-root.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 import { ADMIN_PASSWORD, createAdmin } from '../admin/admin-helpers.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots');
 
-let context: TestContext;
+const context = useTestContext();
 let browser: Browser;
 let page: Page;
 let baseUrl: string;
@@ -31,7 +31,6 @@ async function api(method: string, url: string, key: string, body?: unknown) {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  context = await createTestContext();
   adminEmail = (await createAdmin(context.db, 'operator@example.com')).email;
   accountId = (await createAccount(context.db, { name: 'Galerie Lumière' })).id;
   await context.app.listen({ host: '127.0.0.1', port: 0 });
@@ -57,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await context?.close();
 });
 
 describe('the admin application in a browser', () => {

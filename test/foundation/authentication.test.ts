@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 import { revokeApiKey } from '../../src/modules/keys/keys.service.js';
 
 describe('API key authentication', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let key: string;
   let accountId: string;
   beforeAll(async () => {
-    context = await createTestContext();
     ({ key, accountId } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   // Any authenticated route will do: an asset that does not exist is a 404 once the key is accepted.
   const probe = (authorization?: string) =>

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 describe('errors, request ids and operations endpoints', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext();
-  });
-  afterAll(() => context.close());
+  const context = useTestContext();
 
   it('answers an unknown route with a JSON 404 carrying error, code and request_id', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/no/such/route' });

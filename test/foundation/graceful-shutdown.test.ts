@@ -16,10 +16,10 @@ describe('graceful shutdown', () => {
   });
 
   it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
-    const account = JSON.parse(
+    const account: { id: string } = JSON.parse(
       (await runAvs(['accounts', 'create', '--name', 'Slow', '--json'], { env })).stdout,
     );
-    const key = JSON.parse(
+    const key: { id: string; key: string } = JSON.parse(
       (await runAvs(['keys', 'create', '--account', account.id, '--json'], { env })).stdout,
     );
     server = await startServerProcess(env);

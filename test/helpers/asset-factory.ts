@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
-import { appendEvent } from '../../src/modules/history/history-events.service.js';
+import type { CertificateMove } from '../../src/modules/assets/asset-states.js';
+import { moveCertificate } from '../../src/modules/certificates/certificate-moves.service.js';
 
 export interface CreatedAsset {
   id: string;
@@ -28,51 +29,46 @@ export async function createAssetViaApi(
   return response.json<CreatedAsset>();
 }
 
-/**
- * Stands in for the admin's issue move (built elsewhere): sets the certificate issued and appends
- * the CERTIFICATE_ISSUED event under the row lock, so the chain stays valid.
- */
-export async function issueCertificateForTest(db: Database, planet: string, assetId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [planet, assetId]);
-    await tx.query(
-      `UPDATE assets SET certificate_status = 'issued',
-         status = CASE WHEN status = 'draft' THEN 'active' ELSE status END, issued_at = now()
-       WHERE planet = $1 AND id = $2`,
-      [planet, assetId],
-    );
-    await appendEvent(tx, {
-      assetId,
-      planet,
-      eventType: 'CERTIFICATE_ISSUED',
-      payload: { source: 'test' },
-      actorAccountId: null,
-    });
-  });
+/** Makes a certificate move as an administrator does: the certificate-moves service, in one transaction. */
+export async function moveCertificateForTest(
+  db: Database,
+  asset: { certificate_number: string },
+  move: CertificateMove,
+  reason: string | null = null,
+): Promise<void> {
+  await db.transaction((tx) =>
+    moveCertificate(tx, {
+      certificateNumber: asset.certificate_number,
+      move,
+      reason,
+      actor: { adminToken: true },
+    }),
+  );
 }
 
-/** Sets a certificate status directly, for the states the admin moves would reach. */
+/** Issues the asset's pending certificate (the admin's issue move). */
+export async function issueCertificateForTest(
+  db: Database,
+  asset: { certificate_number: string },
+): Promise<void> {
+  await moveCertificateForTest(db, asset, 'issue');
+}
+
+const moveTo: Record<string, CertificateMove> = {
+  issued: 'issue',
+  rejected: 'reject',
+  suspended: 'suspend',
+  revoked: 'revoke',
+};
+
+/** Brings the certificate to `status` by the admin move that leads there (a revocation needs a reason). */
 export async function setCertificateStatusForTest(
   db: Database,
-  planet: string,
-  assetId: string,
+  asset: { certificate_number: string },
   status: string,
   reason: string | null = null,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [planet, assetId]);
-    await tx.query(
-      `UPDATE assets SET certificate_status = $3, status_reason = $4,
-         revoked_at = CASE WHEN $3 = 'revoked' THEN now() ELSE revoked_at END
-       WHERE planet = $1 AND id = $2`,
-      [planet, assetId, status, reason],
-    );
-    await appendEvent(tx, {
-      assetId,
-      planet,
-      eventType: `CERTIFICATE_${status.toUpperCase()}`,
-      payload: reason ? { reason } : {},
-      actorAccountId: null,
-    });
-  });
+  const move = moveTo[status];
+  if (!move) throw new Error(`no certificate move leads to ${status}`);
+  await moveCertificateForTest(db, asset, move, reason ?? (move === 'revoke' ? 'Revoked by a test' : null));
 }

@@ -76,7 +76,7 @@ export async function expectSecurityRefusals(
       headers: { ...(request.headers ?? {}), ...entry.headers },
     });
     expect(response.statusCode, `${entry.name}: ${response.body}`).toBe(entry.status);
-    const body = response.json();
+    const body = response.json<{ code: string; error: unknown }>();
     expect(body.code, entry.name).toBe(entry.code);
     expect(typeof body.error).toBe('string');
     if (entry.status === 401) expect(response.headers['www-authenticate']).toBe('Bearer');

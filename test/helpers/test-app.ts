@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type ConfigOverrides } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
@@ -76,4 +77,42 @@ export async function createTestContext(options: { config?: ConfigOverrides } = 
     },
   };
   return context;
+}
+
+/**
+ * The test context of a file or a describe block, as fastify/demo's build(t): built in beforeAll, closed in
+ * afterAll (which fails on responses the OpenAPI document does not describe). Read it in hooks and tests.
+ */
+export function useTestContext(options: { config?: ConfigOverrides } = {}): TestContext {
+  let built: TestContext | undefined;
+  beforeAll(async () => {
+    built = await createTestContext(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestContext => {
+    if (!built) throw new Error('the test context is built in beforeAll: read it inside a hook or a test');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get config() {
+      return current().config;
+    },
+    get database() {
+      return current().database;
+    },
+    get conformance() {
+      return current().conformance;
+    },
+    createAccountWithKey: (accountOptions) => current().createAccountWithKey(accountOptions),
+    createApiKey: (accountId, keyOptions) => current().createApiKey(accountId, keyOptions),
+    close: () => current().close(),
+  };
 }

@@ -53,17 +53,3 @@ export async function startReceiver(responder: Responder = answer(200, 'ok')) {
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-/** Polls until the condition holds, or fails after timeoutMs. */
-export async function waitFor<T>(
-  condition: () => T | Promise<T>,
-  { timeoutMs = 15_000, intervalMs = 25, message = 'condition' } = {},
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listEvents } from '../../src/modules/history/events.repository.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/chain/events.repository.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let buyer: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey({ name: 'Seller' });
   buyer = await context.createAccountWithKey({ name: 'Buyer' });
 });
-afterAll(() => context.close());
 
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
   context.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
@@ -22,7 +20,7 @@ describe('POST /api/v1/assets/{planet}/{id}/archive', () => {
   it('archives a draft or active asset and writes an ARCHIVED event', async () => {
     const draft = await createAssetViaApi(context.app, owner.auth);
     const active = await createAssetViaApi(context.app, owner.auth);
-    await issueCertificateForTest(context.db, 'artworks', active.id);
+    await issueCertificateForTest(context.db, active);
     for (const [asset, from] of [
       [draft, 'draft'],
       [active, 'active'],

@@ -55,7 +55,7 @@ beforeAll(async () => {
       const key = await createApiKey(db, { accountId: account.id });
       const auth = { authorization: `Bearer ${key.key}` };
       artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
-      await issueCertificateForTest(db, 'artworks', artwork.id);
+      await issueCertificateForTest(db, artwork);
       await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' });
       await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' });
     } finally {

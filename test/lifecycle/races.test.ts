@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listEvents } from '../../src/modules/history/events.repository.js';
-import { checkChain } from '../../src/modules/history/history-chain.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/chain/events.repository.js';
+import { checkChain } from '../../src/modules/chain/history-chain.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
 });
-afterAll(() => context.close());
 
 describe('concurrent moves on one asset (issue 5)', () => {
   it('of ten concurrent archives exactly one succeeds; the others get 409 invalid_state', async () => {

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listEvents } from '../../src/modules/history/events.repository.js';
-import { checkChain } from '../../src/modules/history/history-chain.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/chain/events.repository.js';
+import { checkChain } from '../../src/modules/chain/history-chain.js';
+import type { AssetRecordType } from '../../src/modules/assets/assets.schemas.js';
 import {
   createAssetViaApi,
   issueCertificateForTest,
   setCertificateStatusForTest,
 } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-let context: TestContext;
+const context = useTestContext();
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let stranger: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext();
   owner = await context.createAccountWithKey();
   stranger = await context.createAccountWithKey({ name: 'Stranger' });
 });
-afterAll(() => context.close());
 
 const patch = (planet: string, id: string, payload: unknown, headers: Record<string, string> = owner.auth) =>
   context.app.inject({
@@ -43,7 +42,7 @@ describe('PATCH /api/v1/assets/{planet}/{id}', () => {
       added: true,
     });
     expect(response.statusCode).toBe(200);
-    const record = response.json();
+    const record = response.json<AssetRecordType>();
     expect(record).toMatchObject({
       title: 'Sunflowers (1888)',
       year: 1888,
@@ -129,8 +128,8 @@ describe('PATCH /api/v1/assets/{planet}/{id}', () => {
   it('409 invalid_state naming the current state once the certificate is no longer pending', async () => {
     for (const status of ['issued', 'suspended', 'revoked', 'rejected']) {
       const asset = await createAssetViaApi(context.app, owner.auth);
-      if (status !== 'rejected') await issueCertificateForTest(context.db, 'artworks', asset.id);
-      if (status !== 'issued') await setCertificateStatusForTest(context.db, 'artworks', asset.id, status);
+      if (status !== 'rejected') await issueCertificateForTest(context.db, asset);
+      if (status !== 'issued') await setCertificateStatusForTest(context.db, asset, status);
       const response = await patch('artworks', asset.id, { title: 'Too late' });
       expect(response.statusCode, status).toBe(409);
       expect(response.json().code).toBe('invalid_state');

@@ -17,10 +17,10 @@ describe('a revoked key on two instances sharing one PostgreSQL', () => {
   });
 
   it('is refused by every instance within 2 seconds of `avs keys revoke`', async () => {
-    const account = JSON.parse(
+    const account: { id: string } = JSON.parse(
       (await runAvs(['accounts', 'create', '--name', 'Two', '--json'], { env })).stdout,
     );
-    const key = JSON.parse(
+    const key: { id: string; key: string } = JSON.parse(
       (await runAvs(['keys', 'create', '--account', account.id, '--json'], { env })).stdout,
     );
     const probe = (server: ServerProcess) =>

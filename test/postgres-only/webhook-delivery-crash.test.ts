@@ -5,7 +5,8 @@ import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.
 import { registerWebhook } from '../../src/modules/webhooks/webhooks.service.js';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/processes.js';
 import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
-import { startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const EVENTS = 200;
 const CONCURRENCY = 8;

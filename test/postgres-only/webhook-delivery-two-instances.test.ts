@@ -5,7 +5,8 @@ import { createApiKey } from '../../src/modules/keys/keys.service.js';
 import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
 import { startServerProcess, type ServerProcess } from '../helpers/processes.js';
 import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
-import { startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const EVENTS = 100;
 // The in-process worker of `avs serve` sends at most this many at once.

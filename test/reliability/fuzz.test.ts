@@ -3,9 +3,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 // Cases per endpoint; CI runs the default (15 endpoints, about 3,000 requests per database).
 const RUNS = Number(process.env.AVS_FUZZ_RUNS ?? 200);
@@ -54,13 +54,12 @@ const anyText = fc.oneof(
 );
 
 describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
-  let context: TestContext;
+  const context = useTestContext({
+    config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
+  });
   let known: Record<string, string[]>;
   let auth: { authorization: string };
   beforeAll(async () => {
-    context = await createTestContext({
-      config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
-    });
     const owner = await context.createAccountWithKey();
     const other = await context.createAccountWithKey();
     auth = owner.auth;
@@ -80,7 +79,6 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
       account: [owner.accountId, other.accountId],
     };
   });
-  afterAll(() => context.close());
 
   const segment = (name: string) =>
     fc.oneof(

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { PostgresDatabase } from '../../src/db/postgres.js';
 import { purgeExpiredIdempotencyRecords } from '../../src/modules/idempotency/idempotency.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { createIntegrity } from '../helpers/integrity.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { onPostgres } from '../helpers/test-database.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const artwork = { title: 'Water Lilies', medium: 'Oil on canvas', year: 1916, provenance: 'Giverny' };
 
@@ -16,21 +17,9 @@ async function count(context: TestContext, sql: string, params: unknown[]): Prom
   return rows[0]!.n;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('Idempotency-Key on POST /api/v1', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    // A cached key: the in-flight test holds the database, and authentication must not wait on it.
-    context = await createTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
-  });
-  afterAll(() => context.close());
+  // A cached key: the in-flight test holds the database, and authentication must not wait on it.
+  const context = useTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
 
   const post = (auth: { authorization: string }, url: string, payload: unknown, key?: string) =>
     context.app.inject({

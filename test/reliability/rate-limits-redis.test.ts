@@ -10,6 +10,7 @@ import { freePort } from '../helpers/processes.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';
 import { testConfig } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const REDIS = { host: '127.0.0.1', port: 6379 };
 const assetUrl = () => `/api/v1/assets/artworks/${randomUUID()}`;
@@ -17,14 +18,6 @@ const assetUrl = () => `/api/v1/assets/artworks/${randomUUID()}`;
 interface LoggedApp {
   app: FastifyInstance;
   logs: Array<{ level: number; msg: string }>;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('rate limits shared through Redis', () => {
@@ -41,7 +34,10 @@ describe('rate limits shared through Redis', () => {
       db: database.db,
       migrate: false,
       redisKeyPrefix: prefix,
-      logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => logs.push(JSON.parse(line) as LoggedApp['logs'][number]) },
+      },
     });
     await app.ready();
     const started = { app, logs };
@@ -105,7 +101,7 @@ describe('rate limits shared through Redis', () => {
     expect(logs.some((line) => line.level === 40 && /Redis is unavailable/.test(line.msg))).toBe(true);
 
     await proxy.start();
-    await waitFor(() => app.rateLimits.store === 'redis', 15_000);
+    await waitFor(() => app.rateLimits.store === 'redis', { message: 'the Redis store again' });
     expect(logs.some((line) => line.level === 30 && /Redis is available again/.test(line.msg))).toBe(true);
     // Back on the shared bucket: the request updates the key's bucket in Redis again.
     const before = await redis.keys(`${prefix}key:*`);

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_FAILURE_POLICY } from '../../src/plugins/rate-limit.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { createTestContext, useTestContext } from '../helpers/test-app.js';
 
 const assetUrl = () => `/api/v1/assets/artworks/${randomUUID()}`;
 
 describe('rate limits in memory', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    // One token per 100 s: no refill during a test however slow the machine is.
-    context = await createTestContext({
-      config: { AVS_RATE_LIMIT_PER_SECOND: 0.01, AVS_RATE_LIMIT_BURST: 5 },
-    });
+  // One token per 100 s: no refill during a test however slow the machine is.
+  const context = useTestContext({
+    config: { AVS_RATE_LIMIT_PER_SECOND: 0.01, AVS_RATE_LIMIT_BURST: 5 },
   });
-  afterAll(() => context.close());
 
   it('sends RateLimit-* headers on successful responses', async () => {
     const { auth } = await context.createAccountWithKey();
@@ -113,12 +109,8 @@ describe('rate limits in memory', () => {
 });
 
 describe('rate limits at the default settings', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    // A cached key keeps the batch fast, so refill during it stays small.
-    context = await createTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
-  });
-  afterAll(() => context.close());
+  // A cached key keeps the batch fast, so refill during it stays small.
+  const context = useTestContext({ config: { AVS_KEY_CACHE_TTL_MS: 2_000 } });
 
   it('allows a burst of 200 and then refuses', async () => {
     const { auth } = await context.createAccountWithKey();

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // OWASP API1:2023 Broken Object Level Authorization. Also covered: test/webhooks/registration.security.test.ts
 // (another account's webhook on read, delete, log, test), test/lifecycle/archive-transfer.test.ts.
 describe('API1 object level authorization: another account may not change what it does not own', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
   let intruder: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
   beforeAll(async () => {
-    context = await createTestContext();
     owner = await context.createAccountWithKey({ name: 'Owner' });
     intruder = await context.createAccountWithKey({ name: 'Intruder' });
   });
-  afterAll(() => context.close());
 
   it("answers 404 to every change of another account's asset, and the asset is unchanged", async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);

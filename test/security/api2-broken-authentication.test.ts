@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 // OWASP API2:2023 Broken Authentication. Also covered: test/foundation/authentication.test.ts (one 401 for
 // every bad credential), test/reliability/rate-limits.test.ts (failed authentications limited per address),
 // test/postgres-only/revocation-across-instances.test.ts (a revocation reaches every instance within 2 s).
 describe('API2 authentication on every /api/v1 endpoint', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let requests: InjectOptions[];
   beforeAll(async () => {
-    context = await createTestContext();
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
     const webhook = randomUUID();
@@ -35,7 +34,6 @@ describe('API2 authentication on every /api/v1 endpoint', () => {
       { method: 'POST', url: `/api/v1/webhooks/${webhook}/test` },
     ];
   });
-  afterAll(() => context.close());
 
   it('refuses no key, an unknown, revoked or expired key and another scheme with the same 401', async () => {
     const cases = await securityCases(context);

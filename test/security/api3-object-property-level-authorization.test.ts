@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // OWASP API3:2023 Broken Object Property Level Authorization (mass assignment, excessive exposure).
 // Also covered: test/api/assets-create.test.ts ("a field the service sets is ignored when sent, never stored").
@@ -19,13 +19,11 @@ const serviceFields = {
 };
 
 describe('API3 object property level authorization', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
   beforeAll(async () => {
-    context = await createTestContext();
     owner = await context.createAccountWithKey();
   });
-  afterAll(() => context.close());
 
   const expectServiceFieldsUntouched = (record: Record<string, unknown>) => {
     for (const [field, value] of Object.entries(serviceFields)) expect(record[field], field).not.toBe(value);

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext } from '../helpers/test-app.js';
 
 // OWASP API4:2023 Unrestricted Resource Consumption. Also covered: test/api/assets-create.test.ts (title and
 // string lengths, 50 pass-through fields, 5 levels deep), test/reliability/rate-limits.test.ts (429 per key,
 // failed authentications per address), test/reliability/idempotency.test.ts (key at most 255 characters).
 describe('API4 unrestricted resource consumption', () => {
-  let context: TestContext;
+  const context = useTestContext({
+    config: { AVS_RATE_LIMIT_PER_SECOND: 1, AVS_RATE_LIMIT_BURST: 400 },
+  });
   let auth: { authorization: string };
   let assetId: string;
   let webhookId: string;
   beforeAll(async () => {
-    context = await createTestContext({
-      config: { AVS_RATE_LIMIT_PER_SECOND: 1, AVS_RATE_LIMIT_BURST: 400 },
-    });
     ({ auth } = await context.createAccountWithKey());
     assetId = (await createAssetViaApi(context.app, auth)).id;
     const webhook = await context.app.inject({
@@ -25,7 +24,6 @@ describe('API4 unrestricted resource consumption', () => {
     });
     webhookId = webhook.json().id;
   });
-  afterAll(() => context.close());
 
   it('refuses a body over 64 KiB on every endpoint with a body: 413 payload_too_large', async () => {
     const big = JSON.stringify({ title: 'x', note: 'y'.repeat(65 * 1024) });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 // OWASP API8:2023 Security Misconfiguration: headers, CORS, verbose errors, unexpected methods.
 describe('API8 security misconfiguration', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let auth: { authorization: string };
   beforeAll(async () => {
-    context = await createTestContext();
     ({ auth } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   const assetUrl = () => `/api/v1/assets/artworks/${randomUUID()}`;
 
@@ -116,13 +114,11 @@ describe('API8 security misconfiguration', () => {
 });
 
 describe('API8 CORS when origins are configured', () => {
-  let context: TestContext;
+  const context = useTestContext({ config: { AVS_CORS_ORIGINS: ['https://app.example.com'] } });
   let auth: { authorization: string };
   beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_CORS_ORIGINS: ['https://app.example.com'] } });
     ({ auth } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   it('answers a preflight from a listed origin without an API key', async () => {
     const preflight = await context.app.inject({

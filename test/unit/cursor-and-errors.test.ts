@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, errorMessage } from '../../src/errors/error-catalogue.js';
 import { decodeCursor, encodeCursor } from '../../src/lib/cursor.js';
 import { isUuid } from '../../src/lib/uuid.js';
+import { planetIds } from '../../src/planets/planets.js';
 
 const readNumber = ([value, ...rest]: readonly unknown[]) =>
   rest.length === 0 && typeof value === 'number' ? value : undefined;
@@ -31,7 +32,7 @@ describe('the cursor codec', () => {
 
 describe('the error catalogue', () => {
   it('fills a template with the values the throw site passes', () => {
-    expect(new AppError('invalid_planet', 'unknown', { planet: 'ships' }).message).toBe(
+    expect(new AppError('invalid_planet', 'unknown', { planet: 'ships', expected: planetIds }).message).toBe(
       'Unknown planet "ships"; expected one of artworks, collectibles, watches, jewelry.',
     );
     expect(errorMessage('invalid_state', 'asset_is', { move: 'transfer', state: 'archived' })).toBe(
@@ -46,7 +47,9 @@ describe('the error catalogue', () => {
 
   it('uses the default message without a template, and cuts long values short', () => {
     expect(new AppError('asset_not_found').message).toBe('Asset not found.');
-    expect(errorMessage('invalid_planet', 'unknown', { planet: 'x'.repeat(5_000) }).length).toBeLessThan(200);
+    expect(
+      errorMessage('invalid_planet', 'unknown', { planet: 'x'.repeat(5_000), expected: planetIds }).length,
+    ).toBeLessThan(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvent } from '../../src/modules/history/history-events.service.js';
-import { checkChain, computeEventHash, type ChainedEvent } from '../../src/modules/history/history-chain.js';
+import { buildEvent } from '../../src/modules/chain/history-events.service.js';
+import { checkChain, computeEventHash, type ChainedEvent } from '../../src/modules/chain/history-chain.js';
 
 function chainOf(length: number): ChainedEvent[] {
   const events: ChainedEvent[] = [];

@@ -2,22 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../src/modules/webhooks/delivery.worker.js';
 import { webhookEventTypes } from '../../src/modules/webhooks/webhook-event-types.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { useTestContext } from '../helpers/test-app.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const ADMIN_TOKEN = 'admin-token-for-delivery-off-tests';
 
 describe('webhook delivery off (the default): events fill the outbox, nothing is sent', () => {
-  let context: TestContext;
+  const context = useTestContext({
+    config: { AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true, AVS_ADMIN_TOKEN: ADMIN_TOKEN },
+  });
   let receiver: Receiver;
   beforeAll(async () => {
-    context = await createTestContext({
-      config: { AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true, AVS_ADMIN_TOKEN: ADMIN_TOKEN },
-    });
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    await context.close();
     await receiver.close();
   });
 
@@ -94,8 +93,11 @@ describe('webhook delivery off (the default): events fill the outbox, nothing is
       await worker.stop();
     }
     // Deliveries run concurrently: the order of arrival is not the order of the events.
-    expect(receiver.received.map((request) => JSON.parse(request.body).type).sort()).toEqual(
-      outbox.map((row) => row.event_type).sort(),
-    );
+    expect(
+      receiver.received
+        .map((request) => JSON.parse(request.body) as { type: string })
+        .map((body) => body.type)
+        .sort(),
+    ).toEqual(outbox.map((row) => row.event_type).sort());
   });
 });

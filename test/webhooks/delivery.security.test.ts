@@ -5,8 +5,9 @@ import type { ConfigOverrides } from '../../src/config.js';
 import type { ResolvedAddress } from '../../src/modules/webhooks/delivery.sender.js';
 import { DeliveryWorker } from '../../src/modules/webhooks/delivery.worker.js';
 import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
-import { createTestContext, testConfig, type TestContext } from '../helpers/test-app.js';
-import { startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { useTestContext, testConfig } from '../helpers/test-app.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const WORKER_SETTINGS: ConfigOverrides = {
   AVS_WEBHOOK_RETRY_SCHEDULE: [100, 100],
@@ -14,7 +15,7 @@ const WORKER_SETTINGS: ConfigOverrides = {
 };
 
 describe('webhook delivery-time address checks (insecure targets not allowed)', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let trap: Server;
   let trapPort: number;
   let connections = 0;
@@ -30,7 +31,6 @@ describe('webhook delivery-time address checks (insecure targets not allowed)', 
     'metadata.example.com': [{ address: '169.254.169.254', family: 4 }],
   };
   beforeAll(async () => {
-    context = await createTestContext();
     // A plain TCP listener: any connection at all, TLS or not, is counted.
     trap = createServer((socket) => {
       connections++;
@@ -40,8 +40,7 @@ describe('webhook delivery-time address checks (insecure targets not allowed)', 
     await once(trap, 'listening');
     trapPort = (trap.address() as { port: number }).port;
   });
-  afterAll(async () => {
-    await context.close();
+  afterAll(() => {
     trap.close();
   });
 
@@ -142,14 +141,12 @@ describe('webhook delivery-time address checks (insecure targets not allowed)', 
 });
 
 describe('webhook delivery connects to the address it resolved (no second lookup)', () => {
-  let context: TestContext;
+  const context = useTestContext({ config: { AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true } });
   let receiver: Receiver;
   beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true } });
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    await context.close();
     await receiver.close();
   });
 

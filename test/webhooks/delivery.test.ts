@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
 import type { WebhookEventType } from '../../src/modules/webhooks/webhook-event-types.js';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { answer, startReceiver, waitFor, type Receiver } from '../helpers/webhook-receiver.js';
+import { useTestContext } from '../helpers/test-app.js';
+import { answer, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Long enough that a loaded machine answers a healthy receiver in time; short enough to wait for in a test.
 const TIMEOUT_MS = 2_000;
 
 describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecure targets allowed)', () => {
-  let context: TestContext;
-  const receivers: Receiver[] = [];
-  beforeAll(async () => {
-    context = await createTestContext({
-      config: {
-        AVS_WEBHOOK_DELIVERY: true,
-        AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
-        AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
-        AVS_WEBHOOK_TIMEOUT_MS: TIMEOUT_MS,
-      },
-    });
+  const context = useTestContext({
+    config: {
+      AVS_WEBHOOK_DELIVERY: true,
+      AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
+      AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
+      AVS_WEBHOOK_TIMEOUT_MS: TIMEOUT_MS,
+    },
   });
+  const receivers: Receiver[] = [];
   afterAll(async () => {
-    await context.close();
     await Promise.all(receivers.map((receiver) => receiver.close()));
   });
 
@@ -44,7 +41,9 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}/deliveries`, headers: auth })).json()
         .data as Array<Record<string, unknown>>;
     const webhookRecord = async () =>
-      (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}`, headers: auth })).json();
+      (await context.app.inject({ url: `/api/v1/webhooks/${webhook.id}`, headers: auth })).json<{
+        status: string;
+      }>();
     return { receiver, webhook, auth, accountId, emit, deliveries, webhookRecord };
   }
 
@@ -69,7 +68,7 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       type: 'asset.created',
       data: { asset_id: 'asset-1', planet: 'artworks', title: 'Nocturne' },
     });
-    const body = JSON.parse(request!.body);
+    const body = JSON.parse(request!.body) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['data', 'timestamp', 'type']);
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // A signature made with another secret is refused: the check above is not vacuous.
@@ -192,7 +191,9 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       message: 'the subscribed event',
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual(['certificate.issued']);
+    expect(receiver.received.map((request) => (JSON.parse(request.body) as { type: string }).type)).toEqual([
+      'certificate.issued',
+    ]);
     expect(other.receiver.received).toHaveLength(0);
   });
 

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 describe('POST /api/v1/webhooks refuses bad input with a 400 JSON error', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let auth: { authorization: string };
   beforeAll(async () => {
-    context = await createTestContext();
     ({ auth } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   const register = (payload: unknown, headers: Record<string, string> = {}) =>
     context.app.inject({
@@ -22,7 +20,7 @@ describe('POST /api/v1/webhooks refuses bad input with a 400 JSON error', () => 
   const expect400 = async (payload: unknown, pattern?: RegExp) => {
     const response = await register(payload);
     expect(response.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(400);
-    const body = response.json();
+    const body = response.json<{ error: string; code: string; request_id: string }>();
     expect(typeof body.error).toBe('string');
     expect(body.code).toMatch(/^[a-z_]+$/);
     expect(body.request_id).toBe(response.headers['x-request-id']);

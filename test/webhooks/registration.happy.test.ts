@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/test-app.js';
 
 const ALL_EVENTS = [
   'asset.created',
@@ -10,14 +10,12 @@ const ALL_EVENTS = [
 ];
 
 describe('POST /api/v1/webhooks (delivery off, the default)', () => {
-  let context: TestContext;
+  const context = useTestContext();
   let auth: { authorization: string };
   let accountId: string;
   beforeAll(async () => {
-    context = await createTestContext();
     ({ auth, accountId } = await context.createAccountWithKey());
   });
-  afterAll(() => context.close());
 
   const register = (payload: unknown) =>
     context.app.inject({
@@ -56,7 +54,10 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
   });
 
   it('shows a whsec_ secret once: at creation, never on GET', async () => {
-    const created = (await register({ url: 'https://hooks.example.com/secret' })).json();
+    const created = (await register({ url: 'https://hooks.example.com/secret' })).json<{
+      id: string;
+      secret: string;
+    }>();
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32,44}={0,2}$/);
     const decoded = Buffer.from(created.secret.slice(6), 'base64');
     expect(decoded.length).toBeGreaterThanOrEqual(24);
@@ -95,7 +96,7 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
         headers: other,
         payload: { url: `https://hooks.example.com/${index}` },
       });
-      ids.push(response.json().id);
+      ids.push(response.json<{ id: string }>().id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -103,9 +104,13 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
       const page = await context.app.inject({ url: `/api/v1/webhooks${query}`, headers: other });
       expect(page.statusCode).toBe(200);
-      const body = page.json();
+      const body = page.json<{
+        data: Array<{ id: string }>;
+        next_cursor: string | null;
+        has_more: boolean;
+      }>();
       expect(body.data.length).toBeLessThanOrEqual(2);
-      seen.push(...body.data.map((webhook: { id: string }) => webhook.id));
+      seen.push(...body.data.map((webhook) => webhook.id));
       cursor = body.next_cursor;
       expect(body.has_more).toBe(cursor !== null);
     } while (cursor);
@@ -135,11 +140,7 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
 });
 
 describe('POST /api/v1/webhooks with delivery on', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext({ config: { AVS_WEBHOOK_DELIVERY: true } });
-  });
-  afterAll(() => context.close());
+  const context = useTestContext({ config: { AVS_WEBHOOK_DELIVERY: true } });
 
   it('says in message that delivery is active', async () => {
     const { auth } = await context.createAccountWithKey();

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../errors/error-catalogue.js';
-import { isPlanetId } from '../../planets/planets.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { auditHistory } from '../../modules/history/history-audit.service.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -25,7 +25,7 @@ export const auditCommand: CliCommand = {
     }
     if (values.planet !== undefined && !isPlanetId(values.planet)) {
       process.stderr.write(
-        `avs audit: ${errorMessage('invalid_planet', 'unknown', { planet: values.planet })}\n`,
+        `avs audit: ${errorMessage('invalid_planet', 'unknown', { planet: values.planet, expected: planetIds })}\n`,
       );
       return 2;
     }

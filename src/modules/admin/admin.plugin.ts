@@ -9,7 +9,7 @@ import { packageRoot } from '../../lib/package-root.js';
 import { loadAdminSession } from './auth/admin-auth.js';
 import { adminApiRoutes } from './api/admin-api.routes.js';
 import { errorPage } from './pages/admin-layout.views.js';
-import { adminLoginRoutes } from './auth/admin-login.routes.js';
+import { adminLoginRoutes } from './pages/admin-login.routes.js';
 import { sendPage } from './pages/admin-page.helpers.js';
 import { adminPageRoutes } from './pages/admin-pages.routes.js';
 import { LoginThrottle } from './auth/login-throttle.js';

@@ -1,5 +1,5 @@
 import { prepared, type Queryable } from '../../db/database.js';
-import type { ChainedEvent } from '../history/history-chain.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
 import { initialAssetStatus, initialCertificateStatus } from './asset-states.js';
 
 /** The one row type of the assets table: every query of an asset returns these columns. */

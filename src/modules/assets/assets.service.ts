@@ -5,7 +5,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
-import { appendEvent, buildEvent } from '../history/history-events.service.js';
+import { appendEvent, buildEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import { assertAssetStatusMove, assertCanTransfer, assertCanUpdate } from './asset-states.js';

@@ -15,7 +15,7 @@ import {
   type AssetRow,
 } from '../assets/assets.repository.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
-import { appendEvent } from '../history/history-events.service.js';
+import { appendEvent } from '../chain/history-events.service.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import {
   countCertificatesByPlanetAndStatus,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
-import { toChainedEvent } from './events.repository.js';
-import type { ChainedEvent } from './history-chain.js';
+import { toChainedEvent } from '../chain/events.repository.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
 
 export interface AuditedAssetKey {
   planet: string;

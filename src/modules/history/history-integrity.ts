@@ -1,4 +1,4 @@
-import { checkChain, type ChainCheck, type ChainedEvent } from './history-chain.js';
+import { checkChain, type ChainCheck, type ChainedEvent } from '../chain/history-chain.js';
 
 /** checkChain, plus: an asset with no events has lost its CREATED event, which is a broken history too. */
 export function checkHistory(events: readonly ChainedEvent[]): ChainCheck {

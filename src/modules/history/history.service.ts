@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
-import { listEvents } from './events.repository.js';
+import { listEvents } from '../chain/events.repository.js';
 import type { HistoryPage } from './history.schemas.js';
 
 // Sequences are a PostgreSQL integer: a larger one would be a database error, not a 400.

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { limits } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { isPlanetId } from '../../planets/planets.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import {
   findApiKeyByHash,
@@ -77,7 +77,7 @@ export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Pro
   const planetScope = [...new Set(input.planetScope ?? [])];
   const unknown = planetScope.find((planet) => !isPlanetId(planet));
   if (unknown !== undefined) {
-    throw new AppError('invalid_planet', 'unknown', { planet: unknown });
+    throw new AppError('invalid_planet', 'unknown', { planet: unknown, expected: planetIds });
   }
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
     throw new AppError('validation_failed', 'not_in_future', { field: 'expires_at' });

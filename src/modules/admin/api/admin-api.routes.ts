@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { isPlanetId } from '../../../planets/planets.js';
+import { isPlanetId, planetIds } from '../../../planets/planets.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import {
@@ -107,7 +107,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { planet, status, limit } = request.query;
       if (planet !== undefined && !isPlanetId(planet)) {
-        throw new AppError('invalid_planet', 'unknown', { planet });
+        throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       }
       return { data: await listCertificates(db, { status, planet, limit }) };
     },
@@ -146,7 +146,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireAdminActor(request);
       const { planet, id } = request.params;
       if (!isPlanetId(planet)) {
-        throw new AppError('invalid_planet', 'unknown', { planet });
+        throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       }
       const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
       return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));

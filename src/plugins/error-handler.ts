@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError } from '../db/database.js';
-import { AppError, type ErrorCode } from './error-catalogue.js';
-import type { ErrorResponse } from './error-response.schema.js';
+import { AppError, type ErrorCode } from '../errors/error-catalogue.js';
+import type { ErrorResponse } from '../errors/error-response.schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,8 @@ const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {
 
 /** Maps anything thrown to a catalogue error with a message safe to show: no stack, no SQL. */
 function classify(error: FastifyError | Error): AppError {
-  if (error instanceof AppError) return error;
+  // instanceof narrows a generic class to AppError<any>; every AppError has some catalogue code.
+  if (error instanceof AppError) return error as AppError;
   if (error instanceof DatabaseUnavailableError) return new AppError('service_unavailable');
   const fastifyError = error as FastifyError;
   if (fastifyError.validation)

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { FormBody, sendPage } from '../pages/admin-page.helpers.js';
-import { checkFormCsrf, clearSessionCookie, requirePageSession, setSessionCookie } from './admin-auth.js';
-import { logIn } from './admin-login.service.js';
-import { endAdminSession } from './admin-sessions.service.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { FormBody, sendPage } from './admin-page.helpers.js';
+import {
+  checkFormCsrf,
+  clearSessionCookie,
+  requirePageSession,
+  setSessionCookie,
+} from '../auth/admin-auth.js';
+import { logIn } from '../auth/admin-login.service.js';
+import { endAdminSession } from '../auth/admin-sessions.service.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { loginPage } from './login.views.js';
 
 const LoginBody = Type.Object(
