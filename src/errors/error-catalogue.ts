@@ -22,6 +22,7 @@ export const errorCatalogue = {
   route_not_found: { status: 404, message: 'No such route.' },
   asset_not_found: { status: 404, message: 'Asset not found.' },
   certificate_not_found: { status: 404, message: 'Certificate not found.' },
+  verification_not_found: { status: 404, message: 'Verification not found.' },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
   account_not_found: { status: 404, message: 'Account not found.' },

@@ -4,7 +4,7 @@ import type { AssetRow } from '../assets/assets.repository.js';
 const findAssetByCertificateNumberStatement = prepared(
   'find_asset_by_certificate_number',
   `SELECT id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
-          created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason
+          created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash
    FROM assets WHERE planet = $1 AND certificate_number = $2`,
 );
 

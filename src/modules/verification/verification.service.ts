@@ -1,32 +1,76 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import type { PlanetId } from '../../planets/planets.js';
-import { lockAsset } from '../assets/assets.repository.js';
-import { appendEvent, listEvents } from '../history/events.repository.js';
-import { checkHistory } from '../history/history-integrity.js';
+import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
+import { isInScope } from '../../plugins/auth.js';
+import { findAsset, type AssetRow } from '../assets/assets.repository.js';
+import { isUuid } from '../assets/assets.service.js';
+import { findAssetByCertificateNumber } from '../certificates/certificates.repository.js';
+import { listEvents } from '../history/events.repository.js';
+import { checkAssetHistory } from '../history/history-integrity.js';
 import type { Principal } from '../keys/keys.service.js';
-import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
-import type { VerificationCheckType, VerificationResultType } from './verification.schemas.js';
+import { decodeCursor, toPage } from '../webhooks/page-cursor.js';
+import type {
+  VerificationCheckType,
+  VerificationPageType,
+  VerificationResultType,
+  VerificationType,
+} from './verification.schemas.js';
+import {
+  findVerification,
+  insertVerification,
+  listVerifications,
+  type VerificationRow,
+} from './verifications.repository.js';
+
+/** What to verify: an asset by planet and id, or by the certificate number a buyer holds. */
+export type VerificationTarget = { planet: PlanetId; assetId: string } | { certificateNumber: string };
+
+/** A completed verification, not yet recorded. */
+export interface Verification {
+  result: VerificationResultType;
+  ownerAccountId: string;
+}
+
+const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
+
+async function findTarget(
+  db: Queryable,
+  principal: Principal,
+  target: VerificationTarget,
+): Promise<AssetRow> {
+  if ('assetId' in target) {
+    const row = await findAsset(db, target.planet, target.assetId);
+    if (!row) throw new AppError('asset_not_found');
+    return row;
+  }
+  // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
+  const planet = CERTIFICATE_NUMBER.test(target.certificateNumber)
+    ? planetOfCertificateNumber(target.certificateNumber)
+    : undefined;
+  const row =
+    planet && isInScope(principal, planet)
+      ? await findAssetByCertificateNumber(db, planet, target.certificateNumber)
+      : undefined;
+  if (!row) throw new AppError('certificate_not_found');
+  return row;
+}
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
   return passed ? { name, passed } : { name, passed, detail };
 }
 
 /**
- * Runs the checks of DESIGN.md section 6 and records them as a VERIFIED event and a
- * verification.completed outbox row. The asset row lock keeps concurrent verifications in line,
- * so the history stays gap-free and linear.
+ * Runs the checks of DESIGN.md section 6. A verification is a read: no lock on the asset and nothing
+ * appended to its history, so the millionth verification costs what the first did.
  */
 export async function verifyAsset(
   db: Queryable,
   principal: Principal,
-  planet: PlanetId,
-  assetId: string,
-): Promise<VerificationResultType> {
-  const asset = await lockAsset(db, planet, assetId);
-  if (!asset) throw new AppError('asset_not_found');
-  const chain = checkHistory(await listEvents(db, asset.id));
+  target: VerificationTarget,
+): Promise<Verification> {
+  const asset = await findTarget(db, principal, target);
+  const chain = checkAssetHistory(asset, await listEvents(db, asset.id));
   const checks = [
     check(
       'certificate_issued',
@@ -40,29 +84,79 @@ export async function verifyAsset(
       chain.intact ? '' : `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
     ),
   ];
-  const result: VerificationResultType = {
-    id: randomUUID(),
-    planet,
-    asset_id: asset.id,
-    certificate_number: asset.certificate_number,
-    certificate_status: asset.certificate_status as VerificationResultType['certificate_status'],
-    status: asset.status as VerificationResultType['status'],
-    verified: checks.every((entry) => entry.passed),
-    checks,
-    verified_at: new Date().toISOString(),
+  return {
+    ownerAccountId: asset.account_id,
+    result: {
+      id: randomUUID(),
+      planet: asset.planet,
+      asset_id: asset.id,
+      certificate_number: asset.certificate_number,
+      certificate_status: asset.certificate_status as VerificationResultType['certificate_status'],
+      status: asset.status as VerificationResultType['status'],
+      verified: checks.every((entry) => entry.passed),
+      checks,
+      verified_at: new Date().toISOString(),
+    },
   };
-  await appendEvent(db, {
-    assetId: asset.id,
-    planet,
-    eventType: 'VERIFIED',
-    payload: { ...result, verified_by_account_id: principal.accountId },
-    actorAccountId: principal.accountId,
-  });
-  // Addressed to the owner: their webhooks learn that someone verified their asset.
-  await insertOutboxEvent(db, {
-    accountId: asset.account_id,
-    eventType: 'verification.completed',
-    payload: { verification: result },
+}
+
+/**
+ * Keeps the verification in its own append-only record and tells the owner's webhooks, in one
+ * statement: both rows or neither.
+ */
+export async function recordVerification(
+  db: Queryable,
+  principal: Principal,
+  { result, ownerAccountId }: Verification,
+): Promise<VerificationResultType> {
+  await insertVerification(db, {
+    id: result.id,
+    planet: result.planet,
+    assetId: result.asset_id,
+    certificateNumber: result.certificate_number,
+    verified: result.verified,
+    result,
+    accountId: principal.accountId,
+    apiKeyId: principal.apiKeyId,
+    createdAt: result.verified_at,
+    outbox: { id: randomUUID(), accountId: ownerAccountId, payload: { verification: result } },
   });
   return result;
+}
+
+function toVerification(row: VerificationRow): VerificationType {
+  return {
+    ...(row.result as VerificationResultType),
+    verified_by: { account_id: row.account_id, name: row.account_name },
+  };
+}
+
+/** For the account that verified and for the asset's owner; 404 alike for everyone else. */
+export async function getVerification(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+): Promise<VerificationType> {
+  const row = isUuid(id) ? await findVerification(db, id) : undefined;
+  const visible =
+    row &&
+    isInScope(principal, (row.result as VerificationResultType).planet) &&
+    (row.account_id === principal.accountId || row.owner_account_id === principal.accountId);
+  if (!visible) throw new AppError('verification_not_found');
+  return toVerification(row);
+}
+
+/** The owner's view of who checked their asset: newest first. Others get 404, as for a change. */
+export async function listAssetVerifications(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+  page: { limit: number; cursor?: string },
+): Promise<VerificationPageType> {
+  const before = decodeCursor(page.cursor);
+  const asset = isUuid(assetId) ? await findAsset(db, planet, assetId) : undefined;
+  if (!asset || asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
+  const rows = await listVerifications(db, asset.id, { before, limit: page.limit + 1 });
+  return toPage(rows, page.limit, toVerification);
 }
