@@ -122,7 +122,10 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
   it('DESIGN §5: pages with limit and an opaque cursor until has_more is false', async () => {
     // Four more events (verifications no longer append any: issue #11).
     await context.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', ['artworks', asset.id]);
+      await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [
+        'artworks',
+        asset.id,
+      ]);
       for (let i = 0; i < 4; i++) {
         await appendEvent(tx, {
           assetId: asset.id,

@@ -23,7 +23,7 @@ export interface AssetRow {
   [column: string]: unknown;
 }
 
-const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
+export const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
   created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash`;
 
 export interface NewAsset {

@@ -19,6 +19,7 @@ import {
   getVerification,
   listAssetVerifications,
   recordVerification,
+  VerificationRecorder,
   verifyAsset,
   type VerificationTarget,
 } from './verification.service.js';
@@ -53,6 +54,8 @@ function targetOf(body: VerifyBodyType): VerificationTarget {
 
 export async function verificationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const recorder = new VerificationRecorder(app.db);
+  app.addHook('onClose', () => recorder.drain());
 
   app.post(
     '/verify',
@@ -80,9 +83,11 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
     async (request) => {
       const principal = requirePrincipal(request);
       const verification = await verifyAsset(request.server.db, principal, targetOf(request.body));
-      return commitChange(request, 200, (tx) => recordVerification(tx, principal, verification), {
-        singleStatement: true,
-      });
+      // With an Idempotency-Key the record shares a transaction with the stored response.
+      if (request.headers['idempotency-key'] !== undefined) {
+        return commitChange(request, 200, (tx) => recordVerification(tx, principal, verification));
+      }
+      return recorder.record(principal, verification);
     },
   );
 

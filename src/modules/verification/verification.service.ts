@@ -3,10 +3,11 @@ import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
 import { isInScope } from '../../plugins/auth.js';
-import { findAsset, type AssetRow } from '../assets/assets.repository.js';
+import { GroupCommit } from '../../lib/group-commit.js';
+import { findAsset } from '../assets/assets.repository.js';
+import type { AssetRow } from '../assets/assets.repository.js';
 import { isUuid } from '../assets/assets.service.js';
-import { findAssetByCertificateNumber } from '../certificates/certificates.repository.js';
-import { listEvents } from '../history/events.repository.js';
+import type { ChainedEvent } from '../history/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import type { Principal } from '../keys/keys.service.js';
 import { decodeCursor, toPage } from '../webhooks/page-cursor.js';
@@ -17,9 +18,11 @@ import type {
   VerificationType,
 } from './verification.schemas.js';
 import {
+  findAssetWithHistory,
   findVerification,
-  insertVerification,
+  insertVerifications,
   listVerifications,
+  type NewVerification,
   type VerificationRow,
 } from './verifications.repository.js';
 
@@ -38,22 +41,24 @@ async function findTarget(
   db: Queryable,
   principal: Principal,
   target: VerificationTarget,
-): Promise<AssetRow> {
+): Promise<{ asset: AssetRow; events: ChainedEvent[] }> {
   if ('assetId' in target) {
-    const row = await findAsset(db, target.planet, target.assetId);
-    if (!row) throw new AppError('asset_not_found');
-    return row;
+    const found = isUuid(target.assetId)
+      ? await findAssetWithHistory(db, target.planet, { id: target.assetId })
+      : undefined;
+    if (!found) throw new AppError('asset_not_found');
+    return found;
   }
   // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
   const planet = CERTIFICATE_NUMBER.test(target.certificateNumber)
     ? planetOfCertificateNumber(target.certificateNumber)
     : undefined;
-  const row =
+  const found =
     planet && isInScope(principal, planet)
-      ? await findAssetByCertificateNumber(db, planet, target.certificateNumber)
+      ? await findAssetWithHistory(db, planet, { certificateNumber: target.certificateNumber })
       : undefined;
-  if (!row) throw new AppError('certificate_not_found');
-  return row;
+  if (!found) throw new AppError('certificate_not_found');
+  return found;
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -69,8 +74,8 @@ export async function verifyAsset(
   principal: Principal,
   target: VerificationTarget,
 ): Promise<Verification> {
-  const asset = await findTarget(db, principal, target);
-  const chain = checkAssetHistory(asset, await listEvents(db, asset.id));
+  const { asset, events } = await findTarget(db, principal, target);
+  const chain = checkAssetHistory(asset, events);
   const checks = [
     check(
       'certificate_issued',
@@ -100,16 +105,8 @@ export async function verifyAsset(
   };
 }
 
-/**
- * Keeps the verification in its own append-only record and tells the owner's webhooks, in one
- * statement: both rows or neither.
- */
-export async function recordVerification(
-  db: Queryable,
-  principal: Principal,
-  { result, ownerAccountId }: Verification,
-): Promise<VerificationResultType> {
-  await insertVerification(db, {
+function toNewVerification(principal: Principal, { result, ownerAccountId }: Verification): NewVerification {
+  return {
     id: result.id,
     planet: result.planet,
     assetId: result.asset_id,
@@ -120,8 +117,41 @@ export async function recordVerification(
     apiKeyId: principal.apiKeyId,
     createdAt: result.verified_at,
     outbox: { id: randomUUID(), accountId: ownerAccountId, payload: { verification: result } },
-  });
-  return result;
+  };
+}
+
+/**
+ * Keeps the verification in its own append-only record and tells the owner's webhooks, in one
+ * statement: both rows or neither. For a request whose transaction holds more (an Idempotency-Key).
+ */
+export async function recordVerification(
+  db: Queryable,
+  principal: Principal,
+  verification: Verification,
+): Promise<VerificationResultType> {
+  await insertVerifications(db, [toNewVerification(principal, verification)]);
+  return verification.result;
+}
+
+/**
+ * Records verifications by group commit: under load, one statement and one commit carry many, so a
+ * verification costs little more than the read it is. Each caller is answered once its row is committed.
+ */
+export class VerificationRecorder {
+  private readonly group: GroupCommit<NewVerification>;
+
+  constructor(db: Queryable) {
+    this.group = new GroupCommit((batch) => insertVerifications(db, batch));
+  }
+
+  async record(principal: Principal, verification: Verification): Promise<VerificationResultType> {
+    await this.group.add(toNewVerification(principal, verification));
+    return verification.result;
+  }
+
+  drain(): Promise<void> {
+    return this.group.drain();
+  }
 }
 
 function toVerification(row: VerificationRow): VerificationType {

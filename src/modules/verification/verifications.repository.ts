@@ -1,4 +1,6 @@
 import { prepared, type Queryable } from '../../db/database.js';
+import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+import type { ChainedEvent } from '../history/history-chain.js';
 
 export interface NewVerification {
   id: string;
@@ -26,32 +28,41 @@ export interface VerificationRow {
   [column: string]: unknown;
 }
 
-const insertVerificationStatement = prepared(
-  'insert_verification',
+const insertVerificationsStatement = prepared(
+  'insert_verifications',
   `WITH recorded AS (
      INSERT INTO verifications (id, planet, asset_id, certificate_number, verified, result, account_id,
                                 api_key_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[], $6::jsonb[],
+                          $7::uuid[], $8::uuid[], $9::timestamptz[])
    )
    INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
-   VALUES ($10, $11, 'verification.completed', $12::jsonb, $9)`,
+   SELECT id, account_id, 'verification.completed', payload, created_at
+   FROM unnest($10::uuid[], $11::uuid[], $12::jsonb[], $9::timestamptz[]) AS o(id, account_id, payload, created_at)`,
 );
 
-/** One statement: the verification record and its outbox row commit together, in one round trip. */
-export async function insertVerification(db: Queryable, verification: NewVerification): Promise<void> {
-  await db.query(insertVerificationStatement, [
-    verification.id,
-    verification.planet,
-    verification.assetId,
-    verification.certificateNumber,
-    verification.verified,
-    JSON.stringify(verification.result),
-    verification.accountId,
-    verification.apiKeyId,
-    verification.createdAt,
-    verification.outbox.id,
-    verification.outbox.accountId,
-    JSON.stringify(verification.outbox.payload),
+/**
+ * One statement for any number of verifications: each record and its outbox row commit together
+ * (a statement is atomic), and a batch shares one commit.
+ */
+export async function insertVerifications(
+  db: Queryable,
+  verifications: readonly NewVerification[],
+): Promise<void> {
+  const column = <V>(pick: (verification: NewVerification) => V) => verifications.map(pick);
+  await db.query(insertVerificationsStatement, [
+    column((v) => v.id),
+    column((v) => v.planet),
+    column((v) => v.assetId),
+    column((v) => v.certificateNumber),
+    column((v) => v.verified),
+    column((v) => JSON.stringify(v.result)),
+    column((v) => v.accountId),
+    column((v) => v.apiKeyId),
+    column((v) => v.createdAt),
+    column((v) => v.outbox.id),
+    column((v) => v.outbox.accountId),
+    column((v) => JSON.stringify(v.outbox.payload)),
   ]);
 }
 
@@ -92,4 +103,38 @@ export async function listVerifications(
     page.limit,
   ]);
   return rows;
+}
+
+// The asset and its whole history in one round trip: a verification reads nothing else.
+const HISTORY_OF_ROW = `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
+    FROM (SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
+          FROM asset_events WHERE asset_id = a.id) e) AS history`;
+
+const findAssetWithHistoryStatement = prepared(
+  'find_asset_with_history',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND id = $2`,
+);
+const findAssetWithHistoryByNumberStatement = prepared(
+  'find_asset_with_history_by_number',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
+);
+
+type EventJson = Omit<ChainedEvent, 'created_at'> & { created_at: string };
+
+/** The asset (by id, or by certificate number) and its events, oldest first. */
+export async function findAssetWithHistory(
+  db: Queryable,
+  planet: string,
+  key: { id: string } | { certificateNumber: string },
+): Promise<{ asset: AssetRow; events: ChainedEvent[] } | undefined> {
+  const { rows } = await db.query<AssetRow & { history: EventJson[] }>(
+    'id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement,
+    [planet, 'id' in key ? key.id : key.certificateNumber],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { history, ...asset } = row;
+  // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
+  const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
+  return { asset: asset as AssetRow, events };
 }
