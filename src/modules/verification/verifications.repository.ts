@@ -136,5 +136,5 @@ export async function findAssetWithHistory(
   const { history, ...asset } = row;
   // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
   const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
-  return { asset: asset as AssetRow, events };
+  return { asset: asset, events };
 }
