@@ -39,11 +39,30 @@ describe('GroupCommit', () => {
     const group = new GroupCommit<number>(async (items) => {
       sizes.push(items.length);
       if (sizes.length === 1) await new Promise<void>((resolve) => (release = resolve));
-    }, 3);
+    }, { maxBatch: 3 });
     const all = Array.from({ length: 8 }, (_, i) => group.add(i));
     release();
     await Promise.all(all);
     await group.drain();
     expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+
+  it('runs up to maxWriters writes at once, each taking what waits', async () => {
+    const writes: number[][] = [];
+    const releases: (() => void)[] = [];
+    const group = new GroupCommit<number>(
+      async (items) => {
+        writes.push(items);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      { maxWriters: 2 },
+    );
+    const all = [group.add(1), group.add(2), group.add(3), group.add(4)];
+    expect(writes).toEqual([[1], [2]]);
+    releases.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([[1], [2], [3, 4]]);
+    while (releases.length > 0) releases.shift()!();
+    await Promise.all(all);
   });
 });

@@ -116,7 +116,8 @@ function toNewVerification(principal: Principal, { result, ownerAccountId }: Ver
     accountId: principal.accountId,
     apiKeyId: principal.apiKeyId,
     createdAt: result.verified_at,
-    outbox: { id: randomUUID(), accountId: ownerAccountId, payload: { verification: result } },
+    outboxId: randomUUID(),
+    ownerAccountId,
   };
 }
 
@@ -141,7 +142,7 @@ export class VerificationRecorder {
   private readonly group: GroupCommit<NewVerification>;
 
   constructor(db: Queryable) {
-    this.group = new GroupCommit((batch) => insertVerifications(db, batch));
+    this.group = new GroupCommit((batch) => insertVerifications(db, batch), { maxWriters: 8 });
   }
 
   async record(principal: Principal, verification: Verification): Promise<VerificationResultType> {

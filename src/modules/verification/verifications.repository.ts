@@ -12,8 +12,9 @@ export interface NewVerification {
   accountId: string;
   apiKeyId: string;
   createdAt: string;
-  /** The verification.completed outbox row, addressed to the asset's owner. */
-  outbox: { id: string; accountId: string; payload: Record<string, unknown> };
+  /** The verification.completed outbox row (payload `{ verification: result }`), addressed to the owner. */
+  outboxId: string;
+  ownerAccountId: string;
 }
 
 export interface VerificationRow {
@@ -28,17 +29,23 @@ export interface VerificationRow {
   [column: string]: unknown;
 }
 
+// The batch travels as one JSON array: one parameter, and each result sent once for both rows.
 const insertVerificationsStatement = prepared(
   'insert_verifications',
-  `WITH recorded AS (
+  `WITH batch AS (
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
+       id uuid, planet text, asset_id uuid, certificate_number text, verified boolean, result jsonb,
+       account_id uuid, api_key_id uuid, created_at timestamptz, outbox_id uuid, owner_account_id uuid)
+   ), recorded AS (
      INSERT INTO verifications (id, planet, asset_id, certificate_number, verified, result, account_id,
                                 api_key_id, created_at)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[], $6::jsonb[],
-                          $7::uuid[], $8::uuid[], $9::timestamptz[])
+     SELECT id, planet, asset_id, certificate_number, verified, result, account_id, api_key_id, created_at
+     FROM batch
    )
    INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
-   SELECT id, account_id, 'verification.completed', payload, created_at
-   FROM unnest($10::uuid[], $11::uuid[], $12::jsonb[], $9::timestamptz[]) AS o(id, account_id, payload, created_at)`,
+   SELECT outbox_id, owner_account_id, 'verification.completed', jsonb_build_object('verification', result),
+          created_at
+   FROM batch`,
 );
 
 /**
@@ -49,21 +56,20 @@ export async function insertVerifications(
   db: Queryable,
   verifications: readonly NewVerification[],
 ): Promise<void> {
-  const column = <V>(pick: (verification: NewVerification) => V) => verifications.map(pick);
-  await db.query(insertVerificationsStatement, [
-    column((v) => v.id),
-    column((v) => v.planet),
-    column((v) => v.assetId),
-    column((v) => v.certificateNumber),
-    column((v) => v.verified),
-    column((v) => JSON.stringify(v.result)),
-    column((v) => v.accountId),
-    column((v) => v.apiKeyId),
-    column((v) => v.createdAt),
-    column((v) => v.outbox.id),
-    column((v) => v.outbox.accountId),
-    column((v) => JSON.stringify(v.outbox.payload)),
-  ]);
+  const batch = verifications.map((v) => ({
+    id: v.id,
+    planet: v.planet,
+    asset_id: v.assetId,
+    certificate_number: v.certificateNumber,
+    verified: v.verified,
+    result: v.result,
+    account_id: v.accountId,
+    api_key_id: v.apiKeyId,
+    created_at: v.createdAt,
+    outbox_id: v.outboxId,
+    owner_account_id: v.ownerAccountId,
+  }));
+  await db.query(insertVerificationsStatement, [JSON.stringify(batch)]);
 }
 
 const VERIFICATION_COLUMNS = `v.id, v.asset_id, v.result, v.account_id, a.name AS account_name,
