@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, createSeededPglite, seedPostgres } from './databases.js';
-import { CREATE_BODY, createAssets, verifyRepeatedly } from './fixtures.js';
+import { CREATE_BODY, createAssets, updateRepeatedly, verifyRepeatedly } from './fixtures.js';
 import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { createScript, runPgbench } from './pgbench.js';
@@ -100,8 +100,9 @@ async function main(): Promise<void> {
     }),
   );
   const auth = { authorization: `Bearer ${credentials.apiKey}` };
-  const [historyAsset, ...assets] = await createAssets(service.url, credentials.apiKey, 257);
-  await verifyRepeatedly(service.url, credentials.apiKey, historyAsset!.id, 9);
+  const [historyAsset, busyAsset, ...assets] = await createAssets(service.url, credentials.apiKey, 258);
+  await updateRepeatedly(service.url, credentials.apiKey, historyAsset!.id, 9);
+  await verifyRepeatedly(service.url, credentials.apiKey, busyAsset!.id, 10_000);
   const getPaths = assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`);
   const pgbenchScript = createScript(credentials, SERVICE_CREATE_STATEMENTS);
 
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     },
     {
       name: 'verify',
-      description: 'POST /api/v1/verify, 256 assets in turn (each call appends a VERIFIED event)',
+      description: 'POST /api/v1/verify, 256 assets in turn',
       measure: http({
         target: () => service.url,
         headers: auth,
@@ -171,6 +172,21 @@ async function main(): Promise<void> {
               request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
               return request;
             },
+          },
+        ],
+      }),
+    },
+    {
+      name: 'verify a busy asset',
+      description: 'POST /api/v1/verify, one asset verified 10,000 times before the run',
+      measure: http({
+        target: () => service.url,
+        headers: auth,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/verify',
+            body: JSON.stringify({ planet: 'artworks', asset_id: busyAsset!.id }),
           },
         ],
       }),
@@ -288,6 +304,10 @@ async function main(): Promise<void> {
       target: 0.8,
     },
     { name: 'pglite get / raw PGlite loop', value: ratio('pglite get', 'pglite raw get') },
+    { name: 'verify / get', value: ratio('verify', 'get'), target: 0.5 },
+    { name: 'verify a busy asset / get', value: ratio('verify a busy asset', 'get'), target: 0.5 },
+    // Within 15 % of each other: the 10,001st verification costs what the first did.
+    { name: 'verify a busy asset / verify', value: ratio('verify a busy asset', 'verify'), target: 0.85 },
   ];
   console.log('');
   for (const entry of targets) {

@@ -33,6 +33,8 @@ export const errorCatalogue = {
       value_not_allowed: ({ field }: Field) => `\`${field}\` has a value that is not allowed.`,
       wrong_type: ({ field, type }: Field & { type: string }) => `\`${field}\` must be ${type}.`,
       body_not_object: () => 'The body must be a JSON object.',
+      one_form_of: ({ forms }: { forms: readonly string[] }) =>
+        `Send exactly one of: ${forms.join('; or ')}.`,
       too_long: ({ field, max }: Field & { max: number }) =>
         `\`${field}\` must be at most ${max} characters.`,
       trimmed_length: ({ field, min, max }: Field & { min: number; max: number }) =>
@@ -131,6 +133,7 @@ export const errorCatalogue = {
       no_certificate: ({ number }: { number: string }) => `No certificate ${number.slice(0, 100)}.`,
     },
   },
+  verification_not_found: { status: 404, message: 'Verification not found.' },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
   account_not_found: {

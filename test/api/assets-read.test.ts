@@ -117,15 +117,22 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
   });
 
   it('DESIGN §5: pages with limit and an opaque cursor until has_more is false', async () => {
-    for (let i = 0; i < 4; i++) {
-      const verify = await context.app.inject({
-        method: 'POST',
-        url: '/api/v1/verify',
-        headers: owner.auth,
-        payload: { planet: 'artworks', asset_id: asset.id },
-      });
-      expect(verify.statusCode).toBe(200);
-    }
+    // Four more events (verifications no longer append any: issue #11).
+    await context.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [
+        'artworks',
+        asset.id,
+      ]);
+      for (let i = 0; i < 4; i++) {
+        await appendEvent(tx, {
+          assetId: asset.id,
+          planet: 'artworks',
+          eventType: 'UPDATED',
+          payload: { changes: { title: { from: 'a', to: 'b' } } },
+          actorAccountId: owner.accountId,
+        });
+      }
+    });
     const sequences: number[] = [];
     let cursor: string | null = null;
     let pages = 0;

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/modules/chain/events.repository.js';
-import { checkChain } from '../../src/modules/chain/history-chain.js';
+import { appendEvent } from '../../src/modules/chain/history-events.service.js';
 import type { VerificationResult } from '../../src/modules/verification/verification.schemas.js';
 import {
   createAssetViaApi,
@@ -14,7 +14,10 @@ import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 type Verification = Static<typeof VerificationResult>;
 
-const context = useTestContext({ config: {} });
+// 1,000 verifications from one key: the rate limit is not under test here.
+const context = useTestContext({
+  config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
+});
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 let verifier: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
@@ -30,6 +33,20 @@ async function issuedAsset(planet = 'artworks'): Promise<CreatedAsset> {
   const asset = await createAssetViaApi(context.app, owner.auth, planet, { title: 'Verified work' });
   await issueCertificateForTest(context.db, asset);
   return asset;
+}
+
+/** A VERIFIED event as verifications wrote them before #11, chained under the asset's row lock. */
+async function appendLegacyVerifiedEvent(assetId: string, planet: string): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [planet, assetId]);
+    await appendEvent(tx, {
+      assetId,
+      planet,
+      eventType: 'VERIFIED',
+      payload: { verified: true, verified_by_account_id: verifier.accountId },
+      actorAccountId: verifier.accountId,
+    });
+  });
 }
 
 /** Edits one stored event with the append-only trigger bypassed, as an attacker with SQL access could. */
@@ -118,13 +135,36 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     expect(body.checks[1].detail).toMatch(/archived/);
   });
 
-  it('DESIGN §6: the verification is recorded as a VERIFIED event and a verification.completed outbox row', async () => {
+  it('DESIGN §6: the verification is kept in its own record with a verification.completed outbox row, and history does not grow', async () => {
     const asset = await issuedAsset();
     const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
-    const events = await listEvents(context.db, asset.id);
-    const last = events[events.length - 1]!;
-    expect(last).toMatchObject({ event_type: 'VERIFIED', sequence: 3, actor_account_id: verifier.accountId });
-    expect(last.payload).toMatchObject({ id: body.id, verified: true, checks: body.checks });
+    expect((await listEvents(context.db, asset.id)).map((event) => event.event_type)).toEqual([
+      'CREATED',
+      'CERTIFICATE_ISSUED',
+    ]);
+    const { rows: records } = await context.db.query<{
+      planet: string;
+      asset_id: string;
+      certificate_number: string;
+      verified: boolean;
+      result: unknown;
+      account_id: string;
+      api_key_id: string;
+    }>(
+      'SELECT planet, asset_id, certificate_number, verified, result, account_id, api_key_id FROM verifications WHERE id = $1',
+      [body.id],
+    );
+    expect(records).toEqual([
+      {
+        planet: 'artworks',
+        asset_id: asset.id,
+        certificate_number: asset.certificate_number,
+        verified: true,
+        result: body,
+        account_id: verifier.accountId,
+        api_key_id: verifier.apiKey.id,
+      },
+    ]);
     const { rows } = await context.db.query<{ account_id: string; payload: { verification: unknown } }>(
       "SELECT account_id, payload FROM webhook_outbox WHERE event_type = 'verification.completed' AND payload->'verification'->>'id' = $1",
       [body.id],
@@ -132,6 +172,60 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.account_id).toBe(owner.accountId);
     expect(rows[0]!.payload.verification).toEqual(body);
+  });
+
+  it('the verification record is append-only: an ordinary UPDATE or DELETE is refused', async () => {
+    const asset = await issuedAsset();
+    const { id } = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    await expect(
+      context.db.query('UPDATE verifications SET verified = false WHERE id = $1', [id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(context.db.query('DELETE FROM verifications WHERE id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
+
+describe('POST /api/v1/verify with a certificate number (issue #11 item 4)', () => {
+  it('verifies the asset that holds the number, as the planet and id form does', async () => {
+    const asset = await issuedAsset('watches');
+    const byNumber = await verify({ certificate_number: asset.certificate_number });
+    expect(byNumber.statusCode).toBe(200);
+    const byId = (await verify({ planet: 'watches', asset_id: asset.id })).json();
+    const { id: _byNumberId, verified_at: _byNumberAt, ...sameByNumber } = byNumber.json();
+    const { id: _byIdId, verified_at: _byIdAt, ...sameById } = byId;
+    expect(sameByNumber).toEqual(sameById);
+    expect(sameByNumber).toMatchObject({ planet: 'watches', asset_id: asset.id, verified: true });
+  });
+
+  it('400: both forms at once, or a certificate number that is not a string', async () => {
+    const asset = await issuedAsset();
+    for (const payload of [
+      { certificate_number: asset.certificate_number, planet: 'artworks', asset_id: asset.id },
+      { certificate_number: asset.certificate_number, planet: 'artworks' },
+      { certificate_number: asset.certificate_number, asset_id: asset.id },
+      { certificate_number: 42 },
+      { certificate_number: '' },
+      {},
+    ]) {
+      const response = await verify(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code, JSON.stringify(payload)).toBe('validation_failed');
+    }
+  });
+
+  it("404 as the certificate look-up answers: unknown, malformed, and a number of a planet outside the key's scope", async () => {
+    const asset = await issuedAsset('watches');
+    const artworksOnly = await context.createAccountWithKey({ planetScope: ['artworks'] });
+    for (const [payload, headers] of [
+      [{ certificate_number: 'ART-2026-999999' }, verifier.auth],
+      [{ certificate_number: 'not a number' }, verifier.auth],
+      [{ certificate_number: asset.certificate_number }, artworksOnly.auth],
+    ] as const) {
+      const response = await verify(payload, headers);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(response.json().code).toBe('certificate_not_found');
+    }
   });
 });
 
@@ -159,6 +253,35 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
     expect(check.detail).toContain('sequence 2');
   });
 
+  it('a revoked asset whose row is set back to issued is not verified: the row is held to its history (issue #14 item 3)', async () => {
+    const asset = await issuedAsset();
+    await setCertificateStatusForTest(context.db, asset, 'revoked', 'stolen');
+    await tamper(`UPDATE assets SET certificate_status = 'issued', revoked_at = NULL WHERE id = $1`, [
+      asset.id,
+    ]);
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(body.certificate_status).toBe('issued');
+    expect(body.verified).toBe(false);
+    expect(body.checks[2]).toMatchObject({ name: 'history_intact', passed: false });
+    expect(body.checks[2].detail).toContain(
+      'the asset says its certificate is issued, but its history says revoked',
+    );
+  });
+
+  it('an archived asset whose row is set back to active is not verified', async () => {
+    const asset = await issuedAsset();
+    const archive = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/assets/artworks/${asset.id}/archive`,
+      headers: owner.auth,
+    });
+    expect(archive.statusCode).toBe(200);
+    await tamper(`UPDATE assets SET status = 'active' WHERE id = $1`, [asset.id]);
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(body.verified).toBe(false);
+    expect(body.checks[2].detail).toContain('the asset says it is active, but its history says archived');
+  });
+
   it('the append-only trigger refuses an ordinary UPDATE of history', async () => {
     const asset = await issuedAsset();
     await expect(
@@ -166,16 +289,79 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
     ).rejects.toThrow(/append-only/);
   });
 
-  it('50 concurrent verifications of one asset keep sequence gap-free and the chain linear', async () => {
+  it('an edited old event fails history_intact for an asset whose history holds VERIFIED events from before #11', async () => {
+    const asset = await issuedAsset();
+    // Verifications used to append VERIFIED events; they stay in history and keep counting in the chain.
+    for (let i = 0; i < 3; i++) await appendLegacyVerifiedEvent(asset.id, 'artworks');
+    const intact = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(intact.verified).toBe(true);
+    expect((await listEvents(context.db, asset.id)).map((event) => event.event_type)).toEqual([
+      'CREATED',
+      'CERTIFICATE_ISSUED',
+      'VERIFIED',
+      'VERIFIED',
+      'VERIFIED',
+    ]);
+    await tamper(
+      `UPDATE asset_events SET payload = jsonb_set(payload, '{verified}', 'false') WHERE asset_id = $1 AND sequence = 4`,
+      [asset.id],
+    );
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(body.verified).toBe(false);
+    expect(body.checks[2]).toMatchObject({ name: 'history_intact', passed: false });
+    expect(body.checks[2].detail).toContain('sequence 4');
+  });
+
+  it('an edited old event fails history_intact for an asset with no VERIFIED events', async () => {
+    const asset = await issuedAsset();
+    await tamper(
+      `UPDATE asset_events SET created_at = created_at - interval '1 day' WHERE asset_id = $1 AND sequence = 1`,
+      [asset.id],
+    );
+    const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(body.verified).toBe(false);
+    expect(body.checks[2]).toMatchObject({ name: 'history_intact', passed: false });
+    expect(body.checks[2].detail).toContain('sequence 1');
+  });
+});
+
+describe('POST /api/v1/verify is a read (issue #11)', () => {
+  it('1,000 verifications of one asset leave its history as it was, and the 1,001st answers with the same checks', async () => {
+    const asset = await issuedAsset();
+    const historyBefore = await listEvents(context.db, asset.id);
+    const first = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    for (let batch = 0; batch < 20; batch++) {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => verify({ planet: 'artworks', asset_id: asset.id })),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+    }
+    expect(await listEvents(context.db, asset.id)).toEqual(historyBefore);
+    const last = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    expect(last.checks).toEqual(first.checks);
+    expect(last.verified).toBe(true);
+    const { rows } = await context.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM verifications WHERE asset_id = $1',
+      [asset.id],
+    );
+    expect(rows[0]!.count).toBe(1_002);
+  });
+
+  it('50 concurrent verifications of one asset all succeed, each with its own record', async () => {
     const asset = await issuedAsset('collectibles');
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => verify({ planet: 'collectibles', asset_id: asset.id })),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
-    expect(responses.every((response) => response.json().verified === true)).toBe(true);
-    const events = await listEvents(context.db, asset.id);
-    expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
-    expect(checkChain(events)).toEqual({ intact: true });
+    const bodies = responses.map((response) => response.json<Verification>());
+    expect(bodies.every((body) => body.verified)).toBe(true);
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(50);
+    expect((await listEvents(context.db, asset.id)).map((event) => event.sequence)).toEqual([1, 2]);
+    const { rows } = await context.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM verifications WHERE asset_id = $1',
+      [asset.id],
+    );
+    expect(rows[0]!.count).toBe(50);
   });
 });
 

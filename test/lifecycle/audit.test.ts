@@ -15,6 +15,7 @@ const CLI = path.resolve('dist/src/cli/avs.js');
 
 let child: Awaited<ReturnType<typeof createChildDatabaseEnv>>;
 let artwork: CreatedAsset;
+let watches: CreatedAsset[];
 
 /** Runs the built CLI against the child database; `npm test` builds dist first. */
 function avs(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -56,8 +57,10 @@ beforeAll(async () => {
       const auth = { authorization: `Bearer ${key.key}` };
       artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
       await issueCertificateForTest(db, artwork);
-      await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' });
-      await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' });
+      watches = [
+        await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' }),
+        await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' }),
+      ];
     } finally {
       await app.close();
     }
@@ -121,5 +124,38 @@ describe('avs audit', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('spaceships');
     expect((await avs('audit', '--bogus')).code).toBe(2);
+  });
+
+  it('exits 1 for a row whose state was edited without an event, and for a history whose last event was deleted (issue #14 item 3)', async () => {
+    const [edited, truncated] = watches;
+    await withChildDatabase(async (db) => {
+      await issueCertificateForTest(db, truncated!);
+      await db.transaction(async (tx) => {
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query(`UPDATE assets SET certificate_status = 'issued', status = 'active' WHERE id = $1`, [
+          edited!.id,
+        ]);
+        // The row still says issued: a valid prefix of the chain remains, but the row's head is past it.
+        await tx.query('DELETE FROM asset_events WHERE asset_id = $1 AND sequence = 2', [truncated!.id]);
+      });
+    });
+    const result = await avs('audit', '--planet', 'watches', '--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).breaks).toEqual(
+      expect.arrayContaining([
+        {
+          planet: 'watches',
+          asset_id: edited!.id,
+          sequence: 1,
+          reason: 'the asset says its certificate is issued, but its history says pending',
+        },
+        {
+          planet: 'watches',
+          asset_id: truncated!.id,
+          sequence: 2,
+          reason: "the history ends at event 1, but the asset's chain head is event 2",
+        },
+      ]),
+    );
   });
 });

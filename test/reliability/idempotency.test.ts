@@ -193,7 +193,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
     expect(await count(context, 'assets WHERE account_id = $1', [accountId])).toBe(2);
   });
 
-  it('replays POST /verify: one VERIFIED event and one verification.completed outbox row', async () => {
+  it('replays POST /verify: one verification record, no history event, and one verification.completed outbox row', async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
     const key = randomUUID();
@@ -203,9 +203,9 @@ describe('Idempotency-Key on POST /api/v1', () => {
     expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(first.body);
-    expect(
-      await count(context, "asset_events WHERE asset_id = $1 AND event_type = 'VERIFIED'", [asset.id]),
-    ).toBe(1);
+    expect(await count(context, 'verifications WHERE asset_id = $1', [asset.id])).toBe(1);
+    expect(await count(context, 'verifications WHERE id = $1', [first.json().id])).toBe(1);
+    expect(await count(context, 'asset_events WHERE asset_id = $1', [asset.id])).toBe(1);
     expect(
       await count(
         context,

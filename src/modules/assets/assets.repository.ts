@@ -19,12 +19,15 @@ export interface AssetRow {
   issued_at: Date | null;
   revoked_at: Date | null;
   status_reason: string | null;
+  /** The last history event's sequence and hash, kept by the database (migration 081). */
+  head_sequence: number | null;
+  head_hash: string | null;
   [column: string]: unknown;
 }
 
 /** The one column list of AssetRow. */
 export const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
-  created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason`;
+  created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash`;
 
 export interface NewAsset {
   id: string;
@@ -40,8 +43,8 @@ export interface NewAsset {
 /** $1 id, $2 planet, $3 title, $4 account, $5 attributes, $6 created_at, $7–$10 the event, $11–$12 the outbox row. */
 export const INSERT_ASSET_WITH_CREATED_EVENT_SQL = `WITH inserted AS (
     INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
-                        created_by, updated_by, created_at, updated_at)
-    VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6)
+                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash)
+    VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6, 1, $10)
     RETURNING ${ASSET_COLUMNS}
   ), created_event AS (
     INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,

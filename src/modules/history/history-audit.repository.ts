@@ -5,6 +5,10 @@ import type { ChainedEvent } from '../chain/history-chain.js';
 export interface AuditedAssetKey {
   planet: string;
   id: string;
+  certificate_status: string;
+  status: string;
+  head_sequence: number | null;
+  head_hash: string | null;
   [column: string]: unknown;
 }
 
@@ -14,7 +18,7 @@ export async function listAssetKeys(
   filter: { planet?: string; after?: AuditedAssetKey; limit: number },
 ): Promise<AuditedAssetKey[]> {
   const { rows } = await db.query<AuditedAssetKey>(
-    `SELECT planet, id FROM assets
+    `SELECT planet, id, certificate_status, status, head_sequence, head_hash FROM assets
      WHERE ($1::text IS NULL OR planet = $1)
        AND ($2::text IS NULL OR (planet, id) > ($2::text, $3::uuid))
      ORDER BY planet, id LIMIT $4`,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { checkHistory } from './history-integrity.js';
+import { checkAssetHistory } from './history-integrity.js';
 import { listAssetKeys, listEventsOfAssets, type AuditedAssetKey } from './history-audit.repository.js';
 
 export interface ChainBreak {
@@ -19,7 +19,7 @@ export interface AuditReport {
 
 const BATCH = 500;
 
-/** Recomputes every asset's history chain (of one planet, or all), in batches of assets. */
+/** Recomputes every asset's history chain (of one planet, or all) and holds each row to it, in batches of assets. */
 export async function auditHistory(db: Queryable, options: { planet?: string } = {}): Promise<AuditReport> {
   const report: AuditReport = {
     planet: options.planet ?? null,
@@ -40,7 +40,7 @@ export async function auditHistory(db: Queryable, options: { planet?: string } =
       const chain = events.get(asset.id) ?? [];
       report.assets += 1;
       report.events += chain.length;
-      const result = checkHistory(chain);
+      const result = checkAssetHistory(asset, chain);
       if (!result.intact) {
         report.breaks.push({
           planet: asset.planet,

@@ -3,10 +3,27 @@ import { assetStatuses, certificateStatuses } from '../assets/asset-states.js';
 
 export const VerifyBody = Type.Object(
   {
-    planet: Type.String({ description: 'Planet ID.' }),
-    asset_id: Type.String({ format: 'uuid', description: 'Asset identifier (UUID).' }),
+    planet: Type.Optional(Type.String({ description: 'Planet ID; with `asset_id`.' })),
+    asset_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Asset identifier (UUID); with `planet`.' }),
+    ),
+    certificate_number: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'A certificate number (`ART-2026-000042`), instead of `planet` and `asset_id`.',
+      }),
+    ),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      'Exactly one of two forms: `planet` and `asset_id`, or `certificate_number` alone. Anything else is 400.',
+    examples: [
+      { planet: 'artworks', asset_id: '5d6d40e2-3f0b-4c8e-9a57-7f2d1b0c9e11' },
+      { certificate_number: 'ART-2026-000042' },
+    ],
+  },
 );
 export type VerifyBodyType = Static<typeof VerifyBody>;
 
@@ -22,21 +39,56 @@ export const VerificationCheck = Type.Object(
 );
 export type VerificationCheckType = Static<typeof VerificationCheck>;
 
-export const VerificationResult = Type.Object(
+const verificationResultProperties = {
+  id: Type.String({ format: 'uuid', description: 'This verification.' }),
+  planet: Type.String(),
+  asset_id: Type.String({ format: 'uuid' }),
+  certificate_number: Type.String(),
+  certificate_status: Type.Union(certificateStatuses.map((status) => Type.Literal(status))),
+  status: Type.Union(assetStatuses.map((status) => Type.Literal(status))),
+  verified: Type.Boolean({
+    description: 'True only when every check passed: certificate issued, asset not archived, history intact.',
+  }),
+  checks: Type.Array(VerificationCheck),
+  verified_at: Type.String({ format: 'date-time' }),
+};
+
+export const VerificationResult = Type.Object(verificationResultProperties, { additionalProperties: false });
+export type VerificationResultType = Static<typeof VerificationResult>;
+
+/** A stored verification: the result its verifier received, and who that was. */
+export const Verification = Type.Object(
   {
-    id: Type.String({ format: 'uuid', description: 'This verification.' }),
-    planet: Type.String(),
-    asset_id: Type.String({ format: 'uuid' }),
-    certificate_number: Type.String(),
-    certificate_status: Type.Union(certificateStatuses.map((status) => Type.Literal(status))),
-    status: Type.Union(assetStatuses.map((status) => Type.Literal(status))),
-    verified: Type.Boolean({
-      description:
-        'True only when every check passed: certificate issued, asset not archived, history intact.',
-    }),
-    checks: Type.Array(VerificationCheck),
-    verified_at: Type.String({ format: 'date-time' }),
+    ...verificationResultProperties,
+    verified_by: Type.Object(
+      {
+        account_id: Type.String({ format: 'uuid' }),
+        name: Type.Union([Type.String(), Type.Null()], { description: "The verifying account's name." }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
-export type VerificationResultType = Static<typeof VerificationResult>;
+export type VerificationType = Static<typeof Verification>;
+
+export const VerificationParams = Type.Object({
+  id: Type.String({ description: 'Verification identifier (the `id` of the verify response).' }),
+});
+
+export const VerificationsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Entries per page, 1–100.' }),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 512, description: 'Opaque: the `next_cursor` of the previous page.' }),
+  ),
+});
+
+export const VerificationPage = Type.Object(
+  {
+    data: Type.Array(Verification, { description: 'Newest first.' }),
+    has_more: Type.Boolean(),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type VerificationPageType = Static<typeof VerificationPage>;

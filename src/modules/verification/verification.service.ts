@@ -1,33 +1,81 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import type { PlanetId } from '../../planets/planets.js';
-import { lockAsset } from '../assets/assets.repository.js';
-import { listEvents } from '../chain/events.repository.js';
-import { appendEvent } from '../chain/history-events.service.js';
-import { checkHistory } from '../history/history-integrity.js';
+import { GroupCommit } from '../../lib/group-commit.js';
+import { isUuid } from '../../lib/uuid.js';
+import { isInScope } from '../../planets/planet-access.js';
+import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
+import type { AssetRow } from '../assets/assets.repository.js';
+import { getAsset } from '../assets/assets.service.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
+import { checkAssetHistory } from '../history/history-integrity.js';
 import type { Principal } from '../keys/keys.service.js';
-import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
-import type { VerificationCheckType, VerificationResultType } from './verification.schemas.js';
+import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import type {
+  VerificationCheckType,
+  VerificationPageType,
+  VerificationResultType,
+  VerificationType,
+} from './verification.schemas.js';
+import {
+  findAssetWithHistory,
+  findVerification,
+  insertVerifications,
+  listVerifications,
+  type NewVerification,
+  type VerificationRow,
+} from './verifications.repository.js';
+
+/** What to verify: an asset by planet and id, or by the certificate number a buyer holds. */
+export type VerificationTarget = { planet: PlanetId; assetId: string } | { certificateNumber: string };
+
+/** A completed verification, not yet recorded. */
+export interface Verification {
+  result: VerificationResultType;
+  ownerAccountId: string;
+}
+
+const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
+
+async function findTarget(
+  db: Queryable,
+  principal: Principal,
+  target: VerificationTarget,
+): Promise<{ asset: AssetRow; events: ChainedEvent[] }> {
+  if ('assetId' in target) {
+    const found = isUuid(target.assetId)
+      ? await findAssetWithHistory(db, target.planet, { id: target.assetId })
+      : undefined;
+    if (!found) throw new AppError('asset_not_found');
+    return found;
+  }
+  // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
+  const planet = CERTIFICATE_NUMBER.test(target.certificateNumber)
+    ? planetOfCertificateNumber(target.certificateNumber)
+    : undefined;
+  const found =
+    planet && isInScope(principal, planet)
+      ? await findAssetWithHistory(db, planet, { certificateNumber: target.certificateNumber })
+      : undefined;
+  if (!found) throw new AppError('certificate_not_found');
+  return found;
+}
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
   return passed ? { name, passed } : { name, passed, detail };
 }
 
 /**
- * Runs the checks of DESIGN.md section 6 and records them as a VERIFIED event and a
- * verification.completed outbox row. The asset row lock keeps concurrent verifications in line,
- * so the history stays gap-free and linear.
+ * Runs the checks of DESIGN.md section 6. A verification is a read: no lock on the asset and nothing
+ * appended to its history, so the millionth verification costs what the first did.
  */
 export async function verifyAsset(
   db: Queryable,
   principal: Principal,
-  planet: PlanetId,
-  assetId: string,
-): Promise<VerificationResultType> {
-  const asset = await lockAsset(db, planet, assetId);
-  if (!asset) throw new AppError('asset_not_found');
-  const chain = checkHistory(await listEvents(db, asset.id));
+  target: VerificationTarget,
+): Promise<Verification> {
+  const { asset, events } = await findTarget(db, principal, target);
+  const chain = checkAssetHistory(asset, events);
   const checks = [
     check(
       'certificate_issued',
@@ -41,29 +89,106 @@ export async function verifyAsset(
       chain.intact ? '' : `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
     ),
   ];
-  const result: VerificationResultType = {
-    id: randomUUID(),
-    planet,
-    asset_id: asset.id,
-    certificate_number: asset.certificate_number,
-    certificate_status: asset.certificate_status as VerificationResultType['certificate_status'],
-    status: asset.status as VerificationResultType['status'],
-    verified: checks.every((entry) => entry.passed),
-    checks,
-    verified_at: new Date().toISOString(),
+  return {
+    ownerAccountId: asset.account_id,
+    result: {
+      id: randomUUID(),
+      planet: asset.planet,
+      asset_id: asset.id,
+      certificate_number: asset.certificate_number,
+      certificate_status: asset.certificate_status as VerificationResultType['certificate_status'],
+      status: asset.status as VerificationResultType['status'],
+      verified: checks.every((entry) => entry.passed),
+      checks,
+      verified_at: new Date().toISOString(),
+    },
   };
-  await appendEvent(db, {
-    assetId: asset.id,
-    planet,
-    eventType: 'VERIFIED',
-    payload: { ...result, verified_by_account_id: principal.accountId },
-    actorAccountId: principal.accountId,
-  });
-  // Addressed to the owner: their webhooks learn that someone verified their asset.
-  await insertOutboxEvent(db, {
-    accountId: asset.account_id,
-    eventType: 'verification.completed',
-    payload: { verification: result },
-  });
-  return result;
+}
+
+function toNewVerification(principal: Principal, { result, ownerAccountId }: Verification): NewVerification {
+  return {
+    id: result.id,
+    planet: result.planet,
+    assetId: result.asset_id,
+    certificateNumber: result.certificate_number,
+    verified: result.verified,
+    result,
+    accountId: principal.accountId,
+    apiKeyId: principal.apiKeyId,
+    createdAt: result.verified_at,
+    outboxId: randomUUID(),
+    ownerAccountId,
+  };
+}
+
+/**
+ * Keeps the verification in its own append-only record and tells the owner's webhooks, in one
+ * statement: both rows or neither. For a request whose transaction holds more (an Idempotency-Key).
+ */
+export async function recordVerification(
+  db: Queryable,
+  principal: Principal,
+  verification: Verification,
+): Promise<VerificationResultType> {
+  await insertVerifications(db, [toNewVerification(principal, verification)]);
+  return verification.result;
+}
+
+/**
+ * Records verifications by group commit: under load, one statement and one commit carry many, so a
+ * verification costs little more than the read it is. Each caller is answered once its row is committed.
+ */
+export class VerificationRecorder {
+  private readonly group: GroupCommit<NewVerification>;
+
+  constructor(db: Queryable) {
+    this.group = new GroupCommit((batch) => insertVerifications(db, batch), { maxWriters: 8 });
+  }
+
+  async record(principal: Principal, verification: Verification): Promise<VerificationResultType> {
+    await this.group.add(toNewVerification(principal, verification));
+    return verification.result;
+  }
+
+  drain(): Promise<void> {
+    return this.group.drain();
+  }
+}
+
+function toVerification(row: VerificationRow): VerificationType {
+  return {
+    ...(row.result as VerificationResultType),
+    verified_by: { account_id: row.account_id, name: row.account_name },
+  };
+}
+
+/** For the account that verified and for the asset's owner; 404 alike for everyone else. */
+export async function getVerification(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+): Promise<VerificationType> {
+  const row = isUuid(id) ? await findVerification(db, id) : undefined;
+  const visible =
+    row &&
+    isInScope(principal, (row.result as VerificationResultType).planet) &&
+    (row.account_id === principal.accountId || row.owner_account_id === principal.accountId);
+  if (!visible) throw new AppError('verification_not_found');
+  return toVerification(row);
+}
+
+/** The owner's view of who checked their asset: newest first. Others get 404, as for a change. */
+export async function listAssetVerifications(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+  page: { limit: number; cursor?: string },
+): Promise<VerificationPageType> {
+  const before = decodePosition(page.cursor);
+  // Another account's asset is 404, exactly as one that does not exist.
+  const asset = await getAsset(db, planet, assetId);
+  if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
+  const rows = await listVerifications(db, asset.id, { before, limit: page.limit + 1 });
+  return toPage(rows, page.limit, toVerification);
 }

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
-import type { Position } from './webhooks.repository.js';
+import type { Position } from '../../lib/page-cursor.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 

@@ -9,7 +9,7 @@ import {
   type DeliveryRow,
 } from './deliveries.repository.js';
 import { isUuid } from '../../lib/uuid.js';
-import { decodePosition, toPage } from './page-cursor.js';
+import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { getWebhookRow } from './webhooks.service.js';
 import type { Delivery, DeliveryQuery } from './webhooks.schemas.js';
 

@@ -1,3 +1,4 @@
+import type { Position } from '../../lib/page-cursor.js';
 import type { Queryable } from '../../db/database.js';
 
 export interface WebhookRow {
@@ -13,10 +14,6 @@ export interface WebhookRow {
 }
 
 /** A position in a newest-first listing: (created_at, id) of the last row shown. */
-export interface Position {
-  createdAt: Date;
-  id: string;
-}
 
 const WEBHOOK_COLUMNS = 'id, account_id, url, events, secret, status, created_at, disabled_at';
 

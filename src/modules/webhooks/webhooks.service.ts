@@ -4,7 +4,7 @@ import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
 import { webhookEventTypes } from './webhook-event-types.js';
-import { decodePosition, toPage } from './page-cursor.js';
+import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {
   disableWebhook,

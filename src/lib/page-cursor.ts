@@ -1,6 +1,11 @@
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { isUuid } from '../../lib/uuid.js';
-import type { Position } from './webhooks.repository.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { isUuid } from './uuid.js';
+
+/** Where a page newest-first (or oldest-first) by (created_at, id) stopped. */
+export interface Position {
+  createdAt: Date;
+  id: string;
+}
 
 /** The last row a page showed, (created_at, id), from its cursor; undefined for the first page. */
 export function decodePosition(cursor: string | undefined): Position | undefined {

@@ -1,0 +1,146 @@
+import { prepared, type Queryable } from '../../db/database.js';
+import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
+
+export interface NewVerification {
+  id: string;
+  planet: string;
+  assetId: string;
+  certificateNumber: string;
+  verified: boolean;
+  result: Record<string, unknown>;
+  accountId: string;
+  apiKeyId: string;
+  createdAt: string;
+  /** The verification.completed outbox row (payload `{ verification: result }`), addressed to the owner. */
+  outboxId: string;
+  ownerAccountId: string;
+}
+
+export interface VerificationRow {
+  id: string;
+  asset_id: string;
+  result: Record<string, unknown>;
+  account_id: string;
+  account_name: string | null;
+  /** The asset's owner now (ownership can move after the verification). */
+  owner_account_id: string;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+// The batch travels as one JSON array: one parameter, and each result sent once for both rows.
+const insertVerificationsStatement = prepared(
+  'insert_verifications',
+  `WITH batch AS (
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
+       id uuid, planet text, asset_id uuid, certificate_number text, verified boolean, result jsonb,
+       account_id uuid, api_key_id uuid, created_at timestamptz, outbox_id uuid, owner_account_id uuid)
+   ), recorded AS (
+     INSERT INTO verifications (id, planet, asset_id, certificate_number, verified, result, account_id,
+                                api_key_id, created_at)
+     SELECT id, planet, asset_id, certificate_number, verified, result, account_id, api_key_id, created_at
+     FROM batch
+   )
+   INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
+   SELECT outbox_id, owner_account_id, 'verification.completed', jsonb_build_object('verification', result),
+          created_at
+   FROM batch`,
+);
+
+/**
+ * One statement for any number of verifications: each record and its outbox row commit together
+ * (a statement is atomic), and a batch shares one commit.
+ */
+export async function insertVerifications(
+  db: Queryable,
+  verifications: readonly NewVerification[],
+): Promise<void> {
+  const batch = verifications.map((v) => ({
+    id: v.id,
+    planet: v.planet,
+    asset_id: v.assetId,
+    certificate_number: v.certificateNumber,
+    verified: v.verified,
+    result: v.result,
+    account_id: v.accountId,
+    api_key_id: v.apiKeyId,
+    created_at: v.createdAt,
+    outbox_id: v.outboxId,
+    owner_account_id: v.ownerAccountId,
+  }));
+  await db.query(insertVerificationsStatement, [JSON.stringify(batch)]);
+}
+
+const VERIFICATION_COLUMNS = `v.id, v.asset_id, v.result, v.account_id, a.name AS account_name,
+  s.account_id AS owner_account_id, v.created_at`;
+const VERIFICATION_FROM = `verifications v
+  JOIN assets s ON s.planet = v.planet AND s.id = v.asset_id
+  LEFT JOIN accounts a ON a.id = v.account_id`;
+
+const findVerificationStatement = prepared(
+  'find_verification',
+  `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
+   WHERE v.id = $1`,
+);
+
+export async function findVerification(db: Queryable, id: string): Promise<VerificationRow | undefined> {
+  const { rows } = await db.query<VerificationRow>(findVerificationStatement, [id]);
+  return rows[0];
+}
+
+const listVerificationsStatement = prepared(
+  'list_verifications',
+  `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
+   WHERE v.asset_id = $1 AND ($2::timestamptz IS NULL OR (v.created_at, v.id) < ($2::timestamptz, $3::uuid))
+   ORDER BY v.created_at DESC, v.id DESC LIMIT $4`,
+);
+
+/** Newest first; `before` is the (created_at, id) of the last row of the previous page. */
+export async function listVerifications(
+  db: Queryable,
+  assetId: string,
+  page: { before?: { createdAt: Date; id: string }; limit: number },
+): Promise<VerificationRow[]> {
+  const { rows } = await db.query<VerificationRow>(listVerificationsStatement, [
+    assetId,
+    page.before?.createdAt ?? null,
+    page.before?.id ?? null,
+    page.limit,
+  ]);
+  return rows;
+}
+
+// The asset and its whole history in one round trip: a verification reads nothing else.
+const HISTORY_OF_ROW = `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
+    FROM (SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
+          FROM asset_events WHERE asset_id = a.id) e) AS history`;
+
+const findAssetWithHistoryStatement = prepared(
+  'find_asset_with_history',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND id = $2`,
+);
+const findAssetWithHistoryByNumberStatement = prepared(
+  'find_asset_with_history_by_number',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
+);
+
+type EventJson = Omit<ChainedEvent, 'created_at'> & { created_at: string };
+
+/** The asset (by id, or by certificate number) and its events, oldest first. */
+export async function findAssetWithHistory(
+  db: Queryable,
+  planet: string,
+  key: { id: string } | { certificateNumber: string },
+): Promise<{ asset: AssetRow; events: ChainedEvent[] } | undefined> {
+  const { rows } = await db.query<AssetRow & { history: EventJson[] }>(
+    'id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement,
+    [planet, 'id' in key ? key.id : key.certificateNumber],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { history, ...asset } = row;
+  // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
+  const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
+  return { asset: asset, events };
+}
