@@ -26,8 +26,14 @@ export const errorCatalogue = {
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
   account_not_found: { status: 404, message: 'Account not found.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
+  signing_key_not_found: { status: 404, message: 'Signing key not found.' },
+  status_list_not_found: { status: 404, message: 'Status list not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed for this route.' },
   invalid_state: { status: 409, message: 'The resource is not in a state that allows this change.' },
+  certificate_not_issued: {
+    status: 409,
+    message: 'The certificate is not issued: it has no credential.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed.',

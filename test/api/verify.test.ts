@@ -55,6 +55,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
       'verified',
       'checks',
       'verified_at',
+      'receipt',
     ]);
     expect(body).toMatchObject({
       planet: 'artworks',
@@ -125,7 +126,9 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.account_id).toBe(owner.accountId);
-    expect(rows[0]!.payload.verification).toEqual(body);
+    // The outbox carries the result; the signed receipt is the caller's alone.
+    const { receipt: _receipt, ...result } = body;
+    expect(rows[0]!.payload.verification).toEqual(result);
   });
 });
 

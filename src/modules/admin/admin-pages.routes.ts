@@ -308,6 +308,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
               move,
               reason: request.body.reason,
               actor: { adminUserId: session(request).adminUserId },
+              credentialSigner: request.server.credentialSigner,
             }),
           );
         } catch (error) {

@@ -7,7 +7,9 @@ import {
   certificateMoves,
   type CertificateMove,
 } from '../assets/asset-states.js';
+import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
 import { appendEvent } from '../history/events.repository.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import {
   countCertificatesByPlanetAndStatus,
@@ -82,7 +84,14 @@ function certificatePlanet(certificateNumber: string): PlanetId {
  */
 export async function moveCertificate(
   tx: Queryable,
-  input: { certificateNumber: string; move: CertificateMove; reason?: string | null; actor: AdminActor },
+  input: {
+    certificateNumber: string;
+    move: CertificateMove;
+    reason?: string | null;
+    actor: AdminActor;
+    /** Signs the credential at issue; without it the credential is signed at its first read. */
+    credentialSigner?: DocumentSigner;
+  },
 ): Promise<{ asset: Record<string, unknown>; certificate: ReturnType<typeof toCertificate>; from: string }> {
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
@@ -115,6 +124,11 @@ export async function moveCertificate(
     },
     actorAccountId: adminUserId,
   });
+  await recordCredentialMove(
+    tx,
+    { planet, assetId: updated.id, certificateStatus: to, issued: input.move === 'issue' },
+    input.credentialSigner,
+  );
   const certificate = toCertificate(updated);
   const asset = toAssetRecord(updated);
   await insertOutboxEvent(tx, {

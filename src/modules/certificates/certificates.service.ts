@@ -6,7 +6,7 @@ import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
 
-const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
+export const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
 
 /** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
 export async function lookUpCertificate(

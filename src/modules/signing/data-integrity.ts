@@ -77,12 +77,15 @@ export function readProof(securedDocument: unknown): DataIntegrityProof | string
   const proof = securedDocument.proof;
   if (Array.isArray(proof)) return 'the document carries a proof set; one proof is expected';
   if (!isObject(proof)) return 'the document has no proof';
-  if (proof.type !== 'DataIntegrityProof') return `proof type ${String(proof.type)} is not DataIntegrityProof`;
-  if (proof.cryptosuite !== CRYPTOSUITE) return `cryptosuite ${String(proof.cryptosuite)} is not ${CRYPTOSUITE}`;
+  if (proof.type !== 'DataIntegrityProof')
+    return `proof type ${String(proof.type)} is not DataIntegrityProof`;
+  if (proof.cryptosuite !== CRYPTOSUITE)
+    return `cryptosuite ${String(proof.cryptosuite)} is not ${CRYPTOSUITE}`;
   for (const field of ['verificationMethod', 'proofPurpose', 'proofValue'] as const) {
     if (typeof proof[field] !== 'string') return `the proof has no ${field}`;
   }
-  if (proof.created !== undefined && typeof proof.created !== 'string') return 'the proof created is not a string';
+  if (proof.created !== undefined && typeof proof.created !== 'string')
+    return 'the proof created is not a string';
   return proof as unknown as DataIntegrityProof;
 }
 
@@ -97,7 +100,11 @@ export function verifyEddsaJcs2022(securedDocument: unknown, publicKey: KeyObjec
     const proofContext = ([] as unknown[]).concat(proofConfig['@context']);
     const documentContext = ([] as unknown[]).concat(unsecuredDocument['@context'] ?? []);
     if (proofContext.some((entry, index) => canonicalJson(entry) !== canonicalJson(documentContext[index]))) {
-      return { verified: false, reason: 'the document @context does not start with the proof @context', proof };
+      return {
+        verified: false,
+        reason: 'the document @context does not start with the proof @context',
+        proof,
+      };
     }
     unsecuredDocument['@context'] = proofConfig['@context'];
   }

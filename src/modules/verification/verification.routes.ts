@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { assertPlanetAccess, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { VerificationResult, VerifyBody } from './verification.schemas.js';
+import { withVerificationReceipt } from '../credentials/receipts.service.js';
+import { VerificationResponse, VerifyBody } from './verification.schemas.js';
 import { verifyAsset } from './verification.service.js';
 
 /** The planet is in the body here: unknown planet and scope are checked before the rest of the body. */
@@ -29,7 +30,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
           '`verified` is true only when the certificate is issued, the asset is not archived and the history hash chain recomputes. Each verification is recorded as a `VERIFIED` event and emits `verification.completed`.',
         body: VerifyBody,
         response: {
-          200: VerificationResult,
+          200: VerificationResponse,
           ...errorResponses([400, 404], {
             body: true,
             descriptions: {
@@ -44,7 +45,13 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
       const principal = requirePrincipal(request);
       // checkPlanetInBody has narrowed the planet before the body schema ran.
       const planet = assertPlanetAccess(principal, request.body.planet);
-      return commitChange(request, 200, (tx) => verifyAsset(tx, principal, planet, request.body.asset_id));
+      return commitChange(request, 200, async (tx) =>
+        withVerificationReceipt(
+          tx,
+          request.server.credentialSigner,
+          await verifyAsset(tx, principal, planet, request.body.asset_id),
+        ),
+      );
     },
   );
 }
