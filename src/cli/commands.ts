@@ -2,6 +2,8 @@ import { auditCommand } from './audit-command.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { workerCommand } from '../modules/webhooks/worker.command.js';
+import { signingKeysCommand } from './commands/signing-keys.js';
+import { verifyCredentialCommand } from './commands/verify-credential.js';
 
 export interface CliContext {
   config: Config;
@@ -19,4 +21,9 @@ export interface CliCommand {
   run(args: string[], context: CliContext): Promise<number>;
 }
 
-export const cliCommands: CliCommand[] = [auditCommand, workerCommand];
+export const cliCommands: CliCommand[] = [
+  auditCommand,
+  workerCommand,
+  signingKeysCommand,
+  verifyCredentialCommand,
+];
