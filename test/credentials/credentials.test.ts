@@ -38,6 +38,9 @@ describe('the issuer identity', () => {
     const did = await context.app.inject({ method: 'GET', url: '/.well-known/did.json' });
     expect(did.statusCode).toBe(200);
     expect(did.headers['cache-control']).toMatch(/max-age=\d+/);
+    // Readable by a verifier running in a web page of any origin.
+    expect(did.headers['access-control-allow-origin']).toBe('*');
+    expect(did.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const document = did.json();
     expect(document.id).toBe(ISSUER_DID);
     expect(document.verificationMethod).toHaveLength(1);

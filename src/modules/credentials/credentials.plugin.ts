@@ -22,6 +22,11 @@ const KEYS_CACHE_CONTROL = 'public, max-age=60';
 // A credential never changes once signed; its status lives in the status lists.
 const CREDENTIAL_CACHE_CONTROL = 'public, max-age=300';
 
+const PUBLIC_DOCUMENT_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
 /** The planet of a well-formed certificate number, or undefined (answered 404 like an unknown one). */
 export function planetOfWellFormedNumber(certificateNumber: string): string | undefined {
   return CERTIFICATE_NUMBER.test(certificateNumber)
@@ -60,38 +65,45 @@ export const credentialsPlugin = fp(async (app: FastifyInstance) => {
   const signer = new DocumentSigner(identity, new SigningKeyring(config.AVS_MASTER_KEY));
   app.decorate('credentialSigner', signer);
 
-  const hide = true;
-  app.get(identity.didDocumentPath, { schema: { hide } }, async (_request, reply) => {
-    const keys = await publishedKeys(app.db, 'credentials');
-    void reply.header('cache-control', KEYS_CACHE_CONTROL).type('application/did+json');
-    return didDocument(identity.did, keys);
+  // One encapsulated context for every public surface, so that one hook (a per-address rate limit) covers them.
+  await app.register(async (pub) => {
+    // Any verifier may read these, a web page included: every origin, no credentials.
+    pub.addHook('onRequest', async (_request, reply) => {
+      void reply.headers(PUBLIC_DOCUMENT_HEADERS);
+    });
+    const hide = true;
+    pub.get(identity.didDocumentPath, { schema: { hide } }, async (_request, reply) => {
+      const keys = await publishedKeys(app.db, 'credentials');
+      void reply.header('cache-control', KEYS_CACHE_CONTROL).type('application/did+json');
+      return didDocument(identity.did, keys);
+    });
+    pub.get('/.well-known/jwks.json', { schema: { hide } }, async (_request, reply) => {
+      const keys = await publishedKeys(app.db, 'credentials');
+      void reply.header('cache-control', KEYS_CACHE_CONTROL).type('application/jwk-set+json');
+      return jwks(keys);
+    });
+    pub.get<{ Params: { number: string } }>(
+      '/c/:number/credential',
+      { schema: { hide } },
+      async (request, reply) => {
+        const planet = planetOfWellFormedNumber(request.params.number);
+        if (!planet) throw new AppError('certificate_not_found');
+        const text = await certificateCredential(app.db, signer, planet, request.params.number);
+        return sendJsonText(reply, text, credentialMediaType(request), CREDENTIAL_CACHE_CONTROL);
+      },
+    );
+    pub.get<{ Params: { purpose: string; list: string } }>(
+      '/status/:purpose/:list',
+      { schema: { hide } },
+      async (request, reply) => {
+        const text = await statusListCredential(app.db, signer, request.params.purpose, request.params.list);
+        return sendJsonText(
+          reply,
+          text,
+          credentialMediaType(request),
+          `public, max-age=${STATUS_LIST_MAX_AGE_SECONDS}`,
+        );
+      },
+    );
   });
-  app.get('/.well-known/jwks.json', { schema: { hide } }, async (_request, reply) => {
-    const keys = await publishedKeys(app.db, 'credentials');
-    void reply.header('cache-control', KEYS_CACHE_CONTROL).type('application/jwk-set+json');
-    return jwks(keys);
-  });
-  app.get<{ Params: { number: string } }>(
-    '/c/:number/credential',
-    { schema: { hide } },
-    async (request, reply) => {
-      const planet = planetOfWellFormedNumber(request.params.number);
-      if (!planet) throw new AppError('certificate_not_found');
-      const text = await certificateCredential(app.db, signer, planet, request.params.number);
-      return sendJsonText(reply, text, credentialMediaType(request), CREDENTIAL_CACHE_CONTROL);
-    },
-  );
-  app.get<{ Params: { purpose: string; list: string } }>(
-    '/status/:purpose/:list',
-    { schema: { hide } },
-    async (request, reply) => {
-      const text = await statusListCredential(app.db, signer, request.params.purpose, request.params.list);
-      return sendJsonText(
-        reply,
-        text,
-        credentialMediaType(request),
-        `public, max-age=${STATUS_LIST_MAX_AGE_SECONDS}`,
-      );
-    },
-  );
 });
