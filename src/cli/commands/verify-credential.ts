@@ -46,7 +46,7 @@ function describe(outcome: CredentialVerification, subject: unknown): string {
   const kind = outcome.types.filter((type) => type !== 'VerifiableCredential').join(', ') || 'credential';
   const number =
     typeof subject === 'object' && subject !== null && 'certificate_number' in subject
-      ? ` ${String((subject).certificate_number)}`
+      ? ` ${String(subject.certificate_number)}`
       : '';
   const lines = [
     `${outcome.result}${outcome.reason ? `: ${outcome.reason}` : ''}`,
