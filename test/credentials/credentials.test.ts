@@ -225,6 +225,14 @@ describe('certificate credentials', () => {
     expect(credential.credentialSubject).toMatchObject({ title: 'Issued long ago' });
     expect(await verify(credential)).toMatchObject({ result: 'VALID' });
     expect(await publicCredential(context.app, asset.certificateNumber)).toEqual(credential);
+
+    // Concurrent first reads sign once: every reader gets the same stored credential.
+    const another = await createPendingAsset(context.db, owner.accountId, { title: 'Read by many at once' });
+    await issueCertificateForTest(context.db, another.planet, another.id);
+    const reads = await Promise.all(
+      [1, 2, 3, 4].map(() => publicCredential(context.app, another.certificateNumber)),
+    );
+    for (const read of reads) expect(read).toEqual(reads[0]);
   });
 
   it('status lists: 131,072 entries at least, GZIP + multibase base64url, indexes spread at random', async () => {

@@ -82,6 +82,27 @@ describe('start-up warnings', () => {
   });
 });
 
+describe('an AVS_PUBLIC_URL with a path', () => {
+  it('serves the DID document at <path>/did.json, where did:web resolution looks', async () => {
+    const own = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ AVS_PUBLIC_URL: 'https://example.com/trust/avs' }),
+      db: own.db,
+      migrate: false,
+      logger: false,
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/trust/avs/did.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().id).toBe('did:web:example.com:trust:avs');
+      expect((await app.inject({ method: 'GET', url: '/.well-known/did.json' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await own.drop();
+    }
+  });
+});
+
 describe('migration 121 backfill', () => {
   it('gives certificates issued before it a credential row and a random index in each status list', async () => {
     const db = await PgliteDatabase.open(`memory://${randomUUID()}`);

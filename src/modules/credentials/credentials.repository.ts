@@ -140,14 +140,14 @@ export async function createStatusList(
   ]);
 }
 
-/** Takes an index if it is free; false when another certificate holds it. */
+/** Takes an index if it is free; false when it is taken (or the certificate already holds one). */
 export async function takeStatusIndex(
   db: Queryable,
   entry: { purpose: StatusPurpose; listNumber: number; index: number; planet: string; assetId: string },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO status_list_entries (purpose, list_number, status_index, planet, asset_id)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (purpose, list_number, status_index) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
     [entry.purpose, entry.listNumber, entry.index, entry.planet, entry.assetId],
   );
   return rowCount > 0;

@@ -46,9 +46,15 @@ export async function allocateStatusEntries(tx: Queryable, planet: string, asset
     for (;;) {
       const list = await findNewestStatusList(tx, purpose);
       if (list.taken < list.size && (await takeFreeIndex(tx, purpose, list, planet, assetId))) break;
+      // A concurrent first read of the same certificate may have taken its index meanwhile.
+      if (await holdsEntry(tx, purpose, planet, assetId)) break;
       await createStatusList(tx, purpose, list.list_number + 1);
     }
   }
+}
+
+async function holdsEntry(tx: Queryable, purpose: StatusPurpose, planet: string, assetId: string) {
+  return (await findStatusEntries(tx, planet, assetId)).some((entry) => entry.purpose === purpose);
 }
 
 async function takeFreeIndex(
