@@ -24,6 +24,7 @@ import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/securit
 import { v1Routes } from './modules/v1-routes.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
+import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(credentialsPlugin);
 
   await app.register(swagger, {
     openapi: {

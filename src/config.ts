@@ -136,6 +136,31 @@ const originList: Parser<string[]> = {
   },
 };
 
+const publicUrl: Parser<string> = {
+  accepts:
+    'an http:// or https:// URL without query, fragment or credentials, such as "https://avs.example.com"',
+  parse: (raw) => {
+    try {
+      const url = new URL(raw);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+      if (url.search || url.hash || url.username || url.password) return undefined;
+      // Kept without a trailing slash: every public URL is this plus a path.
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+const masterKey: Parser<string> = {
+  accepts: '32 bytes in base64 (e.g. the output of "openssl rand -base64 32")',
+  parse: (raw) => {
+    const trimmed = raw.trim();
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return undefined;
+    return Buffer.from(trimmed, 'base64').length === 32 ? trimmed : undefined;
+  },
+};
+
 type Definition<T> = Parser<T> & { default?: T; description: string };
 
 /** Every variable the service reads, with its default and what it accepts. README.md lists the same table. */
@@ -222,6 +247,16 @@ export const configDefinitions = {
   AVS_ADMIN_TOKEN: {
     ...text,
     description: 'Bearer token for the /admin/api JSON API (automation). Unset: session only.',
+  },
+  AVS_PUBLIC_URL: {
+    ...publicUrl,
+    description:
+      'External base URL of the service; its host is the issuer did:web. Unset: http://localhost:PORT, or http://HOST:PORT when HOST is a name.',
+  },
+  AVS_MASTER_KEY: {
+    ...masterKey,
+    description:
+      'Encrypts the private halves of the signing keys in the database (AES-256-GCM). Unset: stored unencrypted, with a warning.',
   },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),

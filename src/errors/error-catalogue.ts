@@ -146,6 +146,12 @@ export const errorCatalogue = {
     message: 'API key not found.',
     details: { no_api_key: ({ id }: { id: string }) => `API key ${id} does not exist.` },
   },
+  signing_key_not_found: {
+    status: 404,
+    message: 'Signing key not found.',
+    details: { no_signing_key: ({ id }: { id: string }) => `No signing key ${id.slice(0, 100)}.` },
+  },
+  status_list_not_found: { status: 404, message: 'Status list not found.' },
   method_not_allowed: {
     status: 405,
     message: 'Method not allowed for this route.',
@@ -161,6 +167,10 @@ export const errorCatalogue = {
         `Cannot ${move} an asset that is ${state}.`,
       webhook_disabled: () => 'The webhook is disabled; it can no longer receive deliveries.',
     },
+  },
+  certificate_not_issued: {
+    status: 409,
+    message: 'The certificate is not issued: it has no credential.',
   },
   idempotency_request_in_progress: {
     status: 409,

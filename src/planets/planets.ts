@@ -65,6 +65,16 @@ export function isPlanetId(value: unknown): value is PlanetId {
 }
 
 /** The planet a certificate number belongs to, from its prefix ("ART-2026-000001" → artworks). */
+/** PREFIX-YYYY-NNNNNN: three letters, the year, a sequence of at least six digits (DESIGN.md §3). */
+export const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
+
+/** The planet of a well-formed certificate number; undefined for any other text (answered 404 like an unknown one). */
+export function planetOfWellFormedNumber(certificateNumber: string): PlanetId | undefined {
+  return CERTIFICATE_NUMBER.test(certificateNumber)
+    ? planetOfCertificateNumber(certificateNumber)
+    : undefined;
+}
+
 export function planetOfCertificateNumber(certificateNumber: string): PlanetId | undefined {
   const prefix = certificateNumber.split('-', 1)[0];
   return planetIds.find((planet) => planets[planet].prefix === prefix);

@@ -74,6 +74,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
       'verified',
       'checks',
       'verified_at',
+      'receipt',
     ]);
     expect(body).toMatchObject({
       planet: 'artworks',
@@ -138,6 +139,8 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
   it('DESIGN §6: the verification is kept in its own record with a verification.completed outbox row, and history does not grow', async () => {
     const asset = await issuedAsset();
     const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
+    // The record and the outbox carry the result; the signed receipt is the caller's alone.
+    const { receipt: _receipt, ...result } = body;
     expect((await listEvents(context.db, asset.id)).map((event) => event.event_type)).toEqual([
       'CREATED',
       'CERTIFICATE_ISSUED',
@@ -160,7 +163,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
         asset_id: asset.id,
         certificate_number: asset.certificate_number,
         verified: true,
-        result: body,
+        result,
         account_id: verifier.accountId,
         api_key_id: verifier.apiKey.id,
       },
@@ -171,7 +174,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.account_id).toBe(owner.accountId);
-    expect(rows[0]!.payload.verification).toEqual(body);
+    expect(rows[0]!.payload.verification).toEqual(result);
   });
 
   it('the verification record is append-only: an ordinary UPDATE or DELETE is refused', async () => {
@@ -192,8 +195,9 @@ describe('POST /api/v1/verify with a certificate number (issue #11 item 4)', () 
     const byNumber = await verify({ certificate_number: asset.certificate_number });
     expect(byNumber.statusCode).toBe(200);
     const byId = (await verify({ planet: 'watches', asset_id: asset.id })).json();
-    const { id: _byNumberId, verified_at: _byNumberAt, ...sameByNumber } = byNumber.json();
-    const { id: _byIdId, verified_at: _byIdAt, ...sameById } = byId;
+    // Each verification has its own id, time and receipt; everything else is the same.
+    const { id: _byNumberId, verified_at: _byNumberAt, receipt: _r1, ...sameByNumber } = byNumber.json();
+    const { id: _byIdId, verified_at: _byIdAt, receipt: _r2, ...sameById } = byId;
     expect(sameByNumber).toEqual(sameById);
     expect(sameByNumber).toMatchObject({ planet: 'watches', asset_id: asset.id, verified: true });
   });

@@ -16,6 +16,8 @@ import {
 } from '../assets/assets.repository.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
+import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
 import {
   countCertificatesByPlanetAndStatus,
@@ -68,7 +70,14 @@ function certificatePlanet(certificateNumber: string): PlanetId {
  */
 export async function moveCertificate(
   tx: Queryable,
-  input: { certificateNumber: string; move: CertificateMove; reason?: string | null; actor: AdminActor },
+  input: {
+    certificateNumber: string;
+    move: CertificateMove;
+    reason?: string | null;
+    actor: AdminActor;
+    /** Signs the credential at issue; without it the credential is signed at its first read. */
+    credentialSigner?: DocumentSigner;
+  },
 ): Promise<{ asset: AssetRecordType; certificate: ReturnType<typeof toCertificate>; from: string }> {
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
@@ -103,6 +112,11 @@ export async function moveCertificate(
     },
     actorAccountId: adminUserId,
   });
+  await recordCredentialMove(
+    tx,
+    { planet, assetId: updated.id, certificateStatus: to, issued: input.move === 'issue' },
+    input.credentialSigner,
+  );
   const certificate = toCertificate(updated);
   const asset = toAssetRecord(updated);
   await insertOutboxEvent(tx, {

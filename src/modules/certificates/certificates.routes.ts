@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isInScope } from '../../planets/planet-access.js';
+import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { certificateCredential } from '../credentials/certificate-credentials.service.js';
+import { CertificateCredential, type CertificateCredentialType } from '../credentials/credentials.schemas.js';
 import { CertificateParams, CertificateRecord } from './certificates.schemas.js';
 import { lookUpCertificate } from './certificates.service.js';
 
@@ -29,5 +34,41 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
       },
     },
     async (request) => lookUpCertificate(request.server.db, requirePrincipal(request), request.params.number),
+  );
+
+  app.get(
+    '/certificates/:number/credential',
+    {
+      schema: {
+        tags: ['certificates'],
+        operationId: 'getCertificateCredential',
+        summary: 'The certificate as a signed W3C Verifiable Credential',
+        description:
+          'Any valid key; the same document is public at /c/{number}/credential. A suspended or revoked certificate still has its credential: its status lists say why it fails.',
+        params: CertificateParams,
+        response: {
+          200: CertificateCredential,
+          ...errorResponses([400, 404, 409], {
+            descriptions: {
+              400: 'A path that cannot be decoded (validation_failed).',
+              404: 'No such certificate, or one of a planet outside the key scope (certificate_not_found).',
+              409: 'The certificate was never issued: pending, rejected, or revoked while pending (certificate_not_issued).',
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const planet = planetOfWellFormedNumber(request.params.number);
+      if (!planet || !isInScope(principal, planet)) throw new AppError('certificate_not_found');
+      const text = await certificateCredential(
+        request.server.db,
+        request.server.credentialSigner,
+        planet,
+        request.params.number,
+      );
+      return JSON.parse(text) as CertificateCredentialType;
+    },
   );
 }

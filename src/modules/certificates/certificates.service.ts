@@ -1,12 +1,10 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { planetOfCertificateNumber } from '../../planets/planets.js';
+import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
-
-const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
 
 /** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
 export async function lookUpCertificate(
@@ -14,9 +12,7 @@ export async function lookUpCertificate(
   principal: Principal,
   certificateNumber: string,
 ): Promise<CertificateRecordType> {
-  const planet = CERTIFICATE_NUMBER.test(certificateNumber)
-    ? planetOfCertificateNumber(certificateNumber)
-    : undefined;
+  const planet = planetOfWellFormedNumber(certificateNumber);
   const row =
     planet && isInScope(principal, planet)
       ? await findAssetByCertificateNumber(db, planet, certificateNumber)

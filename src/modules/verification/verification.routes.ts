@@ -7,11 +7,12 @@ import { assertPlanetAccess } from '../../planets/planet-access.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { AssetParams } from '../assets/assets.schemas.js';
+import { withVerificationReceipt } from '../credentials/receipts.service.js';
 import {
   Verification,
   VerificationPage,
   VerificationParams,
-  VerificationResult,
+  VerificationResponse,
   VerificationsQuery,
   VerifyBody,
   type VerifyBodyType,
@@ -69,7 +70,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
           "`verified` is true only when the certificate is issued, the asset is not archived and the history hash chain recomputes. A verification is a read: it takes no lock and appends nothing to the asset's history. It is kept in its own record (`GET /api/v1/verifications/{id}`) and emits `verification.completed` to the owner's webhooks.",
         body: VerifyBody,
         response: {
-          200: VerificationResult,
+          200: VerificationResponse,
           ...errorResponses([400, 404], {
             body: true,
             descriptions: {
@@ -83,11 +84,20 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
     async (request) => {
       const principal = requirePrincipal(request);
       const verification = await verifyAsset(request.server.db, principal, targetOf(request.body));
+      const response = await withVerificationReceipt(
+        request.server.db,
+        request.server.credentialSigner,
+        verification.result,
+      );
       // With an Idempotency-Key the record shares a transaction with the stored response.
       if (request.headers['idempotency-key'] !== undefined) {
-        return commitChange(request, 200, (tx) => recordVerification(tx, principal, verification));
+        return commitChange(request, 200, async (tx) => {
+          await recordVerification(tx, principal, verification);
+          return response;
+        });
       }
-      return recorder.record(principal, verification);
+      await recorder.record(principal, verification);
+      return response;
     },
   );
 

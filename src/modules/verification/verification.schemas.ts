@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { VerificationReceipt } from '../credentials/credentials.schemas.js';
 import { assetStatuses, certificateStatuses } from '../assets/asset-states.js';
 
 export const VerifyBody = Type.Object(
@@ -92,3 +93,11 @@ export const VerificationPage = Type.Object(
   { additionalProperties: false },
 );
 export type VerificationPageType = Static<typeof VerificationPage>;
+
+/** The /verify response: the result and a signed receipt of it (docs/credentials.md). */
+export const VerificationResponse = Type.Composite(
+  [VerificationResult, Type.Object({ receipt: VerificationReceipt })],
+  {
+    additionalProperties: false,
+  },
+);

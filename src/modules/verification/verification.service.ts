@@ -4,7 +4,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
-import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
+import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.js';
 import type { AssetRow } from '../assets/assets.repository.js';
 import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
@@ -35,8 +35,6 @@ export interface Verification {
   ownerAccountId: string;
 }
 
-const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
-
 async function findTarget(
   db: Queryable,
   principal: Principal,
@@ -50,9 +48,7 @@ async function findTarget(
     return found;
   }
   // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
-  const planet = CERTIFICATE_NUMBER.test(target.certificateNumber)
-    ? planetOfCertificateNumber(target.certificateNumber)
-    : undefined;
+  const planet = planetOfWellFormedNumber(target.certificateNumber);
   const found =
     planet && isInScope(principal, planet)
       ? await findAssetWithHistory(db, planet, { certificateNumber: target.certificateNumber })

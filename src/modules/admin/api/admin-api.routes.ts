@@ -132,6 +132,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
             move,
             reason: request.body?.reason,
             actor,
+            credentialSigner: request.server.credentialSigner,
           }),
         );
         return asset;

@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import {
+  listSigningKeys,
+  retireSigningKey,
+  rotateSigningKey,
+  type SigningKeySummary,
+} from '../../modules/signing/signing-keys.service.js';
+import type { CliCommand } from '../cli-command.js';
+
+const USAGE = 'signing-keys list|rotate|retire ID [--json]';
+
+function describe(key: SigningKeySummary): string {
+  return `${key.id}  ${key.purpose}  ${key.status}  created ${key.created_at}`;
+}
+
+/** `avs signing-keys list|rotate|retire ID [--json]`: the Ed25519 keys that sign credentials and receipts. */
+export const signingKeysCommand: CliCommand = {
+  usage: USAGE,
+  summary: 'List, rotate or retire (unpublish) the credential signing keys',
+  // The action (list, rotate, retire) arrives as the first argument.
+  takesSubcommand: false,
+  matches: (command) => command === 'signing-keys',
+  async run(args, context) {
+    const [action, ...rest] = args;
+    let values: { json?: boolean };
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({
+        args: rest,
+        options: { json: { type: 'boolean' } },
+        strict: true,
+        allowPositionals: true,
+      }));
+    } catch (error) {
+      process.stderr.write(`avs signing-keys: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const expected = action === 'retire' ? 1 : 0;
+    if (!['list', 'rotate', 'retire'].includes(action ?? '') || positionals.length !== expected) {
+      process.stderr.write(`avs signing-keys: usage: avs ${USAGE}\n`);
+      return 2;
+    }
+    const masterKey = context.config.AVS_MASTER_KEY;
+    if (action === 'list') {
+      const keys = await context.withDatabase(listSigningKeys);
+      context.print(
+        values.json,
+        { data: keys },
+        keys.length === 0 ? '(none)' : keys.map(describe).join('\n'),
+      );
+      return 0;
+    }
+    if (action === 'rotate') {
+      const key = await context.withDatabase((db) => rotateSigningKey(db, 'credentials', masterKey));
+      context.print(
+        values.json,
+        key,
+        `New signing key ${key.id}; earlier keys stay published, so what they signed still verifies.`,
+      );
+      return 0;
+    }
+    const outcome = await context.withDatabase((db) => retireSigningKey(db, positionals[0]!, masterKey));
+    context.print(
+      values.json,
+      outcome,
+      `Retired ${outcome.retired.id}: it is no longer published, and what it signed no longer verifies.` +
+        (outcome.replacement ? `\nNew signing key ${outcome.replacement.id}.` : ''),
+    );
+    return 0;
+  },
+};

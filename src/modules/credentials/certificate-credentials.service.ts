@@ -1,0 +1,119 @@
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isPlanetId, planets } from '../../planets/planets.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
+import {
+  ensureCredentialRow,
+  findAssetForCredential,
+  findCredentialAsset,
+  findIssueEvent,
+  findStatusEntries,
+  storeCredential,
+  type CredentialAssetRow,
+} from './credentials.repository.js';
+import { allocateStatusEntries, recordStatusBits, statusListUrl } from './status-lists.service.js';
+
+export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';
+
+/** The planet's declared fields only: pass-through attributes may hold personal data. */
+function publicPlanetFields(row: CredentialAssetRow): Record<string, unknown> {
+  if (!isPlanetId(row.planet)) return {};
+  const fields: Record<string, unknown> = {};
+  for (const name of Object.keys(planets[row.planet].fields)) {
+    if (row.attributes[name] !== undefined) fields[name] = row.attributes[name];
+  }
+  return fields;
+}
+
+/** Builds and signs the certificate's VC 2.0 and stores it; the certificate must have been issued. */
+async function signCertificateCredential(
+  tx: Queryable,
+  signer: DocumentSigner,
+  row: CredentialAssetRow,
+): Promise<string> {
+  await ensureCredentialRow(tx, {
+    planet: row.planet,
+    assetId: row.id,
+    certificateNumber: row.certificate_number,
+  });
+  await allocateStatusEntries(tx, row.planet, row.id);
+  const entries = await findStatusEntries(tx, row.planet, row.id);
+  const head = await findIssueEvent(tx, row.id);
+  const baseUrl = signer.identity.baseUrl;
+  const { signed, keyId } = await signer.sign(tx, {
+    '@context': [VC_CONTEXT_V2],
+    type: ['VerifiableCredential', 'AssetCertificate'],
+    issuer: signer.identity.did,
+    validFrom: row.issued_at!.toISOString(),
+    credentialSubject: {
+      ...publicPlanetFields(row),
+      id: `urn:uuid:${row.id}`,
+      certificate_number: row.certificate_number,
+      planet: row.planet,
+      title: row.title,
+      ...(head ? { history: { sequence: head.sequence, hash: head.hash } } : {}),
+    },
+    credentialStatus: entries.map((entry) => {
+      const list = statusListUrl(baseUrl, entry.purpose, entry.list_number);
+      return {
+        id: `${list}#${entry.status_index}`,
+        type: 'BitstringStatusListEntry',
+        statusPurpose: entry.purpose,
+        statusListIndex: String(entry.status_index),
+        statusListCredential: list,
+      };
+    }),
+  });
+  return storeCredential(tx, {
+    planet: row.planet,
+    assetId: row.id,
+    credential: JSON.stringify(signed),
+    signingKeyId: keyId,
+  });
+}
+
+/**
+ * The credential side of a certificate move, in the move's transaction: issuing takes status-list
+ * indexes and signs (when a signer is given; otherwise at the first read), the other moves set bits.
+ */
+export async function recordCredentialMove(
+  tx: Queryable,
+  move: { planet: string; assetId: string; certificateStatus: string; issued: boolean },
+  signer: DocumentSigner | undefined,
+): Promise<void> {
+  if (move.issued) {
+    const row = (await findAssetForCredential(tx, move.planet, move.assetId))!;
+    if (signer) await signCertificateCredential(tx, signer, row);
+    else {
+      await ensureCredentialRow(tx, {
+        planet: row.planet,
+        assetId: row.id,
+        certificateNumber: row.certificate_number,
+      });
+      await allocateStatusEntries(tx, row.planet, row.id);
+    }
+    return;
+  }
+  await recordStatusBits(tx, move.planet, move.assetId, move.certificateStatus);
+}
+
+/**
+ * The signed credential of an issued certificate (suspended and revoked ones too: their status lists say
+ * why they fail). 404 for no such certificate, 409 for one never issued (pending, rejected, revoked while
+ * pending). Certificates issued before credentials existed are signed here, at their first read.
+ */
+export async function certificateCredential(
+  db: Database,
+  signer: DocumentSigner,
+  planet: string,
+  certificateNumber: string,
+): Promise<string> {
+  const row = await findCredentialAsset(db, planet, certificateNumber);
+  if (!row) throw new AppError('certificate_not_found');
+  if (!row.issued_at) throw new AppError('certificate_not_issued');
+  if (row.credential) return row.credential;
+  return db.transaction(async (tx) => {
+    const locked = (await findAssetForCredential(tx, planet, row.id))!;
+    return locked.credential ?? signCertificateCredential(tx, signer, locked);
+  });
+}

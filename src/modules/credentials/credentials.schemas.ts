@@ -1,0 +1,77 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const ProofSchema = Type.Object(
+  {
+    type: Type.Literal('DataIntegrityProof'),
+    cryptosuite: Type.Literal('eddsa-jcs-2022'),
+    created: Type.String({ format: 'date-time' }),
+    verificationMethod: Type.String({ description: '<issuer did:web>#<key id>, a key of the DID document.' }),
+    proofPurpose: Type.Literal('assertionMethod'),
+    '@context': Type.Array(Type.String()),
+    proofValue: Type.String({ description: "'z' + base58btc of the Ed25519 signature." }),
+  },
+  { additionalProperties: false },
+);
+
+const StatusEntry = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Literal('BitstringStatusListEntry'),
+    statusPurpose: Type.Union([Type.Literal('revocation'), Type.Literal('suspension')]),
+    statusListIndex: Type.String({ pattern: '^\\d+$' }),
+    statusListCredential: Type.String({ format: 'uri' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CertificateCredential = Type.Object(
+  {
+    '@context': Type.Array(Type.String()),
+    type: Type.Tuple([Type.Literal('VerifiableCredential'), Type.Literal('AssetCertificate')]),
+    issuer: Type.String({ description: 'The did:web of AVS_PUBLIC_URL.' }),
+    validFrom: Type.String({ format: 'date-time', description: 'When the certificate was issued.' }),
+    credentialSubject: Type.Object(
+      {
+        id: Type.String({ description: 'urn:uuid:<asset id>' }),
+        certificate_number: Type.String(),
+        planet: Type.String(),
+        title: Type.String(),
+        history: Type.Optional(
+          Type.Object(
+            { sequence: Type.Integer(), hash: Type.String() },
+            { description: 'The history head at issue.' },
+          ),
+        ),
+      },
+      { additionalProperties: true, description: "Also the planet's declared fields; no account ids." },
+    ),
+    credentialStatus: Type.Array(StatusEntry),
+    proof: ProofSchema,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md).',
+  },
+);
+export type CertificateCredentialType = Static<typeof CertificateCredential>;
+
+export const VerificationReceipt = Type.Object(
+  {
+    '@context': Type.Array(Type.String()),
+    type: Type.Tuple([Type.Literal('VerifiableCredential'), Type.Literal('VerificationReceipt')]),
+    issuer: Type.String(),
+    validFrom: Type.String({ format: 'date-time' }),
+    credentialSubject: Type.Object(
+      {},
+      { additionalProperties: true, description: 'The verification result.' },
+    ),
+    proof: ProofSchema,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A signed receipt: a Verifiable Credential whose subject is this response without `receipt` (docs/credentials.md).',
+  },
+);
+export type VerificationReceiptType = Static<typeof VerificationReceipt>;

@@ -1,0 +1,156 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPendingAsset } from '../admin/admin-helpers.js';
+import { runAvs } from '../helpers/processes.js';
+import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, PUBLIC_URL, moveCertificate, publicCredential } from './credential-helpers.js';
+
+let context: TestContext;
+let dir: string;
+
+beforeAll(async () => {
+  context = await createTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: PUBLIC_URL } });
+  dir = await mkdtemp(path.join(tmpdir(), 'avs-verify-credential-'));
+});
+afterAll(async () => context.close());
+
+async function save(name: string, value: unknown): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, JSON.stringify(value));
+  return file;
+}
+
+async function served(url: string): Promise<unknown> {
+  return (await context.app.inject({ method: 'GET', url })).json();
+}
+
+/** The three files a third party holds: the credential, the DID document, the two status lists. */
+async function filesFor(number: string, tag: string) {
+  const credential = await save(`${tag}-credential.json`, await publicCredential(context.app, number));
+  const did = await save(`${tag}-did.json`, await served('/.well-known/did.json'));
+  const revocation = await save(`${tag}-revocation.json`, await served('/status/revocation/1'));
+  const suspension = await save(`${tag}-suspension.json`, await served('/status/suspension/1'));
+  return {
+    credential,
+    args: [credential, '--did-document', did, '--status-list', revocation, '--status-list', suspension],
+  };
+}
+
+describe('avs verify-credential', () => {
+  it('VALID exit 0, SUSPENDED and REVOKED exit 1, INVALID exit 1, UNCHECKED exit 3, bad arguments exit 2', async () => {
+    const { accountId } = await context.createAccountWithKey();
+    const asset = await createPendingAsset(context.db, accountId, { title: 'The Magpie' });
+    await moveCertificate(context.app, asset.certificateNumber, 'issue');
+
+    const issued = await filesFor(asset.certificateNumber, 'issued');
+    const valid = await runAvs(['verify-credential', ...issued.args]);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/^VALID\n/);
+    expect(valid.stdout).toContain(asset.certificateNumber);
+
+    const json = await runAvs(['verify-credential', ...issued.args, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ result: 'VALID', types: expect.any(Array) });
+
+    // The credential from standard input.
+    const fromStdin = await runAvs(['verify-credential', '-', ...issued.args.slice(1)], {
+      input: JSON.stringify(await publicCredential(context.app, asset.certificateNumber)),
+    });
+    expect(fromStdin.code).toBe(0);
+
+    await moveCertificate(context.app, asset.certificateNumber, 'suspend');
+    const suspended = await runAvs([
+      'verify-credential',
+      ...(await filesFor(asset.certificateNumber, 's')).args,
+    ]);
+    expect(suspended.code).toBe(1);
+    expect(suspended.stdout).toMatch(/^SUSPENDED/);
+
+    await moveCertificate(context.app, asset.certificateNumber, 'revoke');
+    const revoked = await runAvs([
+      'verify-credential',
+      ...(await filesFor(asset.certificateNumber, 'r')).args,
+    ]);
+    expect(revoked.code).toBe(1);
+    expect(revoked.stdout).toMatch(/^REVOKED/);
+
+    const forged = (await publicCredential(context.app, asset.certificateNumber)) as {
+      credentialSubject: { title: string };
+    };
+    forged.credentialSubject.title = 'The Magpie (forged)';
+    const invalid = await runAvs([
+      'verify-credential',
+      await save('forged.json', forged),
+      ...issued.args.slice(1),
+    ]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toMatch(/^INVALID: the signature does not match/);
+
+    // No status lists given: the verifier fetches them from AVS_PUBLIC_URL, where nothing answers.
+    const unchecked = await runAvs(['verify-credential', issued.args[0]!, '--did-document', issued.args[2]!]);
+    expect(unchecked.code).toBe(3);
+    expect(unchecked.stdout).toMatch(
+      /^UNCHECKED: could not fetch the status list https:\/\/localhost:1\/status\//,
+    );
+
+    for (const args of [
+      [],
+      ['/no/such/file.json'],
+      [issued.credential, '--bogus'],
+      [issued.credential, 'two'],
+    ]) {
+      const bad = await runAvs(['verify-credential', ...args]);
+      expect(bad.code, args.join(' ')).toBe(2);
+    }
+  });
+});
+
+describe('avs signing-keys', () => {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  const masterKey = Buffer.alloc(32, 42).toString('base64');
+  beforeAll(async () => {
+    ({ env, drop } = await createChildDatabaseEnv());
+    env = { ...env, AVS_MASTER_KEY: masterKey };
+  });
+  afterAll(() => drop());
+
+  it('rotate makes a new signing key and keeps the old one published; retire unpublishes; list shows all', async () => {
+    const first = await runAvs(['signing-keys', 'rotate', '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const firstKey = JSON.parse(first.stdout) as { id: string; status: string };
+    expect(firstKey.status).toBe('active');
+    const second = JSON.parse((await runAvs(['signing-keys', 'rotate', '--json'], { env })).stdout) as {
+      id: string;
+    };
+    const listed = JSON.parse((await runAvs(['signing-keys', 'list', '--json'], { env })).stdout) as {
+      data: { id: string; status: string }[];
+    };
+    expect(listed.data.map((key) => [key.id, key.status])).toEqual([
+      [firstKey.id, 'published'],
+      [second.id, 'active'],
+    ]);
+    const retired = await runAvs(['signing-keys', 'retire', firstKey.id, '--json'], { env });
+    expect(retired.code).toBe(0);
+    expect(JSON.parse(retired.stdout)).toMatchObject({ retired: { id: firstKey.id, status: 'retired' } });
+
+    const unknown = await runAvs(['signing-keys', 'retire', 'no-such-key'], { env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No signing key no-such-key');
+    expect((await runAvs(['signing-keys', 'retire'], { env })).code).toBe(2);
+
+    // Private halves are stored under AVS_MASTER_KEY, never in clear.
+    const db = await openChildDatabase(env);
+    try {
+      const { rows } = await db.query<{ private_key_encryption: string }>(
+        'SELECT private_key_encryption FROM signing_keys',
+      );
+      expect(rows.map((row) => row.private_key_encryption)).toEqual(['aes-256-gcm', 'aes-256-gcm']);
+    } finally {
+      await db.close();
+    }
+  });
+});
