@@ -76,7 +76,7 @@ describe('the public certificate page GET /c/{number}', () => {
     expect(body).toContain('1916');
     expect(body).toMatch(/<strong class="status-word">Issued<\/strong>/);
     expect(body).toContain('class="card card-issued"');
-    expect(body).toMatch(/<dt>Issued on<\/dt><dd><time datetime="\d{4}-\d\d-\d\dT/);
+    expect(body).toMatch(/<dt>Issued on<\/dt>\s*<dd><time datetime="\d{4}-\d\d-\d\dT/);
     expect(body).toContain('did:web:certificates.example.com');
     expect(body).toContain(`href="${PUBLIC_URL}"`);
     expect(body).toMatch(/<svg role="img" aria-label="QR code of this page’s address" class="qr"/);
@@ -118,7 +118,7 @@ describe('the public certificate page GET /c/{number}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(/<strong class="status-word">Revoked<\/strong>/);
     expect(response.body).toContain('class="card card-revoked"');
-    expect(response.body).toMatch(/<dt>Revoked on<\/dt><dd><time/);
+    expect(response.body).toMatch(/<dt>Revoked on<\/dt>\s*<dd><time/);
     expect(response.body).toContain('Water Lilies');
     expectNothingPrivate(response.body, asset);
   });
