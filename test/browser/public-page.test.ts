@@ -98,6 +98,8 @@ async function screenshots(name: string, url: string): Promise<void> {
   await wide.page.close();
   const narrow = await open(phone, url);
   await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  // Nothing wider than the phone: no sideways scrolling to read a line.
+  expect(await narrow.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await narrow.page.close();
 }
 
@@ -249,6 +251,9 @@ describe('the public certificate page in Chromium', () => {
     await form.page.close();
     await screenshots('look-up', `${baseUrl}/c`);
     await screenshots('look-up-error', `${baseUrl}/c?number=not%20a%20number`);
+    const howTo = await open(desktop, `${baseUrl}/c/how-to-check`);
+    expect(await seriousViolations(howTo.page)).toEqual([]);
+    await howTo.page.close();
     await screenshots('how-to-check', `${baseUrl}/c/how-to-check`);
   });
 });

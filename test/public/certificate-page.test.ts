@@ -80,7 +80,7 @@ describe('the public certificate page GET /c/{number}', () => {
     expect(body).toContain('did:web:certificates.example.com');
     expect(body).toContain(`href="${PUBLIC_URL}"`);
     expect(body).toMatch(/<svg role="img" aria-label="QR code of this page’s address" class="qr"/);
-    expect(body).toContain(`${PUBLIC_URL}/c/${number}`);
+    expect(body).toContain(`<span class="url">${PUBLIC_URL}<wbr />/c/${number}</span>`);
     expect(body).toContain(`href="/c/${number}/credential"`);
     expect(body).toContain('href="/c/how-to-check"');
     expectNothingPrivate(body, asset);
@@ -259,9 +259,9 @@ describe('how to check a certificate yourself, GET /c/how-to-check', () => {
   it('says to fetch the credential and verify it with an eddsa-jcs-2022 verifier or avs verify-credential', async () => {
     const response = await get('/c/how-to-check');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(`${PUBLIC_URL}/c/NUMBER/credential`);
+    expect(response.body).toContain(`curl -o certificate.json ${PUBLIC_URL}/c/NUMBER/credential`);
     expect(response.body).toContain('eddsa-jcs-2022');
-    expect(response.body).toContain('avs verify-credential certificate.json');
+    expect(response.body).toContain('<pre><code>avs verify-credential certificate.json</code></pre>');
     expect(response.body).toContain('did:web:certificates.example.com');
     expect(response.body).toContain(`${PUBLIC_URL}/.well-known/did.json`);
   });

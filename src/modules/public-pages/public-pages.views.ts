@@ -50,11 +50,25 @@ function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The address, allowed to wrap before its /c/ path rather than inside the number. */
+function urlWithBreak(url: string): SafeHtml {
+  const cut = url.lastIndexOf('/c/');
+  return html`${url.slice(0, cut)}<wbr />${url.slice(cut)}`;
+}
+
 function fieldValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function document(title: string, main: SafeHtml): SafeHtml {
+type PageName = 'look-up' | 'how-to-check' | 'other';
+
+function document(title: string, main: SafeHtml, current: PageName = 'other'): SafeHtml {
+  const links = [
+    current === 'look-up' ? undefined : html`<a href="/c">Check a certificate</a>`,
+    current === 'how-to-check'
+      ? undefined
+      : html`<a href="/c/how-to-check">How to check a certificate yourself</a>`,
+  ].filter((link) => link !== undefined);
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -70,10 +84,7 @@ function document(title: string, main: SafeHtml): SafeHtml {
         </header>
         <main id="main">${main}</main>
         <footer class="site-footer">
-          <p>
-            <a href="/c">Check another certificate</a> ·
-            <a href="/c/how-to-check">How to check this yourself</a>
-          </p>
+          <p>${links.map((link, index) => (index === 0 ? link : html` · ${link}`))}</p>
         </footer>
       </body>
     </html>`;
@@ -178,7 +189,9 @@ export function certificateView(view: {
         </div>
         <figure class="qr-figure">
           ${new SafeHtml(view.qrSvg)}
-          <figcaption>Scan to open this page:<br /><span class="url">${view.pageUrl}</span></figcaption>
+          <figcaption>
+            Scan to open this page:<br /><span class="url">${urlWithBreak(view.pageUrl)}</span>
+          </figcaption>
         </figure>
       </div>
       <nav class="check-links" aria-label="Check this certificate">
@@ -203,11 +216,6 @@ export function notIssuedView(certificateNumber: string): SafeHtml {
       <p class="eyebrow">Certificate check</p>
       <h1 id="certificate-title">${certificateNumber}</h1>
       ${statusBanner('not-issued')}
-      <nav class="check-links" aria-label="More">
-        <ul>
-          <li><a href="/c">Check another certificate</a></li>
-        </ul>
-      </nav>
     </article>`,
   );
 }
@@ -217,10 +225,9 @@ export function notFoundView(shown: string): SafeHtml {
     'Certificate not found',
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">Certificate not found</h1>
-      <p>
-        No certificate has the number <strong class="number">${shown}</strong>. Check the number and try
-        again.
-      </p>
+      <p>No certificate has this number:</p>
+      <p class="shown-number">${shown}</p>
+      <p>Check the number and try again.</p>
       ${lookUpForm()}
     </section>`,
   );
@@ -237,6 +244,7 @@ export function lookUpView(options: { value?: string; error?: string } = {}): Sa
       </p>
       ${lookUpForm(options)}
     </section>`,
+    'look-up',
   );
 }
 
@@ -252,14 +260,14 @@ export function howToCheckView(issuer: PageIssuer): SafeHtml {
       <ol>
         <li>
           <strong>Fetch the credential.</strong> On the certificate's page, follow “The signed credential
-          (JSON)”, or fetch <code>${issuer.baseUrl}/c/NUMBER/credential</code> and save it, for example as
-          <code>certificate.json</code>.
+          (JSON)” and save it, or fetch it by its number:
+          <pre><code>curl -o certificate.json ${issuer.baseUrl}/c/NUMBER/credential</code></pre>
         </li>
         <li>
           <strong>Verify its signature and status</strong> with any verifier of Data Integrity proofs using
-          the <code>eddsa-jcs-2022</code> cryptosuite, or with this service's command-line tool:
-          <code>avs verify-credential certificate.json</code>. The issuer is <code>${issuer.did}</code>; its
-          keys are published in its DID document at
+          the <code class="token">eddsa-jcs-2022</code> cryptosuite, or with this service's command-line tool:
+          <pre><code>avs verify-credential certificate.json</code></pre>
+          The issuer is <code>${issuer.did}</code>; its keys are published in its DID document at
           <a href="${issuer.didDocumentUrl}">${issuer.didDocumentUrl}</a>.
         </li>
         <li>
@@ -269,8 +277,8 @@ export function howToCheckView(issuer: PageIssuer): SafeHtml {
           status lists could not be fetched, so nothing was proved either way.
         </li>
       </ol>
-      <p><a href="/c">Check a certificate by its number</a></p>
     </section>`,
+    'how-to-check',
   );
 }
 
