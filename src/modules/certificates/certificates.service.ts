@@ -1,17 +1,13 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { planetOfCertificateNumber, planets, type PlanetId } from '../../planets/planets.js';
+import { planetOfCertificateNumber } from '../../planets/planets.js';
 import { isInScope } from '../../plugins/auth.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
+import { planets, type PlanetId } from '../../planets/planets.js';
 
-const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
-
-/** True for a string shaped like a certificate number (PREFIX-YYYY-NNNNNN), known or not. */
-export function isCertificateNumber(value: string): boolean {
-  return CERTIFICATE_NUMBER.test(value);
-}
+export const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
 
 /** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
 export async function lookUpCertificate(

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import {
   findPublicCertificate,
-  isCertificateNumber,
+  CERTIFICATE_NUMBER,
   type PublicCertificate,
 } from '../certificates/certificates.service.js';
 import { didWebOf, issuerIdentity, publicBaseUrl } from '../signing/issuer-identity.js';
@@ -40,7 +40,7 @@ export function normaliseCertificateNumber(typed: string): string | undefined {
     .replace(/\s+/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .toUpperCase();
-  return isCertificateNumber(candidate) ? candidate : undefined;
+  return CERTIFICATE_NUMBER.test(candidate) ? candidate : undefined;
 }
 
 /** The page's own address, as printed in its QR code: under AVS_PUBLIC_URL, not the address it was reached at. */
