@@ -230,6 +230,14 @@ describe('the look-up form GET /c', () => {
     expect(page.body).toMatch(/<strong class="status-word">Issued<\/strong>/);
   });
 
+  it('reads the en dash a word processor puts in a printed number as a dash', async () => {
+    const asset = await certificateAfter(['issue']);
+    const typed = asset.certificate_number.replace(/-/g, '\u2013');
+    const response = await get(`/c?number=${encodeURIComponent(typed)}`);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/c/${asset.certificate_number}`);
+  });
+
   it('sends a well-formed unknown number to its 404 page', async () => {
     const response = await get('/c?number=art-1999-999998');
     expect(response.statusCode).toBe(303);

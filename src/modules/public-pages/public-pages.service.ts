@@ -6,14 +6,10 @@ import {
   CERTIFICATE_NUMBER,
   type PublicCertificate,
 } from '../certificates/certificates.service.js';
-import { didWebOf, issuerIdentity, publicBaseUrl } from '../signing/issuer-identity.js';
+import { issuerIdentity, publicBaseUrl, type IssuerIdentity } from '../signing/issuer-identity.js';
 
-/** Who issued the certificate, as the page shows it: the public base URL and its did:web. */
-export interface PageIssuer {
-  baseUrl: string;
-  did: string;
-  didDocumentUrl: string;
-}
+/** Who issued the certificate, as the page shows it: the public base URL, its did:web and DID document. */
+export type PageIssuer = Pick<IssuerIdentity, 'baseUrl' | 'did' | 'didDocumentUrl'>;
 
 export type CertificatePage =
   | { kind: 'unknown'; shown: string }
@@ -27,8 +23,9 @@ export type CertificatePage =
     };
 
 export function pageIssuer(config: Config): PageIssuer {
-  const baseUrl = publicBaseUrl(config);
-  return { baseUrl, did: didWebOf(baseUrl), didDocumentUrl: issuerIdentity(config).didDocumentUrl };
+  // issuerIdentity is didWebOf(publicBaseUrl(config)), as the credentials name their issuer.
+  const { baseUrl, did, didDocumentUrl } = issuerIdentity(config);
+  return { baseUrl, did, didDocumentUrl };
 }
 
 /**
