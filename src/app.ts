@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -23,6 +24,7 @@ import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
 import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/security-headers.js';
 import { v1Routes } from './modules/v1-routes.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 
@@ -79,6 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a proxy every client would share its address (one log-in throttle, one failed-auth bucket)
     // and every request would look like http (no Secure cookie) unless the forwarded headers are believed.
     trustProxy: config.AVS_TRUST_PROXY,
+    // A path the router cannot read (a broken %-escape, a huge segment): the public pages' 404 page under
+    // /c/ (a person may have typed it), else Fastify's own answer with its status.
+    frameworkErrors: (error, request, reply) => {
+      if (!sendUndecodablePage(request, reply))
+        void (reply as FastifyReply).code(error.statusCode ?? 400).send(error);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
@@ -150,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
   await app.register(adminPlugin);
+  await app.register(publicPagesPlugin);
 
   return app;
 }

@@ -209,6 +209,17 @@ export const configDefinitions = {
     description: 'Requests per second per API key (decimals allowed).',
   },
   AVS_RATE_LIMIT_BURST: { ...integer(1, 1_000_000), default: 200, description: 'Burst size per API key.' },
+  AVS_PUBLIC_RATE_LIMIT_PER_SECOND: {
+    ...decimal(0.001, 1_000_000),
+    default: 5,
+    description:
+      'Requests per second per client address to the public pages and documents (no key: /c, …; decimals allowed).',
+  },
+  AVS_PUBLIC_RATE_LIMIT_BURST: {
+    ...integer(1, 1_000_000),
+    default: 60,
+    description: 'Burst size per client address on the public pages and documents.',
+  },
   AVS_CORS_ORIGINS: {
     ...originList,
     default: [],

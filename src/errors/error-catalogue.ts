@@ -201,6 +201,8 @@ export const errorCatalogue = {
         `Too many requests for this API key; retry after ${retryAfterSeconds} s.`,
       failed_authentications: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
         `Too many failed authentications from this address; retry after ${retryAfterSeconds} s.`,
+      client_address: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `Too many requests from this address; retry after ${retryAfterSeconds} s.`,
     },
   },
   internal_error: { status: 500, message: 'Internal server error.' },

@@ -22,6 +22,8 @@ export interface RateLimits {
   takeForApiKey(apiKeyId: string): Promise<BucketDecision>;
   /** One failed authentication from a client address. */
   takeForFailedAuthentication(address: string): Promise<BucketDecision>;
+  /** One request from a client address to a public surface (no key: pages, credentials, DID documents). */
+  takeForPublicAddress(address: string): Promise<BucketDecision>;
   /** 'memory', 'redis', 'memory (redis connecting)' or 'memory (redis unavailable)'. */
   readonly store: string;
 }
@@ -74,6 +76,10 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       ratePerSecond: config.AVS_RATE_LIMIT_PER_SECOND,
       burst: config.AVS_RATE_LIMIT_BURST,
     };
+    const publicPolicy: BucketPolicy = {
+      ratePerSecond: config.AVS_PUBLIC_RATE_LIMIT_PER_SECOND,
+      burst: config.AVS_PUBLIC_RATE_LIMIT_BURST,
+    };
     const local = new MemoryTokenBuckets();
     let store: TokenBucketStore = local;
     let storeName = () => 'memory';
@@ -111,6 +117,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     const rateLimits: RateLimits = {
       takeForApiKey: (apiKeyId) => store.take(`key:${apiKeyId}`, keyPolicy),
       takeForFailedAuthentication: (address) => store.take(`auth-failure:${address}`, AUTH_FAILURE_POLICY),
+      takeForPublicAddress: (address) => store.take(`public:${address}`, publicPolicy),
       get store() {
         return storeName();
       },
@@ -140,6 +147,18 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
   const decision = await request.server.rateLimits.takeForApiKey(request.principal.apiKeyId);
   if (!decision.allowed) {
     throw tooManyRequests(decision, 'api_key');
+  }
+  void reply.headers(rateLimitHeaders(decision));
+}
+
+/**
+ * onRequest hook for the public surfaces (no key): one token per request from the client address's bucket.
+ * Behind a proxy the address is the forwarded one only with AVS_TRUST_PROXY (else every client shares one).
+ */
+export async function enforcePublicRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const decision = await request.server.rateLimits.takeForPublicAddress(request.ip);
+  if (!decision.allowed) {
+    throw tooManyRequests(decision, 'client_address');
   }
   void reply.headers(rateLimitHeaders(decision));
 }

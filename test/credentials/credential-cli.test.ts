@@ -12,7 +12,15 @@ let context: TestContext;
 let dir: string;
 
 beforeAll(async () => {
-  context = await createTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: PUBLIC_URL } });
+  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
+  context = await createTestContext({
+    config: {
+      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
+      AVS_PUBLIC_URL: PUBLIC_URL,
+      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    },
+  });
   dir = await mkdtemp(path.join(tmpdir(), 'avs-verify-credential-'));
 });
 afterAll(async () => context.close());

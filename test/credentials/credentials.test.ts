@@ -17,7 +17,15 @@ let context: TestContext;
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  context = await createTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: PUBLIC_URL } });
+  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
+  context = await createTestContext({
+    config: {
+      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
+      AVS_PUBLIC_URL: PUBLIC_URL,
+      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    },
+  });
   owner = await context.createAccountWithKey();
 });
 afterAll(async () => context.close());

@@ -42,7 +42,15 @@ async function digitalBazaarVerifies(document: unknown) {
 }
 
 beforeAll(async () => {
-  context = await createTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: PUBLIC_URL } });
+  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
+  context = await createTestContext({
+    config: {
+      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
+      AVS_PUBLIC_URL: PUBLIC_URL,
+      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    },
+  });
   didDocument = (await context.app.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
 });
 afterAll(async () => context.close());

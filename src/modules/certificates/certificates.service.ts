@@ -5,6 +5,7 @@ import { isInScope } from '../../planets/planet-access.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
+import { planets, type PlanetId } from '../../planets/planets.js';
 
 /** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
 export async function lookUpCertificate(
@@ -31,5 +32,48 @@ export async function lookUpCertificate(
     issued_at: row.issued_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     revocation_reason: revoked ? row.status_reason : null,
+  };
+}
+
+/** What anyone may see of a certificate, without a key: never the account, the asset id or pass-through fields. */
+export type PublicCertificate =
+  | { certificate_number: string; issued: false }
+  | {
+      certificate_number: string;
+      issued: true;
+      status: 'issued' | 'suspended' | 'revoked';
+      planet: PlanetId;
+      title: string;
+      /** The planet's declared fields only, in the planet's order; pass-through fields may hold anything. */
+      fields: [name: string, value: unknown][];
+      issued_at: string;
+      revoked_at: string | null;
+    };
+
+/**
+ * The public view of a certificate, or undefined for a malformed or unknown number. Pending, rejected
+ * and revoked-while-pending (never issued) certificates say only that they are not issued.
+ */
+export async function findPublicCertificate(
+  db: Queryable,
+  certificateNumber: string,
+): Promise<PublicCertificate | undefined> {
+  const planet = planetOfWellFormedNumber(certificateNumber);
+  const row = planet ? await findAssetByCertificateNumber(db, planet, certificateNumber) : undefined;
+  if (!planet || !row) return undefined;
+  const status = row.certificate_status;
+  if (!row.issued_at || (status !== 'issued' && status !== 'suspended' && status !== 'revoked'))
+    return { certificate_number: row.certificate_number, issued: false };
+  return {
+    certificate_number: row.certificate_number,
+    issued: true,
+    status,
+    planet,
+    title: row.title,
+    fields: Object.keys(planets[planet].fields)
+      .filter((name) => row.attributes[name] !== undefined && row.attributes[name] !== null)
+      .map((name) => [name, row.attributes[name]]),
+    issued_at: row.issued_at.toISOString(),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
   };
 }

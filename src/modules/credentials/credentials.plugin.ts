@@ -1,3 +1,4 @@
+import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -59,6 +60,8 @@ export const credentialsPlugin = fp(async (app: FastifyInstance) => {
 
   // One encapsulated context for every public surface, so that one hook (a per-address rate limit) covers them.
   await app.register(async (pub) => {
+    // No key here: each client address gets its own bucket, as on the certificate page.
+    pub.addHook('onRequest', enforcePublicRateLimit);
     // Any verifier may read these, a web page included: every origin, no credentials.
     pub.addHook('onRequest', async (_request, reply) => {
       void reply.headers(PUBLIC_DOCUMENT_HEADERS);

@@ -1,7 +1,7 @@
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 function accountsTable(accounts: AccountSummary[]): SafeHtml {
   if (accounts.length === 0) return html`<p class="empty">No accounts yet.</p>`;

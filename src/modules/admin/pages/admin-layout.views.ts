@@ -1,6 +1,6 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import type { Flash } from './admin-layout.views.js';
-import type { SafeHtml } from './html.js';
+import type { SafeHtml } from '../../../lib/html.js';
 
 export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(page.value);

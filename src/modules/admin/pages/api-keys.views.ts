@@ -3,7 +3,7 @@ import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
 

@@ -4,7 +4,7 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 export interface CertificateView {
   status: string;

@@ -2,7 +2,7 @@ import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses } from '../../assets/asset-states.js';
 import { adminPage } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 export function dashboardPage(options: {
   session: AdminSession;

@@ -1,5 +1,5 @@
 import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
 
 export function loginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
   return publicPage(

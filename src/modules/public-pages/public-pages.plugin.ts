@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { packageRoot } from '../../lib/package-root.js';
+import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
+import { publicPageRoutes, sendPage } from './public-pages.routes.js';
+import { errorView, notFoundView, STYLESHEET_PATH } from './public-pages.views.js';
+
+// No script at all; the one stylesheet is ours; forms only to ourselves; never framed (no click-jacking).
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+};
+
+async function publicPageHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.headers(SECURITY_HEADERS);
+}
+
+/**
+ * For Fastify's frameworkErrors: a path under /c/ the router cannot even decode (a broken %-escape) is
+ * a number no certificate has, so it gets the 404 page too (with the pages' headers: no hook ran).
+ */
+export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (!request.url.startsWith('/c/')) return undefined;
+  void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
+  return sendPage(reply, notFoundView(request.url.slice('/c/'.length, 60)), 404);
+}
+
+/** A person reads these pages: errors are pages too, never JSON; a 5xx says nothing of its cause. */
+async function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  void reply.header('cache-control', 'no-store');
+  if (error instanceof AppError && error.statusCode < 500) {
+    void reply.headers(error.headers);
+    const message =
+      error.code === 'rate_limited'
+        ? `Too many requests from your address. Try again in ${error.headers['retry-after'] ?? 'a few'} seconds.`
+        : error.message;
+    return sendPage(reply, errorView(error.statusCode, message), error.statusCode);
+  }
+  if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500))
+    return sendPage(reply, errorView(400, 'The address could not be read.'), 400);
+  if (error instanceof DatabaseUnavailableError) {
+    void reply.header('retry-after', '1');
+    return sendPage(reply, errorView(503, 'The service is busy or restarting; try again shortly.'), 503);
+  }
+  request.log.error({ err: error }, 'public page failed');
+  return sendPage(reply, errorView(500, 'Something went wrong; try again later.'), 500);
+}
+
+/** The public certificate pages under /c: no key, rate limited per client address, cacheable for seconds. */
+export async function publicPagesPlugin(app: FastifyInstance): Promise<void> {
+  const stylesheet = readFileSync(path.join(packageRoot, 'public', 'public-pages', 'certificate.css'));
+  await app.register(
+    async (pages) => {
+      pages.addHook('onRequest', publicPageHeaders);
+      pages.addHook('onRequest', enforcePublicRateLimit);
+      pages.setErrorHandler(pageErrorHandler);
+      pages.get(STYLESHEET_PATH.slice('/c'.length), { schema: { hide: true } }, async (_request, reply) =>
+        reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
+      );
+      await pages.register(publicPageRoutes);
+    },
+    { prefix: '/c' },
+  );
+}

@@ -1,0 +1,76 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SafeHtml } from '../../lib/html.js';
+import { certificatePage, normaliseCertificateNumber, pageIssuer } from './public-pages.service.js';
+import {
+  certificateView,
+  howToCheckView,
+  lookUpView,
+  notFoundView,
+  notIssuedView,
+} from './public-pages.views.js';
+
+// A suspension or revocation must show within about 5 s, caches included (DESIGN.md §11).
+export const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
+const STATIC_PAGE_CACHE_CONTROL = 'public, max-age=300';
+
+export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+const LookUpQuery = Type.Object({ number: Type.Optional(Type.String()) });
+const CertificatePageParams = Type.Object({ number: Type.String() });
+
+/** The certificate page, the look-up form and "how to check this yourself", under /c. */
+export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: Static<typeof LookUpQuery> }>(
+    '/',
+    { schema: { hide: true, querystring: LookUpQuery } },
+    async (request, reply) => {
+      const typed = request.query.number;
+      if (typed === undefined) {
+        void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
+        return sendPage(reply, lookUpView());
+      }
+      const number = normaliseCertificateNumber(typed);
+      if (number) return reply.header('cache-control', 'no-store').redirect(`/c/${number}`, 303);
+      void reply.header('cache-control', 'no-store');
+      const error =
+        typed.trim() === ''
+          ? 'Type the certificate number.'
+          : `That is not a certificate number: it has three letters, the year and a number, such as ART-2026-000042.`;
+      return sendPage(reply, lookUpView({ value: typed.slice(0, 64), error }), 400);
+    },
+  );
+
+  app.get('/how-to-check', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
+    return sendPage(reply, howToCheckView(pageIssuer(app.config)));
+  });
+
+  app.get<{ Params: Static<typeof CertificatePageParams> }>(
+    '/:number',
+    { schema: { hide: true, params: CertificatePageParams } },
+    async (request, reply) => {
+      const page = await certificatePage(app.db, app.config, request.params.number);
+      switch (page.kind) {
+        case 'redirect':
+          void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
+          return reply.redirect(page.location, 301);
+        case 'unknown':
+          void reply.header('cache-control', 'no-store');
+          return sendPage(reply, notFoundView(page.shown), 404);
+        case 'certificate': {
+          const { certificate } = page;
+          if (!certificate.issued) {
+            // A pending number may be issued any moment: nothing keeps the old answer.
+            void reply.header('cache-control', 'no-store');
+            return sendPage(reply, notIssuedView(certificate.certificate_number));
+          }
+          void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL);
+          return sendPage(reply, certificateView({ ...page, certificate, checkedAt: new Date() }));
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import QRCode from 'qrcode';
+import type { Config } from '../../config.js';
+import type { Queryable } from '../../db/database.js';
+import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
+import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
+import { issuerIdentity, publicBaseUrl, type IssuerIdentity } from '../signing/issuer-identity.js';
+
+/** Who issued the certificate, as the page shows it: the public base URL, its did:web and DID document. */
+export type PageIssuer = Pick<IssuerIdentity, 'baseUrl' | 'did' | 'didDocumentUrl'>;
+
+export type CertificatePage =
+  | { kind: 'unknown'; shown: string }
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'certificate';
+      certificate: PublicCertificate;
+      pageUrl: string;
+      qrSvg: string;
+      issuer: PageIssuer;
+    };
+
+export function pageIssuer(config: Config): PageIssuer {
+  // issuerIdentity is didWebOf(publicBaseUrl(config)), as the credentials name their issuer.
+  const { baseUrl, did, didDocumentUrl } = issuerIdentity(config);
+  return { baseUrl, did, didDocumentUrl };
+}
+
+/**
+ * What a person typed or a scanner read, as a certificate number: spaces gone, upper case, any dash
+ * (a word processor's en dash too) as '-'. Undefined when it cannot be one.
+ */
+export function normaliseCertificateNumber(typed: string): string | undefined {
+  const candidate = typed
+    .replace(/\s+/g, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .toUpperCase();
+  return CERTIFICATE_NUMBER.test(candidate) ? candidate : undefined;
+}
+
+/** The page's own address, as printed in its QR code: under AVS_PUBLIC_URL, not the address it was reached at. */
+export function certificatePageUrl(config: Config, certificateNumber: string): string {
+  return `${publicBaseUrl(config)}/c/${encodeURIComponent(certificateNumber)}`;
+}
+
+/** A QR code of the URL as an SVG element (drawn here, so the page needs no script and no image request). */
+export async function qrCodeSvg(url: string): Promise<string> {
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  // Named for screen readers; the address itself is printed beside it.
+  return svg.replace('<svg ', '<svg role="img" aria-label="QR code of this page’s address" class="qr" ');
+}
+
+/**
+ * The certificate page of a number from the path: a redirect to its canonical spelling (lower case or
+ * spaces from a hand-typed address), the certificate as the public may see it, or unknown (a 404 page).
+ */
+export async function certificatePage(
+  db: Queryable,
+  config: Config,
+  requested: string,
+): Promise<CertificatePage> {
+  const number = normaliseCertificateNumber(requested);
+  if (!number) return { kind: 'unknown', shown: requested.slice(0, 60) };
+  if (number !== requested) return { kind: 'redirect', location: `/c/${number}` };
+  const certificate = await findPublicCertificate(db, number);
+  if (!certificate) return { kind: 'unknown', shown: number };
+  const pageUrl = certificatePageUrl(config, number);
+  return {
+    kind: 'certificate',
+    certificate,
+    pageUrl,
+    qrSvg: await qrCodeSvg(pageUrl),
+    issuer: pageIssuer(config),
+  };
+}

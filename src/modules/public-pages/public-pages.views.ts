@@ -1,0 +1,294 @@
+import type { PublicCertificate } from '../certificates/certificates.service.js';
+import { html, SafeHtml } from '../../lib/html.js';
+import type { PageIssuer } from './public-pages.service.js';
+
+export const STYLESHEET_PATH = '/c/static/certificate.css';
+const EXAMPLE_NUMBER = 'ART-2026-000042';
+
+type StatusKey = 'issued' | 'suspended' | 'revoked' | 'not-issued';
+
+/** The status in words: a word a person reads at a glance, and a sentence that says what it means. */
+const STATUS_WORDING: Record<StatusKey, { word: string; mark: string; meaning: string }> = {
+  issued: {
+    word: 'Issued',
+    mark: '✓',
+    meaning: 'This certificate is valid: it was issued and is neither suspended nor revoked.',
+  },
+  suspended: {
+    word: 'Suspended',
+    mark: '!',
+    meaning:
+      'This certificate is not valid while it is suspended: the issuer is reviewing it. Do not rely on it until it is reinstated.',
+  },
+  revoked: {
+    word: 'Revoked',
+    mark: '✕',
+    meaning: 'This certificate is not valid: the issuer has withdrawn it for good. Do not rely on it.',
+  },
+  'not-issued': {
+    word: 'Not issued',
+    mark: '–',
+    meaning:
+      'No certificate has been issued under this number. Do not rely on any document that presents it as a certificate.',
+  },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function date(iso: string): SafeHtml {
+  return html`<time datetime="${iso}">${dateFormat.format(new Date(iso))}</time>`;
+}
+
+/** "case_diameter_mm" → "Case diameter (mm)". */
+function fieldLabel(name: string): string {
+  const words = name.replace(/_mm$/, ' (mm)').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The address, allowed to wrap before its /c/ path rather than inside the number. */
+function urlWithBreak(url: string): SafeHtml {
+  const cut = url.lastIndexOf('/c/');
+  return html`${url.slice(0, cut)}<wbr />${url.slice(cut)}`;
+}
+
+function fieldValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+type PageName = 'look-up' | 'how-to-check' | 'other';
+
+function document(title: string, main: SafeHtml, current: PageName = 'other'): SafeHtml {
+  const links = [
+    current === 'look-up' ? undefined : html`<a href="/c">Check a certificate</a>`,
+    current === 'how-to-check'
+      ? undefined
+      : html`<a href="/c/how-to-check">How to check a certificate yourself</a>`,
+  ].filter((link) => link !== undefined);
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body>
+        <header class="site-header">
+          <p class="brand"><a href="/c">Asset Verification Service</a> <span>· certificate check</span></p>
+        </header>
+        <main id="main">${main}</main>
+        <footer class="site-footer">
+          <p>${links.map((link, index) => (index === 0 ? link : html` · ${link}`))}</p>
+        </footer>
+      </body>
+    </html>`;
+}
+
+function statusBanner(key: StatusKey): SafeHtml {
+  const wording = STATUS_WORDING[key];
+  return html`<div class="status status-${key}">
+    <span class="status-mark" aria-hidden="true">${wording.mark}</span>
+    <p class="status-text">
+      <span class="status-label">Status</span>
+      <strong class="status-word">${wording.word}</strong>
+      <span class="status-meaning">${wording.meaning}</span>
+    </p>
+  </div>`;
+}
+
+function lookUpForm(options: { value?: string; error?: string } = {}): SafeHtml {
+  const describedBy = options.error ? 'number-hint number-error' : 'number-hint';
+  return html`<form class="look-up" method="get" action="/c" role="search" aria-label="Certificate look-up">
+    <label for="number">Certificate number</label>
+    <p id="number-hint" class="hint">As printed on the certificate, for example ${EXAMPLE_NUMBER}.</p>
+    ${options.error ? html`<p id="number-error" class="field-error">${options.error}</p>` : ''}
+    <div class="look-up-row">
+      <input
+        id="number"
+        name="number"
+        type="text"
+        value="${options.value ?? ''}"
+        autocomplete="off"
+        autocapitalize="characters"
+        spellcheck="false"
+        maxlength="64"
+        required
+        aria-describedby="${describedBy}"
+        ${options.error ? html`aria-invalid="true"` : ''}
+      />
+      <button type="submit">Check</button>
+    </div>
+  </form>`;
+}
+
+/** The page of an issued, suspended or revoked certificate: what it certifies, its status, who issued it. */
+export function certificateView(view: {
+  certificate: Extract<PublicCertificate, { issued: true }>;
+  pageUrl: string;
+  qrSvg: string;
+  issuer: PageIssuer;
+  checkedAt: Date;
+}): SafeHtml {
+  const { certificate, issuer } = view;
+  const number = certificate.certificate_number;
+  const planet = fieldLabel(certificate.planet);
+  return document(
+    `${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
+    html`<article class="card card-${certificate.status}" aria-labelledby="certificate-title">
+      <p class="eyebrow">Certificate of authenticity · ${planet}</p>
+      <h1 id="certificate-title">${certificate.title}</h1>
+      ${statusBanner(certificate.status)}
+      <div class="card-body">
+        <div class="card-facts">
+          <dl class="facts">
+            <div>
+              <dt>Certificate number</dt>
+              <dd class="number">${number}</dd>
+            </div>
+            <div>
+              <dt>Planet</dt>
+              <dd>${planet}</dd>
+            </div>
+            <div>
+              <dt>Issued on</dt>
+              <dd>${date(certificate.issued_at)}</dd>
+            </div>
+            ${
+              certificate.revoked_at
+                ? html`<div>
+                    <dt>Revoked on</dt>
+                    <dd>${date(certificate.revoked_at)}</dd>
+                  </div>`
+                : ''
+            }
+            ${certificate.fields.map(
+              ([name, value]) =>
+                html`<div>
+                  <dt>${fieldLabel(name)}</dt>
+                  <dd>${fieldValue(value)}</dd>
+                </div>`,
+            )}
+          </dl>
+          <h2>Issuer</h2>
+          <dl class="facts issuer">
+            <div>
+              <dt>Issued by</dt>
+              <dd><a href="${issuer.baseUrl}">${issuer.baseUrl}</a></dd>
+            </div>
+            <div>
+              <dt>Issuer identifier (DID)</dt>
+              <dd><code>${issuer.did}</code></dd>
+            </div>
+          </dl>
+        </div>
+        <figure class="qr-figure">
+          ${new SafeHtml(view.qrSvg)}
+          <figcaption>
+            Scan to open this page:<br /><span class="url">${urlWithBreak(view.pageUrl)}</span>
+          </figcaption>
+        </figure>
+      </div>
+      <nav class="check-links" aria-label="Check this certificate">
+        <ul>
+          <li><a href="/c/${number}/credential">The signed credential (JSON)</a></li>
+          <li><a href="/c/how-to-check">How to check this yourself</a></li>
+        </ul>
+      </nav>
+      <p class="checked-at">
+        Status as of
+        <time datetime="${view.checkedAt.toISOString()}">${dateTimeFormat.format(view.checkedAt)} UTC</time>.
+      </p>
+    </article>`,
+  );
+}
+
+/** Pending, rejected, or revoked before issue: the page says only that no certificate was issued. */
+export function notIssuedView(certificateNumber: string): SafeHtml {
+  return document(
+    `Not issued · ${certificateNumber}`,
+    html`<article class="card card-not-issued" aria-labelledby="certificate-title">
+      <p class="eyebrow">Certificate check</p>
+      <h1 id="certificate-title">${certificateNumber}</h1>
+      ${statusBanner('not-issued')}
+    </article>`,
+  );
+}
+
+export function notFoundView(shown: string): SafeHtml {
+  return document(
+    'Certificate not found',
+    html`<section class="panel" aria-labelledby="page-title">
+      <h1 id="page-title">Certificate not found</h1>
+      <p>No certificate has this number:</p>
+      <p class="shown-number">${shown}</p>
+      <p>Check the number and try again.</p>
+      ${lookUpForm()}
+    </section>`,
+  );
+}
+
+export function lookUpView(options: { value?: string; error?: string } = {}): SafeHtml {
+  return document(
+    'Check a certificate',
+    html`<section class="panel" aria-labelledby="page-title">
+      <h1 id="page-title">Check a certificate</h1>
+      <p>
+        Type the number of a paper certificate or label to see whether it was issued and whether it is still
+        valid. The QR code on the certificate opens the same page.
+      </p>
+      ${lookUpForm(options)}
+    </section>`,
+    'look-up',
+  );
+}
+
+export function howToCheckView(issuer: PageIssuer): SafeHtml {
+  return document(
+    'How to check a certificate yourself',
+    html`<section class="panel prose" aria-labelledby="page-title">
+      <h1 id="page-title">How to check a certificate yourself</h1>
+      <p>
+        You do not have to trust this page. Every issued certificate is also a W3C Verifiable Credential
+        signed by the issuer, which anyone can check with standard tools, without an account.
+      </p>
+      <ol>
+        <li>
+          <strong>Fetch the credential.</strong> On the certificate's page, follow “The signed credential
+          (JSON)” and save it, or fetch it by its number:
+          <pre><code>curl -o certificate.json ${issuer.baseUrl}/c/NUMBER/credential</code></pre>
+        </li>
+        <li>
+          <strong>Verify its signature and status</strong> with any verifier of Data Integrity proofs using
+          the <code class="token">eddsa-jcs-2022</code> cryptosuite, or with this service's command-line tool:
+          <pre><code>avs verify-credential certificate.json</code></pre>
+          The issuer is <code>${issuer.did}</code>; its keys are published in its DID document at
+          <a href="${issuer.didDocumentUrl}">${issuer.didDocumentUrl}</a>.
+        </li>
+        <li>
+          <strong>Read the answer.</strong> <em>VALID</em>: signed by the issuer and neither suspended nor
+          revoked. <em>SUSPENDED</em> or <em>REVOKED</em>: the issuer's status list says so. <em>INVALID</em>:
+          the document was changed or not signed by the issuer. <em>UNCHECKED</em>: the issuer's keys or
+          status lists could not be fetched, so nothing was proved either way.
+        </li>
+      </ol>
+    </section>`,
+    'how-to-check',
+  );
+}
+
+export function errorView(status: number, message: string): SafeHtml {
+  const title = status === 429 ? 'Too many requests' : status === 503 ? 'Try again shortly' : 'Error';
+  return document(
+    title,
+    html`<section class="panel" aria-labelledby="page-title">
+      <h1 id="page-title">${title}</h1>
+      <p>${message}</p>
+    </section>`,
+  );
+}

@@ -1,0 +1,259 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import axe from 'axe-core';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/lib/package-root.js';
+import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+
+const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'public-page');
+const ADMIN_TOKEN = 'admin-token-for-public-page-browser-0123';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+let context: TestContext;
+let browser: Browser;
+let desktop: BrowserContext;
+let phone: BrowserContext;
+let baseUrl: string;
+const numbers: Record<'issued' | 'suspended' | 'revoked' | 'pending', string> = {
+  issued: '',
+  suspended: '',
+  revoked: '',
+  pending: '',
+};
+
+/** A free port, so that AVS_PUBLIC_URL (and so the QR code) names the address the browser opens. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function certificateAfter(
+  auth: { authorization: string },
+  moves: string[],
+  body: Record<string, unknown>,
+): Promise<string> {
+  const asset = await createAssetViaApi(context.app, auth, 'watches', body);
+  for (const move of moves) {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/admin/api/certificates/${asset.certificate_number}/${move}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { reason: 'browser test' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return asset.certificate_number;
+}
+
+/** Opens a page and fails on any console error (a CSP refusal of our stylesheet would show there). */
+async function open(browserContext: BrowserContext, url: string): Promise<{ page: Page; status: number }> {
+  const page = await browserContext.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // A 404 or 400 page logs its own document's status; anything else is a problem.
+    if (message.type() === 'error' && !/status of 40[04]/.test(message.text())) errors.push(message.text());
+  });
+  const response = await page.goto(url);
+  expect(errors).toEqual([]);
+  return { page, status: response?.status() ?? 0 };
+}
+
+type StyleReader = { getComputedStyle(element: unknown): { borderTopColor: string } };
+
+/** axe-core, evaluated through the DevTools protocol (the page's CSP allows no script, rightly). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate<axe.AxeResults>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
+}
+
+async function screenshots(name: string, url: string): Promise<void> {
+  const wide = await open(desktop, url);
+  await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await wide.page.emulateMedia({ media: 'print' });
+  await wide.page.setViewportSize({ width: 794, height: 1123 });
+  await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-print.png`), fullPage: true });
+  await wide.page.pdf({
+    path: path.join(SCREENSHOTS, `${name}-print.pdf`),
+    format: 'A4',
+    printBackground: true,
+  });
+  await wide.page.close();
+  const narrow = await open(phone, url);
+  await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  // Nothing wider than the phone: no sideways scrolling to read a line.
+  expect(await narrow.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await narrow.page.close();
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  context = await createTestContext({
+    config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: baseUrl, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000 },
+  });
+  const { auth } = await context.createAccountWithKey();
+  const watch = {
+    title: 'Speedmaster Professional Moonwatch',
+    brand: 'Omega',
+    model: 'Speedmaster Professional',
+    reference_number: '310.30.42.50.01.001',
+    serial_number: '81234567',
+    movement: 'Calibre 3861, manual winding',
+    case_material: 'Stainless steel',
+    case_diameter_mm: 42,
+    year: 2021,
+    owner_email: 'private.owner@example.com',
+  };
+  numbers.issued = await certificateAfter(auth, ['issue'], watch);
+  numbers.suspended = await certificateAfter(auth, ['issue', 'suspend'], {
+    ...watch,
+    title: 'Seamaster 300',
+  });
+  numbers.revoked = await certificateAfter(auth, ['issue', 'revoke'], { ...watch, title: 'Constellation' });
+  numbers.pending = await certificateAfter(auth, [], { ...watch, title: 'Draft watch' });
+  await context.app.listen({ host: 'localhost', port });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await context?.close();
+});
+
+describe('the public certificate page in Chromium', () => {
+  it.each([
+    ['issued', 'Issued', 'Speedmaster Professional Moonwatch'],
+    ['suspended', 'Suspended', 'Seamaster 300'],
+    ['revoked', 'Revoked', 'Constellation'],
+  ] as const)(
+    'shows a %s certificate with its status word, details and issuer',
+    async (state, word, title) => {
+      const { page, status } = await open(desktop, `${baseUrl}/c/${numbers[state]}`);
+      expect(status).toBe(200);
+      await expect.poll(() => page.locator('.status-word').textContent()).toBe(word);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      const facts = (await page.locator('.facts').first().textContent()) ?? '';
+      for (const text of [numbers[state], 'Watches', 'Omega', '310.30.42.50.01.001', 'Case diameter (mm)'])
+        expect(facts).toContain(text);
+      expect(await page.locator('.issuer').textContent()).toContain(
+        `did:web:localhost%3A${new URL(baseUrl).port}`,
+      );
+      expect(await page.content()).not.toContain('private.owner@example.com');
+      // The stylesheet applied (the CSP let it in): the status has its colour.
+      const colour = await page
+        .locator('.status')
+        .evaluate(
+          (element) =>
+            (element.ownerDocument.defaultView as unknown as StyleReader).getComputedStyle(element)
+              .borderTopColor,
+        );
+      expect(colour).toBe(
+        { issued: 'rgb(26, 127, 55)', suspended: 'rgb(125, 78, 0)', revoked: 'rgb(180, 35, 24)' }[state],
+      );
+      expect(
+        await page.getByRole('link', { name: 'The signed credential (JSON)' }).getAttribute('href'),
+      ).toBe(`/c/${numbers[state]}/credential`);
+      expect(await page.getByRole('link', { name: 'How to check this yourself' }).count()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+      await screenshots(state, `${baseUrl}/c/${numbers[state]}`);
+    },
+  );
+
+  it('shows a pending certificate as Not issued, without its title', async () => {
+    const { page, status } = await open(desktop, `${baseUrl}/c/${numbers.pending}`);
+    expect(status).toBe(200);
+    expect(await page.locator('.status-word').textContent()).toBe('Not issued');
+    expect(await page.content()).not.toContain('Draft watch');
+    expect(await page.locator('svg.qr').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+    await screenshots('pending', `${baseUrl}/c/${numbers.pending}`);
+  });
+
+  it('shows an unknown number on a 404 page with the look-up form', async () => {
+    const { page, status } = await open(desktop, `${baseUrl}/c/WAT-1999-999999`);
+    expect(status).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Certificate not found');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+    await screenshots('unknown', `${baseUrl}/c/WAT-1999-999999`);
+  });
+
+  it('prints a QR code that decodes to the page’s own URL', async () => {
+    const url = `${baseUrl}/c/${numbers.issued}`;
+    const { page } = await open(desktop, url);
+    const png = PNG.sync.read(await page.locator('svg.qr').screenshot());
+    // jsqr is CommonJS: its function is also its `default`, which is what TypeScript sees.
+    const decoded = jsQR.default(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(url);
+    await page.close();
+  });
+
+  it('finds a certificate from a number typed into the look-up form, without script', async () => {
+    const noScript = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const { page } = await open(noScript, `${baseUrl}/c`);
+    await page.getByLabel('Certificate number').fill(`  ${numbers.issued.toLowerCase()} `);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.waitForURL(`${baseUrl}/c/${numbers.issued}`);
+    expect(await page.locator('.status-word').textContent()).toBe('Issued');
+    await page.close();
+    await noScript.close();
+
+    const form = await open(desktop, `${baseUrl}/c`);
+    expect(await seriousViolations(form.page)).toEqual([]);
+    await form.page.getByLabel('Certificate number').fill('not a number');
+    await form.page.getByRole('button', { name: 'Check' }).click();
+    await expect
+      .poll(() => form.page.locator('.field-error').textContent())
+      .toContain('not a certificate number');
+    expect(await seriousViolations(form.page)).toEqual([]);
+    await form.page.close();
+    await screenshots('look-up', `${baseUrl}/c`);
+    await screenshots('look-up-error', `${baseUrl}/c?number=not%20a%20number`);
+    const howTo = await open(desktop, `${baseUrl}/c/how-to-check`);
+    expect(await seriousViolations(howTo.page)).toEqual([]);
+    await howTo.page.close();
+    await screenshots('how-to-check', `${baseUrl}/c/how-to-check`);
+  });
+});
