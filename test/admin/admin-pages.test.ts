@@ -179,6 +179,41 @@ describe('certificates page', () => {
     expect(response.body).toContain(`action="/admin/certificates/${asset.certificateNumber}/reject"`);
   });
 
+  it('shows on each row how often and by whom the asset was verified (issue #11 item 5)', async () => {
+    const asset = await createPendingAsset(context.db, accountId, {
+      planet: 'watches',
+      title: 'Checked watch',
+    });
+    const quiet = await createPendingAsset(context.db, accountId, {
+      planet: 'watches',
+      title: 'Unchecked watch',
+    });
+    const verifiers = await Promise.all(
+      ['Auction House', 'Insurer'].map(async (name) => {
+        const account = await createAccount(context.db, { name });
+        return `Bearer ${(await context.createApiKey(account.id)).key}`;
+      }),
+    );
+    for (const authorization of [verifiers[0]!, verifiers[1]!, verifiers[0]!]) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/verify',
+        headers: { authorization },
+        payload: { certificate_number: asset.certificateNumber },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const compact = (await page('/admin/certificates')).body.replace(/\s+/g, ' ');
+    const row = (number: string) =>
+      new RegExp(`<tr data-certificate="${number}">.*?</tr>`).exec(compact)?.[0] ?? '';
+    expect(row(asset.certificateNumber)).toMatch(
+      /<td data-label="Verified">3 times, last .*by Auction House, Insurer/,
+    );
+    expect(row(quiet.certificateNumber)).toContain(
+      '<td data-label="Verified"><span class="hint">never</span>',
+    );
+  });
+
   it('issues, then suspends, reinstates and revokes with a reason, each move shown and recorded', async () => {
     const asset = await createPendingAsset(context.db, accountId, { title: 'Still life' });
     const steps: [string, Record<string, string>, string][] = [

@@ -22,6 +22,7 @@ import {
   findVerification,
   insertVerifications,
   listVerifications,
+  summariseVerifications,
   type NewVerification,
   type VerificationRow,
 } from './verifications.repository.js';
@@ -187,4 +188,28 @@ export async function listAssetVerifications(
   if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
   const rows = await listVerifications(db, asset.id, { before, limit: page.limit + 1 });
   return toPage(rows, page.limit, toVerification);
+}
+
+export interface VerificationSummary {
+  count: number;
+  lastVerifiedAt: string | null;
+  /** The names of the last (up to three) accounts that verified, newest first. */
+  lastVerifiers: string[];
+}
+
+/** For the operator's review: how often and by whom each asset was verified. */
+export async function verificationSummaries(
+  db: Queryable,
+  assetIds: readonly string[],
+): Promise<Map<string, VerificationSummary>> {
+  const summaries = new Map<string, VerificationSummary>();
+  if (assetIds.length === 0) return summaries;
+  for (const row of await summariseVerifications(db, assetIds)) {
+    summaries.set(row.asset_id, {
+      count: row.count,
+      lastVerifiedAt: row.last_verified_at?.toISOString() ?? null,
+      lastVerifiers: row.last_verifiers,
+    });
+  }
+  return summaries;
 }

@@ -144,3 +144,31 @@ export async function findAssetWithHistory(
   const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
   return { asset: asset, events };
 }
+
+export interface VerificationSummaryRow {
+  asset_id: string;
+  count: number;
+  last_verified_at: Date | null;
+  last_verifiers: string[];
+  [column: string]: unknown;
+}
+
+const summariseVerificationsStatement = prepared(
+  'summarise_verifications',
+  `SELECT t.asset_id,
+          (SELECT count(*)::int FROM verifications v WHERE v.asset_id = t.asset_id) AS count,
+          (SELECT max(v.created_at) FROM verifications v WHERE v.asset_id = t.asset_id) AS last_verified_at,
+          ARRAY(SELECT a.name FROM verifications v JOIN accounts a ON a.id = v.account_id
+                WHERE v.asset_id = t.asset_id
+                GROUP BY a.id, a.name ORDER BY max(v.created_at) DESC LIMIT 3) AS last_verifiers
+   FROM unnest($1::uuid[]) AS t(asset_id)`,
+);
+
+/** Per asset: how often it was verified, when last, and the last three accounts that did. */
+export async function summariseVerifications(
+  db: Queryable,
+  assetIds: readonly string[],
+): Promise<VerificationSummaryRow[]> {
+  const { rows } = await db.query<VerificationSummaryRow>(summariseVerificationsStatement, [assetIds]);
+  return rows;
+}

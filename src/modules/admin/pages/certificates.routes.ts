@@ -8,6 +8,7 @@ import {
   listCertificates,
   moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
+import { verificationSummaries } from '../../verification/verification.service.js';
 import type { Flash } from './admin-layout.views.js';
 import { FormText, refusal, sendPage, session } from './admin-page.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
@@ -55,9 +56,13 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
     extra: { flash?: Flash; status?: number } = {},
   ) {
     const items = await listCertificates(db, { status: view.status, planet: view.planet, limit: 500 });
+    const verifications = await verificationSummaries(
+      db,
+      items.map((item) => item.asset_id),
+    );
     return sendPage(
       reply,
-      certificatesPage({ session: session(request), items, view, flash: extra.flash }),
+      certificatesPage({ session: session(request), items, verifications, view, flash: extra.flash }),
       extra.status,
     );
   }

@@ -2,6 +2,7 @@ import { limits } from '../../../config.js';
 import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
+import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
@@ -77,7 +78,20 @@ function moveForm(
   </details>`;
 }
 
-function certificateTable(session: AdminSession, items: CertificateListItem[], view: CertificateView) {
+function verifiedCell(summary: VerificationSummary | undefined) {
+  if (!summary || summary.count === 0) return html`<span class="hint">never</span>`;
+  const times = summary.count === 1 ? '1 time' : `${summary.count} times`;
+  return html`${times}, last ${formatTime(summary.lastVerifiedAt!)}<br /><span class="hint"
+      >by ${summary.lastVerifiers.join(', ')}</span
+    >`;
+}
+
+function certificateTable(
+  session: AdminSession,
+  items: CertificateListItem[],
+  verifications: Map<string, VerificationSummary>,
+  view: CertificateView,
+) {
   const moves = MOVES_BY_STATUS[view.status] ?? [];
   const showOutcome = view.status !== 'pending';
   return html`<div class="table-wrap">
@@ -89,6 +103,7 @@ function certificateTable(session: AdminSession, items: CertificateListItem[], v
           <th scope="col">Account</th>
           <th scope="col">Planet fields</th>
           <th scope="col">Submitted</th>
+          <th scope="col">Verified</th>
           ${
             showOutcome
               ? html`<th scope="col">Issued</th>
@@ -106,6 +121,7 @@ function certificateTable(session: AdminSession, items: CertificateListItem[], v
               <td data-label="Account">${item.account_name}</td>
               <td data-label="Planet fields">${fieldList(item.fields)}</td>
               <td data-label="Submitted">${formatTime(item.created_at)}</td>
+              <td data-label="Verified">${verifiedCell(verifications.get(item.asset_id))}</td>
               ${
                 showOutcome
                   ? html`<td data-label="Issued">${formatTime(item.issued_at)}</td>
@@ -123,6 +139,8 @@ function certificateTable(session: AdminSession, items: CertificateListItem[], v
 export function certificatesPage(options: {
   session: AdminSession;
   items: CertificateListItem[];
+  /** How often and by whom each asset was verified, by asset id. */
+  verifications: Map<string, VerificationSummary>;
   view: CertificateView;
   flash?: Flash;
   status?: number;
@@ -159,7 +177,7 @@ export function certificatesPage(options: {
         const items = options.items.filter((item) => item.planet === planet);
         return html`<section aria-labelledby="planet-${planet}" class="planet-section">
           <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
-          ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, view)}
+          ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, view)}
         </section>`;
       })}`,
   });
