@@ -81,7 +81,7 @@ function moveForm(
 function verifiedCell(summary: VerificationSummary | undefined) {
   if (!summary || summary.count === 0) return html`<span class="hint">never</span>`;
   const times = summary.count === 1 ? '1 time' : `${summary.count} times`;
-  return html`${times}, last ${formatTime(summary.lastVerifiedAt!)}<br /><span class="hint"
+  return html`${times}, last ${formatTime(summary.lastVerifiedAt)}<br /><span class="hint"
       >by ${summary.lastVerifiers.join(', ')}</span
     >`;
 }
