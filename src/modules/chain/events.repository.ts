@@ -1,19 +1,8 @@
 import { prepared, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from './history-chain.js';
 
-interface EventRow {
-  id: string;
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  payload: Record<string, unknown>;
-  actor_account_id: string | null;
-  created_at: Date;
-  prev_hash: string | null;
-  hash: string;
-  [column: string]: unknown;
-}
+/** A history entry as the driver returns it: the timestamp as a Date. */
+type EventRow = Omit<ChainedEvent, 'created_at'> & { created_at: Date; [column: string]: unknown };
 
 const EVENT_COLUMNS =
   'id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash';

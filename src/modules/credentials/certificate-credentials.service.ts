@@ -4,7 +4,6 @@ import { isPlanetId, planets } from '../../planets/planets.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   ensureCredentialRow,
-  findAssetForCredential,
   findCredentialAsset,
   findIssueEvent,
   findStatusEntries,
@@ -82,7 +81,7 @@ export async function recordCredentialMove(
   signer: DocumentSigner | undefined,
 ): Promise<void> {
   if (move.issued) {
-    const row = (await findAssetForCredential(tx, move.planet, move.assetId))!;
+    const row = (await findCredentialAsset(tx, move.planet, { assetId: move.assetId }))!;
     if (signer) await signCertificateCredential(tx, signer, row);
     else {
       await ensureCredentialRow(tx, {
@@ -108,12 +107,12 @@ export async function certificateCredential(
   planet: string,
   certificateNumber: string,
 ): Promise<string> {
-  const row = await findCredentialAsset(db, planet, certificateNumber);
+  const row = await findCredentialAsset(db, planet, { certificateNumber });
   if (!row) throw new AppError('certificate_not_found');
   if (!row.issued_at) throw new AppError('certificate_not_issued');
   if (row.credential) return row.credential;
   return db.transaction(async (tx) => {
-    const locked = (await findAssetForCredential(tx, planet, row.id))!;
+    const locked = (await findCredentialAsset(tx, planet, { assetId: row.id }))!;
     return locked.credential ?? signCertificateCredential(tx, signer, locked);
   });
 }

@@ -14,35 +14,22 @@ export interface CredentialAssetRow {
   [column: string]: unknown;
 }
 
-/** The asset behind a certificate number with its stored credential (if any). */
+const CREDENTIAL_ASSET_SQL = `SELECT a.id, a.planet, a.title, a.certificate_number, a.certificate_status, a.attributes,
+         a.issued_at, c.credential
+  FROM assets a
+  LEFT JOIN certificate_credentials c ON c.planet = a.planet AND c.asset_id = a.id`;
+
+/** The asset behind a certificate number, or an id, with its stored credential (if any). */
 export async function findCredentialAsset(
   db: Queryable,
   planet: string,
-  certificateNumber: string,
+  key: { certificateNumber: string } | { assetId: string },
 ): Promise<CredentialAssetRow | undefined> {
   const { rows } = await db.query<CredentialAssetRow>(
-    `SELECT a.id, a.planet, a.title, a.certificate_number, a.certificate_status, a.attributes, a.issued_at,
-            c.credential
-     FROM assets a
-     LEFT JOIN certificate_credentials c ON c.planet = a.planet AND c.asset_id = a.id
-     WHERE a.planet = $1 AND a.certificate_number = $2`,
-    [planet, certificateNumber],
-  );
-  return rows[0];
-}
-
-export async function findAssetForCredential(
-  db: Queryable,
-  planet: string,
-  assetId: string,
-): Promise<CredentialAssetRow | undefined> {
-  const { rows } = await db.query<CredentialAssetRow>(
-    `SELECT a.id, a.planet, a.title, a.certificate_number, a.certificate_status, a.attributes, a.issued_at,
-            c.credential
-     FROM assets a
-     LEFT JOIN certificate_credentials c ON c.planet = a.planet AND c.asset_id = a.id
-     WHERE a.planet = $1 AND a.id = $2`,
-    [planet, assetId],
+    'assetId' in key
+      ? `${CREDENTIAL_ASSET_SQL} WHERE a.planet = $1 AND a.id = $2`
+      : `${CREDENTIAL_ASSET_SQL} WHERE a.planet = $1 AND a.certificate_number = $2`,
+    [planet, 'assetId' in key ? key.assetId : key.certificateNumber],
   );
   return rows[0];
 }
