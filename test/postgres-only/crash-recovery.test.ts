@@ -77,6 +77,7 @@ describe('SIGKILL of a server during a stream of creates with Idempotency-Keys',
         // client does (the invariant under test is exactly-once, whatever the number of tries).
         let response = await send(restarted, attempt);
         for (let tries = 1; response.status === 503 && tries < 5; tries++) {
+          await response.arrayBuffer();
           await new Promise((resolve) => setTimeout(resolve, 500 * tries));
           response = await send(restarted, attempt);
         }
