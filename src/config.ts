@@ -10,6 +10,8 @@ export const limits = Object.freeze({
   stringLength: 2000,
   passThroughFields: 50,
   nestingDepth: 5,
+  /** Deepest JSON body any request may send (an asset's fields are held to `nestingDepth` within it). */
+  bodyDepth: 32,
   /** A field name in an asset body. */
   fieldNameLength: 200,
   /** The name of an account or an API key. */
