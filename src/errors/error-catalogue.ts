@@ -47,6 +47,8 @@ export const errorCatalogue = {
         `Field names${parent ? ` in \`${parent}\`` : ''} must be ${min} to ${max} characters.`,
       field_name_unstorable: ({ parent }: { parent?: string }) =>
         `A field name${parent ? ` in \`${parent}\`` : ''} contains a character that cannot be stored.`,
+      reserved_field: ({ field }: Field) =>
+        `\`${field}\` is a name the service reserves; store it under another name.`,
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,

@@ -4,7 +4,12 @@ import { limits } from '../../config.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
-import { planetCreateBodies, planetUpdateBodies, serviceFields } from './assets.schemas.js';
+import {
+  planetCreateBodies,
+  planetUpdateBodies,
+  reservedFieldNames,
+  serviceFields,
+} from './assets.schemas.js';
 
 // Bodies are validated as sent, as Fastify does: a string "1999" is not an integer year.
 const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
@@ -68,7 +73,8 @@ function checkKey(key: string, parent?: string): void {
   if (!isStorableText(key)) throw invalid('field_name_unstorable', { parent });
 }
 
-const reserved = new Set<string>([...serviceFields, 'title']);
+const ignored = new Set<string>([...serviceFields, 'title']);
+const refused = new Set<string>(reservedFieldNames);
 
 export interface AssetInput {
   /** Trimmed title; undefined on an update that does not change it. */
@@ -100,7 +106,10 @@ export function parseAssetBody(planet: PlanetId, body: unknown, mode: 'create' |
   if (mode === 'create' && title === undefined) throw invalid('required', { field: 'title' });
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (reserved.has(key)) continue;
+    if (ignored.has(key)) continue;
+    // null on an update removes a field: a reserved name stored before it was reserved can still go.
+    if (refused.has(key) && !(mode === 'update' && value === null))
+      throw invalid('reserved_field', { field: key });
     checkKey(key);
     checkValue(value, key, 0);
     attributes[key] = value;
