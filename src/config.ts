@@ -20,6 +20,8 @@ export const limits = Object.freeze({
   /** The part of a webhook's response body that is read and kept. */
   webhookResponseBytes: 64 * 1024,
   idempotencyKeyLength: 255,
+  /** How long a transfer offer waits for the receiving account's answer. */
+  transferOfferDays: 14,
   /** Largest paging `limit`. */
   pageSize: 100,
   /** Longest `cursor` a client may send back. */

@@ -170,8 +170,3 @@ export const AssetRecord = Type.Object(
   },
 );
 export type AssetRecordType = Static<typeof AssetRecord>;
-
-export const TransferBody = Type.Object({
-  to_account_id: uuid('The account that receives the asset; must exist and differ from the owner.'),
-});
-export type TransferBodyType = Static<typeof TransferBody>;
