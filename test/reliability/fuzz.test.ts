@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Cases per endpoint; CI runs the default (15 endpoints, about 3,000 requests per database).
+// Cases per endpoint; CI runs the default (19 endpoints, about 3,800 requests per database).
 const RUNS = Number(process.env.AVS_FUZZ_RUNS ?? 200);
 
 setFlagsFromString('--expose-gc');
@@ -44,6 +44,10 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/webhooks/:webhook/deliveries', query: true },
   { method: 'POST', path: '/webhooks/:webhook/deliveries/:delivery/retry', body: true },
   { method: 'POST', path: '/webhooks/:webhook/test', body: true },
+  { method: 'GET', path: '/transfers', query: true },
+  { method: 'POST', path: '/transfers/:transfer/accept', body: true },
+  { method: 'POST', path: '/transfers/:transfer/decline', body: true },
+  { method: 'POST', path: '/transfers/:transfer/cancel', body: true },
 ];
 
 const anyText = fc.oneof(
@@ -70,7 +74,14 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
       headers: auth,
       payload: { url: 'https://hooks.example.com/fuzz' },
     });
+    const offered = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/assets/artworks/${asset.id}/transfer`,
+      headers: auth,
+      payload: { to_account_id: other.accountId },
+    });
     known = {
+      transfer: [offered.json<{ transfer: { id: string } }>().transfer.id],
       planet: ['artworks', 'watches', 'collectibles', 'jewelry'],
       id: [asset.id],
       number: [asset.certificate_number],
@@ -177,7 +188,10 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
   const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '');
 
   const query = fc.dictionary(
-    fc.oneof(fc.constantFrom('limit', 'cursor', 'status', 'planet', 'limit[]'), fc.string({ maxLength: 10 })),
+    fc.oneof(
+      fc.constantFrom('limit', 'cursor', 'status', 'planet', 'role', 'limit[]'),
+      fc.string({ maxLength: 10 }),
+    ),
     fc.oneof(anyText, fc.integer().map(String), fc.constantFrom('0', '101', '-5', '1.5', 'abc')),
     { maxKeys: 4 },
   );
