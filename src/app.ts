@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import addFormats from 'ajv-formats';
 import { limits, type Config } from './config.js';
+import { UUID_PATTERN } from './lib/uuid.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -55,6 +56,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 function createAjv(options: AjvOptions): Ajv {
   const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options });
   addFormats.default(ajv);
+  // ajv-formats' uuid also takes `urn:uuid:…`, which PostgreSQL's uuid refuses (a 500): the strict pattern.
+  ajv.addFormat('uuid', UUID_PATTERN);
   return ajv;
 }
 

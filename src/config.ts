@@ -10,6 +10,8 @@ export const limits = Object.freeze({
   stringLength: 2000,
   passThroughFields: 50,
   nestingDepth: 5,
+  /** Deepest JSON body any request may send (an asset's fields are held to `nestingDepth` within it). */
+  bodyDepth: 32,
   /** A field name in an asset body. */
   fieldNameLength: 200,
   /** The name of an account or an API key. */
@@ -18,6 +20,8 @@ export const limits = Object.freeze({
   /** The part of a webhook's response body that is read and kept. */
   webhookResponseBytes: 64 * 1024,
   idempotencyKeyLength: 255,
+  /** How long a transfer offer waits for the receiving account's answer. */
+  transferOfferDays: 14,
   /** Largest paging `limit`. */
   pageSize: 100,
   /** Longest `cursor` a client may send back. */

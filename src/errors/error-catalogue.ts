@@ -47,6 +47,8 @@ export const errorCatalogue = {
         `Field names${parent ? ` in \`${parent}\`` : ''} must be ${min} to ${max} characters.`,
       field_name_unstorable: ({ parent }: { parent?: string }) =>
         `A field name${parent ? ` in \`${parent}\`` : ''} contains a character that cannot be stored.`,
+      reserved_field: ({ field }: Field) =>
+        `\`${field}\` is a name the service reserves; store it under another name.`,
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
@@ -135,6 +137,7 @@ export const errorCatalogue = {
   },
   verification_not_found: { status: 404, message: 'Verification not found.' },
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
+  transfer_not_found: { status: 404, message: 'Transfer not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
   account_not_found: {
     status: 404,
@@ -166,7 +169,21 @@ export const errorCatalogue = {
       asset_is: ({ move, state }: { move: string; state: string }) =>
         `Cannot ${move} an asset that is ${state}.`,
       webhook_disabled: () => 'The webhook is disabled; it can no longer receive deliveries.',
+      transfer_is: ({ move, state }: { move: string; state: string }) =>
+        `Cannot ${move} a transfer that is ${state}.`,
     },
+  },
+  transfer_pending: {
+    status: 409,
+    message: 'The asset already has an open transfer offer; cancel it first.',
+    details: {
+      open_offer: ({ id }: { id: string }) =>
+        `The asset already has an open transfer offer (${id}); cancel it or wait for its answer.`,
+    },
+  },
+  transfer_expired: {
+    status: 409,
+    message: 'The transfer offer has expired; the owner may offer the asset again.',
   },
   certificate_not_issued: {
     status: 409,

@@ -18,6 +18,7 @@ const HOSTILE_SEGMENTS = [
   '00000000-0000-0000-0000-00000000000g',
   '-1',
   '1e309',
+  'urn%3Auuid%3A00000000-0000-4000-8000-000000000000',
 ];
 
 function nested(depth: number): unknown {
@@ -103,6 +104,9 @@ describe('hostile input on every /api/v1 endpoint: always a 4xx JSON error, neve
     { method: 'GET' as const, url: (s: string) => `/api/v1/webhooks/${s}/deliveries` },
     { method: 'POST' as const, url: (s: string) => `/api/v1/webhooks/${s}/test` },
     { method: 'POST' as const, url: (s: string) => `/api/v1/webhooks/${webhookId}/deliveries/${s}/retry` },
+    { method: 'POST' as const, url: (s: string) => `/api/v1/transfers/${s}/accept` },
+    { method: 'POST' as const, url: (s: string) => `/api/v1/transfers/${s}/decline` },
+    { method: 'POST' as const, url: (s: string) => `/api/v1/transfers/${s}/cancel` },
   ];
 
   it('refuses hostile path segments', async () => {
@@ -143,6 +147,7 @@ describe('hostile input on every /api/v1 endpoint: always a 4xx JSON error, neve
       `/api/v1/assets/artworks/${assetId}/history`,
       '/api/v1/webhooks',
       `/api/v1/webhooks/${webhookId}/deliveries`,
+      '/api/v1/transfers',
     ];
     for (const url of paged)
       for (const query of HOSTILE_QUERIES)

@@ -72,3 +72,27 @@ export async function setCertificateStatusForTest(
   if (!move) throw new Error(`no certificate move leads to ${status}`);
   await moveCertificateForTest(db, asset, move, reason ?? (move === 'revoke' ? 'Revoked by a test' : null));
 }
+
+/** Offers the asset to `to` and accepts it as `to` (issue #14: a transfer needs the receiver's consent). */
+export async function transferViaApi(
+  app: FastifyInstance,
+  asset: { id: string; planet?: string },
+  fromAuth: { authorization: string },
+  to: { accountId: string; auth: { authorization: string } },
+): Promise<{ transferId: string; asset: CreatedAsset & { account_id: string } }> {
+  const offered = await app.inject({
+    method: 'POST',
+    url: `/api/v1/assets/${asset.planet ?? 'artworks'}/${asset.id}/transfer`,
+    headers: fromAuth,
+    payload: { to_account_id: to.accountId },
+  });
+  if (offered.statusCode !== 202) throw new Error(`offer failed: ${offered.statusCode} ${offered.body}`);
+  const transferId = offered.json<{ transfer: { id: string } }>().transfer.id;
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/v1/transfers/${transferId}/accept`,
+    headers: to.auth,
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+  return { transferId, asset: accepted.json<{ asset: CreatedAsset & { account_id: string } }>().asset };
+}

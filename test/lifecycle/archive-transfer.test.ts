@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/modules/chain/events.repository.js';
-import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
+import { createAssetViaApi, issueCertificateForTest, transferViaApi } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
@@ -71,41 +71,52 @@ describe('POST /api/v1/assets/{planet}/{id}/archive', () => {
   });
 });
 
-describe('POST /api/v1/assets/{planet}/{id}/transfer', () => {
+describe('POST /api/v1/assets/{planet}/{id}/transfer, then the receiver accepts (issue #14: consent)', () => {
   const transfer = (id: string, to: unknown, headers = owner.auth) =>
     post(`/api/v1/assets/artworks/${id}/transfer`, headers, { to_account_id: to });
+  const accept = (transferId: string, headers = buyer.auth) =>
+    post(`/api/v1/transfers/${transferId}/accept`, headers);
 
-  it('moves ownership, records who did it, and writes OWNERSHIP_TRANSFERRED and an ownership.transferred outbox row', async () => {
+  it('on acceptance moves ownership, records who did it, and writes OWNERSHIP_TRANSFERRED and ownership.transferred outbox rows', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
-    const response = await transfer(asset.id, buyer.accountId);
+    const offered = await transfer(asset.id, buyer.accountId);
+    expect(offered.statusCode).toBe(202);
+    const transferId = offered.json().transfer.id as string;
+    // Nothing moves before the receiver says yes.
+    expect(await listEvents(context.db, asset.id)).toHaveLength(1);
+    const response = await accept(transferId);
     expect(response.statusCode).toBe(200);
-    const record = response.json();
+    const record = response.json().asset;
     expect(record).toMatchObject({
       account_id: buyer.accountId,
       created_by: owner.accountId,
-      updated_by: owner.accountId,
+      updated_by: buyer.accountId,
     });
     const events = await listEvents(context.db, asset.id);
     expect(events[1]).toMatchObject({
       event_type: 'OWNERSHIP_TRANSFERRED',
-      payload: { from_account_id: owner.accountId, to_account_id: buyer.accountId },
-      actor_account_id: owner.accountId,
+      payload: { from_account_id: owner.accountId, to_account_id: buyer.accountId, transfer_id: transferId },
+      actor_account_id: buyer.accountId,
     });
     const { rows } = await context.db.query<{ account_id: string; payload: Record<string, unknown> }>(
       "SELECT account_id, payload FROM webhook_outbox WHERE event_type = 'ownership.transferred' AND payload->'asset'->>'id' = $1",
       [asset.id],
     );
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.payload).toEqual({
-      asset: record,
-      from_account_id: owner.accountId,
-      to_account_id: buyer.accountId,
-    });
+    // One for each side.
+    expect(rows.map((row) => row.account_id).sort()).toEqual([owner.accountId, buyer.accountId].sort());
+    for (const row of rows) {
+      expect(row.payload).toEqual({
+        asset: record,
+        from_account_id: owner.accountId,
+        to_account_id: buyer.accountId,
+        transfer_id: transferId,
+      });
+    }
   });
 
   it('afterwards the old owner can no longer change the asset and the new owner can', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
-    expect((await transfer(asset.id, buyer.accountId)).statusCode).toBe(200);
+    await transferViaApi(context.app, asset, owner.auth, buyer);
     const patchAs = (headers: Record<string, string>) =>
       context.app.inject({
         method: 'PATCH',
@@ -116,12 +127,13 @@ describe('POST /api/v1/assets/{planet}/{id}/transfer', () => {
     expect((await patchAs(owner.auth)).statusCode).toBe(404);
     expect((await transfer(asset.id, owner.accountId, owner.auth)).statusCode).toBe(400);
     expect((await patchAs(buyer.auth)).statusCode).toBe(200);
-    expect((await transfer(asset.id, owner.accountId, buyer.auth)).json().account_id).toBe(owner.accountId);
+    const back = await transferViaApi(context.app, asset, buyer.auth, owner);
+    expect(back.asset.account_id).toBe(owner.accountId);
   });
 
-  it('400 when the target account does not exist, is the owner, or is not a UUID', async () => {
+  it('400 when the target is the owner or is not a UUID', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
-    for (const to of ['00000000-0000-4000-8000-000000000000', owner.accountId, 'someone', 42, null]) {
+    for (const to of [owner.accountId, 'someone', 42, null]) {
       const response = await transfer(asset.id, to);
       expect(response.statusCode, String(to)).toBe(400);
       expect(response.json().code).toBe('validation_failed');

@@ -29,11 +29,11 @@ describe('concurrent moves on one asset (issue 5)', () => {
     expect(events.map((event) => event.event_type)).toEqual(['CREATED', 'ARCHIVED']);
   });
 
-  it('of concurrent transfers to two buyers exactly one succeeds; the loser no longer owns the asset (404)', async () => {
+  it('of concurrent offers to two buyers exactly one is made; of concurrent answers to it exactly one wins', async () => {
     const first = await context.createAccountWithKey({ name: 'First buyer' });
     const second = await context.createAccountWithKey({ name: 'Second buyer' });
     const asset = await createAssetViaApi(context.app, owner.auth);
-    const responses = await Promise.all(
+    const offers = await Promise.all(
       [first, second].map((buyer) =>
         context.app.inject({
           method: 'POST',
@@ -43,9 +43,26 @@ describe('concurrent moves on one asset (issue 5)', () => {
         }),
       ),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+    expect(offers.map((response) => response.statusCode).sort()).toEqual([202, 409]);
+    const offered = offers.find((response) => response.statusCode === 202)!.json().transfer;
+    const receiver = offered.to_account_id === first.accountId ? first : second;
+    // The receiver accepts while the owner cancels: one of the two, never both.
+    const answers = await Promise.all([
+      context.app.inject({
+        method: 'POST',
+        url: `/api/v1/transfers/${offered.id}/accept`,
+        headers: receiver.auth,
+      }),
+      context.app.inject({
+        method: 'POST',
+        url: `/api/v1/transfers/${offered.id}/cancel`,
+        headers: owner.auth,
+      }),
+    ]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const events = await listEvents(context.db, asset.id);
-    expect(events.filter((event) => event.event_type === 'OWNERSHIP_TRANSFERRED')).toHaveLength(1);
+    const moved = events.filter((event) => event.event_type === 'OWNERSHIP_TRANSFERRED');
+    expect(moved).toHaveLength(answers[0].statusCode === 200 ? 1 : 0);
   });
 
   it('concurrent updates keep the history gap-free and linear, and concurrent verifications see it intact', async () => {

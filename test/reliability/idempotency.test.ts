@@ -227,7 +227,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
     expect(await count(context, 'webhooks WHERE account_id = $1', [accountId])).toBe(1);
   });
 
-  it('replays POST /transfer and /archive instead of refusing the second move', async () => {
+  it('replays POST /transfer, its acceptance and /archive instead of refusing the second move', async () => {
     const owner = await context.createAccountWithKey();
     const buyer = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, owner.auth);
@@ -235,11 +235,22 @@ describe('Idempotency-Key on POST /api/v1', () => {
     const url = `/api/v1/assets/artworks/${asset.id}/transfer`;
     const first = await post(owner.auth, url, { to_account_id: buyer.accountId }, key);
     const retry = await post(owner.auth, url, { to_account_id: buyer.accountId }, key);
-    expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
+    expect([first.statusCode, retry.statusCode]).toEqual([202, 202]);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(first.body);
-    // Without the key the old owner's second transfer is refused: the asset is no longer theirs.
-    expect((await post(owner.auth, url, { to_account_id: buyer.accountId })).statusCode).toBe(404);
+    // Without the key a second offer is refused: the asset already has an open one.
+    expect((await post(owner.auth, url, { to_account_id: buyer.accountId })).statusCode).toBe(409);
+    expect(await count(context, 'transfers WHERE asset_id = $1', [asset.id])).toBe(1);
+
+    const acceptKey = randomUUID();
+    const acceptUrl = `/api/v1/transfers/${first.json().transfer.id}/accept`;
+    const accepted = await post(buyer.auth, acceptUrl, undefined, acceptKey);
+    const acceptedAgain = await post(buyer.auth, acceptUrl, undefined, acceptKey);
+    expect([accepted.statusCode, acceptedAgain.statusCode]).toEqual([200, 200]);
+    expect(acceptedAgain.headers['idempotent-replayed']).toBe('true');
+    expect(acceptedAgain.body).toBe(accepted.body);
+    // Without the key the offer is no longer pending.
+    expect((await post(buyer.auth, acceptUrl, undefined)).statusCode).toBe(409);
     expect(
       await count(context, "asset_events WHERE asset_id = $1 AND event_type = 'OWNERSHIP_TRANSFERRED'", [
         asset.id,

@@ -4,7 +4,8 @@ import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // OWASP API1:2023 Broken Object Level Authorization. Also covered: test/webhooks/registration.security.test.ts
-// (another account's webhook on read, delete, log, test), test/lifecycle/archive-transfer.test.ts.
+// (another account's webhook on read, delete, log, test), test/lifecycle/archive-transfer.test.ts,
+// test/lifecycle/transfers.test.ts (another account's transfer offer: 404 on accept, decline, cancel and in lists).
 describe('API1 object level authorization: another account may not change what it does not own', () => {
   const context = useTestContext();
   let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;

@@ -32,6 +32,10 @@ describe('API2 authentication on every /api/v1 endpoint', () => {
       { method: 'GET', url: `/api/v1/webhooks/${webhook}/deliveries` },
       { method: 'POST', url: `/api/v1/webhooks/${webhook}/deliveries/${randomUUID()}/retry` },
       { method: 'POST', url: `/api/v1/webhooks/${webhook}/test` },
+      { method: 'GET', url: '/api/v1/transfers' },
+      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/accept` },
+      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/decline` },
+      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/cancel` },
     ];
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { reservedFieldNames } from '../../src/modules/assets/assets.schemas.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
@@ -117,5 +118,58 @@ describe('API3 object property level authorization', () => {
     expect(read.statusCode).toBe(200);
     expect(Object.keys(read.json())).not.toContain('attributes');
     expect(read.body).not.toMatch(/api_key|key_hash|password/);
+  });
+
+  // Issue #14 item 14: a pass-through field named as the service's own words would read as its word.
+  describe('reserved names for pass-through fields: 400 naming the field', () => {
+    it.each(reservedFieldNames)('`%s` in a create body', async (field) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/assets/artworks',
+        headers: owner.auth,
+        payload: { title: 'Reserved', [field]: true },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed' });
+      expect(response.json().error).toContain(`\`${field}\``);
+    });
+
+    it('in an update body; null (removal) stays allowed', async () => {
+      const asset = await createAssetViaApi(context.app, owner.auth);
+      const url = `/api/v1/assets/artworks/${asset.id}`;
+      for (const payload of [{ verified: true }, { asset_status: 'active' }, { hash: 'ab' }]) {
+        const response = await context.app.inject({ method: 'PATCH', url, headers: owner.auth, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().error).toContain(`\`${Object.keys(payload)[0]}\``);
+      }
+      const removal = await context.app.inject({
+        method: 'PATCH',
+        url,
+        headers: owner.auth,
+        payload: { verified: null },
+      });
+      expect(removal.statusCode).toBe(200);
+      expect(removal.json()).not.toHaveProperty('verified');
+    });
+
+    it('a nested field may use the name: only top-level fields sit beside the record', async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/assets/artworks',
+        headers: owner.auth,
+        payload: { title: 'Nested', provenance: { verified: true, hash: 'x' } },
+      });
+      expect(response.statusCode).toBe(201);
+    });
+
+    it('the fields the service sets stay silently ignored (DESIGN.md section 3)', async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/assets/artworks',
+        headers: owner.auth,
+        payload: { title: 'Ignored', id: randomUUID(), status: 'active', account_id: randomUUID() },
+      });
+      expect(response.statusCode).toBe(201);
+    });
   });
 });

@@ -31,6 +31,7 @@ describe('API4 unrestricted resource consumption', () => {
       ['POST', '/api/v1/assets/artworks'],
       ['PATCH', `/api/v1/assets/artworks/${assetId}`],
       ['POST', `/api/v1/assets/artworks/${assetId}/transfer`],
+      ['POST', `/api/v1/transfers/${assetId}/accept`],
       ['POST', '/api/v1/verify'],
       ['POST', '/api/v1/webhooks'],
     ] as const) {
@@ -50,6 +51,7 @@ describe('API4 unrestricted resource consumption', () => {
       `/api/v1/assets/artworks/${assetId}/history`,
       '/api/v1/webhooks',
       `/api/v1/webhooks/${webhookId}/deliveries`,
+      '/api/v1/transfers',
     ]) {
       for (const limit of ['101', '1000000', '0', '-1']) {
         const response = await context.app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../src/modules/webhooks/delivery.worker.js';
 import { webhookEventTypes } from '../../src/modules/webhooks/webhook-event-types.js';
-import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createAssetViaApi, transferViaApi } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -50,15 +50,9 @@ describe('webhook delivery off (the default): events fill the outbox, nothing is
       payload: { planet: 'artworks', asset_id: asset.id },
     });
     expect(verified.statusCode).toBe(200);
-    // ownership.transferred is addressed to the new owner: the buyer hands an asset of its own to the owner.
+    // ownership.transferred goes to both sides on acceptance: the buyer offers an asset of its own, the owner accepts.
     const gift = await createAssetViaApi(context.app, buyer.auth);
-    const transferred = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/assets/artworks/${gift.id}/transfer`,
-      headers: buyer.auth,
-      payload: { to_account_id: owner.accountId },
-    });
-    expect(transferred.statusCode).toBe(200);
+    await transferViaApi(context.app, gift, buyer.auth, owner);
 
     const { rows: outbox } = await context.db.query<{ event_type: string; dispatched_at: Date | null }>(
       'SELECT event_type, dispatched_at FROM webhook_outbox WHERE account_id = $1 ORDER BY created_at, id',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { limits } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
 import { findAccountById, insertAccount, listAccountsWithCounts } from './accounts.repository.js';
 
 export interface Account {
@@ -24,6 +25,7 @@ export async function createAccount(db: Queryable, input: { name: string }): Pro
       max: limits.nameLength,
     });
   }
+  if (!isStorableText(name)) throw new AppError('validation_failed', 'unstorable', { field: 'name' });
   const row = await insertAccount(db, { id: randomUUID(), name });
   return { id: row.id, name: row.name, created_at: row.created_at.toISOString() };
 }

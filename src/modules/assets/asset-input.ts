@@ -2,8 +2,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { limits } from '../../config.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
-import { planetCreateBodies, planetUpdateBodies, serviceFields } from './assets.schemas.js';
+import {
+  planetCreateBodies,
+  planetUpdateBodies,
+  reservedFieldNames,
+  serviceFields,
+} from './assets.schemas.js';
 
 // Bodies are validated as sent, as Fastify does: a string "1999" is not an integer year.
 const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
@@ -35,16 +41,12 @@ function describe(error: ErrorObject): AppError {
     : invalid('part_breaks_rule', { part: 'body', rule });
 }
 
-// NUL and lone surrogates cannot be stored in PostgreSQL text or jsonb: refuse them up front, not with a 500.
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 function checkValue(value: unknown, path: string, depth: number): void {
   if (typeof value === 'string') {
     if (value.length > limits.stringLength) {
       throw invalid('too_long', { field: path, max: limits.stringLength });
     }
-    if (UNSTORABLE.test(value)) throw invalid('unstorable', { field: path });
+    if (!isStorableText(value)) throw invalid('unstorable', { field: path });
     return;
   }
   if (typeof value === 'number') {
@@ -68,10 +70,11 @@ function checkKey(key: string, parent?: string): void {
   if (key.length === 0 || key.length > limits.fieldNameLength) {
     throw invalid('field_name_length', { parent, min: 1, max: limits.fieldNameLength });
   }
-  if (UNSTORABLE.test(key)) throw invalid('field_name_unstorable', { parent });
+  if (!isStorableText(key)) throw invalid('field_name_unstorable', { parent });
 }
 
-const reserved = new Set<string>([...serviceFields, 'title']);
+const ignored = new Set<string>([...serviceFields, 'title']);
+const refused = new Set<string>(reservedFieldNames);
 
 export interface AssetInput {
   /** Trimmed title; undefined on an update that does not change it. */
@@ -87,7 +90,7 @@ function normaliseTitle(title: unknown): string | undefined {
   if (trimmed.length < 1 || trimmed.length > limits.titleLength) {
     throw invalid('trimmed_length', { field: 'title', min: 1, max: limits.titleLength });
   }
-  if (UNSTORABLE.test(trimmed)) throw invalid('unstorable', { field: 'title' });
+  if (!isStorableText(trimmed)) throw invalid('unstorable', { field: 'title' });
   return trimmed;
 }
 
@@ -103,7 +106,10 @@ export function parseAssetBody(planet: PlanetId, body: unknown, mode: 'create' |
   if (mode === 'create' && title === undefined) throw invalid('required', { field: 'title' });
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (reserved.has(key)) continue;
+    if (ignored.has(key)) continue;
+    // null on an update removes a field: a reserved name stored before it was reserved can still go.
+    if (refused.has(key) && !(mode === 'update' && value === null))
+      throw invalid('reserved_field', { field: key });
     checkKey(key);
     checkValue(value, key, 0);
     attributes[key] = value;

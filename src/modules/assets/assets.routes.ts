@@ -4,13 +4,12 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { archiveAsset, createAsset, getAsset, transferAsset, updateAsset } from './assets.service.js';
+import { archiveAsset, createAsset, getAsset, updateAsset } from './assets.service.js';
 import {
   AssetParams,
   AssetRecord,
   CreateAssetBody,
   PlanetParams,
-  TransferBody,
   UpdateAssetBody,
 } from './assets.schemas.js';
 
@@ -135,39 +134,6 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
       const principal = requirePrincipal(request);
       return commitChange(request, 200, (tx) =>
         archiveAsset(tx, principal, planetOf(request.params), request.params.id),
-      );
-    },
-  );
-
-  app.post(
-    '/assets/:planet/:id/transfer',
-    {
-      preValidation: checkPlanetParam,
-      schema: {
-        tags: ['assets'],
-        operationId: 'transferAsset',
-        summary: 'Transfer an asset to another account (owner only)',
-        description:
-          'Sets `account_id` to `to_account_id` and `updated_by` to the caller; writes an `OWNERSHIP_TRANSFERRED` event and an `ownership.transferred` webhook event.',
-        params: AssetParams,
-        body: TransferBody,
-        response: {
-          200: AssetRecord,
-          ...errorResponses([400, 404, 409], {
-            body: true,
-            descriptions: {
-              400: 'Invalid body, unknown target account, or the target is the owner (validation_failed); invalid_planet; planet_scope_mismatch.',
-              ...notFound,
-              409: 'The asset is archived (invalid_state).',
-            },
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return commitChange(request, 200, (tx) =>
-        transferAsset(tx, principal, planetOf(request.params), request.params.id, request.body.to_account_id),
       );
     },
   );

@@ -38,6 +38,39 @@ export const serviceFields = [
   'revoked_at',
 ] as const;
 
+/**
+ * Names a pass-through field may not take (400 naming the field): the service's own words elsewhere — the
+ * verification, the certificate, the history chain, credentials and receipts, transfers — and what later
+ * capabilities add to the record (`alert`). Stored beside the record they would read as the service's word.
+ */
+export const reservedFieldNames = [
+  'verified',
+  'verified_at',
+  'verified_by',
+  'verification',
+  'checks',
+  'asset_id',
+  'asset_status',
+  'revocation_reason',
+  'status_reason',
+  'archived_at',
+  'certificate',
+  'hash',
+  'prev_hash',
+  'sequence',
+  'event_type',
+  'log_index',
+  'alert',
+  'alerts',
+  'receipt',
+  'credential',
+  'proof',
+  'issuer',
+  'transfer',
+  'from_account_id',
+  'to_account_id',
+] as const;
+
 const planetFieldsDescription = planetIds
   .map((planet) => {
     const fields = Object.entries(planets[planet].fields as Record<string, TSchema>)
@@ -50,7 +83,8 @@ const planetFieldsDescription = planetIds
 const passThroughDescription =
   `Planet fields are typed per planet (${planetFieldsDescription}); all are optional. ` +
   'Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). ' +
-  'Fields the service sets (id, account_id, certificate_number, status…) are ignored.';
+  'Fields the service sets (id, account_id, certificate_number, status…) are ignored. ' +
+  `Reserved names are refused with 400 naming the field: ${reservedFieldNames.join(', ')}.`;
 
 export const CreateAssetBody = Type.Object(
   {
@@ -136,8 +170,3 @@ export const AssetRecord = Type.Object(
   },
 );
 export type AssetRecordType = Static<typeof AssetRecord>;
-
-export const TransferBody = Type.Object({
-  to_account_id: uuid('The account that receives the asset; must exist and differ from the owner.'),
-});
-export type TransferBodyType = Static<typeof TransferBody>;

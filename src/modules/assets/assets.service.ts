@@ -4,7 +4,6 @@ import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
-import { findAccountById } from '../accounts/accounts.repository.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
@@ -178,41 +177,65 @@ async function archiveLockedAsset(
   return toAssetRecord(updated);
 }
 
-/** Checks of the target come first: they are body validation (400), before existence (404). */
-export async function transferAsset(
+/**
+ * The owner's asset, locked, about to be offered to another account (the transfers room holds the offer):
+ * 404 unless the caller owns it, 409 when it is archived.
+ */
+export async function lockTransferableAsset(
   db: Queryable,
   principal: Principal,
   planet: PlanetId,
   id: string,
-  toAccountId: string,
-): Promise<AssetRecordType> {
-  if (toAccountId.toLowerCase() === principal.accountId.toLowerCase()) {
-    throw new AppError('validation_failed', 'transfer_to_owner');
-  }
-  if (!(await findAccountById(db, toAccountId))) {
-    throw new AppError('validation_failed', 'unknown_account', { field: 'to_account_id', id: toAccountId });
-  }
+): Promise<AssetRow> {
   const row = await lockOwnedAsset(db, principal, planet, id);
   assertCanTransfer(row.status);
-  const updated = await updateAssetRow(db, planet, row.id, {
-    accountId: toAccountId,
-    updatedBy: principal.accountId,
+  return row;
+}
+
+/** Locks an asset whose offer is being answered; taken before the offer's own lock. */
+export async function lockAssetForTransfer(
+  db: Queryable,
+  planet: string,
+  id: string,
+): Promise<AssetRow | undefined> {
+  return lockAsset(db, planet, id);
+}
+
+/**
+ * An accepted offer: `account_id` moves to the receiver, under the row lock the caller holds, with its
+ * OWNERSHIP_TRANSFERRED event and an `ownership.transferred` outbox row for each of the two accounts.
+ */
+export async function transferLockedAsset(
+  db: Queryable,
+  row: AssetRow,
+  change: { toAccountId: string; transferId: string },
+): Promise<AssetRecordType> {
+  assertCanTransfer(row.status);
+  const updated = await updateAssetRow(db, row.planet, row.id, {
+    accountId: change.toAccountId,
+    updatedBy: change.toAccountId,
     updatedAt: new Date().toISOString(),
   });
-  const payload = { from_account_id: row.account_id, to_account_id: updated.account_id };
+  const payload = {
+    from_account_id: row.account_id,
+    to_account_id: updated.account_id,
+    transfer_id: change.transferId,
+  };
   await appendEvent(db, {
     assetId: row.id,
-    planet,
+    planet: row.planet,
     eventType: 'OWNERSHIP_TRANSFERRED',
     payload,
-    actorAccountId: principal.accountId,
+    actorAccountId: change.toAccountId,
   });
   const record = toAssetRecord(updated);
-  // Addressed to the asset's owning account, now the new owner; the old owner made the call.
-  await insertOutboxEvent(db, {
-    accountId: updated.account_id,
-    eventType: 'ownership.transferred',
-    payload: { asset: record, ...payload },
-  });
+  // Both sides hear of it: the new owner receives the asset, the old one learns the offer was taken.
+  for (const accountId of [row.account_id, updated.account_id]) {
+    await insertOutboxEvent(db, {
+      accountId,
+      eventType: 'ownership.transferred',
+      payload: { asset: record, ...payload },
+    });
+  }
   return record;
 }

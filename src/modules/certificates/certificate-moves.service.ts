@@ -1,6 +1,7 @@
 import { limits } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
 import {
   assertCertificateMove,
@@ -50,6 +51,7 @@ function normaliseReason(move: CertificateMove, reason: string | null | undefine
   if (trimmed.length > limits.stringLength) {
     throw new AppError('validation_failed', 'too_long', { field: 'reason', max: limits.stringLength });
   }
+  if (!isStorableText(trimmed)) throw new AppError('validation_failed', 'unstorable', { field: 'reason' });
   if (move === 'revoke' && trimmed.length === 0) {
     throw new AppError('validation_failed', 'reason_required', { move });
   }

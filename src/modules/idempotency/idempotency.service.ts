@@ -3,6 +3,7 @@ import { limits } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';
+import { nestsDeeperThan } from '../../lib/json-depth.js';
 import {
   completeIdempotencyRecord,
   deleteExpiredIdempotencyRecords,
@@ -44,8 +45,14 @@ function canonicalJson(body: unknown): string {
   }
 }
 
-/** SHA-256 over method, path and the canonical JSON (RFC 8785) of the body: key order does not matter. */
+/**
+ * SHA-256 over method, path and the canonical JSON (RFC 8785) of the body: key order does not matter.
+ * A body nested deeper than any endpoint reads is refused first: canonicalising it would overflow the stack.
+ */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
+  if (nestsDeeperThan(body, limits.bodyDepth)) {
+    throw new AppError('validation_failed', 'too_deep', { field: 'body', max: limits.bodyDepth });
+  }
   const canonicalBody = body === undefined ? '' : canonicalJson(body);
   return createHash('sha256').update(`${method}\n${url}\n${canonicalBody}`).digest('hex');
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { limits } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import {
@@ -85,6 +86,7 @@ export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Pro
   const name = input.name?.trim() || null;
   if (name && name.length > limits.nameLength)
     throw new AppError('validation_failed', 'too_long', { field: 'name', max: limits.nameLength });
+  if (name && !isStorableText(name)) throw new AppError('validation_failed', 'unstorable', { field: 'name' });
   if (!(await findAccountById(db, input.accountId))) {
     throw new AppError('account_not_found', 'no_account', { id: input.accountId });
   }

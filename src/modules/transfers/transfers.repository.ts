@@ -1,0 +1,129 @@
+import type { Queryable } from '../../db/database.js';
+import type { Position } from '../../lib/page-cursor.js';
+import type { TransferStatus } from './transfers.schemas.js';
+
+export type TransferRow = {
+  id: string;
+  planet: string;
+  asset_id: string;
+  from_account_id: string;
+  to_account_id: string;
+  status: TransferStatus;
+  created_at: Date;
+  expires_at: Date;
+  decided_at: Date | null;
+};
+
+const COLUMNS =
+  'id, planet, asset_id, from_account_id, to_account_id, status, created_at, expires_at, decided_at';
+
+/** Pending offers of the asset whose time has passed become `expired`, freeing the asset for a new offer. */
+export async function expireStaleOffers(db: Queryable, planet: string, assetId: string): Promise<void> {
+  await db.query(
+    `UPDATE transfers SET status = 'expired'
+     WHERE planet = $1 AND asset_id = $2 AND status = 'pending' AND expires_at <= now()`,
+    [planet, assetId],
+  );
+}
+
+export async function findPendingOffer(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<TransferRow | undefined> {
+  const { rows } = await db.query<TransferRow>(
+    `SELECT ${COLUMNS} FROM transfers WHERE planet = $1 AND asset_id = $2 AND status = 'pending'`,
+    [planet, assetId],
+  );
+  return rows[0];
+}
+
+export async function insertTransfer(
+  db: Queryable,
+  offer: {
+    id: string;
+    planet: string;
+    assetId: string;
+    fromAccountId: string;
+    toAccountId: string;
+    validForMs: number;
+  },
+): Promise<TransferRow> {
+  const { rows } = await db.query<TransferRow>(
+    `INSERT INTO transfers (id, planet, asset_id, from_account_id, to_account_id, status, expires_at)
+     VALUES ($1, $2, $3, $4, $5, 'pending', now() + $6 * interval '1 millisecond')
+     RETURNING ${COLUMNS}`,
+    [offer.id, offer.planet, offer.assetId, offer.fromAccountId, offer.toAccountId, offer.validForMs],
+  );
+  return rows[0]!;
+}
+
+/** A transfer the account is a party to: as receiver, as sender, or either. */
+export async function findTransferOfParty(
+  db: Queryable,
+  id: string,
+  accountId: string,
+  role: 'incoming' | 'outgoing',
+): Promise<TransferRow | undefined> {
+  const column = role === 'incoming' ? 'to_account_id' : 'from_account_id';
+  const { rows } = await db.query<TransferRow>(
+    `SELECT ${COLUMNS} FROM transfers WHERE id = $1 AND ${column} = $2`,
+    [id, accountId],
+  );
+  return rows[0];
+}
+
+/** Locks the offer; taken after the asset's row lock wherever both are held, so two moves never deadlock. */
+export async function lockTransfer(db: Queryable, id: string): Promise<TransferRow | undefined> {
+  const { rows } = await db.query<TransferRow>(`SELECT ${COLUMNS} FROM transfers WHERE id = $1 FOR UPDATE`, [
+    id,
+  ]);
+  return rows[0];
+}
+
+export async function setTransferStatus(
+  db: Queryable,
+  id: string,
+  status: Exclude<TransferStatus, 'pending' | 'expired'>,
+): Promise<TransferRow> {
+  const { rows } = await db.query<TransferRow>(
+    `UPDATE transfers SET status = $2, decided_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, status],
+  );
+  return rows[0]!;
+}
+
+/** Open offers (pending, not yet expired) the account makes or receives, newest first, in the key's planets. */
+export async function listOpenTransfers(
+  db: Queryable,
+  filter: {
+    accountId: string;
+    role?: 'incoming' | 'outgoing';
+    planets: readonly string[];
+    after?: Position;
+    limit: number;
+  },
+): Promise<TransferRow[]> {
+  const party =
+    filter.role === 'incoming'
+      ? 'to_account_id = $1'
+      : filter.role === 'outgoing'
+        ? 'from_account_id = $1'
+        : '(to_account_id = $1 OR from_account_id = $1)';
+  const { rows } = await db.query<TransferRow>(
+    `SELECT ${COLUMNS} FROM transfers
+     WHERE ${party} AND status = 'pending' AND expires_at > now()
+       AND (cardinality($2::text[]) = 0 OR planet = ANY($2::text[]))
+       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+     ORDER BY created_at DESC, id DESC
+     LIMIT $5`,
+    [
+      filter.accountId,
+      filter.planets,
+      filter.after?.createdAt.toISOString() ?? null,
+      filter.after?.id ?? null,
+      filter.limit + 1,
+    ],
+  );
+  return rows;
+}

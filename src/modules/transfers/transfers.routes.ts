@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { limits } from '../../config.js';
+import { errorResponses } from '../../errors/error-response.schema.js';
+import type { PlanetId } from '../../planets/planets.js';
+import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
+import { commitChange } from '../../plugins/commit-change.js';
+import { AssetParams } from '../assets/assets.schemas.js';
+import { acceptTransfer, closeTransfer, listTransfers, offerTransfer } from './transfers.service.js';
+import {
+  AcceptedTransferResponse,
+  TransferBody,
+  TransferList,
+  TransferListQuery,
+  TransferParams,
+  TransferResponse,
+} from './transfers.schemas.js';
+
+const tags = ['transfers'];
+const notFound =
+  'No transfer with this id of which the caller is the receiver (accept, decline) or the sender (cancel) (transfer_not_found).';
+const notOpen =
+  'The offer is no longer pending: accepted, declined or cancelled (invalid_state, naming it), or past `expires_at` (transfer_expired).';
+
+/** Ownership changes with the receiver's consent (issue #14): offer, accept, decline, cancel, list. */
+export async function transferRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/assets/:planet/:id/transfer',
+    {
+      preValidation: checkPlanetParam,
+      schema: {
+        tags,
+        operationId: 'transferAsset',
+        summary: 'Offer an asset to another account (owner only)',
+        description:
+          `Creates a pending transfer offer, valid ${limits.transferOfferDays} days. Nothing about the asset changes until the receiving account accepts it ` +
+          '(`POST /api/v1/transfers/{id}/accept`); then `account_id` moves, an `OWNERSHIP_TRANSFERRED` event is written and both accounts get an `ownership.transferred` webhook event. ' +
+          'An account that does not exist gets the same answer (the offer simply expires).',
+        params: AssetParams,
+        body: TransferBody,
+        response: {
+          202: TransferResponse,
+          ...errorResponses([400, 404, 409], {
+            body: true,
+            descriptions: {
+              400: 'Invalid body, or the target is the owner (validation_failed); invalid_planet; planet_scope_mismatch.',
+              404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+              409: 'The asset is archived (invalid_state), or already has an open offer (transfer_pending).',
+            },
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const offered = await commitChange(request, 202, (tx) =>
+        offerTransfer(
+          tx,
+          principal,
+          request.params.planet as PlanetId,
+          request.params.id,
+          request.body.to_account_id,
+        ),
+      );
+      return reply.code(202).send(offered);
+    },
+  );
+
+  app.get(
+    '/transfers',
+    {
+      schema: {
+        tags,
+        operationId: 'listTransfers',
+        summary: 'List open transfer offers the account receives or made',
+        description:
+          'Pending offers not yet expired, newest first, of assets in the planets of the key; `role` narrows to one side.',
+        querystring: TransferListQuery,
+        response: { 200: TransferList, ...errorResponses([400]) },
+      },
+    },
+    async (request) => listTransfers(app.db, requirePrincipal(request), request.query),
+  );
+
+  app.post(
+    '/transfers/:id/accept',
+    {
+      schema: {
+        tags,
+        operationId: 'acceptTransfer',
+        summary: 'Accept a transfer offer (the receiving account)',
+        description:
+          "The asset becomes the caller's: `account_id` and `updated_by` change, an `OWNERSHIP_TRANSFERRED` event is written and both accounts get an `ownership.transferred` webhook event, in one transaction.",
+        params: TransferParams,
+        response: {
+          200: AcceptedTransferResponse,
+          ...errorResponses([404, 409], {
+            body: true,
+            descriptions: {
+              404: notFound,
+              409: `${notOpen} Also invalid_state when the asset was archived meanwhile.`,
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return commitChange(request, 200, (tx) => acceptTransfer(tx, principal, request.params.id));
+    },
+  );
+
+  for (const move of ['decline', 'cancel'] as const) {
+    app.post(
+      `/transfers/:id/${move}`,
+      {
+        schema: {
+          tags,
+          operationId: `${move}Transfer`,
+          summary:
+            move === 'decline'
+              ? 'Decline a transfer offer (the receiving account)'
+              : 'Cancel a transfer offer (the account that made it)',
+          description: 'The offer closes; the asset stays with its owner.',
+          params: TransferParams,
+          response: {
+            200: TransferResponse,
+            ...errorResponses([404, 409], { body: true, descriptions: { 404: notFound, 409: notOpen } }),
+          },
+        },
+      },
+      async (request) => {
+        const principal = requirePrincipal(request);
+        return commitChange(request, 200, (tx) => closeTransfer(tx, principal, request.params.id, move));
+      },
+    );
+  }
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { limits } from '../../config.js';
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import { isUuid } from '../../lib/uuid.js';
+import { isInScope } from '../../planets/planet-access.js';
+import type { PlanetId } from '../../planets/planets.js';
+import {
+  lockAssetForTransfer,
+  lockTransferableAsset,
+  transferLockedAsset,
+} from '../assets/assets.service.js';
+import type { Principal } from '../keys/keys.service.js';
+import {
+  expireStaleOffers,
+  findPendingOffer,
+  findTransferOfParty,
+  insertTransfer,
+  listOpenTransfers,
+  lockTransfer,
+  setTransferStatus,
+  type TransferRow,
+} from './transfers.repository.js';
+import type {
+  AcceptedTransferResponseType,
+  TransferListQueryType,
+  TransferResponseType,
+  TransferType,
+} from './transfers.schemas.js';
+
+const OFFER_VALID_MS = limits.transferOfferDays * 24 * 60 * 60 * 1000;
+
+function isExpired(row: TransferRow): boolean {
+  return row.status === 'pending' && row.expires_at.getTime() <= Date.now();
+}
+
+/** A pending offer whose time has passed reads as `expired`, whether or not a write has marked it yet. */
+function toTransfer(row: TransferRow): TransferType {
+  return {
+    id: row.id,
+    planet: row.planet,
+    asset_id: row.asset_id,
+    from_account_id: row.from_account_id,
+    to_account_id: row.to_account_id,
+    status: isExpired(row) ? 'expired' : row.status,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    decided_at: row.decided_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST …/transfer: the owner offers the asset. Nothing about the asset changes until the receiver accepts.
+ * An account that does not exist gets the same answer as one that does: the offer is made and expires.
+ */
+export async function offerTransfer(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+  toAccountId: string,
+): Promise<TransferResponseType> {
+  if (toAccountId.toLowerCase() === principal.accountId.toLowerCase()) {
+    throw new AppError('validation_failed', 'transfer_to_owner');
+  }
+  const asset = await lockTransferableAsset(db, principal, planet, assetId);
+  await expireStaleOffers(db, planet, asset.id);
+  const open = await findPendingOffer(db, planet, asset.id);
+  if (open) throw new AppError('transfer_pending', 'open_offer', { id: open.id });
+  const row = await insertTransfer(db, {
+    id: randomUUID(),
+    planet,
+    assetId: asset.id,
+    fromAccountId: principal.accountId,
+    toAccountId: toAccountId.toLowerCase(),
+    validForMs: OFFER_VALID_MS,
+  });
+  return { transfer: toTransfer(row) };
+}
+
+/** The offer as one party sees it: 404 for anyone else, for an id that is no UUID and outside the key's planets. */
+async function findOwnTransfer(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  role: 'incoming' | 'outgoing',
+): Promise<TransferRow> {
+  const row = isUuid(id) ? await findTransferOfParty(db, id, principal.accountId, role) : undefined;
+  if (!row || !isInScope(principal, row.planet)) throw new AppError('transfer_not_found');
+  return row;
+}
+
+/** A decision needs a pending offer whose time has not passed: 409 naming what it is otherwise. */
+function assertOpen(row: TransferRow, move: string): void {
+  if (isExpired(row) || row.status === 'expired') throw new AppError('transfer_expired');
+  if (row.status !== 'pending') {
+    throw new AppError('invalid_state', 'transfer_is', { move, state: row.status });
+  }
+}
+
+/**
+ * POST /transfers/{id}/accept, by the receiver: under the asset's row lock (then the offer's), the asset
+ * changes owner, its OWNERSHIP_TRANSFERRED event and both accounts' outbox rows commit with the answer.
+ */
+export async function acceptTransfer(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+): Promise<AcceptedTransferResponseType> {
+  const found = await findOwnTransfer(db, principal, id, 'incoming');
+  const asset = await lockAssetForTransfer(db, found.planet, found.asset_id);
+  const offer = await lockTransfer(db, found.id);
+  if (!asset || !offer) throw new AppError('transfer_not_found');
+  assertOpen(offer, 'accept');
+  // Only an offer of the asset's present owner can be taken (no path leaves another pending, but never trust it).
+  if (asset.account_id !== offer.from_account_id) {
+    throw new AppError('invalid_state', 'transfer_is', { move: 'accept', state: 'outdated' });
+  }
+  const record = await transferLockedAsset(db, asset, {
+    toAccountId: offer.to_account_id,
+    transferId: offer.id,
+  });
+  const accepted = await setTransferStatus(db, offer.id, 'accepted');
+  return { transfer: toTransfer(accepted), asset: record };
+}
+
+/** POST /transfers/{id}/decline (the receiver) or /cancel (the sender): the offer closes, the asset stays. */
+export async function closeTransfer(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  move: 'decline' | 'cancel',
+): Promise<TransferResponseType> {
+  const found = await findOwnTransfer(db, principal, id, move === 'decline' ? 'incoming' : 'outgoing');
+  const offer = (await lockTransfer(db, found.id))!;
+  assertOpen(offer, move);
+  const closed = await setTransferStatus(db, offer.id, move === 'decline' ? 'declined' : 'cancelled');
+  return { transfer: toTransfer(closed) };
+}
+
+/** GET /transfers: the open offers the caller receives or made, newest first, in its key's planets. */
+export async function listTransfers(db: Queryable, principal: Principal, query: TransferListQueryType) {
+  const limit = query.limit ?? 50;
+  const rows = await listOpenTransfers(db, {
+    accountId: principal.accountId,
+    role: query.role,
+    planets: principal.planetScope,
+    after: decodePosition(query.cursor),
+    limit,
+  });
+  return toPage(rows, limit, toTransfer);
+}
