@@ -113,7 +113,13 @@ export const errorCatalogue = {
     status: 400,
     message: `The Idempotency-Key header must be 1 to ${limits.idempotencyKeyLength} characters.`,
   },
-  unauthorized: { status: 401, message: 'Invalid or missing API key.' },
+  unauthorized: {
+    status: 401,
+    message: 'Invalid or missing API key.',
+    details: {
+      metrics_token: () => 'Invalid or missing metrics token (Authorization: Bearer <AVS_METRICS_TOKEN>).',
+    },
+  },
   admin_unauthorized: { status: 401, message: 'Administrator authentication required.' },
   csrf_failed: {
     status: 403,
