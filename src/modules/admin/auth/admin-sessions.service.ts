@@ -5,9 +5,16 @@ import {
   deleteExpiredAdminSessions,
   findLiveAdminSession,
   insertAdminSession,
+  updateAdminSessionFlash,
 } from './admin-sessions.repository.js';
 
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+/** A notice for the next page the administrator sees, shown once. */
+export interface SessionFlash {
+  kind: 'notice' | 'error';
+  message: string;
+}
 
 export interface AdminSession {
   id: string;
@@ -15,6 +22,8 @@ export interface AdminSession {
   email: string;
   csrfToken: string;
   expiresAt: Date;
+  /** The notice left by the last form, when the session was read. */
+  flash?: SessionFlash;
 }
 
 // Only the hash is stored: a leaked table does not let anyone log in.
@@ -51,8 +60,33 @@ export async function findAdminSession(db: Queryable, token: string): Promise<Ad
       email: row.email,
       csrfToken: row.csrf_token,
       expiresAt: row.expires_at,
+      flash: row.flash ?? undefined,
     }
   );
+}
+
+/**
+ * Admin notices live in the session, never in a URL: a link cannot make the page say that something
+ * happened ("?revoked=…"), and a notice is shown once.
+ */
+export async function leaveSessionFlash(
+  db: Queryable,
+  session: AdminSession,
+  flash: SessionFlash,
+): Promise<void> {
+  await updateAdminSessionFlash(db, session.id, flash);
+}
+
+/** The session's notice, cleared so that it shows once. */
+export async function takeSessionFlash(
+  db: Queryable,
+  session: AdminSession,
+): Promise<SessionFlash | undefined> {
+  if (!session.flash) return undefined;
+  await updateAdminSessionFlash(db, session.id, null);
+  const { flash } = session;
+  session.flash = undefined;
+  return flash;
 }
 
 export async function endAdminSession(db: Queryable, session: AdminSession): Promise<void> {

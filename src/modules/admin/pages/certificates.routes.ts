@@ -9,7 +9,7 @@ import {
   moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
 import type { Flash } from './admin-layout.views.js';
-import { FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
 
 const MoveFormBody = Type.Object(
@@ -21,8 +21,6 @@ const CertificatesQuery = Type.Object(
   {
     status: Type.Optional(Type.String({ maxLength: 20 })),
     planet: Type.Optional(Type.String({ maxLength: 50 })),
-    done: Type.Optional(Type.String({ maxLength: 20 })),
-    number: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: true },
 );
@@ -66,11 +64,7 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
     '/certificates',
     { schema: { hide: true, querystring: CertificatesQuery } },
     async (request, reply) => {
-      const { done, number } = request.query;
-      const flash: Flash | undefined =
-        done && number && (certificateMoveNames as string[]).includes(done)
-          ? { kind: 'notice', message: `Certificate ${number} ${MOVE_DONE[done as CertificateMove]}.` }
-          : undefined;
+      const flash = await takeFlash(request);
       return renderCertificates(request, reply, certificateView(request.query), { flash });
     },
   );
@@ -97,9 +91,12 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
             status,
           });
         }
-        const query = new URLSearchParams({ status: view.status, done: move, number: request.params.number });
+        const query = new URLSearchParams({ status: view.status });
         if (view.planet) query.set('planet', view.planet);
-        return reply.redirect(`/admin/certificates?${query.toString()}`, 303);
+        return redirectWithFlash(request, reply, `/admin/certificates?${query.toString()}`, {
+          kind: 'notice',
+          message: `Certificate ${request.params.number} ${MOVE_DONE[move]}.`,
+        });
       },
     );
   }
