@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyInstance,
-  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -107,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path the router cannot read (a broken %-escape, a huge segment): the public pages' 404 page under
     // /c/ (a person may have typed it), else the JSON error body.
     frameworkErrors: (error, request, reply) => {
-      if (!sendUndecodablePage(request, reply)) sendFrameworkError(error, request, reply as FastifyReply);
+      if (!sendUndecodablePage(request, reply)) sendFrameworkError(error, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Connections past the cap are closed at once instead of queueing work for a flood.

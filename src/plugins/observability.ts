@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../errors/error-catalogue.js';
-import { secretsMatch } from '../modules/admin/auth/admin-sessions.service.js';
+import { secretsMatch } from '../lib/secrets.js';
 import { sendError } from './error-handler.js';
 import { API_SECURITY_HEADERS } from './security-headers.js';
 
@@ -32,7 +32,9 @@ async function serveMetrics(
         await app.onAuthenticationFailure(request);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return sendError(reply.headers(error.headers), error);
+        // instanceof narrows the generic class to AppError<any>; every AppError has some catalogue code.
+        const refusal = error as AppError;
+        return sendError(reply.headers(refusal.headers), refusal);
       }
       return sendError(
         reply.header('www-authenticate', 'Bearer'),

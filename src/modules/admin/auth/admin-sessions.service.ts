@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
 import {
   deleteAdminSession,
@@ -93,9 +93,4 @@ export async function endAdminSession(db: Queryable, session: AdminSession): Pro
   await deleteAdminSession(db, session.id);
 }
 
-/** Constant-time comparison of two secrets of any length (hashing first equalises the lengths). */
-export function secretsMatch(presented: unknown, expected: string): boolean {
-  if (typeof presented !== 'string' || presented.length === 0) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
+export { secretsMatch } from '../../../lib/secrets.js';
