@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyInstance,
-  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -16,7 +15,7 @@ import { UUID_PATTERN } from './lib/uuid.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { ApiKeyAuthenticator } from './modules/keys/keys.service.js';
 import { authenticateApiKey } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/commit-change.js';
@@ -63,6 +62,13 @@ function createAjv(options: AjvOptions): Ajv {
 
 export type App = FastifyInstance;
 
+/** A hop count trusts that many hops from the socket (Fastify's own number form trusts none). */
+function trustedHops(
+  setting: Config['AVS_TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the whole service; server.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -82,15 +88,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
     return503OnClosing: true,
     // Behind a proxy every client would share its address (one log-in throttle, one failed-auth bucket)
-    // and every request would look like http (no Secure cookie) unless the forwarded headers are believed.
-    trustProxy: config.AVS_TRUST_PROXY,
+    // and every request would look like http (no Secure cookie) unless the forwarded headers are believed:
+    // only as many hops (or only the proxies) the operator named, never a client's own X-Forwarded-For.
+    trustProxy: trustedHops(config.AVS_TRUST_PROXY),
+    // Slow clients may not hold connections: whole request, headers, idle keep-alive.
+    requestTimeout: config.AVS_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.AVS_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      // Node refuses a headers timeout above the request timeout.
+      headersTimeout: Math.min(config.AVS_HEADERS_TIMEOUT_MS, config.AVS_REQUEST_TIMEOUT_MS),
+      requestTimeout: config.AVS_REQUEST_TIMEOUT_MS,
+      // Node checks both timeouts only this often (30 s by default, which would stretch them).
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(5_000, Math.floor(config.AVS_HEADERS_TIMEOUT_MS / 4)),
+      ),
+    },
+    // Malformed HTTP, timeouts and oversized headers get the error body too, not Node's bare status line.
+    clientErrorHandler: answerClientError,
     // A path the router cannot read (a broken %-escape, a huge segment): the public pages' 404 page under
-    // /c/ (a person may have typed it), else Fastify's own answer with its status.
+    // /c/ (a person may have typed it), else the JSON error body.
     frameworkErrors: (error, request, reply) => {
-      if (!sendUndecodablePage(request, reply))
-        void (reply as FastifyReply).code(error.statusCode ?? 400).send(error);
+      if (!sendUndecodablePage(request, reply)) sendFrameworkError(error, request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Connections past the cap are closed at once instead of queueing work for a flood.
+  app.server.maxConnections = config.AVS_MAX_CONNECTIONS;
 
   // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
   const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false });

@@ -1,5 +1,7 @@
 // The only module that reads process.env: everything else receives the frozen Config it returns.
 
+import { isIP } from 'node:net';
+
 /** The fixed limits of the contract (DESIGN.md section 8): not settings, named once here and used from here. */
 export const limits = Object.freeze({
   /** Largest request body, JSON or form (413 above it). */
@@ -71,6 +73,44 @@ const onOff: Parser<boolean> = {
     if (['on', 'true', '1', 'yes'].includes(value)) return true;
     if (['off', 'false', '0', 'no'].includes(value)) return false;
     return undefined;
+  },
+};
+
+/** A secret a script presents: long enough that guessing it (rate limited as it is) is hopeless. */
+const secret = (minLength: number): Parser<string> => ({
+  accepts: `a secret of at least ${minLength} characters (e.g. the output of "openssl rand -hex 32")`,
+  parse: (raw) => (raw.length >= minLength ? raw : undefined),
+});
+
+/** The address names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(value)) return true;
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops of X-Forwarded-For to believe: "off", a hop count, or the proxies' addresses. "on" (every
+ * hop) is refused: a client's own X-Forwarded-For would then choose its address and dodge per-address limits.
+ */
+const trustedProxies: Parser<false | number | string[]> = {
+  accepts:
+    'the number of proxies in front of the service (e.g. "1"), or their addresses or CIDRs, comma-separated ' +
+    '(e.g. "10.0.0.0/8,127.0.0.1"), or "off" — not "on", which would believe an X-Forwarded-For a client wrote',
+  parse: (raw) => {
+    const value = raw.trim().toLowerCase();
+    if (['off', 'false', '0', 'no'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : undefined;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
   },
 };
 
@@ -179,7 +219,12 @@ export const configDefinitions = {
     ...postgresUrl,
     description: 'PostgreSQL connection string. Unset: the embedded PGlite database in AVS_DATA_DIR.',
   },
-  AVS_DATA_DIR: { ...text, default: './data', description: 'Directory of the embedded PGlite database.' },
+  AVS_DATA_DIR: {
+    ...text,
+    default: './data',
+    description:
+      'Directory of the embedded PGlite database; created with mode 0700, and refused when others can write to it.',
+  },
   LOG_LEVEL: {
     ...oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     default: 'info',
@@ -230,10 +275,30 @@ export const configDefinitions = {
     description: 'Origins allowed by CORS, comma-separated. Unset: CORS closed.',
   },
   AVS_TRUST_PROXY: {
-    ...onOff,
+    ...trustedProxies,
     default: false,
     description:
-      '"on" behind a reverse proxy: the client address and protocol come from X-Forwarded-For and X-Forwarded-Proto.',
+      'Behind reverse proxies, their number or addresses/CIDRs: the client address and protocol then come from X-Forwarded-For and X-Forwarded-Proto.',
+  },
+  AVS_REQUEST_TIMEOUT_MS: {
+    ...integer(1_000, 600_000),
+    default: 30_000,
+    description: 'Longest a client may take to send a whole request (headers and body); 408 after it.',
+  },
+  AVS_HEADERS_TIMEOUT_MS: {
+    ...integer(1_000, 600_000),
+    default: 10_000,
+    description: 'Longest a client may take to send the request headers (at most AVS_REQUEST_TIMEOUT_MS).',
+  },
+  AVS_KEEP_ALIVE_TIMEOUT_MS: {
+    ...integer(100, 600_000),
+    default: 5_000,
+    description: 'How long an idle keep-alive connection stays open between requests.',
+  },
+  AVS_MAX_CONNECTIONS: {
+    ...integer(1, 1_000_000),
+    default: 10_000,
+    description: 'Most simultaneous client connections; further connections are closed at once.',
   },
   AVS_WEBHOOK_DELIVERY: { ...onOff, default: false, description: '"on" turns webhook delivery on.' },
   AVS_WEBHOOK_RETRY_SCHEDULE: {
@@ -260,8 +325,19 @@ export const configDefinitions = {
   AVS_ADMIN_EMAIL: { ...text, description: 'Email of the first admin user, created at first start.' },
   AVS_ADMIN_PASSWORD: { ...text, description: 'Password of the first admin user, created at first start.' },
   AVS_ADMIN_TOKEN: {
-    ...text,
-    description: 'Bearer token for the /admin/api JSON API (automation). Unset: session only.',
+    ...secret(32),
+    description:
+      'Bearer token (at least 32 characters) for the /admin/api JSON API (automation). Unset: session only.',
+  },
+  AVS_METRICS_TOKEN: {
+    ...secret(32),
+    description:
+      'Bearer token (at least 32 characters) that /metrics then requires. Unset: /metrics is open.',
+  },
+  AVS_METRICS_PORT: {
+    ...integer(1, 65535),
+    description:
+      'A second port (on HOST) that serves /metrics only; the main port then answers /metrics with 404. Unset: /metrics on PORT.',
   },
   AVS_PUBLIC_URL: {
     ...publicUrl,

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { DataDirectoryInUseError, DatabaseUnavailableError, type Database } from '../db/database.js';
+import {
+  DataDirectoryInUseError,
+  DataDirectoryUnsafeError,
+  DatabaseUnavailableError,
+  type Database,
+} from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
 import { AppError } from '../errors/error-catalogue.js';
@@ -240,6 +245,7 @@ async function main(): Promise<void> {
     } else if (
       error instanceof ConfigError ||
       error instanceof DataDirectoryInUseError ||
+      error instanceof DataDirectoryUnsafeError ||
       error instanceof AppError
     ) {
       process.stderr.write(`avs: ${error.message}\n`);

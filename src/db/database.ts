@@ -68,6 +68,20 @@ export class DataDirectoryInUseError extends Error {
   }
 }
 
+/** Thrown when others could write to the embedded data directory (PostgreSQL refuses such a directory too). */
+export class DataDirectoryUnsafeError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly mode: number,
+  ) {
+    super(
+      `The data directory ${dataDir} can be written by other users (mode 0${(mode & 0o777).toString(8)}); ` +
+        `allow only its owner: chmod 700 ${dataDir} (AVS_DATA_DIR).`,
+    );
+    this.name = 'DataDirectoryUnsafeError';
+  }
+}
+
 /**
  * The Queryable of Database.singleStatement: passes one statement through and refuses a second, which
  * would run outside the first one's transaction.

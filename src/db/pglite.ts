@@ -1,8 +1,21 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import {
   DataDirectoryInUseError,
+  DataDirectoryUnsafeError,
   singleStatementQueryable,
   sqlText,
   type Database,
@@ -21,9 +34,37 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The data directory is its owner's alone, as PostgreSQL requires: created 0700, refused when others can
+ * write to it (they could swap the catalogs that hold the append-only triggers).
+ */
+function prepareDataDir(dataDir: string): void {
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // mkdir's mode passes through the umask; this one is exact.
+    chmodSync(dataDir, 0o700);
+    return;
+  }
+  const { mode } = statSync(dataDir);
+  if ((mode & 0o022) !== 0) throw new DataDirectoryUnsafeError(dataDir, mode);
+}
+
+/**
+ * PGlite's file system layer creates its files world-writable (0666, whatever the umask): take every
+ * permission of group and others away, at open and at close (files made while running are caught then).
+ */
+function restrictToOwner(directory: string): void {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const entryPath = path.join(directory, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    const { mode } = lstatSync(entryPath);
+    if ((mode & 0o077) !== 0) chmodSync(entryPath, mode & 0o700);
+    if (entry.isDirectory()) restrictToOwner(entryPath);
+  }
+}
+
 /** A lock file beside the data: PGlite itself would let two processes open one directory and corrupt it. */
 function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'avs.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -59,9 +100,17 @@ export class PgliteDatabase implements Database {
   /** Opens (creating if needed) the database stored in dataDir; memory:// opens a throwaway one. */
   static async open(dataDir: string, options: Omit<PGliteOptions, 'dataDir'> = {}): Promise<PgliteDatabase> {
     const inMemory = dataDir.startsWith('memory://');
-    const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
+    if (!inMemory) prepareDataDir(dataDir);
+    const lock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
+    const releaseLock = inMemory
+      ? lock
+      : () => {
+          lock();
+          restrictToOwner(dataDir);
+        };
     try {
       const pglite = await PGlite.create({ ...options, dataDir: inMemory ? undefined : dataDir });
+      if (!inMemory) restrictToOwner(dataDir);
       return new PgliteDatabase(pglite, releaseLock);
     } catch (error) {
       releaseLock();

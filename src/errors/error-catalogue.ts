@@ -62,6 +62,7 @@ export const errorCatalogue = {
       choose_account: () => 'Choose the account the key belongs to.',
       choose_planets: () => 'Choose at least one planet, or "All planets".',
       no_session: () => 'A bearer token has no session; log in instead.',
+      unreadable_path: () => 'The path is not a valid URL (a broken %-escape).',
     },
   },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
@@ -114,7 +115,13 @@ export const errorCatalogue = {
     status: 400,
     message: `The Idempotency-Key header must be 1 to ${limits.idempotencyKeyLength} characters.`,
   },
-  unauthorized: { status: 401, message: 'Invalid or missing API key.' },
+  unauthorized: {
+    status: 401,
+    message: 'Invalid or missing API key.',
+    details: {
+      metrics_token: () => 'Invalid or missing metrics token (Authorization: Bearer <AVS_METRICS_TOKEN>).',
+    },
+  },
   admin_unauthorized: { status: 401, message: 'Administrator authentication required.' },
   csrf_failed: {
     status: 403,
@@ -205,6 +212,7 @@ export const errorCatalogue = {
     status: 413,
     message: `The request body is larger than ${limits.bodyBytes / 1024} KiB.`,
   },
+  uri_too_long: { status: 414, message: 'A path segment is longer than 4,096 characters.' },
   unsupported_media_type: { status: 415, message: 'Content-Type must be application/json.' },
   idempotency_key_reused: {
     status: 422,
@@ -222,6 +230,9 @@ export const errorCatalogue = {
         `Too many requests from this address; retry after ${retryAfterSeconds} s.`,
     },
   },
+  malformed_request: { status: 400, message: 'The request is not valid HTTP.' },
+  request_timeout: { status: 408, message: 'The request was not received in time.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
   internal_error: { status: 500, message: 'Internal server error.' },
   asset_create_failed: { status: 500, message: 'The asset could not be stored.' },
   webhook_registration_failed: { status: 500, message: 'The webhook could not be registered.' },

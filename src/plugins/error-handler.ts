@@ -1,10 +1,14 @@
 import type { Static } from '@sinclair/typebox';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError } from '../db/database.js';
 import { AppError, type ErrorCode } from '../errors/error-catalogue.js';
 import type { ErrorResponse } from '../errors/error-response.schema.js';
+import { API_SECURITY_HEADERS } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +24,52 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     request_id: String(reply.request.id),
   };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's frameworkErrors: a URL the router cannot read (a broken %-escape, a path segment over the
+ * limit) is answered before any hook runs, so the request id and security headers are set here.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const refusal =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('uri_too_long')
+      : new AppError('validation_failed', 'unreadable_path');
+  request.log.debug({ code: refusal.code, message: error.message }, 'request refused');
+  void reply.headers({ ...API_SECURITY_HEADERS, 'x-request-id': String(request.id) });
+  void sendError(reply, refusal);
+}
+
+/**
+ * The server's clientError: bytes that are not HTTP, a header or request timeout, headers too large.
+ * Node would answer a bare status line; this answers the error body with a request id and the security
+ * headers, then closes the connection (what comes next on it cannot be trusted to be a request).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('request_timeout')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('headers_too_large')
+        : new AppError('malformed_request');
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: refusal.message, code: refusal.code, request_id: requestId });
+  const headers = {
+    ...API_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    connection: 'close',
+  };
+  if (socket.writable) {
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`HTTP/1.1 ${refusal.statusCode} ${STATUS_CODES[refusal.statusCode]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {

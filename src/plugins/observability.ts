@@ -1,8 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../errors/error-catalogue.js';
+import { secretsMatch } from '../lib/secrets.js';
 import { sendError } from './error-handler.js';
+import { API_SECURITY_HEADERS } from './security-headers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus text of this process's metrics. */
+    metricsText(): Promise<{ contentType: string; body: string }>;
+  }
+}
+
+const BEARER = /^bearer +(\S+) *$/i;
+
+/**
+ * GET /metrics, on the main port or the metrics port: with AVS_METRICS_TOKEN, only for its bearer
+ * (a wrong token counts as a failed authentication of the client address, as a wrong API key does).
+ */
+async function serveMetrics(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const token = app.config.AVS_METRICS_TOKEN;
+  if (token) {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match || !secretsMatch(match[1], token)) {
+      try {
+        await app.onAuthenticationFailure(request);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // instanceof narrows the generic class to AppError<any>; every AppError has some catalogue code.
+        const refusal = error as AppError;
+        return sendError(reply.headers(refusal.headers), refusal);
+      }
+      return sendError(
+        reply.header('www-authenticate', 'Bearer'),
+        new AppError('unauthorized', 'metrics_token'),
+      );
+    }
+  }
+  const { contentType, body } = await app.metricsText();
+  return reply.header('cache-control', 'no-store').type(contentType).send(body);
+}
+
+/**
+ * The second listener of AVS_METRICS_PORT: /metrics only, so that it can be reachable from the
+ * monitoring network alone. The caller closes it.
+ */
+export async function listenForMetrics(
+  app: FastifyInstance,
+  where: { port: number; host: string },
+): Promise<FastifyInstance> {
+  const metrics = Fastify({ logger: false, trustProxy: false });
+  metrics.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(API_SECURITY_HEADERS);
+  });
+  metrics.get('/metrics', async (request, reply) => serveMetrics(app, request, reply));
+  metrics.setNotFoundHandler(async (request, reply) =>
+    sendError(
+      reply,
+      new AppError('route_not_found', 'no_route', {
+        method: request.method,
+        path: request.url.split('?', 1)[0] ?? '/',
+      }),
+    ),
+  );
+  await metrics.listen(where);
+  return metrics;
+}
 
 /** /healthz, /readyz and /metrics, plus the one log line per request. */
 export const observabilityPlugin = fp(
@@ -74,9 +142,15 @@ export const observabilityPlugin = fp(
       }
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-      return reply.type(registry.contentType).send(await registry.metrics());
-    });
+    app.decorate('metricsText', async () => ({
+      contentType: registry.contentType,
+      body: await registry.metrics(),
+    }));
+    // With a metrics port, the public port does not serve them at all.
+    if (app.config.AVS_METRICS_PORT === undefined)
+      app.get('/metrics', { schema: { hide: true } }, async (request, reply) =>
+        serveMetrics(app, request, reply),
+      );
   },
   { name: 'observability', dependencies: ['error-handler'] },
 );

@@ -31,6 +31,25 @@ export const securityHeadersPlugin = fp(
   { name: 'security-headers' },
 );
 
+/**
+ * The headers helmet sets above, written out for the answers given before any hook runs (an unreadable
+ * URL, malformed HTTP); test/security/every-response.test.ts compares them with helmet's.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
+
 /** The reference UI at /docs: its own scripts and styles only, nothing from elsewhere (served offline). */
 export const DOCS_CSP =
   "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; " +

@@ -49,7 +49,8 @@ describe('accounts page', () => {
   it('creates an account and lists it with its counts', async () => {
     const response = await submit('/admin/accounts', { name: 'Maison Dupont' });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toMatch(/^\/admin\/accounts\?created=/);
+    // The notice travels in the session, not the URL (#14 item 15).
+    expect(response.headers.location).toBe('/admin/accounts');
     const list = await page(response.headers.location!);
     expect(list.body).toContain('Account Maison Dupont created.');
     expect(list.body).toMatch(/Maison Dupont<\/a><\/td>[\s\S]*?data-label="Keys" class="number">0<\/td>/);
@@ -273,5 +274,45 @@ describe('certificates page', () => {
       asset.id,
     ]);
     expect(rows[0]).toEqual({ certificate_status: 'pending' });
+  });
+});
+
+describe('notices (#14 item 15)', () => {
+  it('come from the session, not from the query string', async () => {
+    const accountId = (await createAccount(context.db, { name: 'Notice Gallery' })).id;
+    const key = await context.createApiKey(accountId);
+    const asset = await createPendingAsset(context.db, accountId, { title: 'Notice piece' });
+    // A crafted link cannot make a page announce what did not happen.
+    const keys = await page(`/admin/api-keys?revoked=${key.id}`);
+    expect(keys.body).not.toContain('revoked.');
+    const certificates = await page(`/admin/certificates?done=revoke&number=${asset.certificateNumber}`);
+    expect(certificates.body).not.toContain(`Certificate ${asset.certificateNumber} revoked.`);
+
+    const revoked = await submit(`/admin/api-keys/${key.id}/revoke`, {});
+    expect(revoked.statusCode).toBe(303);
+    expect(revoked.headers.location).toBe('/admin/api-keys');
+    expect((await page('/admin/api-keys')).body).toContain(`Key ${key.prefix}… revoked.`);
+    // Shown once.
+    expect((await page('/admin/api-keys')).body).not.toContain(`Key ${key.prefix}… revoked.`);
+
+    const issued = await submit(`/admin/certificates/${asset.certificateNumber}/issue`, {
+      view_status: 'pending',
+    });
+    expect(issued.headers.location).toBe('/admin/certificates?status=pending');
+    expect((await page(issued.headers.location!)).body).toContain(
+      `Certificate ${asset.certificateNumber} issued.`,
+    );
+  });
+
+  it('belong to the session that made them', async () => {
+    const other = await logIn(context.app, (await createAdmin(context.db)).email);
+    await submit('/admin/accounts', { name: 'Private Notice Gallery' });
+    const seenByOther = await context.app.inject({
+      method: 'GET',
+      url: '/admin/accounts',
+      headers: { cookie: other.cookie },
+    });
+    expect(seenByOther.body).not.toContain('Account Private Notice Gallery created.');
+    expect((await page('/admin/accounts')).body).toContain('Account Private Notice Gallery created.');
   });
 });

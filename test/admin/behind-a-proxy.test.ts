@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { LOGIN_LIMITS } from '../../src/modules/admin/auth/login-throttle.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM } from './admin-helpers.js';
 
 const PROXY = '10.1.1.1';
@@ -14,8 +15,8 @@ async function logInThrough(context: TestContext, email: string, password: strin
   });
 }
 
-describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=on)', () => {
-  const context = useTestContext({ config: { AVS_TRUST_PROXY: true } });
+describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=10.1.1.1)', () => {
+  const context = useTestContext({ config: { AVS_TRUST_PROXY: [PROXY] } });
   let email: string;
   beforeAll(async () => {
     email = (await createAdmin(context.db)).email;
@@ -28,7 +29,7 @@ describe('behind a TLS-terminating proxy (AVS_TRUST_PROXY=on)', () => {
   });
 
   it('throttles log-in per client address, not per proxy address', async () => {
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.maxFailures; i++)
       expect(
         (await logInThrough(context, `nobody${i}@example.com`, 'wrong password!', '198.51.100.2')).statusCode,
       ).toBe(401);
@@ -51,9 +52,27 @@ describe('reached directly (AVS_TRUST_PROXY off, the default)', () => {
     const response = await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.9');
     expect(response.statusCode).toBe(303);
     expect(String(response.headers['set-cookie'])).not.toContain('Secure');
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.maxFailures; i++)
       await logInThrough(context, `x${i}@example.com`, 'wrong password!', `203.0.113.${i}`);
-    // Five failures from one real address, whatever X-Forwarded-For claimed: the address is throttled.
+    // The failures of one real address, whatever X-Forwarded-For claimed: the address is throttled.
     expect((await logInThrough(context, email, ADMIN_PASSWORD, '203.0.113.99')).statusCode).toBe(429);
+  });
+});
+
+describe('behind one proxy given as a hop count (AVS_TRUST_PROXY=1, #14 item 10)', () => {
+  const context = useTestContext({ config: { AVS_TRUST_PROXY: 1 } });
+  let email: string;
+  beforeAll(async () => {
+    email = (await createAdmin(context.db)).email;
+  });
+
+  it('takes the address the proxy appended, not the ones a client wrote before it', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress.maxFailures; i++)
+      await logInThrough(context, `y${i}@example.com`, 'wrong password!', `203.0.113.${i}, 198.51.100.50`);
+    // With "on" (every hop trusted) each forged first entry was a new address and nothing was throttled.
+    expect((await logInThrough(context, email, ADMIN_PASSWORD, '198.51.100.50')).statusCode).toBe(429);
+    expect(
+      (await logInThrough(context, email, ADMIN_PASSWORD, '203.0.113.0, 198.51.100.51')).statusCode,
+    ).toBe(303);
   });
 });

@@ -48,3 +48,67 @@ describe('configuration', () => {
     expect(config.AVS_CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
   });
 });
+
+describe('security settings (#14 items 4, 10, 17)', () => {
+  const refusal = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('refuses an AVS_ADMIN_TOKEN shorter than 32 characters, in one line naming the variable', () => {
+    const message = refusal({ AVS_ADMIN_TOKEN: 'short-admin-token' });
+    expect(message).toContain('AVS_ADMIN_TOKEN');
+    expect(message).toContain('at least 32 characters');
+    expect(message).not.toContain('\n');
+    expect(loadConfig({ AVS_ADMIN_TOKEN: 'x'.repeat(32) }).AVS_ADMIN_TOKEN).toBe('x'.repeat(32));
+  });
+
+  it('refuses a short AVS_METRICS_TOKEN and reads AVS_METRICS_PORT', () => {
+    expect(refusal({ AVS_METRICS_TOKEN: 'short' })).toContain('AVS_METRICS_TOKEN');
+    expect(loadConfig({ AVS_METRICS_PORT: '9464' }).AVS_METRICS_PORT).toBe(9464);
+    expect(loadConfig({}).AVS_METRICS_PORT).toBeUndefined();
+  });
+
+  it.each(['on', 'true', 'ON', 'yes'])(
+    'refuses AVS_TRUST_PROXY=%s with one line saying what to write instead',
+    (value) => {
+      const message = refusal({ AVS_TRUST_PROXY: value });
+      expect(message).toContain('AVS_TRUST_PROXY');
+      expect(message).toContain('the number of proxies');
+      expect(message).toContain('addresses or CIDRs');
+      expect(message).not.toContain('\n');
+    },
+  );
+
+  it.each([
+    ['off', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+  ] as const)('reads AVS_TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ AVS_TRUST_PROXY: value }).AVS_TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['10.0.0.0/33', 'proxy.example.com', '10.0.0.1 10.0.0.2', '1.2.3'])(
+    'refuses AVS_TRUST_PROXY=%s',
+    (value) => {
+      expect(refusal({ AVS_TRUST_PROXY: value })).toContain('AVS_TRUST_PROXY');
+    },
+  );
+
+  it('has slow-client timeouts and a connection cap by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      AVS_REQUEST_TIMEOUT_MS: 30_000,
+      AVS_HEADERS_TIMEOUT_MS: 10_000,
+      AVS_KEEP_ALIVE_TIMEOUT_MS: 5_000,
+      AVS_MAX_CONNECTIONS: 10_000,
+    });
+  });
+});

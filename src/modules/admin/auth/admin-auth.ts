@@ -73,7 +73,11 @@ export async function authenticateAdminApi(request: FastifyRequest): Promise<voi
   if (header !== undefined) {
     const match = BEARER.exec(header);
     const expected = request.server.config.AVS_ADMIN_TOKEN;
-    if (!match || !expected || !secretsMatch(match[1], expected)) throw adminUnauthorized();
+    if (!match || !expected || !secretsMatch(match[1], expected)) {
+      // Counted like a wrong API key: a flood of guesses from one address ends in 429.
+      await request.server.onAuthenticationFailure(request);
+      throw adminUnauthorized();
+    }
     request.adminActor = { adminToken: true };
     return;
   }

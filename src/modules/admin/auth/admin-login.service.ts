@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.js';
-import { findAdminUserByEmail } from './admin-users.repository.js';
+import { findAdminUserByEmail, normaliseEmail } from './admin-users.service.js';
 import { startAdminSession, type AdminSession } from './admin-sessions.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -18,7 +18,8 @@ export async function logIn(
   throttle: LoginThrottle,
   input: { email: string; password: string; address: string },
 ): Promise<LoginResult> {
-  const email = input.email.trim();
+  // One form of the email for the throttle and the look-up: a variant cannot buy another round of guesses.
+  const email = normaliseEmail(input.email);
   const retryAfterSeconds = throttle.retryAfterSeconds(input.address, email);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
 
@@ -29,6 +30,6 @@ export async function logIn(
     throttle.recordFailure(input.address, email);
     return { outcome: 'refused' };
   }
-  throttle.recordSuccess(email);
+  throttle.recordSuccess(input.address, email);
   return { outcome: 'signed_in', ...(await startAdminSession(db, user.id, user.email)) };
 }

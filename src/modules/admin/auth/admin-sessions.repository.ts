@@ -6,6 +6,7 @@ export interface AdminSessionRow {
   email: string;
   csrf_token: string;
   expires_at: Date;
+  flash: { kind: 'notice' | 'error'; message: string } | null;
   [column: string]: unknown;
 }
 
@@ -22,12 +23,20 @@ export async function insertAdminSession(
 /** The session with its user's email, only while it has not expired. */
 export async function findLiveAdminSession(db: Queryable, id: string): Promise<AdminSessionRow | undefined> {
   const { rows } = await db.query<AdminSessionRow>(
-    `SELECT s.id, s.admin_user_id, u.email, s.csrf_token, s.expires_at
+    `SELECT s.id, s.admin_user_id, u.email, s.csrf_token, s.expires_at, s.flash
      FROM admin_sessions s JOIN admin_users u ON u.id = s.admin_user_id
      WHERE s.id = $1 AND s.expires_at > now()`,
     [id],
   );
   return rows[0];
+}
+
+export async function updateAdminSessionFlash(
+  db: Queryable,
+  id: string,
+  flash: AdminSessionRow['flash'],
+): Promise<void> {
+  await db.query('UPDATE admin_sessions SET flash = $2 WHERE id = $1', [id, flash && JSON.stringify(flash)]);
 }
 
 export async function deleteAdminSession(db: Queryable, id: string): Promise<void> {

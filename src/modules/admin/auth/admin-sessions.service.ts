@@ -1,13 +1,20 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
 import {
   deleteAdminSession,
   deleteExpiredAdminSessions,
   findLiveAdminSession,
   insertAdminSession,
+  updateAdminSessionFlash,
 } from './admin-sessions.repository.js';
 
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+/** A notice for the next page the administrator sees, shown once. */
+export interface SessionFlash {
+  kind: 'notice' | 'error';
+  message: string;
+}
 
 export interface AdminSession {
   id: string;
@@ -15,6 +22,8 @@ export interface AdminSession {
   email: string;
   csrfToken: string;
   expiresAt: Date;
+  /** The notice left by the last form, when the session was read. */
+  flash?: SessionFlash;
 }
 
 // Only the hash is stored: a leaked table does not let anyone log in.
@@ -51,17 +60,37 @@ export async function findAdminSession(db: Queryable, token: string): Promise<Ad
       email: row.email,
       csrfToken: row.csrf_token,
       expiresAt: row.expires_at,
+      flash: row.flash ?? undefined,
     }
   );
+}
+
+/**
+ * Admin notices live in the session, never in a URL: a link cannot make the page say that something
+ * happened ("?revoked=…"), and a notice is shown once.
+ */
+export async function leaveSessionFlash(
+  db: Queryable,
+  session: AdminSession,
+  flash: SessionFlash,
+): Promise<void> {
+  await updateAdminSessionFlash(db, session.id, flash);
+}
+
+/** The session's notice, cleared so that it shows once. */
+export async function takeSessionFlash(
+  db: Queryable,
+  session: AdminSession,
+): Promise<SessionFlash | undefined> {
+  if (!session.flash) return undefined;
+  await updateAdminSessionFlash(db, session.id, null);
+  const { flash } = session;
+  session.flash = undefined;
+  return flash;
 }
 
 export async function endAdminSession(db: Queryable, session: AdminSession): Promise<void> {
   await deleteAdminSession(db, session.id);
 }
 
-/** Constant-time comparison of two secrets of any length (hashing first equalises the lengths). */
-export function secretsMatch(presented: unknown, expected: string): boolean {
-  if (typeof presented !== 'string' || presented.length === 0) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
+export { secretsMatch } from '../../../lib/secrets.js';

@@ -20,12 +20,12 @@ export async function insertAdminUser(
   return rows[0]!;
 }
 
-export async function findAdminUserByEmail(db: Queryable, email: string): Promise<AdminUserRow | undefined> {
+/** Every admin user (a handful): the service matches emails in its one normalised form. */
+export async function listAdminUsers(db: Queryable): Promise<AdminUserRow[]> {
   const { rows } = await db.query<AdminUserRow>(
-    'SELECT id, email, password_hash, created_at FROM admin_users WHERE lower(email) = lower($1)',
-    [email],
+    'SELECT id, email, password_hash, created_at FROM admin_users ORDER BY created_at, id',
   );
-  return rows[0];
+  return rows;
 }
 
 export async function countAdminUsers(db: Queryable): Promise<number> {

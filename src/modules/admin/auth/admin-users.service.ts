@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { countAdminUsers, findAdminUserByEmail, insertAdminUser } from './admin-users.repository.js';
+import {
+  countAdminUsers,
+  insertAdminUser,
+  listAdminUsers,
+  type AdminUserRow,
+} from './admin-users.repository.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
 
 export interface AdminUser {
@@ -12,11 +17,26 @@ export interface AdminUser {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The one form of an email for look-up, uniqueness and log-in throttling: compatibility forms folded
+ * (NFKC: a full-width "ａ" is "a") and JavaScript's lower case. SQL's lower() is not used: it folds
+ * "İ" to "i" where JavaScript gives "i̇", so the two would disagree on which account an email names.
+ */
+export function normaliseEmail(email: string): string {
+  return email.trim().normalize('NFKC').toLowerCase();
+}
+
+/** The admin user whose stored email normalises to the same form as this one. */
+export async function findAdminUserByEmail(db: Queryable, email: string): Promise<AdminUserRow | undefined> {
+  const wanted = normaliseEmail(email);
+  return (await listAdminUsers(db)).find((user) => normaliseEmail(user.email) === wanted);
+}
+
 export async function createAdminUser(
   db: Queryable,
   input: { email: string; password: string },
 ): Promise<AdminUser> {
-  const email = input.email.trim();
+  const email = normaliseEmail(input.email);
   if (!EMAIL_PATTERN.test(email) || email.length > 320) {
     throw new AppError('validation_failed', 'not_an_email', { email });
   }

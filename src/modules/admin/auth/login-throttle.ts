@@ -1,50 +1,77 @@
+/** How many failed log-ins each counter allows over its sliding window. */
+export const LOGIN_LIMITS = Object.freeze({
+  /** One client address, whatever the emails it tries (an office behind one NAT shares it). */
+  perAddress: { maxFailures: 20, windowMs: 15 * 60 * 1000 },
+  /** One email from one address: the guessing of one person's password from one place. */
+  perEmailAndAddress: { maxFailures: 5, windowMs: 15 * 60 * 1000 },
+  /**
+   * One email from everywhere, slower: a spread-out guess at one account. An address the account has
+   * logged in from before still gets through it (else anyone knowing the email could lock its owner out).
+   */
+  perEmail: { maxFailures: 30, windowMs: 60 * 60 * 1000 },
+});
+
+type Limit = { maxFailures: number; windowMs: number };
+
+/** Addresses remembered per email as having logged in (the most recent ones). */
+const KNOWN_ADDRESSES_PER_EMAIL = 20;
+
 /**
- * Failed log-ins counted per client address and per email, in memory, over a sliding window.
- * In memory is enough: log-in is rare, and several instances only multiply the allowance by N.
+ * Failed log-ins counted per client address, per (email, address) and per email, in memory, over sliding
+ * windows. In memory is enough: log-in is rare, and several instances only multiply the allowance by N.
+ * Emails arrive normalised (normaliseEmail), the same form the account look-up uses.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
+  private readonly knownAddresses = new Map<string, string[]>();
 
-  constructor(
-    private readonly options: { maxFailures: number; windowMs: number } = {
-      maxFailures: 5,
-      windowMs: 15 * 60 * 1000,
-    },
-  ) {}
+  constructor(private readonly limits: typeof LOGIN_LIMITS = LOGIN_LIMITS) {}
 
-  /** Seconds until the next attempt is allowed for this address or email; 0 when allowed now. */
+  /** Seconds until the next attempt is allowed for this address and email; 0 when allowed now. */
   retryAfterSeconds(address: string, email: string, now = Date.now()): number {
-    const waits = [this.keyFor('address', address), this.keyFor('email', email)].map((key) => {
-      const recent = this.recent(key, now);
-      if (recent.length < this.options.maxFailures) return 0;
-      const oldestCounted = recent[recent.length - this.options.maxFailures]!;
-      return Math.ceil((oldestCounted + this.options.windowMs - now) / 1000);
-    });
-    return Math.max(0, ...waits);
+    const counters: [string, Limit][] = [
+      [`address:${address}`, this.limits.perAddress],
+      [`pair:${email}\u0000${address}`, this.limits.perEmailAndAddress],
+    ];
+    if (!this.knownAddresses.get(email)?.includes(address))
+      counters.push([`email:${email}`, this.limits.perEmail]);
+    return Math.max(0, ...counters.map(([key, limit]) => this.wait(key, limit, now)));
   }
 
   recordFailure(address: string, email: string, now = Date.now()): void {
-    for (const key of [this.keyFor('address', address), this.keyFor('email', email)]) {
-      this.failures.set(key, [...this.recent(key, now), now]);
-    }
+    const counters: [string, Limit][] = [
+      [`address:${address}`, this.limits.perAddress],
+      [`pair:${email}\u0000${address}`, this.limits.perEmailAndAddress],
+      [`email:${email}`, this.limits.perEmail],
+    ];
+    for (const [key, limit] of counters) this.failures.set(key, [...this.recent(key, limit, now), now]);
     if (this.failures.size > 100_000) this.prune(now);
   }
 
-  recordSuccess(email: string): void {
-    this.failures.delete(this.keyFor('email', email));
+  /** A correct password: this address's guesses at the email are forgiven and the address is remembered. */
+  recordSuccess(address: string, email: string): void {
+    this.failures.delete(`pair:${email}\u0000${address}`);
+    const known = (this.knownAddresses.get(email) ?? []).filter((known) => known !== address);
+    this.knownAddresses.set(email, [...known, address].slice(-KNOWN_ADDRESSES_PER_EMAIL));
+    if (this.knownAddresses.size > 10_000)
+      this.knownAddresses.delete(this.knownAddresses.keys().next().value!);
   }
 
-  private keyFor(kind: 'address' | 'email', value: string): string {
-    return `${kind}:${kind === 'email' ? value.trim().toLowerCase() : value}`;
+  private wait(key: string, limit: Limit, now: number): number {
+    const recent = this.recent(key, limit, now);
+    if (recent.length < limit.maxFailures) return 0;
+    const oldestCounted = recent[recent.length - limit.maxFailures]!;
+    return Math.ceil((oldestCounted + limit.windowMs - now) / 1000);
   }
 
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((at) => now - at < this.options.windowMs);
+  private recent(key: string, limit: Limit, now: number): number[] {
+    return (this.failures.get(key) ?? []).filter((at) => now - at < limit.windowMs);
   }
 
   private prune(now: number): void {
-    for (const key of this.failures.keys()) {
-      if (this.recent(key, now).length === 0) this.failures.delete(key);
+    const longest = Math.max(...Object.values(this.limits).map((limit) => limit.windowMs));
+    for (const [key, times] of this.failures) {
+      if (times.every((at) => now - at >= longest)) this.failures.delete(key);
     }
   }
 }

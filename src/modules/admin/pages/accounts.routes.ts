@@ -2,32 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import { accountsPage } from './accounts.views.js';
-import type { Flash } from './admin-layout.views.js';
-import { FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
 
 const AccountFormBody = Type.Object({ _csrf: FormText, name: FormText }, { additionalProperties: true });
-const AccountsQuery = Type.Object(
-  { created: Type.Optional(Type.String({ maxLength: 100 })) },
-  { additionalProperties: true },
-);
 
 /** /admin/accounts: the accounts with their key and asset counts; create one. */
 export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get<{ Querystring: Static<typeof AccountsQuery> }>(
-    '/accounts',
-    { schema: { hide: true, querystring: AccountsQuery } },
-    async (request, reply) => {
-      const accounts = await listAccounts(db);
-      const created = accounts.find((account) => account.id === request.query.created);
-      const flash: Flash | undefined = created && {
-        kind: 'notice',
-        message: `Account ${created.name} created.`,
-      };
-      return sendPage(reply, accountsPage({ session: session(request), accounts, flash }));
-    },
-  );
+  app.get('/accounts', { schema: { hide: true } }, async (request, reply) => {
+    const accounts = await listAccounts(db);
+    const flash = await takeFlash(request);
+    return sendPage(reply, accountsPage({ session: session(request), accounts, flash }));
+  });
 
   app.post<{ Body: Static<typeof AccountFormBody> }>(
     '/accounts',
@@ -35,7 +22,10 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       try {
         const account = await createAccount(db, { name: request.body.name ?? '' });
-        return reply.redirect(`/admin/accounts?created=${account.id}`, 303);
+        return redirectWithFlash(request, reply, '/admin/accounts', {
+          kind: 'notice',
+          message: `Account ${account.name} created.`,
+        });
       } catch (error) {
         const { flash, status } = refusal(error);
         const accounts = await listAccounts(db);

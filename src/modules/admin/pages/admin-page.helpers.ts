@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
-import type { AdminSession } from '../auth/admin-sessions.service.js';
+import {
+  leaveSessionFlash,
+  takeSessionFlash,
+  type AdminSession,
+  type SessionFlash,
+} from '../auth/admin-sessions.service.js';
 import type { Flash } from './admin-layout.views.js';
 import type { SafeHtml } from '../../../lib/html.js';
 
@@ -23,4 +28,20 @@ export function refusal(error: unknown): { flash: Flash; status: number } {
     return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
   }
   throw error;
+}
+
+/** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
+export async function redirectWithFlash(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  flash: SessionFlash,
+): Promise<FastifyReply> {
+  await leaveSessionFlash(request.server.db, session(request), flash);
+  return reply.redirect(url, 303);
+}
+
+/** The notice the last form left in the session, once. */
+export async function takeFlash(request: FastifyRequest): Promise<Flash | undefined> {
+  return takeSessionFlash(request.server.db, session(request));
 }

@@ -5,7 +5,15 @@ import { isUuid } from '../../../lib/uuid.js';
 import { listAccounts } from '../../accounts/accounts.service.js';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
 import type { Flash } from './admin-layout.views.js';
-import { FormBody, FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import {
+  FormBody,
+  FormText,
+  redirectWithFlash,
+  refusal,
+  sendPage,
+  session,
+  takeFlash,
+} from './admin-page.helpers.js';
 import {
   apiKeysPage,
   KEY_STATUSES,
@@ -82,12 +90,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     '/api-keys',
     { schema: { hide: true, querystring: KeysQuery } },
     async (request, reply) => {
-      let flash: Flash | undefined;
-      if (request.query.revoked && isUuid(request.query.revoked)) {
-        const revoked = await findApiKey(db, request.query.revoked);
-        if (revoked) flash = { kind: 'notice', message: `Key ${revoked.prefix}… revoked.` };
-      }
-      return renderKeys(request, reply, request.query, { flash });
+      return renderKeys(request, reply, request.query, { flash: await takeFlash(request) });
     },
   );
 
@@ -139,7 +142,10 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (!isUuid(request.params.id)) throw new AppError('api_key_not_found');
       const key = await revokeApiKey(db, request.params.id, request.server.apiKeys);
-      return reply.redirect(`/admin/api-keys?revoked=${key.id}`, 303);
+      return redirectWithFlash(request, reply, '/admin/api-keys', {
+        kind: 'notice',
+        message: `Key ${key.prefix}… revoked.`,
+      });
     },
   );
 }

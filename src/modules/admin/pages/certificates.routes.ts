@@ -10,7 +10,7 @@ import {
 } from '../../certificates/certificate-moves.service.js';
 import { verificationSummaries } from '../../verification/verification.service.js';
 import type { Flash } from './admin-layout.views.js';
-import { FormText, refusal, sendPage, session } from './admin-page.helpers.js';
+import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
 
 const MoveFormBody = Type.Object(
@@ -22,8 +22,6 @@ const CertificatesQuery = Type.Object(
   {
     status: Type.Optional(Type.String({ maxLength: 20 })),
     planet: Type.Optional(Type.String({ maxLength: 50 })),
-    done: Type.Optional(Type.String({ maxLength: 20 })),
-    number: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: true },
 );
@@ -71,11 +69,7 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
     '/certificates',
     { schema: { hide: true, querystring: CertificatesQuery } },
     async (request, reply) => {
-      const { done, number } = request.query;
-      const flash: Flash | undefined =
-        done && number && (certificateMoveNames as string[]).includes(done)
-          ? { kind: 'notice', message: `Certificate ${number} ${MOVE_DONE[done as CertificateMove]}.` }
-          : undefined;
+      const flash = await takeFlash(request);
       return renderCertificates(request, reply, certificateView(request.query), { flash });
     },
   );
@@ -102,9 +96,12 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
             status,
           });
         }
-        const query = new URLSearchParams({ status: view.status, done: move, number: request.params.number });
+        const query = new URLSearchParams({ status: view.status });
         if (view.planet) query.set('planet', view.planet);
-        return reply.redirect(`/admin/certificates?${query.toString()}`, 303);
+        return redirectWithFlash(request, reply, `/admin/certificates?${query.toString()}`, {
+          kind: 'notice',
+          message: `Certificate ${request.params.number} ${MOVE_DONE[move]}.`,
+        });
       },
     );
   }
