@@ -260,7 +260,8 @@ export const configDefinitions = {
   AVS_WEBHOOK_LIMIT: {
     ...integer(1, 10_000),
     default: 20,
-    description: 'Active webhooks per account; a registration past it is refused (409 webhook_limit_reached).',
+    description:
+      'Active webhooks per account; a registration past it is refused (409 webhook_limit_reached).',
   },
   AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE: {
     ...integer(1, 10_000),

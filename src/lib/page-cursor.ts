@@ -14,7 +14,8 @@ export function decodePosition(cursor: string | undefined): Position | undefined
   if (cursor === undefined) return undefined;
   return decodeCursor(cursor, ([createdAt, id, ...rest]) => {
     // Only the shape toISOString gives a year 1–9999: an extreme date (+275760-…) is out of PostgreSQL's range.
-    const date = typeof createdAt === 'string' && ISSUED_DATE.test(createdAt) ? new Date(createdAt) : undefined;
+    const date =
+      typeof createdAt === 'string' && ISSUED_DATE.test(createdAt) ? new Date(createdAt) : undefined;
     return rest.length === 0 && date && !Number.isNaN(date.getTime()) && typeof id === 'string' && isUuid(id)
       ? { createdAt: date, id }
       : undefined;

@@ -107,7 +107,9 @@ export async function sendTestEvent(
   const recent = await recentTestEvents(tx, viewer.accountId, TEST_EVENT_TYPE);
   if (recent.count >= settings.AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE) {
     const retryAfterSeconds = recent.windowFreesInSeconds;
-    throw new AppError('rate_limited', 'webhook_test_events', { retryAfterSeconds }).withHeaders({ 'retry-after': String(retryAfterSeconds) });
+    throw new AppError('rate_limited', 'webhook_test_events', { retryAfterSeconds }).withHeaders({
+      'retry-after': String(retryAfterSeconds),
+    });
   }
   await assertRoomInQueue(tx, webhookId);
   const id = randomUUID();

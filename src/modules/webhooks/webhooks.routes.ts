@@ -66,8 +66,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: WebhookList, ...errorResponses([400]) },
       },
     },
-    async (request) =>
-      listAccountWebhooks(app.db, requirePrincipal(request), request.query, app.config),
+    async (request) => listAccountWebhooks(app.db, requirePrincipal(request), request.query, app.config),
   );
 
   app.get(
@@ -81,10 +80,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      toWebhook(
-        await getWebhookRow(app.db, requirePrincipal(request), request.params.id),
-        app.config,
-      ),
+      toWebhook(await getWebhookRow(app.db, requirePrincipal(request), request.params.id), app.config),
   );
 
   app.delete(
@@ -101,9 +97,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      return commitChange(request, 200, (tx) =>
-        deleteWebhook(tx, principal, request.params.id, app.config),
-      );
+      return commitChange(request, 200, (tx) => deleteWebhook(tx, principal, request.params.id, app.config));
     },
   );
 }
