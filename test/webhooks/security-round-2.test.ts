@@ -83,7 +83,7 @@ describe('webhooks take the planet scope of the key that registered them (#14 it
     // Give a wrongly fanned-out watches event the time to arrive too.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const received = receiver.received.map(
-      (request) => JSON.parse(request.body) as { type: string; data: Record<string, any> },
+      (request) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> },
     );
     expect(received.map((event) => event.type).sort()).toEqual([
       'asset.created',
