@@ -21,6 +21,10 @@ export const limits = Object.freeze({
   webhookUrlLength: 2048,
   /** The part of a webhook's response body that is read and kept. */
   webhookResponseBytes: 64 * 1024,
+  /** Deliveries of one webhook waiting to be sent; events past it are logged as not queued. */
+  webhookQueuedDeliveries: 1000,
+  /** Deliveries of one account in flight at once, across every worker: one tenant cannot hold them all. */
+  webhookAccountConcurrency: 4,
   idempotencyKeyLength: 255,
   /** How long a transfer offer waits for the receiving account's answer. */
   transferOfferDays: 14,
@@ -321,6 +325,17 @@ export const configDefinitions = {
     ...onOff,
     default: false,
     description: 'Allow http and private-network webhook targets (local development and tests only).',
+  },
+  AVS_WEBHOOK_LIMIT: {
+    ...integer(1, 10_000),
+    default: 20,
+    description:
+      'Active webhooks per account; a registration past it is refused (409 webhook_limit_reached).',
+  },
+  AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE: {
+    ...integer(1, 10_000),
+    default: 10,
+    description: 'Test events (POST /api/v1/webhooks/{id}/test) per account per minute; past it 429.',
   },
   AVS_ADMIN_EMAIL: { ...text, description: 'Email of the first admin user, created at first start.' },
   AVS_ADMIN_PASSWORD: { ...text, description: 'Password of the first admin user, created at first start.' },

@@ -92,6 +92,7 @@ export const errorCatalogue = {
       not_absolute: () => '`url` is not a valid absolute URL.',
       scheme: ({ scheme }: { scheme: string }) =>
         `\`url\` must use https (got ${quoted(scheme.slice(0, 20))}).`,
+      control_characters: () => '`url` must not contain control characters (U+0000–U+001F, U+007F–U+009F).',
       credentials: () => '`url` must not contain credentials (user:password@).',
       no_host: () => '`url` must name a host.',
       localhost: () => '`url` must not point at localhost.',
@@ -196,6 +197,14 @@ export const errorCatalogue = {
     status: 409,
     message: 'The certificate is not issued: it has no credential.',
   },
+  webhook_limit_reached: {
+    status: 409,
+    message: 'The account has reached its webhook limit.',
+    details: {
+      limit: ({ limit }: { limit: number }) =>
+        `The account already has ${limit} active webhooks, the most it may have; delete one first.`,
+    },
+  },
   idempotency_request_in_progress: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed.',
@@ -228,6 +237,10 @@ export const errorCatalogue = {
         `Too many failed authentications from this address; retry after ${retryAfterSeconds} s.`,
       client_address: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
         `Too many requests from this address; retry after ${retryAfterSeconds} s.`,
+      webhook_test_events: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `Too many test events for this account (AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE); retry after ${retryAfterSeconds} s.`,
+      webhook_queue_full: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `The webhook's delivery queue is full (${limits.webhookQueuedDeliveries} waiting); retry after ${retryAfterSeconds} s.`,
     },
   },
   malformed_request: { status: 400, message: 'The request is not valid HTTP.' },

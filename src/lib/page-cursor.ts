@@ -7,11 +7,15 @@ export interface Position {
   id: string;
 }
 
+const ISSUED_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The last row a page showed, (created_at, id), from its cursor; undefined for the first page. */
 export function decodePosition(cursor: string | undefined): Position | undefined {
   if (cursor === undefined) return undefined;
   return decodeCursor(cursor, ([createdAt, id, ...rest]) => {
-    const date = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
+    // Only the shape toISOString gives a year 1–9999: an extreme date (+275760-…) is out of PostgreSQL's range.
+    const date =
+      typeof createdAt === 'string' && ISSUED_DATE.test(createdAt) ? new Date(createdAt) : undefined;
     return rest.length === 0 && date && !Number.isNaN(date.getTime()) && typeof id === 'string' && isUuid(id)
       ? { createdAt: date, id }
       : undefined;

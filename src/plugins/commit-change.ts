@@ -36,12 +36,14 @@ function idempotentRequestOf(request: FastifyRequest): IdempotentRequest | undef
   };
 }
 
-export interface CommitOptions {
+export interface CommitOptions<T = unknown> {
   /**
    * The change is one statement (a create's CTE writes the asset, its event and its outbox row):
    * it is then its own transaction, one round trip instead of BEGIN, the statement and COMMIT.
    */
   singleStatement?: boolean;
+  /** What the idempotency record keeps of the response (and a replay answers): a secret shown once is left out. */
+  storedResponse?: (value: T) => unknown;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function commitChange<T>(
   request: FastifyRequest,
   statusCode: number,
   change: (tx: Queryable) => Promise<T>,
-  options: CommitOptions = {},
+  options: CommitOptions<T> = {},
 ): Promise<T> {
   const idempotent = idempotentRequestOf(request);
   if (!idempotent) {
@@ -71,7 +73,8 @@ export async function commitChange<T>(
       const stored = await claimIdempotencyKey(tx, idempotent);
       if (stored) return { replayed: true as const, body: stored.body };
       const value = await change(tx);
-      await storeIdempotentResponse(tx, idempotent, { status: statusCode, body: JSON.stringify(value) });
+      const kept = options.storedResponse ? options.storedResponse(value) : value;
+      await storeIdempotentResponse(tx, idempotent, { status: statusCode, body: JSON.stringify(kept) });
       return { replayed: false as const, value };
     });
     if (!outcome.replayed) return outcome.value;

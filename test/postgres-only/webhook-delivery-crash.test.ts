@@ -45,9 +45,9 @@ describe('webhook delivery across a worker crash (avs worker killed with SIGKILL
     const account = await createAccount(db, { name: 'Crash Gallery' });
     await registerWebhook(
       db,
-      account.id,
+      { accountId: account.id, planetScope: [] },
       { url: receiver.url },
-      { AVS_WEBHOOK_DELIVERY: true, AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true },
+      { AVS_WEBHOOK_DELIVERY: true, AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true, AVS_WEBHOOK_LIMIT: 20 },
     );
     const first = await startWorkerProcess(workerEnv, ['--concurrency', String(CONCURRENCY)]);
     workers.push(first);

@@ -215,7 +215,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
     ).toBe(1);
   });
 
-  it('replays POST /webhooks: one webhook, the same id and secret', async () => {
+  it('replays POST /webhooks: one webhook, the same record, the secret masked (shown once) and not stored', async () => {
     const { auth, accountId } = await context.createAccountWithKey();
     const key = randomUUID();
     const body = { url: 'https://hooks.example.com/avs', events: ['asset.created'] };
@@ -223,8 +223,17 @@ describe('Idempotency-Key on POST /api/v1', () => {
     const retry = await post(auth, '/api/v1/webhooks', body, key);
     expect([first.statusCode, retry.statusCode]).toEqual([201, 201]);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json()).toEqual(first.json());
+    const secret = first.json<{ secret: string }>().secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(retry.json()).toEqual({ ...first.json(), secret: 'whsec_********' });
     expect(await count(context, 'webhooks WHERE account_id = $1', [accountId])).toBe(1);
+    // The idempotency record keeps no trace of the secret for its 24 hours.
+    const { rows } = await context.db.query<{ record: string }>(
+      'SELECT row_to_json(r)::text AS record FROM idempotency_keys r WHERE account_id = $1',
+      [accountId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.record).not.toContain(secret.slice('whsec_'.length, 'whsec_'.length + 20));
   });
 
   it('replays POST /transfer, its acceptance and /archive instead of refusing the second move', async () => {

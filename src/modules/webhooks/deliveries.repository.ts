@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
+import { limits } from '../../config.js';
 import type { Position } from '../../lib/page-cursor.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -32,10 +33,18 @@ export interface ClaimedDelivery extends DeliveryRow {
 const DELIVERY_COLUMNS = `id, webhook_id, outbox_id, event_type, payload, event_created_at, status, attempts,
   next_attempt_at, last_attempt_at, last_status_code, last_error, last_response_excerpt, created_at`;
 
+// The planet of an outbox event: its asset's (asset and certificate events) or its verification's.
+const EVENT_PLANET = `coalesce(o.payload #>> '{asset,planet}', o.payload #>> '{verification,planet}')`;
+
+/** The delivery log's line for an event that found its webhook's queue full. */
+export const NOT_QUEUED_ERROR = `Not queued: the webhook already had ${limits.webhookQueuedDeliveries} deliveries waiting.`;
+
 /**
  * Outbox fan-out in one transaction: take undispatched events (SKIP LOCKED, so instances share them), make one
- * delivery per active webhook of the event's account subscribed to its type and registered before it, mark the
- * events dispatched. Returns how many events were taken.
+ * delivery per active webhook of the event's account subscribed to its type, registered before it and scoped to
+ * its planet (a scoped webhook gets no event without a planet), mark the events dispatched. A webhook holds at
+ * most limits.webhookQueuedDeliveries pending deliveries: events past that are logged failed, not queued.
+ * Returns how many events were taken.
  */
 export async function fanOutOutbox(db: Database, batchSize: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -47,14 +56,25 @@ export async function fanOutOutbox(db: Database, batchSize: number): Promise<num
     if (rows.length === 0) return 0;
     const ids = rows.map((row) => row.id);
     await tx.query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, outbox_id, event_type, payload, event_created_at, next_attempt_at)
-       SELECT gen_random_uuid(), w.id, o.id, o.event_type, o.payload, o.created_at, now()
-       FROM webhook_outbox o
-       JOIN webhooks w ON w.account_id = o.account_id AND w.status = 'active'
-         AND o.event_type = ANY (w.events) AND w.created_at <= o.created_at
-       WHERE o.id = ANY ($1::uuid[])
+      `INSERT INTO webhook_deliveries (id, webhook_id, outbox_id, event_type, payload, event_created_at, status,
+                                       next_attempt_at, last_error)
+       SELECT gen_random_uuid(), m.webhook_id, m.outbox_id, m.event_type, m.payload, m.created_at,
+              CASE WHEN m.queued_with_this <= $2 THEN 'pending' ELSE 'failed' END,
+              CASE WHEN m.queued_with_this <= $2 THEN now() END,
+              CASE WHEN m.queued_with_this <= $2 THEN NULL ELSE $3 END
+       FROM (
+         SELECT w.id AS webhook_id, o.id AS outbox_id, o.event_type, o.payload, o.created_at,
+                row_number() OVER (PARTITION BY w.id ORDER BY o.created_at, o.id)
+                  + (SELECT count(*) FROM webhook_deliveries q WHERE q.webhook_id = w.id AND q.status = 'pending')
+                  AS queued_with_this
+         FROM webhook_outbox o
+         JOIN webhooks w ON w.account_id = o.account_id AND w.status = 'active'
+           AND o.event_type = ANY (w.events) AND w.created_at <= o.created_at
+           AND (cardinality(w.planet_scope) = 0 OR ${EVENT_PLANET} = ANY (w.planet_scope))
+         WHERE o.id = ANY ($1::uuid[])
+       ) m
        ON CONFLICT (webhook_id, outbox_id) DO NOTHING`,
-      [ids],
+      [ids, limits.webhookQueuedDeliveries, NOT_QUEUED_ERROR],
     );
     await tx.query('UPDATE webhook_outbox SET dispatched_at = now() WHERE id = ANY ($1::uuid[])', [ids]);
     return ids.length;
@@ -62,19 +82,38 @@ export async function fanOutOutbox(db: Database, batchSize: number): Promise<num
 }
 
 /**
- * Claims due deliveries: pending, due, and not leased (or the lease ran out: its worker died). SKIP LOCKED keeps
- * two workers off one row; the lease keeps them off it after the claiming transaction commits.
+ * Claims due deliveries: pending, due, and not leased (or the lease ran out: its worker died). Fair across
+ * accounts: each account's due deliveries take turns (its first with every other account's first, and so on), and
+ * an account never has more than accountConcurrency leased at once across every worker, so one tenant's slow
+ * receivers cannot hold every slot. SKIP LOCKED keeps two workers off one row; the lease keeps them off it after
+ * the claiming transaction commits.
  */
 export async function claimDueDeliveries(
   db: Database,
-  options: { limit: number; leaseMs: number; claimToken: string },
+  options: { limit: number; leaseMs: number; claimToken: string; accountConcurrency: number },
 ): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
   const { rows } = await db.query<ClaimedDelivery>(
-    `WITH due AS (
+    `WITH in_flight AS (
+       SELECT w.account_id, count(*) AS leased
+       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.status = 'pending' AND d.locked_until > now()
+       GROUP BY w.account_id
+     ), turns AS (
+       SELECT d.id, d.next_attempt_at, w.account_id,
+              row_number() OVER (PARTITION BY w.account_id ORDER BY d.next_attempt_at, d.id) AS turn
+       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until <= now())
+     ), picked AS (
+       SELECT t.id FROM turns t LEFT JOIN in_flight f ON f.account_id = t.account_id
+       WHERE t.turn + coalesce(f.leased, 0) <= $4
+       ORDER BY t.turn, t.next_attempt_at, t.id LIMIT $1
+     ), due AS (
+       -- Checked again under the row lock: another worker may have claimed a row since it was picked.
        SELECT id FROM webhook_deliveries
-       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
-       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+       WHERE id IN (SELECT id FROM picked) AND status = 'pending' AND next_attempt_at <= now()
+         AND (locked_until IS NULL OR locked_until <= now())
+       FOR UPDATE SKIP LOCKED
      )
      UPDATE webhook_deliveries d
      SET locked_until = now() + $2::float8 * interval '1 millisecond', claim_token = $3, attempts = d.attempts + 1,
@@ -84,7 +123,7 @@ export async function claimDueDeliveries(
      RETURNING d.id, d.webhook_id, d.outbox_id, d.event_type, d.payload, d.event_created_at, d.status, d.attempts,
        d.next_attempt_at, d.last_attempt_at, d.last_status_code, d.last_error, d.last_response_excerpt,
        d.created_at, d.claim_token, w.url, w.secret, w.status AS webhook_status`,
-    [options.limit, options.leaseMs, options.claimToken],
+    [options.limit, options.leaseMs, options.claimToken, options.accountConcurrency],
   );
   return rows;
 }
@@ -140,6 +179,32 @@ export async function hasNoSuccessSince(db: Queryable, webhookId: string, since:
     [webhookId, since],
   );
   return rows.length === 0;
+}
+
+/** Deliveries of the webhook waiting to be sent (pending, leased or not). */
+export async function countQueuedDeliveries(db: Queryable, webhookId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
+    [webhookId],
+  );
+  return rows[0]!.count;
+}
+
+/** The account's test events of the last minute, and in how many seconds the oldest of them leaves the window. */
+export async function recentTestEvents(
+  db: Queryable,
+  accountId: string,
+  eventType: string,
+): Promise<{ count: number; windowFreesInSeconds: number }> {
+  const { rows } = await db.query<{ count: number; frees_in: number | null }>(
+    `SELECT count(*)::int AS count,
+            ceil(extract(epoch FROM min(d.created_at) + interval '1 minute' - now()))::int AS frees_in
+     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+     WHERE w.account_id = $1 AND d.event_type = $2 AND d.outbox_id IS NULL
+       AND d.created_at > now() - interval '1 minute'`,
+    [accountId, eventType],
+  );
+  return { count: rows[0]!.count, windowFreesInSeconds: Math.max(1, rows[0]!.frees_in ?? 1) };
 }
 
 export async function insertDelivery(

@@ -24,7 +24,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listWebhookDeliveries(app.db, requirePrincipal(request).accountId, request.params.id, request.query),
+      listWebhookDeliveries(app.db, requirePrincipal(request), request.params.id, request.query),
   );
 
   app.post(
@@ -33,7 +33,8 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Retry a delivery now',
-        description: '202 with the delivery, pending and due now. 409 when the webhook is disabled.',
+        description:
+          '202 with the delivery, pending and due now. 409 when the webhook is disabled; 429 when its queue is full.',
         params: DeliveryParams,
         response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
@@ -41,7 +42,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const delivery = await commitChange(request, 202, (tx) =>
-        retryDelivery(tx, principal.accountId, request.params.id, request.params.delivery_id),
+        retryDelivery(tx, principal, request.params.id, request.params.delivery_id),
       );
       return reply.code(202).send(delivery);
     },
@@ -53,7 +54,9 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Send a webhook.test event',
-        description: '202 with the queued delivery of a webhook.test event to this endpoint.',
+        description:
+          '202 with the queued delivery of a webhook.test event to this endpoint. 429 past ' +
+          'AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE test events per account, or when the webhook’s queue is full.',
         params: WebhookParams,
         response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
@@ -61,7 +64,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const delivery = await commitChange(request, 202, (tx) =>
-        sendTestEvent(tx, principal.accountId, request.params.id),
+        sendTestEvent(tx, principal, request.params.id, app.config),
       );
       return reply.code(202).send(delivery);
     },

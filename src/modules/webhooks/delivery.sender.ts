@@ -9,6 +9,9 @@ import { bareHostname, forbiddenAddressReason, isLocalhostName } from './webhook
 export const RESPONSE_EXCERPT_CHARS = 256;
 const USER_AGENT = 'AVS-Webhooks/1.0 (+https://www.standardwebhooks.com/)';
 
+/** What the partner's delivery log says of a forbidden target: never what a name resolved to (an SSRF oracle). */
+export const TARGET_NOT_ALLOWED = 'Refused: target not allowed.';
+
 export interface ResolvedAddress {
   address: string;
   family: number;
@@ -33,8 +36,11 @@ export type SendResult =
   | { kind: 'response'; statusCode: number; excerpt: string }
   /** No usable answer: DNS failure, refused connection, timeout, TLS error. Worth retrying. */
   | { kind: 'transient'; error: string }
-  /** The target may never be sent to (private address, scheme): retrying cannot help. */
-  | { kind: 'refused'; error: string };
+  /**
+   * The target may never be sent to (private address, scheme): retrying cannot help. `error` is for the
+   * partner's delivery log and never says what a name resolved to; `detail` is for the server log.
+   */
+  | { kind: 'refused'; error: string; detail: string };
 
 export interface SenderOptions {
   timeoutMs: number;
@@ -61,14 +67,12 @@ export async function sendWebhook(message: OutgoingMessage, options: SenderOptio
   const url = new URL(message.url);
   const allowed = options.allowInsecureTargets ? ['https:', 'http:'] : ['https:'];
   if (!allowed.includes(url.protocol)) {
-    return {
-      kind: 'refused',
-      error: `Refused: ${url.protocol.slice(0, -1)} targets are not allowed (https only).`,
-    };
+    const error = `Refused: ${url.protocol.slice(0, -1)} targets are not allowed (https only).`;
+    return { kind: 'refused', error, detail: error };
   }
   const hostname = bareHostname(url);
   if (!options.allowInsecureTargets && isLocalhostName(hostname)) {
-    return { kind: 'refused', error: `Refused: ${hostname} is localhost.` };
+    return { kind: 'refused', error: TARGET_NOT_ALLOWED, detail: `${hostname} is localhost.` };
   }
 
   const deadline = Date.now() + options.timeoutMs;
@@ -88,7 +92,8 @@ export async function sendWebhook(message: OutgoingMessage, options: SenderOptio
       if (reason) {
         return {
           kind: 'refused',
-          error: `Refused: ${hostname} resolves to ${address}, a ${reason} address.`,
+          error: TARGET_NOT_ALLOWED,
+          detail: `${hostname} resolves to ${address}, a ${reason} address.`,
         };
       }
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
+import { limits, type Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import {
   claimDueDeliveries,
@@ -26,6 +26,8 @@ export interface DeliveryWorkerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deliveries in flight at once per worker (default 8). */
   concurrency?: number;
+  /** Deliveries of one account in flight at once, across every worker (default limits.webhookAccountConcurrency). */
+  accountConcurrency?: number;
   /** How often an idle worker looks for work (default 250 ms). */
   pollIntervalMs?: number;
   resolve?: Resolver;
@@ -64,6 +66,7 @@ export function deliveryBody(
  */
 export class DeliveryWorker {
   readonly concurrency: number;
+  readonly accountConcurrency: number;
   readonly leaseMs: number;
   private readonly pollIntervalMs: number;
   private readonly inFlight = new Set<Promise<void>>();
@@ -73,6 +76,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
+    this.accountConcurrency = options.accountConcurrency ?? limits.webhookAccountConcurrency;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     // Outlives an attempt and its bookkeeping, so a live worker keeps its claims; a dead worker's come due again.
     this.leaseMs = options.config.AVS_WEBHOOK_TIMEOUT_MS + options.config.AVS_WEBHOOK_LEASE_MARGIN_MS;
@@ -102,6 +106,7 @@ export class DeliveryWorker {
       limit: free,
       leaseMs: this.leaseMs,
       claimToken: randomUUID(),
+      accountConcurrency: this.accountConcurrency,
     });
     for (const delivery of claimed) {
       const attempt = this.attempt(delivery).finally(() => {
@@ -166,6 +171,10 @@ export class DeliveryWorker {
 
   private outcomeOf(delivery: ClaimedDelivery, result: SendResult): Outcome {
     if (result.kind === 'refused') {
+      this.options.log.warn(
+        { delivery_id: delivery.id, webhook_id: delivery.webhook_id, reason: result.detail },
+        'webhook target refused',
+      );
       return { status: 'failed', statusCode: null, error: result.error, responseExcerpt: null };
     }
     const statusCode = result.kind === 'response' ? result.statusCode : null;

@@ -96,6 +96,10 @@ function refused(...detail: ErrorDetailArgs<'invalid_webhook_url'>): TargetCheck
 
 export type TargetCheck = { ok: true; url: URL } | { ok: false; error: AppError<'invalid_webhook_url'> };
 
+// C0 controls (NUL, tab, newline…), DEL and the C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * Registration-time check of a webhook URL: https only, no credentials, and no host that is localhost or an IP
  * literal in a forbidden range. allowInsecure (development and tests) permits http and private targets.
@@ -104,6 +108,8 @@ export type TargetCheck = { ok: true; url: URL } | { ok: false; error: AppError<
 export function checkWebhookUrl(raw: string, allowInsecure: boolean): TargetCheck {
   if (raw.length === 0) return refused('empty');
   if (raw.length > limits.webhookUrlLength) return refused('too_long', { max: limits.webhookUrlLength });
+  // The URL parser silently drops tabs and newlines and percent-encodes the rest: refuse them instead.
+  if (CONTROL_CHARACTERS.test(raw)) return refused('control_characters');
   let url: URL;
   try {
     url = new URL(raw);

@@ -8,51 +8,95 @@ export interface WebhookRow {
   events: string[];
   secret: string;
   status: 'active' | 'disabled';
+  /** The planets of the registering key; empty means every planet. */
+  planet_scope: string[];
   created_at: Date;
   disabled_at: Date | null;
   [column: string]: unknown;
 }
 
-/** A position in a newest-first listing: (created_at, id) of the last row shown. */
+/** Which webhooks a caller may see: its account's, and only those whose scope lies inside the key's. */
+export interface WebhookViewer {
+  accountId: string;
+  /** The calling key's planets; empty means every planet. */
+  planetScope: readonly string[];
+}
 
-const WEBHOOK_COLUMNS = 'id, account_id, url, events, secret, status, created_at, disabled_at';
+const WEBHOOK_COLUMNS = 'id, account_id, url, events, secret, status, planet_scope, created_at, disabled_at';
+
+// An unscoped key sees every webhook; a scoped key only webhooks scoped to planets it covers (an unscoped
+// webhook receives every planet's events, so it is outside any scoped key).
+const VISIBLE_TO_SCOPE = (parameter: string) =>
+  `(cardinality(${parameter}::text[]) = 0 OR (cardinality(planet_scope) > 0 AND planet_scope <@ ${parameter}::text[]))`;
 
 export async function insertWebhook(
   db: Queryable,
-  webhook: { id: string; accountId: string; url: string; events: string[]; secret: string },
+  webhook: {
+    id: string;
+    accountId: string;
+    url: string;
+    events: string[];
+    secret: string;
+    planetScope: readonly string[];
+  },
 ): Promise<WebhookRow> {
   const { rows } = await db.query<WebhookRow>(
-    `INSERT INTO webhooks (id, account_id, url, events, secret) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO webhooks (id, account_id, url, events, secret, planet_scope) VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING ${WEBHOOK_COLUMNS}`,
-    [webhook.id, webhook.accountId, webhook.url, webhook.events, webhook.secret],
+    [webhook.id, webhook.accountId, webhook.url, webhook.events, webhook.secret, [...webhook.planetScope]],
   );
   return rows[0]!;
 }
 
-/** The account's webhook, or undefined: another account's webhook is as absent as none. */
+/**
+ * Serialises the capped webhook changes of one account (registrations, test events; the row lock is held to
+ * the end of the transaction), so concurrent requests cannot pass a cap together. NO KEY UPDATE leaves foreign-key checks unblocked.
+ */
+export async function lockAccountForWebhooks(db: Queryable, accountId: string): Promise<void> {
+  await db.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+}
+
+/** Active webhooks of an account: the ones the AVS_WEBHOOK_LIMIT cap counts. */
+export async function countActiveWebhooks(db: Queryable, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM webhooks WHERE account_id = $1 AND status = 'active'`,
+    [accountId],
+  );
+  return rows[0]!.count;
+}
+
+/** The viewer's webhook, or undefined: another account's, or one outside the key's scope, is as absent as none. */
 export async function findWebhook(
   db: Queryable,
-  accountId: string,
+  viewer: WebhookViewer,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<WebhookRow | undefined> {
   const { rows } = await db.query<WebhookRow>(
-    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [id, accountId],
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2 AND ${VISIBLE_TO_SCOPE('$3')}
+     ${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, viewer.accountId, [...viewer.planetScope]],
   );
   return rows[0];
 }
 
 export async function listWebhooks(
   db: Queryable,
-  accountId: string,
+  viewer: WebhookViewer,
   options: { limit: number; after?: Position },
 ): Promise<WebhookRow[]> {
   const { rows } = await db.query<WebhookRow>(
     `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
-     WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+     WHERE account_id = $1 AND ${VISIBLE_TO_SCOPE('$5')}
+       AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [accountId, options.after?.createdAt ?? null, options.after?.id ?? null, options.limit],
+    [
+      viewer.accountId,
+      options.after?.createdAt ?? null,
+      options.after?.id ?? null,
+      options.limit,
+      [...viewer.planetScope],
+    ],
   );
   return rows;
 }

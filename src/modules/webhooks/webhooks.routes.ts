@@ -10,6 +10,7 @@ import {
   listAccountWebhooks,
   registerWebhook,
   toWebhook,
+  withSecretMasked,
 } from './webhooks.service.js';
 import {
   CreatedWebhook,
@@ -33,14 +34,20 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         summary: 'Register a webhook',
         body: WebhookCreateBody,
-        response: { 201: CreatedWebhook, ...errorResponses([400], { body: true }) },
+        description:
+          'The webhook takes the planet scope of the calling key (`planet_scope`). 409 webhook_limit_reached ' +
+          'when the account already has AVS_WEBHOOK_LIMIT active webhooks.',
+        response: { 201: CreatedWebhook, ...errorResponses([400, 409], { body: true }) },
       },
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       try {
-        const created = await commitChange(request, 201, (tx) =>
-          registerWebhook(tx, principal.accountId, request.body, app.config),
+        const created = await commitChange(
+          request,
+          201,
+          (tx) => registerWebhook(tx, principal, request.body, app.config),
+          { storedResponse: withSecretMasked },
         );
         return await reply.code(201).send(created);
       } catch (error) {
@@ -59,8 +66,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: WebhookList, ...errorResponses([400]) },
       },
     },
-    async (request) =>
-      listAccountWebhooks(app.db, requirePrincipal(request).accountId, request.query, app.config),
+    async (request) => listAccountWebhooks(app.db, requirePrincipal(request), request.query, app.config),
   );
 
   app.get(
@@ -74,10 +80,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      toWebhook(
-        await getWebhookRow(app.db, requirePrincipal(request).accountId, request.params.id),
-        app.config,
-      ),
+      toWebhook(await getWebhookRow(app.db, requirePrincipal(request), request.params.id), app.config),
   );
 
   app.delete(
@@ -94,9 +97,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      return commitChange(request, 200, (tx) =>
-        deleteWebhook(tx, principal.accountId, request.params.id, app.config),
-      );
+      return commitChange(request, 200, (tx) => deleteWebhook(tx, principal, request.params.id, app.config));
     },
   );
 }

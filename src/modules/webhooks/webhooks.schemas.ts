@@ -28,6 +28,10 @@ const webhookFields = {
   events: Type.Array(Type.String(), { description: EventTypeList }),
   account_id: Type.String({ format: 'uuid' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  planet_scope: Type.Array(Type.String(), {
+    description:
+      'The planets whose events the webhook receives: the scope of the API key that registered it. Empty: every planet.',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   disabled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   message: Type.String({ description: 'Whether delivery is active in this release.' }),
@@ -40,7 +44,9 @@ export const CreatedWebhook = Type.Object(
   {
     ...webhookFields,
     secret: Type.String({
-      description: 'whsec_… signing secret (Standard Webhooks). Shown only in this response.',
+      description:
+        'whsec_… signing secret (Standard Webhooks). Shown only in this response: a replay of the request ' +
+        '(same Idempotency-Key) answers `whsec_********`.',
     }),
   },
   { description: 'The registered webhook, with its signing secret (shown once).' },

@@ -7,15 +7,21 @@ import { webhookEventTypes } from './webhook-event-types.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {
+  countActiveWebhooks,
   disableWebhook,
   findWebhook,
   insertWebhook,
   listWebhooks,
+  lockAccountForWebhooks,
   type WebhookRow,
+  type WebhookViewer,
 } from './webhooks.repository.js';
 import type { CreatedWebhook, PageQuery, Webhook, WebhookCreateBody } from './webhooks.schemas.js';
 
-export type WebhookSettings = Pick<Config, 'AVS_WEBHOOK_DELIVERY' | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'>;
+export type WebhookSettings = Pick<
+  Config,
+  'AVS_WEBHOOK_DELIVERY' | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS' | 'AVS_WEBHOOK_LIMIT'
+>;
 
 export const DELIVERY_OFF_MESSAGE =
   'Webhook registered. Delivery is not active yet: it will be enabled in a future release; ' +
@@ -35,6 +41,7 @@ export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
     events: row.events,
     account_id: row.account_id,
     status: row.status,
+    planet_scope: row.planet_scope,
     created_at: row.created_at.toISOString(),
     disabled_at: row.disabled_at?.toISOString() ?? null,
     message: settings.AVS_WEBHOOK_DELIVERY ? DELIVERY_ON_MESSAGE : DELIVERY_OFF_MESSAGE,
@@ -58,12 +65,24 @@ export function normaliseEventTypes(events: unknown): string[] {
   return [...new Set(events as string[])];
 }
 
-export function validateWebhookUrl(url: unknown, settings: WebhookSettings): string {
+/** The URL as stored and used: checked, then normalised (the WHATWG href: lower-case host, default port dropped). */
+export function validateWebhookUrl(
+  url: unknown,
+  settings: Pick<WebhookSettings, 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'>,
+): string {
   if (typeof url !== 'string') throw new AppError('invalid_webhook_url', 'not_a_string');
-  const trimmed = url.trim();
+  // Spaces only: a tab or newline at either end is a control character, refused by the check.
+  const trimmed = url.replace(/^ +| +$/g, '');
   const check = checkWebhookUrl(trimmed, settings.AVS_WEBHOOK_ALLOW_INSECURE_TARGETS);
   if (!check.ok) throw check.error;
-  return trimmed;
+  return check.url.href;
+}
+
+export const MASKED_SECRET = 'whsec_********';
+
+/** What an idempotency record keeps of a registration: the secret is shown once, so a replay shows it masked. */
+export function withSecretMasked(created: CreatedWebhook): CreatedWebhook {
+  return { ...created, secret: MASKED_SECRET };
 }
 
 /** SPEC.md 4.2: a registration that fails in storage is a 500 webhook_registration_failed. */
@@ -72,55 +91,61 @@ export function asRegistrationFailure(error: unknown): unknown {
   return Object.assign(new AppError('webhook_registration_failed'), { cause: error });
 }
 
+/** A webhook takes the planet scope of the key that registers it; an account has at most AVS_WEBHOOK_LIMIT active. */
 export async function registerWebhook(
   tx: Queryable,
-  accountId: string,
+  registrant: WebhookViewer,
   body: WebhookCreateBody,
   settings: WebhookSettings,
 ): Promise<CreatedWebhook> {
   const url = validateWebhookUrl(body.url, settings);
   const events = normaliseEventTypes(body.events);
+  await lockAccountForWebhooks(tx, registrant.accountId);
+  if ((await countActiveWebhooks(tx, registrant.accountId)) >= settings.AVS_WEBHOOK_LIMIT) {
+    throw new AppError('webhook_limit_reached', 'limit', { limit: settings.AVS_WEBHOOK_LIMIT });
+  }
   const row = await insertWebhook(tx, {
     id: randomUUID(),
-    accountId,
+    accountId: registrant.accountId,
     url,
     events,
     secret: generateWebhookSecret(),
+    planetScope: registrant.planetScope,
   });
   return { ...toWebhook(row, settings), secret: row.secret };
 }
 
-/** The account's webhook or 404; a malformed id cannot name a webhook, so it is a 404 too. */
+/** The viewer's webhook or 404 (another account's, outside the key's scope, or a malformed id). */
 export async function getWebhookRow(
   db: Queryable,
-  accountId: string,
+  viewer: WebhookViewer,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<WebhookRow> {
-  const row = isUuid(id) ? await findWebhook(db, accountId, id, options) : undefined;
+  const row = isUuid(id) ? await findWebhook(db, viewer, id, options) : undefined;
   if (!row) throw new AppError('webhook_not_found');
   return row;
 }
 
 export async function listAccountWebhooks(
   db: Queryable,
-  accountId: string,
+  viewer: WebhookViewer,
   query: PageQuery,
   settings: WebhookSettings,
 ) {
   const limit = query.limit ?? 50;
-  const rows = await listWebhooks(db, accountId, { limit: limit + 1, after: decodePosition(query.cursor) });
+  const rows = await listWebhooks(db, viewer, { limit: limit + 1, after: decodePosition(query.cursor) });
   return toPage(rows, limit, (row) => toWebhook(row, settings));
 }
 
 /** DELETE: the webhook stops receiving events (status disabled); the record and its log stay readable. */
 export async function deleteWebhook(
   tx: Queryable,
-  accountId: string,
+  viewer: WebhookViewer,
   id: string,
   settings: WebhookSettings,
 ): Promise<Webhook> {
-  await getWebhookRow(tx, accountId, id, { forUpdate: true });
+  await getWebhookRow(tx, viewer, id, { forUpdate: true });
   const row = await disableWebhook(tx, id);
   return toWebhook(row!, settings);
 }
