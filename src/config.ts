@@ -23,8 +23,6 @@ export const limits = Object.freeze({
   webhookResponseBytes: 64 * 1024,
   /** Deliveries of one webhook waiting to be sent; events past it are logged as not queued. */
   webhookQueuedDeliveries: 1000,
-  /** Deliveries of one account in flight at once, across every worker: one tenant cannot hold them all. */
-  webhookAccountConcurrency: 4,
   idempotencyKeyLength: 255,
   /** How long a transfer offer waits for the receiving account's answer. */
   transferOfferDays: 14,
@@ -325,6 +323,12 @@ export const configDefinitions = {
     ...onOff,
     default: false,
     description: 'Allow http and private-network webhook targets (local development and tests only).',
+  },
+  AVS_WEBHOOK_ACCOUNT_CONCURRENCY: {
+    ...integer(1, 1_000),
+    default: 4,
+    description:
+      'Deliveries of one account in flight at once, across every worker and instance: one tenant with slow receivers cannot hold every slot.',
   },
   AVS_WEBHOOK_LIMIT: {
     ...integer(1, 10_000),

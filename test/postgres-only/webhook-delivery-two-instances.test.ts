@@ -39,6 +39,8 @@ describe('webhook delivery by two instances (AVS_WEBHOOK_DELIVERY=on) on one Pos
       AVS_WEBHOOK_RETRY_SCHEDULE: '1s,1s',
       // No answer may time out on a busy machine: a retry would be a second request with the same webhook-id.
       AVS_WEBHOOK_TIMEOUT_MS: '10000',
+      // One account here: its cap on deliveries in flight (default 4, across instances) must not hide the sharing.
+      AVS_WEBHOOK_ACCOUNT_CONCURRENCY: '32',
     };
     servers = await Promise.all([startServerProcess(serverEnv), startServerProcess(serverEnv)]);
   });

@@ -106,7 +106,15 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
   const fieldValue = fc.oneof(
     anyText,
     fc.jsonValue({ maxDepth: 3 }),
-    fc.constantFrom(...['artworks', 'https://hooks.example.com/x', 'http://127.0.0.1/', 'asset.created']),
+    fc.constantFrom(
+      ...['artworks', 'https://hooks.example.com/x', 'http://127.0.0.1/', 'asset.created'],
+      // #14 item 7: control characters in a webhook URL (NUL once made the insert fail with a 500).
+      ...[
+        'https://hooks.example.com/\u0000',
+        'https://hooks.example.com/a\tb',
+        'https://hooks.example.com/\n',
+      ],
+    ),
     fc.uuid().map(String),
     urnUuid,
     // A real account as a urn (read when the case runs: `known` is filled in beforeAll).
@@ -192,7 +200,19 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
       fc.constantFrom('limit', 'cursor', 'status', 'planet', 'role', 'limit[]'),
       fc.string({ maxLength: 10 }),
     ),
-    fc.oneof(anyText, fc.integer().map(String), fc.constantFrom('0', '101', '-5', '1.5', 'abc')),
+    fc.oneof(
+      anyText,
+      fc.integer().map(String),
+      fc.constantFrom('0', '101', '-5', '1.5', 'abc'),
+      // #14 item 7: cursors with a date outside PostgreSQL's range once made the list fail with a 500.
+      fc
+        .constantFrom(
+          '+275760-09-13T00:00:00.000Z',
+          '-271821-04-20T00:00:00.000Z',
+          '0000-01-01T00:00:00.000Z',
+        )
+        .map((date) => Buffer.from(JSON.stringify([date, randomUUID()])).toString('base64url')),
+    ),
     { maxKeys: 4 },
   );
 

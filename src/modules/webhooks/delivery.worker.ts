@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { limits, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import {
   claimDueDeliveries,
@@ -22,12 +22,11 @@ export interface DeliveryWorkerOptions {
     | 'AVS_WEBHOOK_TIMEOUT_MS'
     | 'AVS_WEBHOOK_LEASE_MARGIN_MS'
     | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'
+    | 'AVS_WEBHOOK_ACCOUNT_CONCURRENCY'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deliveries in flight at once per worker (default 8). */
   concurrency?: number;
-  /** Deliveries of one account in flight at once, across every worker (default limits.webhookAccountConcurrency). */
-  accountConcurrency?: number;
   /** How often an idle worker looks for work (default 250 ms). */
   pollIntervalMs?: number;
   resolve?: Resolver;
@@ -76,7 +75,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
-    this.accountConcurrency = options.accountConcurrency ?? limits.webhookAccountConcurrency;
+    this.accountConcurrency = options.config.AVS_WEBHOOK_ACCOUNT_CONCURRENCY;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     // Outlives an attempt and its bookkeeping, so a live worker keeps its claims; a dead worker's come due again.
     this.leaseMs = options.config.AVS_WEBHOOK_TIMEOUT_MS + options.config.AVS_WEBHOOK_LEASE_MARGIN_MS;
