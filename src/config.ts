@@ -37,13 +37,19 @@ export class ConfigError extends Error {
     readonly variable: string,
     readonly accepts: string,
     readonly value: string,
+    /** A secret's value is never repeated in the message (it would land in logs). */
+    hidden = false,
   ) {
-    super(`Invalid ${variable}=${JSON.stringify(value)}: expected ${accepts}.`);
+    super(
+      hidden
+        ? `Invalid ${variable} (${value.length} characters, not shown): expected ${accepts}.`
+        : `Invalid ${variable}=${JSON.stringify(value)}: expected ${accepts}.`,
+    );
     this.name = 'ConfigError';
   }
 }
 
-type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined };
+type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined; secret?: boolean };
 
 const integer = (min: number, max: number): Parser<number> => ({
   accepts: `an integer from ${min} to ${max}`,
@@ -81,6 +87,7 @@ const onOff: Parser<boolean> = {
 /** A secret a script presents: long enough that guessing it (rate limited as it is) is hopeless. */
 const secret = (minLength: number): Parser<string> => ({
   accepts: `a secret of at least ${minLength} characters (e.g. the output of "openssl rand -hex 32")`,
+  secret: true,
   parse: (raw) => (raw.length >= minLength ? raw : undefined),
 });
 
@@ -200,6 +207,7 @@ const publicUrl: Parser<string> = {
 
 const masterKey: Parser<string> = {
   accepts: '32 bytes in base64 (e.g. the output of "openssl rand -base64 32")',
+  secret: true,
   parse: (raw) => {
     const trimmed = raw.trim();
     if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return undefined;
@@ -397,7 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       continue;
     }
     const value = definition.parse(raw);
-    if (value === undefined) throw new ConfigError(name, definition.accepts, raw);
+    if (value === undefined) throw new ConfigError(name, definition.accepts, raw, definition.secret);
     config[name] = value;
   }
   return Object.freeze({ ...config, ...overrides }) as Config;

@@ -65,6 +65,8 @@ describe('security settings (#14 items 4, 10, 17)', () => {
     expect(message).toContain('AVS_ADMIN_TOKEN');
     expect(message).toContain('at least 32 characters');
     expect(message).not.toContain('\n');
+    // The secret itself is not repeated (the message lands in logs).
+    expect(message).not.toContain('short-admin-token');
     expect(loadConfig({ AVS_ADMIN_TOKEN: 'x'.repeat(32) }).AVS_ADMIN_TOKEN).toBe('x'.repeat(32));
   });
 
