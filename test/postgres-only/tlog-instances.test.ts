@@ -12,7 +12,7 @@ const unlimited = {
   AVS_PUBLIC_RATE_LIMIT_BURST: '1000000',
 };
 
-interface LogIntegrity {
+type LogIntegrity = {
   events: number;
   logged_events: number;
   entries: number;
@@ -20,7 +20,7 @@ interface LogIntegrity {
   leaves: number;
   tree_size: number;
   pending: number;
-}
+};
 
 /** Every event in the log exactly once, indexes 0…n-1 without a gap, a leaf for each, the state's size n. */
 async function logIntegrity(db: Database): Promise<LogIntegrity> {
@@ -96,11 +96,11 @@ describe('the transparency log with several instances on one PostgreSQL database
     db = await openChildDatabase(env);
     const { authorization } = await accountWithKey(db);
     await Promise.all([
-      createAssets(pair[0]!, authorization, 250),
-      createAssets(pair[1]!, authorization, 250, 250),
+      createAssets(pair[0], authorization, 250),
+      createAssets(pair[1], authorization, 250, 250),
     ]);
     expectWhole(await drained(db), 500);
-    const monitor = await runAvs(['log', 'verify', '--url', `${pair[0]!.url}/tlog`]);
+    const monitor = await runAvs(['log', 'verify', '--url', `${pair[0].url}/tlog`]);
     expect(monitor.code, monitor.stderr).toBe(0);
     await Promise.all(pair.map((server) => server.stop()));
   }, 180_000);
