@@ -36,5 +36,8 @@ export function serviceBenchEnv(): Record<string, string> {
     LOG_LEVEL: 'warn',
     AVS_RATE_LIMIT_PER_SECOND: '1000000',
     AVS_RATE_LIMIT_BURST: '1000000',
+    // The /tlog reads are public: their per-address limit is out of the way too.
+    AVS_PUBLIC_RATE_LIMIT_PER_SECOND: '1000000',
+    AVS_PUBLIC_RATE_LIMIT_BURST: '1000000',
   };
 }

@@ -27,6 +27,7 @@ import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
+import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookDeliveryPlugin);
   await app.register(idempotencyPlugin);
   await app.register(credentialsPlugin);
+  await app.register(tlogPlugin);
 
   await app.register(swagger, {
     openapi: {

@@ -376,6 +376,17 @@ export const configDefinitions = {
     description:
       'Encrypts the private halves of the signing keys in the database (AES-256-GCM). Unset: stored unencrypted, with a warning.',
   },
+  AVS_TLOG: {
+    ...onOff,
+    default: true,
+    description:
+      '"off" stops appending history events to the transparency log (they queue and are appended once it is on again).',
+  },
+  AVS_TLOG_INTERVAL_MS: {
+    ...integer(10, 3_600_000),
+    default: 1000,
+    description: 'How often the transparency log integrator appends newly committed history events.',
+  },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),
     default: 30_000,

@@ -163,6 +163,17 @@ export const errorCatalogue = {
     details: { no_signing_key: ({ id }: { id: string }) => `No signing key ${id.slice(0, 100)}.` },
   },
   status_list_not_found: { status: 404, message: 'Status list not found.' },
+  tlog_resource_not_found: {
+    status: 404,
+    message: 'The transparency log holds no such tile, entry bundle or checkpoint (yet).',
+  },
+  history_event_not_found: {
+    status: 404,
+    message: 'History event not found.',
+    details: {
+      no_sequence: ({ sequence }: { sequence: number }) => `The asset has no history event ${sequence}.`,
+    },
+  },
   method_not_allowed: {
     status: 405,
     message: 'Method not allowed for this route.',
@@ -204,6 +215,10 @@ export const errorCatalogue = {
       limit: ({ limit }: { limit: number }) =>
         `The account already has ${limit} active webhooks, the most it may have; delete one first.`,
     },
+  },
+  not_yet_logged: {
+    status: 409,
+    message: 'The event is not in the transparency log yet; retry after the seconds Retry-After says.',
   },
   idempotency_request_in_progress: {
     status: 409,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { historyRoutes } from './history/history.routes.js';
+import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
 import { transferRoutes } from './transfers/transfers.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { deliveryRoutes } from './webhooks/deliveries.routes.js';
@@ -11,6 +12,7 @@ import { webhookRoutes } from './webhooks/webhooks.routes.js';
 export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(assetsRoutes);
   await v1.register(historyRoutes);
+  await v1.register(tlogProofRoutes);
   await v1.register(certificatesRoutes);
   await v1.register(transferRoutes);
   await v1.register(verificationRoutes);

@@ -95,6 +95,7 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
         'event_type',
         'hash',
         'id',
+        'log_index',
         'payload',
         'planet',
         'prev_hash',
@@ -112,7 +113,9 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
     expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(second.sequence).toBe(2);
     expect(second.prev_hash).toBe(first.hash);
-    const { hash, ...content } = first;
+    // log_index is shown beside the entry, never hashed (#13).
+    const { hash, log_index: logIndex, ...content } = first;
+    expect(logIndex === null || Number.isInteger(logIndex)).toBe(true);
     expect(computeEventHash(content)).toBe(hash);
   });
 

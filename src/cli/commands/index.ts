@@ -1,5 +1,6 @@
 import type { CliCommand } from '../cli-command.js';
 import { auditCommand } from './audit.command.js';
+import { logVerifyCommand } from './log-verify.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
 import { workerCommand } from './worker.command.js';
@@ -10,4 +11,5 @@ export const cliCommands: CliCommand[] = [
   workerCommand,
   signingKeysCommand,
   verifyCredentialCommand,
+  logVerifyCommand,
 ];

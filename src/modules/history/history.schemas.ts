@@ -35,7 +35,12 @@ export const HistoryEntry = Type.Object(
       description: 'The `hash` of the previous entry; null for the first.',
     }),
     hash: Type.String({
-      description: 'SHA-256 (hex) of the RFC 8785 canonical JSON of this entry without `hash`.',
+      description:
+        'SHA-256 (hex) of the RFC 8785 canonical JSON of this entry without `hash` and `log_index`.',
+    }),
+    log_index: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        'The entry of this event in the transparency log (`/tlog`); null until the log has appended it, within about `AVS_TLOG_INTERVAL_MS`. Shown, never hashed.',
     }),
   },
   { additionalProperties: false },

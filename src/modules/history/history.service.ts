@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
-import { listEvents } from '../chain/events.repository.js';
 import type { HistoryPage } from './history.schemas.js';
+import { listHistoryEntries } from './history.repository.js';
 
 // Sequences are a PostgreSQL integer: a larger one would be a database error, not a 400.
 const MAX_SEQUENCE = 2 ** 31 - 1;
@@ -32,7 +32,7 @@ export async function getHistory(
   const afterSequence = page.cursor === undefined ? 0 : afterSequenceOf(page.cursor);
   // 404 asset_not_found as the asset's own read answers it.
   await getAsset(db, planet, id);
-  const events = await listEvents(db, id, { afterSequence, limit: page.limit + 1 });
+  const events = await listHistoryEntries(db, id, { afterSequence, limit: page.limit + 1 });
   const hasMore = events.length > page.limit;
   const data = events.slice(0, page.limit);
   return {

@@ -28,7 +28,12 @@ export const VerifyBody = Type.Object(
 );
 export type VerifyBodyType = Static<typeof VerifyBody>;
 
-export const checkNames = ['certificate_issued', 'asset_not_archived', 'history_intact'] as const;
+export const checkNames = [
+  'certificate_issued',
+  'asset_not_archived',
+  'history_intact',
+  'history_logged',
+] as const;
 
 export const VerificationCheck = Type.Object(
   {

@@ -9,6 +9,7 @@ import type { AssetRow } from '../assets/assets.repository.js';
 import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
+import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
 import type { Principal } from '../keys/keys.service.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import type {
@@ -40,7 +41,7 @@ async function findTarget(
   db: Queryable,
   principal: Principal,
   target: VerificationTarget,
-): Promise<{ asset: AssetRow; events: ChainedEvent[] }> {
+): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeaf[] }> {
   if ('assetId' in target) {
     const found = isUuid(target.assetId)
       ? await findAssetWithHistory(db, target.planet, { id: target.assetId })
@@ -71,8 +72,9 @@ export async function verifyAsset(
   principal: Principal,
   target: VerificationTarget,
 ): Promise<Verification> {
-  const { asset, events } = await findTarget(db, principal, target);
+  const { asset, events, logged } = await findTarget(db, principal, target);
   const chain = checkAssetHistory(asset, events);
+  const inLog = checkLogged(events, logged);
   const checks = [
     check(
       'certificate_issued',
@@ -85,6 +87,7 @@ export async function verifyAsset(
       chain.intact,
       chain.intact ? '' : `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
     ),
+    check('history_logged', inLog.passed, inLog.passed ? '' : inLog.detail),
   ];
   return {
     ownerAccountId: asset.account_id,

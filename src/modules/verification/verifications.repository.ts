@@ -116,33 +116,45 @@ const HISTORY_OF_ROW = `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
     FROM (SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
           FROM asset_events WHERE asset_id = a.id) e) AS history`;
 
+// What the transparency log holds for the asset: each entry's index and the leaf hash in the tree.
+const LOG_OF_ROW = `(SELECT coalesce(json_agg(json_build_object(
+      'sequence', t.sequence, 'log_index', t.log_index, 'leaf', encode(h.hash, 'hex')) ORDER BY t.sequence), '[]')
+    FROM tlog_entries t LEFT JOIN tlog_hashes h ON h.level = 0 AND h.idx = t.log_index
+    WHERE t.asset_id = a.id) AS log`;
+
 const findAssetWithHistoryStatement = prepared(
-  'find_asset_with_history',
-  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND id = $2`,
+  'find_asset_with_history_and_log',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW}, ${LOG_OF_ROW} FROM assets a WHERE planet = $1 AND id = $2`,
 );
 const findAssetWithHistoryByNumberStatement = prepared(
-  'find_asset_with_history_by_number',
-  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
+  'find_asset_with_history_and_log_by_number',
+  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW}, ${LOG_OF_ROW} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
 );
 
 type EventJson = Omit<ChainedEvent, 'created_at'> & { created_at: string };
 
-/** The asset (by id, or by certificate number) and its events, oldest first. */
+export interface LoggedLeafRow {
+  sequence: number;
+  log_index: number;
+  leaf: string | null;
+}
+
+/** The asset (by id, or by certificate number), its events, oldest first, and what the log holds of them. */
 export async function findAssetWithHistory(
   db: Queryable,
   planet: string,
   key: { id: string } | { certificateNumber: string },
-): Promise<{ asset: AssetRow; events: ChainedEvent[] } | undefined> {
-  const { rows } = await db.query<AssetRow & { history: EventJson[] }>(
+): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeafRow[] } | undefined> {
+  const { rows } = await db.query<AssetRow & { history: EventJson[]; log: LoggedLeafRow[] }>(
     'id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement,
     [planet, 'id' in key ? key.id : key.certificateNumber],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { history, ...asset } = row;
+  const { history, log, ...asset } = row;
   // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
   const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
-  return { asset: asset, events };
+  return { asset: asset, events, logged: log };
 }
 
 export interface VerificationSummaryRow {

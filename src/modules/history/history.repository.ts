@@ -1,0 +1,43 @@
+import { prepared, type Queryable } from '../../db/database.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
+
+interface HistoryEntryRow {
+  id: string;
+  asset_id: string;
+  planet: string;
+  sequence: number;
+  event_type: string;
+  payload: Record<string, unknown>;
+  actor_account_id: string | null;
+  created_at: Date;
+  prev_hash: string | null;
+  hash: string;
+  log_index: string | number | null;
+  [column: string]: unknown;
+}
+
+const listHistoryStatement = prepared(
+  'list_history_with_log_index',
+  `SELECT e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.payload, e.actor_account_id, e.created_at,
+          e.prev_hash, e.hash, t.log_index
+   FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
+   WHERE e.asset_id = $1 AND e.sequence > $2 ORDER BY e.sequence LIMIT $3`,
+);
+
+/** An asset's events after a sequence, each with its transparency log index (null until logged). */
+export async function listHistoryEntries(
+  db: Queryable,
+  assetId: string,
+  page: { afterSequence: number; limit: number },
+): Promise<(ChainedEvent & { log_index: number | null })[]> {
+  const { rows } = await db.query<HistoryEntryRow>(listHistoryStatement, [
+    assetId,
+    page.afterSequence,
+    page.limit,
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    log_index: row.log_index === null ? null : Number(row.log_index),
+  }));
+}

@@ -1,0 +1,197 @@
+import { prepared, type Queryable } from '../../db/database.js';
+
+export interface TlogStateRow {
+  tree_size: number;
+  root_hash: Buffer;
+  checkpoint: string | null;
+  checkpoint_key_id: string | null;
+  [column: string]: unknown;
+}
+
+interface RawStateRow {
+  tree_size: string;
+  root_hash: Buffer;
+  checkpoint: string | null;
+  checkpoint_key_id: string | null;
+  [column: string]: unknown;
+}
+
+const STATE_COLUMNS = 'tree_size, root_hash, checkpoint, checkpoint_key_id';
+
+// PGlite returns bytea as a Uint8Array, pg as a Buffer; int8 as a string (pg) or a number.
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function toState(row: RawStateRow): TlogStateRow {
+  return { ...row, tree_size: Number(row.tree_size), root_hash: toBuffer(row.root_hash) };
+}
+
+/**
+ * Takes the integrator's lock: the state row, FOR UPDATE SKIP LOCKED so that a second integrator (another
+ * instance) skips its turn instead of queueing. Undefined when another integrator holds it.
+ */
+export async function lockState(tx: Queryable): Promise<TlogStateRow | undefined> {
+  const { rows } = await tx.query<RawStateRow>(
+    `SELECT ${STATE_COLUMNS} FROM tlog_state FOR UPDATE SKIP LOCKED`,
+  );
+  return rows[0] && toState(rows[0]);
+}
+
+const findStateStatement = prepared('tlog_find_state', `SELECT ${STATE_COLUMNS} FROM tlog_state`);
+
+export async function findState(db: Queryable): Promise<TlogStateRow> {
+  const { rows } = await db.query<RawStateRow>(findStateStatement);
+  return toState(rows[0]!);
+}
+
+export async function saveState(
+  tx: Queryable,
+  state: { treeSize: number; rootHash: Buffer; checkpoint: string; keyId: string },
+): Promise<void> {
+  await tx.query(
+    `UPDATE tlog_state SET tree_size = $1, root_hash = $2, checkpoint = $3, checkpoint_key_id = $4, updated_at = now()`,
+    [state.treeSize, state.rootHash, state.checkpoint, state.keyId],
+  );
+}
+
+export interface PendingEventRow {
+  pending_id: string;
+  id: string;
+  asset_id: string;
+  planet: string;
+  sequence: number;
+  event_type: string;
+  created_at: Date;
+  prev_hash: string | null;
+  hash: string;
+  [column: string]: unknown;
+}
+
+/** Committed events not yet in the log, in the order they were queued. */
+export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
+  const { rows } = await tx.query<PendingEventRow>(
+    `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+     FROM tlog_pending p JOIN asset_events e ON e.id = p.event_id
+     ORDER BY p.id LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
+export async function countPending(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM tlog_pending');
+  return rows[0]!.count;
+}
+
+export interface NewEntry {
+  logIndex: number;
+  eventId: string;
+  planet: string;
+  assetId: string;
+  sequence: number;
+  entry: string;
+}
+
+/** Appends entries and the tree's new hashes, and takes their events off the queue: one transaction's work. */
+export async function appendToLog(
+  tx: Queryable,
+  entries: readonly NewEntry[],
+  nodes: readonly { level: number; idx: number; hash: Buffer }[],
+  pendingIds: readonly string[],
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO tlog_entries (log_index, event_id, planet, asset_id, sequence, entry)
+     SELECT i, e, p, a, s, convert_to(t, 'UTF8')
+     FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::uuid[], $5::int[], $6::text[]) AS u(i, e, p, a, s, t)`,
+    [
+      entries.map((entry) => entry.logIndex),
+      entries.map((entry) => entry.eventId),
+      entries.map((entry) => entry.planet),
+      entries.map((entry) => entry.assetId),
+      entries.map((entry) => entry.sequence),
+      entries.map((entry) => entry.entry),
+    ],
+  );
+  await tx.query(
+    `INSERT INTO tlog_hashes (level, idx, hash)
+     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS u(l, i, h)`,
+    [
+      nodes.map((node) => node.level),
+      nodes.map((node) => node.idx),
+      nodes.map((node) => node.hash.toString('hex')),
+    ],
+  );
+  await tx.query('DELETE FROM tlog_pending WHERE id = ANY($1::bigint[])', [pendingIds]);
+}
+
+/** The stored hashes asked for, keyed `level:idx`. */
+export async function readNodes(
+  db: Queryable,
+  nodes: readonly { level: number; idx: number }[],
+): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>();
+  if (nodes.length === 0) return found;
+  const { rows } = await db.query<{ level: number; idx: string; hash: Buffer }>(
+    `SELECT h.level, h.idx, h.hash FROM tlog_hashes h
+     JOIN unnest($1::smallint[], $2::bigint[]) AS u(l, i) ON h.level = u.l AND h.idx = u.i`,
+    [nodes.map((node) => node.level), nodes.map((node) => node.idx)],
+  );
+  for (const row of rows) found.set(`${row.level}:${row.idx}`, toBuffer(row.hash));
+  return found;
+}
+
+const readTileStatement = prepared(
+  'tlog_read_tile',
+  'SELECT hash FROM tlog_hashes WHERE level = $1 AND idx >= $2 AND idx < $3 ORDER BY idx',
+);
+
+/** The hashes at a level from index `from`, `count` of them at most. */
+export async function readHashRange(
+  db: Queryable,
+  level: number,
+  from: number,
+  count: number,
+): Promise<Buffer[]> {
+  const { rows } = await db.query<{ hash: Buffer }>(readTileStatement, [level, from, from + count]);
+  return rows.map((row) => toBuffer(row.hash));
+}
+
+const readEntriesStatement = prepared(
+  'tlog_read_entries',
+  'SELECT entry FROM tlog_entries WHERE log_index >= $1 AND log_index < $2 ORDER BY log_index',
+);
+
+export async function readEntryRange(db: Queryable, from: number, count: number): Promise<Buffer[]> {
+  const { rows } = await db.query<{ entry: Buffer }>(readEntriesStatement, [from, from + count]);
+  return rows.map((row) => toBuffer(row.entry));
+}
+
+export interface LoggedEventRow {
+  log_index: string | null;
+  id: string;
+  asset_id: string;
+  planet: string;
+  sequence: number;
+  event_type: string;
+  created_at: Date;
+  prev_hash: string | null;
+  hash: string;
+  [column: string]: unknown;
+}
+
+const findEventWithLogIndexStatement = prepared(
+  'tlog_find_event_with_log_index',
+  `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+   FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
+   WHERE e.asset_id = $1 AND e.sequence = $2`,
+);
+
+export async function findEventWithLogIndex(
+  db: Queryable,
+  assetId: string,
+  sequence: number,
+): Promise<LoggedEventRow | undefined> {
+  const { rows } = await db.query<LoggedEventRow>(findEventWithLogIndexStatement, [assetId, sequence]);
+  return rows[0];
+}
