@@ -4,8 +4,12 @@ import { accountWithKey } from '../helpers/integrity.js';
 import { runAvs, startServerProcess, type ServerProcess } from '../helpers/processes.js';
 import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
 
-// Rate limits are not under test here: every create and every tile read must reach the service.
+// Rate limits and pool waits are not under test here: every create and tile read must reach the service,
+// even on a loaded machine where 500 requests at once queue for the pool longer than the default 3 s.
+// Small pools: up to four instances run at once beside other test files on one PostgreSQL server.
 const unlimited = {
+  AVS_DB_CONNECT_TIMEOUT_MS: '30000',
+  AVS_DB_POOL_SIZE: '5',
   AVS_RATE_LIMIT_PER_SECOND: '1000000',
   AVS_RATE_LIMIT_BURST: '1000000',
   AVS_PUBLIC_RATE_LIMIT_PER_SECOND: '1000000',
