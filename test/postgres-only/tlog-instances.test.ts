@@ -10,6 +10,8 @@ import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-datab
 const unlimited = {
   AVS_DB_CONNECT_TIMEOUT_MS: '30000',
   AVS_DB_POOL_SIZE: '5',
+  // One log, one origin: every instance has the same public URL (the default would name each one's port).
+  AVS_PUBLIC_URL: 'https://verify.example.com',
   AVS_RATE_LIMIT_PER_SECOND: '1000000',
   AVS_RATE_LIMIT_BURST: '1000000',
   AVS_PUBLIC_RATE_LIMIT_PER_SECOND: '1000000',
