@@ -6,21 +6,13 @@ import { createPendingAsset } from '../admin/admin-helpers.js';
 import { runAvs } from '../helpers/processes.js';
 import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { ADMIN_TOKEN, PUBLIC_URL, moveCertificate, publicCredential } from './credential-helpers.js';
+import { moveCertificate, publicCredential, CREDENTIALS_TEST_CONFIG } from './credential-helpers.js';
 
 let context: TestContext;
 let dir: string;
 
 beforeAll(async () => {
-  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
-  context = await createTestContext({
-    config: {
-      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
-      AVS_PUBLIC_URL: PUBLIC_URL,
-      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
-    },
-  });
+  context = await createTestContext({ config: CREDENTIALS_TEST_CONFIG });
   dir = await mkdtemp(path.join(tmpdir(), 'avs-verify-credential-'));
 });
 afterAll(async () => context.close());

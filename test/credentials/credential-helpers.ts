@@ -39,3 +39,12 @@ export async function publicCredential(
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+/** The settings every credentials test file runs with. */
+export const CREDENTIALS_TEST_CONFIG = {
+  AVS_ADMIN_TOKEN: ADMIN_TOKEN,
+  AVS_PUBLIC_URL: PUBLIC_URL,
+  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
+  AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+  AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+};

@@ -5,27 +5,19 @@ import { createPendingAsset } from '../admin/admin-helpers.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import {
-  ADMIN_TOKEN,
   ISSUER_DID,
   PUBLIC_URL,
   moveCertificate,
   publicCredential,
   servedBy,
+  CREDENTIALS_TEST_CONFIG,
 } from './credential-helpers.js';
 
 let context: TestContext;
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 beforeAll(async () => {
-  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
-  context = await createTestContext({
-    config: {
-      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
-      AVS_PUBLIC_URL: PUBLIC_URL,
-      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
-    },
-  });
+  context = await createTestContext({ config: CREDENTIALS_TEST_CONFIG });
   owner = await context.createAccountWithKey();
 });
 afterAll(async () => context.close());

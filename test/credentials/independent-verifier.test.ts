@@ -7,7 +7,12 @@ import jsigs from 'jsonld-signatures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingAsset } from '../admin/admin-helpers.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { ADMIN_TOKEN, PUBLIC_URL, moveCertificate, publicCredential } from './credential-helpers.js';
+import {
+  PUBLIC_URL,
+  moveCertificate,
+  publicCredential,
+  CREDENTIALS_TEST_CONFIG,
+} from './credential-helpers.js';
 
 /*
  * Digital Bazaar's implementation, independent of ours: @digitalbazaar/eddsa-jcs-2022-cryptosuite inside
@@ -42,15 +47,7 @@ async function digitalBazaarVerifies(document: unknown) {
 }
 
 beforeAll(async () => {
-  // Many public reads from one address: the per-address limit is under test in test/public/, not here.
-  context = await createTestContext({
-    config: {
-      AVS_ADMIN_TOKEN: ADMIN_TOKEN,
-      AVS_PUBLIC_URL: PUBLIC_URL,
-      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
-    },
-  });
+  context = await createTestContext({ config: CREDENTIALS_TEST_CONFIG });
   didDocument = (await context.app.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
 });
 afterAll(async () => context.close());

@@ -1,20 +1,9 @@
 import { prepared, type Queryable } from '../../db/database.js';
+import type { EventRow } from '../chain/events.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 
-interface HistoryEntryRow {
-  id: string;
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  payload: Record<string, unknown>;
-  actor_account_id: string | null;
-  created_at: Date;
-  prev_hash: string | null;
-  hash: string;
-  log_index: string | number | null;
-  [column: string]: unknown;
-}
+/** A history entry with its place in the transparency log (null until logged). */
+type HistoryEntryRow = EventRow & { log_index: string | number | null };
 
 const listHistoryStatement = prepared(
   'list_history_with_log_index',
