@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.AVS_TEST_DATABASE_URL;
 // Admin pages in headless Chromium: wherever Debian's chromium is installed, and always in CI (.ci/run installs it).
 const withBrowser = existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
+// The API suite once more through Debian's PgBouncer in transaction mode (.ci/run installs it).
+const withPgbouncer = Boolean(postgresUrl) && (existsSync('/usr/sbin/pgbouncer') || Boolean(process.env.CI));
 
 export default defineConfig({
   test: {
@@ -45,6 +47,19 @@ export default defineConfig({
                 ],
                 env: { AVS_TEST_DB: 'postgres' },
                 globalSetup: ['test/setup/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
+      ...(withPgbouncer
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pgbouncer',
+                include: ['test/api/**/*.test.ts', 'test/lifecycle/**/*.test.ts'],
+                env: { AVS_TEST_DB: 'postgres', AVS_TEST_POOL_MODE: 'transaction' },
+                globalSetup: ['test/setup/postgres-template.ts', 'test/setup/pgbouncer.ts'],
               },
             },
           ]

@@ -1,3 +1,4 @@
+import { moveCertificate } from '../src/modules/certificates/certificate-moves.service.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,25 @@ export async function createSeededPglite(label: string): Promise<{
   try {
     const credentials = await seedCredentials(db);
     return { dataDir, credentials, remove: () => rm(dataDir, { recursive: true, force: true }) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Issues the given certificates as an administrator does (the certificate-moves service), for the public reads. */
+export async function issueCertificates(url: string, certificateNumbers: readonly string[]): Promise<void> {
+  const db = new PostgresDatabase({
+    connectionString: url,
+    poolSize: 2,
+    statementTimeoutMs: 60_000,
+    connectTimeoutMs: 10_000,
+  });
+  try {
+    for (const certificateNumber of certificateNumbers) {
+      await db.transaction((tx) =>
+        moveCertificate(tx, { certificateNumber, move: 'issue', reason: null, actor: { adminToken: true } }),
+      );
+    }
   } finally {
     await db.close();
   }

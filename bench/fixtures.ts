@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** The body every bench create sends. */
 export const CREATE_BODY = JSON.stringify({ title: 'Bench asset', medium: 'oil on canvas', year: 1919 });
 
@@ -66,5 +68,58 @@ export async function verifyRepeatedly(
         call(url, apiKey, 'POST', '/api/v1/verify', body),
       ),
     );
+  }
+}
+
+/**
+ * The title term of the filtered list scenario: "Nocturne" is in 1 % of the bulk-loaded titles (every
+ * hundredth), and about two thirds of those are pending.
+ */
+export const LIST_SEARCH_TERM = 'nocturne';
+
+/**
+ * Loads `count` artworks into one account with one INSERT … SELECT generate_series (not through the API: a
+ * million creates would take longer than the bench). One a second back from now, newest first by number;
+ * every third issued (and active), the rest pending drafts; every hundredth titled "Nocturne n". The rows have
+ * no history: the list reads the assets table only, and the history triggers fire on asset_events, which this
+ * leaves alone. VACUUM ANALYZE then gives the planner the table's statistics, as autovacuum would in time.
+ */
+export async function loadAssetsInBulk(databaseUrl: string, accountId: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO assets (id, planet, title, account_id, certificate_number, certificate_status, status,
+                           attributes, created_by, updated_by, created_at, updated_at, issued_at)
+       SELECT gen_random_uuid(), 'artworks',
+              CASE WHEN g % 100 = 1 THEN 'Nocturne ' || g ELSE 'Bench asset ' || g END,
+              $1, 'ART-BULK-' || lpad(g::text, 7, '0'),
+              CASE WHEN g % 3 = 0 THEN 'issued' ELSE 'pending' END,
+              CASE WHEN g % 3 = 0 THEN 'active' ELSE 'draft' END,
+              '{"medium": "oil on canvas"}', $1, $1, t, t, CASE WHEN g % 3 = 0 THEN t END
+       FROM generate_series(1, $2::int) g, LATERAL (SELECT now() - g * interval '1 second' AS t) at`,
+      [accountId, count],
+    );
+    await client.query('VACUUM ANALYZE assets_artworks');
+  } finally {
+    await client.end();
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a query as the service sends it, for docs/performance.md. */
+export async function explain(
+  databaseUrl: string,
+  query: { text: string; params: unknown[] },
+): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`,
+      query.params,
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
   }
 }

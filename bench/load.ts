@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { costPerRequest, processCost } from './process-cost.js';
 
 /** One measured round of one scenario. */
 export interface Measurement {
@@ -8,6 +9,10 @@ export interface Measurement {
   errors: number;
   non2xx: number;
   total: number;
+  /** CPU (user + system) the server process spent per 1,000 requests of the round, when measured. */
+  cpuMsPer1000?: number;
+  /** Write system calls the server process made per request, when measured. */
+  writesPerRequest?: number;
 }
 
 export type RequestSpec = autocannon.Request;
@@ -15,6 +20,8 @@ export type RequestSpec = autocannon.Request;
 export interface HttpLoad {
   /** The base URL of the server under load, read when the round starts. */
   target: () => string;
+  /** The server process under load: its CPU and write syscalls are read before and after the round. */
+  pid?: () => number;
   headers?: Record<string, string>;
   requests: RequestSpec[];
 }
@@ -43,6 +50,8 @@ export async function runHttpLoad(
   load: HttpLoad,
   options: { connections: number; seconds?: number; amount?: number; onResponse?: () => void },
 ): Promise<Measurement> {
+  const pid = load.pid?.();
+  const before = pid === undefined ? undefined : processCost(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -56,6 +65,10 @@ export async function runHttpLoad(
     );
     if (options.onResponse) instance.on('response', options.onResponse);
   });
+  const cost =
+    pid === undefined || before === undefined
+      ? undefined
+      : costPerRequest(before, processCost(pid), result.requests.total);
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
@@ -63,6 +76,7 @@ export async function runHttpLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    ...(cost ? { cpuMsPer1000: cost.cpuMsPer1000, writesPerRequest: cost.writesPerRequest } : {}),
   };
 }
 

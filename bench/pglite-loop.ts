@@ -6,6 +6,7 @@ import {
 } from '../src/modules/assets/assets.repository.js';
 import type { Credentials } from './databases.js';
 import { percentile, type Measurement } from './load.js';
+import { costPerRequest, processCost } from './process-cost.js';
 
 /** The reference for embedded PGlite: a create's and a get's SQL in a plain loop, no HTTP. */
 export class RawPgliteLoop {
@@ -67,6 +68,8 @@ export class RawPgliteLoop {
   private async loop(seconds: number, operation: () => Promise<void>): Promise<Measurement> {
     const latencies: number[] = [];
     let errors = 0;
+    // In process: the bench's own CPU over the loop is the loop's (nothing else runs meanwhile).
+    const costBefore = processCost(process.pid);
     const started = performance.now();
     const end = started + seconds * 1000;
     for (let now = started; now < end;) {
@@ -80,6 +83,7 @@ export class RawPgliteLoop {
       now = after;
     }
     const elapsed = (performance.now() - started) / 1000;
+    const cost = costPerRequest(costBefore, processCost(process.pid), latencies.length);
     latencies.sort((a, b) => a - b);
     return {
       requestsPerSecond: latencies.length / elapsed,
@@ -88,6 +92,8 @@ export class RawPgliteLoop {
       errors,
       non2xx: 0,
       total: latencies.length,
+      cpuMsPer1000: cost.cpuMsPer1000,
+      ...(cost.writesPerRequest === undefined ? {} : { writesPerRequest: cost.writesPerRequest }),
     };
   }
 

@@ -6,6 +6,14 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+function optionalMedian(
+  name: 'cpuMsPer1000' | 'writesPerRequest',
+  rounds: readonly Measurement[],
+): Partial<Measurement> {
+  const values = rounds.map((round) => round[name]).filter((value) => value !== undefined);
+  return values.length === rounds.length && values.length > 0 ? { [name]: median(values) } : {};
+}
+
 /** The median of each figure over the rounds (errors and non-2xx are summed: any is worth seeing). */
 export function summarise(rounds: readonly Measurement[]): Measurement {
   return {
@@ -15,6 +23,8 @@ export function summarise(rounds: readonly Measurement[]): Measurement {
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
     non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
     total: rounds.reduce((sum, round) => sum + round.total, 0),
+    ...optionalMedian('cpuMsPer1000', rounds),
+    ...optionalMedian('writesPerRequest', rounds),
   };
 }
 
@@ -36,7 +46,18 @@ export function measurementRow(name: string, summary: Measurement): string[] {
     summary.p99Ms.toFixed(1),
     String(summary.errors),
     String(summary.non2xx),
+    summary.cpuMsPer1000 === undefined ? '—' : summary.cpuMsPer1000.toFixed(0),
+    summary.writesPerRequest === undefined ? '—' : summary.writesPerRequest.toFixed(2),
   ];
 }
 
-export const MEASUREMENT_HEADER = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'];
+export const MEASUREMENT_HEADER = [
+  'scenario',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'non-2xx',
+  'CPU ms/1k req',
+  'writes/req',
+];

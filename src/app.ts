@@ -19,15 +19,22 @@ import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plu
 import { ApiKeyAuthenticator } from './modules/keys/keys.service.js';
 import { authenticateApiKey } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/commit-change.js';
+import { publicReadsPlugin } from './modules/public-reads/public-reads.plugin.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { observabilityPlugin } from './plugins/observability.js';
+import { readRoutingPlugin } from './plugins/read-routing.js';
 import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
 import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/security-headers.js';
 import { v1Routes } from './modules/v1-routes.js';
+import { publicBaseUrl } from './modules/signing/issuer-identity.js';
+import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
+import { eventPruningPlugin } from './modules/events/event-pruning.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
+import { mediaPlugin } from './modules/media/media.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema),
   );
+  registerJsonBodyParser(app);
 
   const db = options.db ?? (await openDatabase(config));
   if (options.migrate !== false) await migrate(db);
@@ -134,8 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('apiKeys', apiKeys);
 
-  app.addHook('onRequest', async (request, reply) => {
+  await app.register(readRoutingPlugin);
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onClose', async () => {
     await apiKeys.close();
@@ -147,24 +157,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(observabilityPlugin);
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
+  await app.register(eventPruningPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(publicReadsPlugin);
   await app.register(credentialsPlugin);
   await app.register(tlogPlugin);
 
   await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Asset Verification Service',
-        version: '1.0.0',
-        description:
-          'Register assets, look up certificates, verify assets and read their tamper-evident history.',
-      },
-      components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: pk_svc_…' } },
-      },
-      security: [{ apiKey: [] }],
-    },
+    openapi: documentHeader(publicBaseUrl(config)),
+    // Headers, error examples and path parameters every operation shares are added once (src/openapi/contract.ts).
+    transformObject: (document) =>
+      'openapiObject' in document ? completeDocument(document.openapiObject) : document.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(mediaPlugin);
   await app.register(
     async (v1) => {
       // The API speaks JSON only: a text/plain body is 415 like any other type, not a string to validate.

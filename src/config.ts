@@ -140,6 +140,17 @@ const postgresUrl: Parser<string> = {
   },
 };
 
+const postgresUrlList: Parser<string[]> = {
+  accepts: 'a comma-separated list of postgres:// or postgresql:// URLs',
+  parse: (raw) => {
+    const urls = raw
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
+    return urls.length > 0 && urls.every((url) => postgresUrl.parse(url) !== undefined) ? urls : undefined;
+  },
+};
+
 const redisUrl: Parser<string> = {
   accepts: 'a redis:// or rediss:// URL',
   parse: (raw) => {
@@ -228,6 +239,22 @@ export const configDefinitions = {
   DATABASE_URL: {
     ...postgresUrl,
     description: 'PostgreSQL connection string. Unset: the embedded PGlite database in AVS_DATA_DIR.',
+  },
+  DATABASE_READ_URL: {
+    ...postgresUrlList,
+    description:
+      'Streaming replicas of DATABASE_URL (comma-separated) for reads that tolerate a little lag; a caller still reads its own writes. Unset: every read on DATABASE_URL.',
+  },
+  AVS_REPLICA_MAX_LAG_MS: {
+    ...integer(0, 600_000),
+    default: 1_000,
+    description: 'A replica further behind than this (or down) is skipped and the primary serves its reads.',
+  },
+  AVS_DB_POOL_MODE: {
+    ...oneOf('session', 'transaction'),
+    default: 'session',
+    description:
+      '"transaction" when DATABASE_URL (and DATABASE_READ_URL) is a pooler in transaction mode (PgBouncer): no named prepared statements, no startup parameters, the statement timeout set per transaction.',
   },
   AVS_DATA_DIR: {
     ...text,
@@ -344,10 +371,27 @@ export const configDefinitions = {
     description:
       'Active webhooks per account; a registration past it is refused (409 webhook_limit_reached).',
   },
+  AVS_WATCH_LIMIT: {
+    ...integer(1, 1_000_000),
+    default: 10_000,
+    description:
+      'Certificates one account may watch (/api/v1/watchlist); one more is refused (409 watch_limit_reached).',
+  },
+  AVS_CONTACT_EMAIL: {
+    ...text,
+    description:
+      'Address the public page of a certificate reported stolen or lost shows, to reach the operator. Unset: no address is shown.',
+  },
   AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE: {
     ...integer(1, 10_000),
     default: 10,
     description: 'Test events (POST /api/v1/webhooks/{id}/test) per account per minute; past it 429.',
+  },
+  AVS_EVENT_RETENTION_DAYS: {
+    ...integer(1, 3650),
+    default: 30,
+    description:
+      'Days GET /api/v1/events lists an event; a job removes dispatched events older than this (delivery on or off).',
   },
   AVS_ADMIN_EMAIL: { ...text, description: 'Email of the first admin user, created at first start.' },
   AVS_ADMIN_PASSWORD: { ...text, description: 'Password of the first admin user, created at first start.' },
@@ -386,6 +430,16 @@ export const configDefinitions = {
     ...integer(10, 3_600_000),
     default: 1000,
     description: 'How often the transparency log integrator appends newly committed history events.',
+  },
+  AVS_MEDIA_DIR: {
+    ...text,
+    description:
+      'Directory that stores the bytes of media (images, documents), one file per SHA-256. Unset: the bytes are kept in the database.',
+  },
+  AVS_MEDIA_MAX_BYTES: {
+    ...integer(1024, 100 * 1024 * 1024),
+    default: 10 * 1024 * 1024,
+    description: 'Largest media upload in bytes (413 above it).',
   },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),

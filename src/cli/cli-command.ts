@@ -1,10 +1,13 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { CliIo } from './cli-io.js';
 
 export interface CliContext {
   config: Config;
   withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   print(json: boolean | undefined, value: unknown, human: string): void;
+  /** Standard streams and caller-side files: the terminal, or the local channel inside a running server. */
+  io: CliIo;
 }
 
 /** A further command (audit, worker…), one file each in cli/commands/; avs.ts dispatches to them and lists them in its usage. */
@@ -12,6 +15,12 @@ export interface CliCommand {
   usage: string;
   summary: string;
   takesSubcommand: boolean;
+  /**
+   * 'yes': runs through withDatabase, so while `avs serve` holds the embedded data directory it runs inside
+   * that server (local channel) and must write only to context.io; 'own-connection': keeps its own
+   * connection open (a long-lived process), so it cannot go through the channel; 'no': no database.
+   */
+  database: 'yes' | 'own-connection' | 'no';
   matches(command: string, subcommand: string | undefined): boolean;
   /** Returns the exit code, or -1 to leave the process running (a long-lived command). */
   run(args: string[], context: CliContext): Promise<number>;

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   DataDirectoryInUseError,
   DataDirectoryUnsafeError,
@@ -109,7 +110,12 @@ export class PgliteDatabase implements Database {
           restrictToOwner(dataDir);
         };
     try {
-      const pglite = await PGlite.create({ ...options, dataDir: inMemory ? undefined : dataDir });
+      const pglite = await PGlite.create({
+        ...options,
+        // The trigram index of the asset list's title search (migration 160), as on PostgreSQL.
+        extensions: { pg_trgm, ...options.extensions },
+        dataDir: inMemory ? undefined : dataDir,
+      });
       if (!inMemory) restrictToOwner(dataDir);
       return new PgliteDatabase(pglite, releaseLock);
     } catch (error) {

@@ -7,6 +7,7 @@ import {
   type QueryResult,
   type Row,
   type Sql,
+  sqlText,
 } from './database.js';
 
 // timestamptz and bigint as the service wants them: Date objects and JS numbers for counts.
@@ -17,6 +18,13 @@ export interface PostgresOptions {
   poolSize: number;
   statementTimeoutMs: number;
   connectTimeoutMs: number;
+  /**
+   * 'transaction': DATABASE_URL is a pooler in transaction mode (PgBouncer), where consecutive
+   * statements of one client may land on different server connections. Statements go unnamed (a
+   * named one prepared on one server connection is unknown on the next), and the statement timeout is
+   * not a startup parameter (PgBouncer refuses those) but SET LOCAL inside each transaction.
+   */
+  poolMode?: 'session' | 'transaction';
 }
 
 const CONNECTION_ERROR_CODES = new Set([
@@ -47,9 +55,9 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-function toQueryConfig(sql: Sql, params: readonly unknown[] | undefined): pg.QueryConfig {
-  return typeof sql === 'string'
-    ? { text: sql, values: params as unknown[] }
+function toQueryConfig(sql: Sql, params: readonly unknown[] | undefined, named: boolean): pg.QueryConfig {
+  return typeof sql === 'string' || !named
+    ? { text: sqlText(sql), values: params as unknown[] }
     : { name: sql.name, text: sql.text, values: params as unknown[] };
 }
 
@@ -58,11 +66,14 @@ function wrap(error: unknown): unknown {
 }
 
 class PostgresTransaction implements Queryable {
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly named: boolean,
+  ) {}
 
   async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     try {
-      const result = await this.client.query<T>(toQueryConfig(sql, params));
+      const result = await this.client.query<T>(toQueryConfig(sql, params, this.named));
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       throw wrap(error);
@@ -77,13 +88,22 @@ class PostgresTransaction implements Queryable {
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
+  private readonly named: boolean;
+  /** What opens a transaction: in transaction pooling mode it also sets the statement timeout (one round trip). */
+  private readonly begin: string;
 
   constructor(options: PostgresOptions) {
+    const transactionPooling = options.poolMode === 'transaction';
+    this.named = !transactionPooling;
+    this.begin = transactionPooling
+      ? `BEGIN; SET LOCAL statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`
+      : 'BEGIN';
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs,
-      statement_timeout: options.statementTimeoutMs,
+      // PgBouncer refuses startup parameters it does not know ("unsupported startup parameter").
+      ...(transactionPooling ? {} : { statement_timeout: options.statementTimeoutMs }),
       idleTimeoutMillis: 30_000,
       keepAlive: true,
     });
@@ -93,7 +113,7 @@ export class PostgresDatabase implements Database {
 
   async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     try {
-      const result = await this.pool.query<T>(toQueryConfig(sql, params));
+      const result = await this.pool.query<T>(toQueryConfig(sql, params, this.named));
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       throw wrap(error);
@@ -115,9 +135,9 @@ export class PostgresDatabase implements Database {
     };
     client.on('error', onConnectionError);
     try {
-      await client.query('BEGIN');
-      const result = await fn(new PostgresTransaction(client));
-      await client.query('COMMIT');
+      await client.query(this.begin);
+      const result = await fn(new PostgresTransaction(client, this.named));
+      await this.commit(client);
       return result;
     } catch (error) {
       try {
@@ -130,6 +150,11 @@ export class PostgresDatabase implements Database {
       client.off('error', onConnectionError);
       client.release(broken);
     }
+  }
+
+  /** Overridden by a subclass that wants something from the same round trip as COMMIT. */
+  protected async commit(client: pg.PoolClient): Promise<void> {
+    await client.query('COMMIT');
   }
 
   async singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

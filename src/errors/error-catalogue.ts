@@ -52,10 +52,16 @@ export const errorCatalogue = {
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
+      in_future: ({ field }: Field) => `\`${field}\` cannot be in the future.`,
+      not_a_date: ({ field }: Field) => `\`${field}\` must be an ISO 8601 date (YYYY-MM-DD) or date-time.`,
       unknown_account: ({ field, id }: Field & { id: string }) => `\`${field}\`: no account ${id} exists.`,
       transfer_to_owner: () => '`to_account_id` must differ from the owning account.',
       reason_required: ({ move }: { move: string }) => `\`reason\` is required to ${move} a certificate.`,
       bad_cursor: () => '`cursor` is not a cursor this service returned.',
+      cursor_other_filters: () =>
+        '`cursor` was returned for other filters or another caller; send the filters it was made with, or start without it.',
+      not_one_of: ({ field, value, expected }: Field & { value: string; expected: readonly string[] }) =>
+        `\`${field}\`: ${quoted(value)} is not one of ${expected.join(', ')}.`,
       not_an_email: ({ email }: { email: string }) => `${quoted(email)} is not an email address.`,
       password_too_short: ({ min }: { min: number }) => `The password must be at least ${min} characters.`,
       invalid_expiry: () => 'The expiry is not a valid date and time.',
@@ -63,6 +69,8 @@ export const errorCatalogue = {
       choose_planets: () => 'Choose at least one planet, or "All planets".',
       no_session: () => 'A bearer token has no session; log in instead.',
       unreadable_path: () => 'The path is not a valid URL (a broken %-escape).',
+      forbidden_key: ({ field }: Field) =>
+        `\`${field}\` may not be used as a field name (it would change an object's prototype).`,
     },
   },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
@@ -147,6 +155,9 @@ export const errorCatalogue = {
   webhook_not_found: { status: 404, message: 'Webhook not found.' },
   transfer_not_found: { status: 404, message: 'Transfer not found.' },
   delivery_not_found: { status: 404, message: 'Delivery not found.' },
+  media_not_found: { status: 404, message: 'Media not found.' },
+  alert_not_found: { status: 404, message: 'Alert not found.' },
+  watch_not_found: { status: 404, message: 'Watch-list entry not found.' },
   account_not_found: {
     status: 404,
     message: 'Account not found.',
@@ -190,6 +201,31 @@ export const errorCatalogue = {
       webhook_disabled: () => 'The webhook is disabled; it can no longer receive deliveries.',
       transfer_is: ({ move, state }: { move: string; state: string }) =>
         `Cannot ${move} a transfer that is ${state}.`,
+      alert_resolved: () => 'The alert is already resolved.',
+    },
+  },
+  alert_already_open: {
+    status: 409,
+    message: 'The asset already has an open alert; resolve it first.',
+    details: {
+      open_alert: ({ id, kind }: { id: string; kind: string }) =>
+        `The asset is already reported ${kind} (alert ${id}); resolve that alert first.`,
+    },
+  },
+  watch_limit_reached: {
+    status: 409,
+    message: 'The account has reached its watch-list limit (AVS_WATCH_LIMIT).',
+    details: {
+      limit: ({ limit }: { limit: number }) =>
+        `The account already watches ${limit} certificates, the most it may (AVS_WATCH_LIMIT); remove one first.`,
+    },
+  },
+  already_watched: {
+    status: 409,
+    message: 'The account already watches this certificate.',
+    details: {
+      watch: ({ id, number }: { id: string; number: string }) =>
+        `The account already watches ${number} (watch-list entry ${id}).`,
     },
   },
   transfer_pending: {
@@ -235,9 +271,31 @@ export const errorCatalogue = {
   payload_too_large: {
     status: 413,
     message: `The request body is larger than ${limits.bodyBytes / 1024} KiB.`,
+    details: {
+      media_limit: ({ max }: { max: number }) =>
+        `The file is larger than ${max} bytes (AVS_MEDIA_MAX_BYTES).`,
+    },
   },
   uri_too_long: { status: 414, message: 'A path segment is longer than 4,096 characters.' },
-  unsupported_media_type: { status: 415, message: 'Content-Type must be application/json.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Content-Type must be application/json.',
+    details: {
+      media_types: ({ expected }: { expected: readonly string[] }) =>
+        `Content-Type must be one of ${expected.join(', ')}.`,
+      media_mismatch: ({ declared, detected }: { declared: string; detected: string }) =>
+        `The file is ${detected}, not the ${declared} its Content-Type declares.`,
+      media_unrecognised: ({ declared }: { declared: string }) =>
+        `The file is not ${declared}, nor any type this service accepts (its first bytes say so).`,
+    },
+  },
+  invalid_media: {
+    status: 422,
+    message: 'The file could not be read.',
+    details: {
+      undecodable: ({ type }: { type: string }) => `The file starts as ${type} but could not be decoded.`,
+    },
+  },
   idempotency_key_reused: {
     status: 422,
     message: 'This Idempotency-Key was used with a different request.',

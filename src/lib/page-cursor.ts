@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../errors/error-catalogue.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isUuid } from './uuid.js';
 
@@ -35,5 +37,48 @@ export function toPage<R extends { created_at: Date; id: string }, T>(
     data: shown.map(map),
     has_more: hasMore,
     next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
+  };
+}
+
+/**
+ * What a list was asked for (the caller, the path, the filters), as a short digest: a cursor carries it and
+ * serves that list only, so a cursor reused with other filters or by another account is refused.
+ */
+export function listDigest(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('base64url').slice(0, 22);
+}
+
+/** As decodePosition, for a cursor bound to its list by listDigest. */
+export function decodeBoundPosition(cursor: string | undefined, digest: string): Position | undefined {
+  if (cursor === undefined) return undefined;
+  const { position, bound } = decodeCursor(cursor, ([createdAt, id, boundTo, ...rest]) => {
+    const date =
+      typeof createdAt === 'string' && ISSUED_DATE.test(createdAt) ? new Date(createdAt) : undefined;
+    return rest.length === 0 &&
+      date &&
+      !Number.isNaN(date.getTime()) &&
+      typeof id === 'string' &&
+      isUuid(id) &&
+      typeof boundTo === 'string'
+      ? { position: { createdAt: date, id }, bound: boundTo }
+      : undefined;
+  });
+  if (bound !== digest) throw new AppError('validation_failed', 'cursor_other_filters');
+  return position;
+}
+
+/** As toPage, with a cursor bound to its list by listDigest. */
+export function toBoundPage<R extends { created_at: Date; id: string }, T>(
+  rows: R[],
+  limit: number,
+  digest: string,
+  map: (row: R) => T,
+): { data: T[]; has_more: boolean; next_cursor: string | null } {
+  const page = toPage(rows, limit, map);
+  const last = rows[Math.min(rows.length, limit) - 1];
+  return {
+    ...page,
+    next_cursor:
+      page.has_more && last ? encodeCursor([last.created_at.toISOString(), last.id, digest]) : null,
   };
 }

@@ -1,21 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { alertRoutes } from './alerts/alerts.routes.js';
+import { assetListRoutes } from './assets/asset-list.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
+import { eventRoutes } from './events/events.routes.js';
 import { historyRoutes } from './history/history.routes.js';
+import { mediaRoutes } from './media/media.routes.js';
 import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
 import { transferRoutes } from './transfers/transfers.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { deliveryRoutes } from './webhooks/deliveries.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
+import { watchlistRoutes } from './watchlist/watchlist.routes.js';
 
 /** Every /api/v1 route module; each runs behind API-key authentication. */
 export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(assetsRoutes);
+  await v1.register(assetListRoutes);
   await v1.register(historyRoutes);
+  await v1.register(mediaRoutes);
   await v1.register(tlogProofRoutes);
   await v1.register(certificatesRoutes);
   await v1.register(transferRoutes);
   await v1.register(verificationRoutes);
   await v1.register(webhookRoutes);
   await v1.register(deliveryRoutes);
+  await v1.register(eventRoutes);
+  await v1.register(alertRoutes);
+  await v1.register(watchlistRoutes);
 }

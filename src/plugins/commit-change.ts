@@ -25,14 +25,17 @@ declare module 'fastify' {
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** The Idempotency-Key applies to POSTs of an API key's account (/api/v1), not to admin requests. */
-function idempotentRequestOf(request: FastifyRequest): IdempotentRequest | undefined {
+function idempotentRequestOf(
+  request: FastifyRequest,
+  fingerprintBody: unknown = request.body,
+): IdempotentRequest | undefined {
   if (request.method !== 'POST' || !request.principal) return undefined;
   const key = parseIdempotencyKey(request.headers['idempotency-key']);
   if (key === undefined) return undefined;
   return {
     accountId: request.principal.accountId,
     key,
-    fingerprint: requestFingerprint(request.method, request.url, request.body),
+    fingerprint: requestFingerprint(request.method, request.url, fingerprintBody),
   };
 }
 
@@ -42,8 +45,16 @@ export interface CommitOptions<T = unknown> {
    * it is then its own transaction, one round trip instead of BEGIN, the statement and COMMIT.
    */
   singleStatement?: boolean;
+  /**
+   * How the change runs when the request carries no Idempotency-Key, instead of a transaction of its own:
+   * group commit (a create joins others in one statement). With a key, the change runs in the
+   * transaction that also stores the response, as always.
+   */
+  withoutIdempotencyKey?: () => Promise<T>;
   /** What the idempotency record keeps of the response (and a replay answers): a secret shown once is left out. */
   storedResponse?: (value: T) => unknown;
+  /** What identifies the request's body for Idempotency-Key (a file upload: its digest, not its bytes). */
+  fingerprintBody?: unknown;
 }
 
 /**
@@ -57,8 +68,12 @@ export async function commitChange<T>(
   change: (tx: Queryable) => Promise<T>,
   options: CommitOptions<T> = {},
 ): Promise<T> {
-  const idempotent = idempotentRequestOf(request);
+  const idempotent = idempotentRequestOf(
+    request,
+    'fingerprintBody' in options ? options.fingerprintBody : request.body,
+  );
   if (!idempotent) {
+    if (options.withoutIdempotencyKey) return options.withoutIdempotencyKey();
     const { db } = request.server;
     return options.singleStatement ? db.singleStatement(change) : db.transaction(change);
   }
@@ -89,8 +104,10 @@ export async function commitChange<T>(
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('idempotencyInFlight', new Set<string>());
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook: it runs on every response, and an async one costs a promise each time.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.idempotentReplay) void reply.header('idempotent-replayed', 'true');
+      done(null, payload);
     });
     let timer: NodeJS.Timeout | undefined;
     const purge = async () => {

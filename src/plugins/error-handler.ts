@@ -1,3 +1,4 @@
+import { limits } from '../config.js';
 import type { Static } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -122,6 +123,15 @@ function describeValidation(error: FastifyError, context: string): AppError<'val
         field: String(params.additionalProperty),
         location,
       });
+    case 'pattern':
+      // The title's pattern is "1–500 characters after trimming" (assets.schemas.ts): say that, not the regex.
+      if (pointer === 'title')
+        return new AppError('validation_failed', 'trimmed_length', {
+          field: 'title',
+          min: 1,
+          max: limits.titleLength,
+        });
+      return new AppError('validation_failed', 'breaks_rule', { field: pointer, location, rule });
     default:
       return pointer
         ? new AppError('validation_failed', 'breaks_rule', { field: pointer, location, rule })

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ReplicatedDatabase } from '../db/replicas.js';
 import { AppError } from '../errors/error-catalogue.js';
 import { secretsMatch } from '../lib/secrets.js';
 import { sendError } from './error-handler.js';
@@ -91,12 +92,31 @@ export const observabilityPlugin = fp(
       registers: [registry],
     });
 
+    if (app.db instanceof ReplicatedDatabase) {
+      // DATABASE_READ_URL: where lag-tolerant reads went (docs/scaling.md), read from the database's counters.
+      const stats = app.db.stats;
+      new Counter({
+        name: 'avs_db_reads_total',
+        help: 'Lone reads by where they were served (replica or primary), and why the primary served a lag-tolerant one.',
+        labelNames: ['outcome'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc({ outcome: 'replica' }, stats.replicaReads);
+          this.inc({ outcome: 'primary' }, stats.primaryReads);
+          this.inc({ outcome: 'replica_empty_retried' }, stats.emptyRetries);
+          this.inc({ outcome: 'replica_failed' }, stats.replicaFailures);
+          this.inc({ outcome: 'replica_skipped' }, stats.skippedReplicas);
+        },
+      });
+    }
+
     // Children per label set, made once: labels are bounded (route patterns), and a lookup by object
     // on every request costs a label-key build in prom-client.
     const requestCounters = new Map<string, ReturnType<typeof requests.labels>>();
     const durationHistograms = new Map<string, ReturnType<typeof durations.labels>>();
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, not the URL: bounded label values and no ids in logs.
       const route = request.routeOptions.url ?? 'unmatched';
       const duration = reply.elapsedTime;
@@ -124,6 +144,7 @@ export const observabilityPlugin = fp(
         },
         'request completed',
       );
+      done();
     });
 
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -36,6 +36,7 @@ describe('GET /api/v1/certificates/{number}', () => {
       issued_at: null,
       revoked_at: null,
       revocation_reason: null,
+      alert: null,
     });
   });
 

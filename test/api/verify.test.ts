@@ -88,6 +88,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
         { name: 'asset_not_archived', passed: true },
         { name: 'history_intact', passed: true },
         { name: 'history_logged', passed: true },
+        { name: 'no_open_alert', passed: true },
       ],
     });
     for (const check of body.checks) expect(check).not.toHaveProperty('detail');

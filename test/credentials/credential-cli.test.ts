@@ -50,10 +50,18 @@ describe('avs verify-credential', () => {
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toMatch(/^VALID\n/);
     expect(valid.stdout).toContain(asset.certificateNumber);
+    // An alert (#18) leaves the status bits alone: the answer points to the public page, where alerts show.
+    expect(valid.stdout).toMatch(
+      new RegExp(`reported stolen or lost\\? see https?://[^/]+/c/${asset.certificateNumber} `),
+    );
 
     const json = await runAvs(['verify-credential', ...issued.args, '--json']);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ result: 'VALID', types: expect.any(Array) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      result: 'VALID',
+      types: expect.any(Array),
+      public_page: expect.stringMatching(new RegExp(`/c/${asset.certificateNumber}$`)),
+    });
 
     // The credential from standard input.
     const fromStdin = await runAvs(['verify-credential', '-', ...issued.args.slice(1)], {

@@ -6,6 +6,7 @@ import { createVerifyCryptosuite } from '@digitalbazaar/eddsa-jcs-2022-cryptosui
 import jsigs from 'jsonld-signatures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingAsset } from '../admin/admin-helpers.js';
+import { pdfDocument, pngImage } from '../media/media-fixtures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import {
   PUBLIC_URL,
@@ -121,5 +122,31 @@ describe("Digital Bazaar's eddsa-jcs-2022 verifier", () => {
       verified: true,
       errors: undefined,
     });
+  });
+
+  it('verifies a credential that lists media digests (relatedResource), and refuses a changed digest', async () => {
+    const { accountId, auth } = await context.createAccountWithKey();
+    const asset = await createPendingAsset(context.db, accountId, { title: 'Water Lilies' });
+    for (const [type, file] of [
+      ['image/png', pngImage(16, 16)],
+      ['application/pdf', pdfDocument()],
+    ] as const) {
+      const upload = await context.app.inject({
+        method: 'POST',
+        url: `/files/v1/assets/artworks/${asset.id}/media`,
+        headers: { ...auth, 'content-type': type },
+        payload: file,
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+    }
+    await moveCertificate(context.app, asset.certificateNumber, 'issue');
+    const credential = (await publicCredential(context.app, asset.certificateNumber)) as {
+      relatedResource: { digestMultibase: string }[];
+    };
+    expect(credential.relatedResource).toHaveLength(2);
+    expect(await digitalBazaarVerifies(credential)).toEqual({ verified: true, errors: undefined });
+    const tampered = structuredClone(credential);
+    tampered.relatedResource[0]!.digestMultibase = tampered.relatedResource[1]!.digestMultibase;
+    expect((await digitalBazaarVerifies(tampered)).verified).toBe(false);
   });
 });

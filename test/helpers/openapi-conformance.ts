@@ -57,11 +57,11 @@ export class OpenApiConformance {
     return new OpenApiConformance(response.json<OpenApiDocument>());
   }
 
-  /** Records a violation when a /api/v1 response is undocumented or does not match its schema. */
+  /** Records a violation when a /api/v1 or /files/v1 response is undocumented or does not match its schema. */
   check(method: string, url: string, response: LightMyRequestResponse): void {
     // inject() resolves dot segments as a URL parser does (`/webhooks/.` is `/webhooks/`); so must we.
     const path = new URL(url.split('?')[0] ?? url, 'http://localhost').pathname;
-    if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') return;
+    if (!/^\/(api|files)\/v1\//.test(path) || path === '/api/v1/openapi.json') return;
     const found = this.router.find(method.toUpperCase() as HttpMethod, path);
     // Unknown routes and wrong methods are answered by the shared 404/405 handler, checked elsewhere.
     if (!found) return;

@@ -14,6 +14,9 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 export const testDatabaseKind: TestDatabaseKind =
   process.env.AVS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const onPostgres = testDatabaseKind === 'postgres';
+/** The pgbouncer project: the service reaches PostgreSQL through PgBouncer in transaction pooling mode. */
+export const throughPgbouncer = onPostgres && process.env.AVS_TEST_POOL_MODE === 'transaction';
+const poolMode = throughPgbouncer ? ('transaction' as const) : ('session' as const);
 
 export interface TestDatabase {
   kind: TestDatabaseKind;
@@ -40,6 +43,15 @@ export async function createPgliteDataDir(): Promise<string> {
   return dir;
 }
 
+function viaPgbouncer(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.port = String(inject('pgbouncerPort'));
+  return url.toString();
+}
+
+/** What a child process needs besides DATABASE_URL to use it the way this project does. */
+const poolModeEnv: Record<string, string> = throughPgbouncer ? { AVS_DB_POOL_MODE: 'transaction' } : {};
+
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const { adminUrl, templateName } = inject('postgresTemplate');
   const name = `${templateName.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
@@ -59,8 +71,9 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   } finally {
     await admin.end();
   }
+  const url = databaseUrl(adminUrl, name);
   return {
-    url: databaseUrl(adminUrl, name),
+    url: throughPgbouncer ? viaPgbouncer(url) : url,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -91,12 +104,13 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     poolSize: options.poolSize ?? 10,
     statementTimeoutMs: 30_000,
     connectTimeoutMs: 5_000,
+    poolMode,
   });
   return {
     kind: 'postgres',
     db,
     url: created.url,
-    childEnv: async () => ({ DATABASE_URL: created.url }),
+    childEnv: async () => ({ DATABASE_URL: created.url, ...poolModeEnv }),
     drop: async () => {
       await db.close();
       await created.drop();
@@ -114,7 +128,7 @@ export async function createChildDatabaseEnv(): Promise<{
     return { env: { AVS_DATA_DIR: dir }, drop: async () => undefined };
   }
   const created = await createPostgresDatabase();
-  return { env: { DATABASE_URL: created.url }, drop: created.drop };
+  return { env: { DATABASE_URL: created.url, ...poolModeEnv }, drop: created.drop };
 }
 
 /** Opens the database a child process used (after it exited: PGlite allows one process at a time). */
@@ -125,6 +139,7 @@ export async function openChildDatabase(env: Record<string, string>): Promise<Da
       poolSize: 2,
       statementTimeoutMs: 30_000,
       connectTimeoutMs: 5_000,
+      poolMode: env.AVS_DB_POOL_MODE === 'transaction' ? 'transaction' : 'session',
     });
   }
   return PgliteDatabase.open(env.AVS_DATA_DIR!);

@@ -15,6 +15,8 @@ export interface ThrowawayCluster {
   /** pg_ctl stop: "fast" disconnects clients and shuts down cleanly, "immediate" is a crash. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   destroy(): Promise<void>;
+  /** A streaming replica of this cluster (pg_basebackup -R) on another free port, started. */
+  replicate(): Promise<ThrowawayCluster>;
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number }> {
@@ -28,6 +30,16 @@ async function postgresIds(): Promise<{ uid: number; gid: number }> {
  * as root, so as root the binaries run as the `postgres` OS user.
  */
 export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
+  return throwawayCluster((exec, dataDir) =>
+    exec('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']),
+  );
+}
+
+type Exec = (binary: string, args: string[]) => Promise<unknown>;
+
+async function throwawayCluster(
+  makeDataDir: (exec: Exec, dataDir: string) => Promise<unknown>,
+): Promise<ThrowawayCluster> {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'avs-pg-cluster-'));
   if (asRoot) {
@@ -39,7 +51,7 @@ export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
     asRoot
       ? run('runuser', ['-u', 'postgres', '--', path.join(POSTGRES_BIN, binary), ...args])
       : run(path.join(POSTGRES_BIN, binary), args);
-  await exec('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  await makeDataDir(exec, dataDir);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
   const cluster: ThrowawayCluster = {
@@ -55,6 +67,20 @@ export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
       await cluster.stop('immediate').catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
+    replicate: () =>
+      // -R writes standby.signal and primary_conninfo: the copy starts as a hot standby streaming from here.
+      throwawayCluster((execReplica, replicaDataDir) =>
+        execReplica('pg_basebackup', [
+          '-d',
+          cluster.url,
+          '-D',
+          replicaDataDir,
+          '-R',
+          '-X',
+          'stream',
+          '--no-sync',
+        ]),
+      ),
   };
   await cluster.start();
   return cluster;

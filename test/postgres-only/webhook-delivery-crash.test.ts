@@ -68,8 +68,9 @@ describe('webhook delivery across a worker crash (avs worker killed with SIGKILL
     const deliveredAtKill = uniqueIds().size;
     expect(deliveredAtKill).toBeLessThan(EVENTS);
     // Claimed and not yet recorded: the attempts the killed worker had in flight.
+    // webhook-id is the event's id (outbox_id): one webhook here, so one delivery per webhook-id.
     const { rows: orphaned } = await db.query<{ id: string }>(
-      "SELECT id FROM webhook_deliveries WHERE status = 'pending' AND claim_token IS NOT NULL",
+      "SELECT outbox_id AS id FROM webhook_deliveries WHERE status = 'pending' AND claim_token IS NOT NULL",
     );
     expect(orphaned.length).toBeGreaterThan(0);
     expect(orphaned.length).toBeLessThanOrEqual(CONCURRENCY);
@@ -88,7 +89,7 @@ describe('webhook delivery across a worker crash (avs worker killed with SIGKILL
     await second.stop('SIGTERM');
 
     const { rows: deliveries } = await db.query<{ id: string; status: string }>(
-      'SELECT id, status FROM webhook_deliveries',
+      'SELECT outbox_id AS id, status FROM webhook_deliveries',
     );
     expect(deliveries).toHaveLength(EVENTS);
     const received = uniqueIds();

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { runAvs } from '../helpers/processes.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
@@ -99,11 +100,24 @@ describe('avs log verify: a monitor with no database', () => {
         rewritten,
       ]);
     });
-    const result = await logVerify('--json');
-    expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toEqual({
-      ok: false,
-      error: "The entries do not hash to the checkpoint's root: the log's entries or tiles were changed.",
+    // Tiles are immutable and a running instance serves them from memory: a fresh instance (a restart) reads the
+    // rewritten rows, which is what the monitor must catch.
+    const restarted = await buildApp({
+      config: context.config,
+      db: context.db,
+      logger: false,
+      migrate: false,
     });
+    try {
+      const restartedPrefix = `${await restarted.listen({ port: 0, host: '127.0.0.1' })}/tlog`;
+      const result = await runAvs(['log', 'verify', '--url', restartedPrefix, '--json']);
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout)).toEqual({
+        ok: false,
+        error: "The entries do not hash to the checkpoint's root: the log's entries or tiles were changed.",
+      });
+    } finally {
+      await restarted.close();
+    }
   }, 60_000);
 });

@@ -166,6 +166,7 @@ describe('/verify: history_logged', () => {
       'asset_not_archived',
       'history_intact',
       'history_logged',
+      'no_open_alert',
     ]);
   });
 

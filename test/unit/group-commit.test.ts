@@ -68,4 +68,45 @@ describe('GroupCommit', () => {
     while (releases.length > 0) releases.shift()!();
     await Promise.all(all);
   });
+
+  it('answers each caller with its own result of the write', async () => {
+    const group = new GroupCommit<number, string>(async (items) => items.map((item) => `row ${item}`));
+    await expect(Promise.all([1, 2, 3].map((item) => group.add(item)))).resolves.toEqual([
+      'row 1',
+      'row 2',
+      'row 3',
+    ]);
+  });
+
+  it('writes a failed batch again one item at a time, so that only the bad item fails', async () => {
+    const writes: string[][] = [];
+    let release!: () => void;
+    const group = new GroupCommit<string, string>(
+      async (items) => {
+        writes.push(items);
+        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (items.includes('bad')) throw new Error('constraint');
+        return items.map((item) => item.toUpperCase());
+      },
+      { retryAlone: (error) => (error as Error).message === 'constraint' },
+    );
+    const first = group.add('first');
+    const batch = ['a', 'bad', 'b'].map((item) => group.add(item));
+    release();
+    await expect(first).resolves.toBe('FIRST');
+    await expect(batch[0]).resolves.toBe('A');
+    await expect(batch[1]).rejects.toThrow('constraint');
+    await expect(batch[2]).resolves.toBe('B');
+    expect(writes).toEqual([['first'], ['a', 'bad', 'b'], ['a'], ['bad'], ['b']]);
+  });
+
+  it('with gatherTurn, takes what arrives within one turn of the event loop into the first write', async () => {
+    const writes: number[][] = [];
+    const group = new GroupCommit<number>(async (items) => void writes.push(items), { gatherTurn: true });
+    const first = group.add(1);
+    // Arrives after the first add returned (without gatherTurn the first write would already hold [1] alone).
+    const second = Promise.resolve().then(() => group.add(2));
+    await Promise.all([first, second]);
+    expect(writes).toEqual([[1, 2]]);
+  });
 });

@@ -84,8 +84,9 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       return rows[0]?.status === 'succeeded' ? rows : undefined;
     });
     expect(log).toHaveLength(1);
+    // webhook-id is the event's id (the id GET /api/v1/events lists), not the delivery's.
+    expect(request!.headers['webhook-id']).toBe(eventId);
     expect(log[0]).toMatchObject({
-      id: request!.headers['webhook-id'],
       event_id: eventId,
       event_type: 'asset.created',
       status: 'succeeded',
@@ -269,7 +270,7 @@ describe('webhook delivery to a local receiver (AVS_WEBHOOK_DELIVERY=on, insecur
       async () => (await deliveries()).find((row) => row.id === failed.id)?.status === 'succeeded',
     );
     expect(receiver.received).toHaveLength(5);
-    expect(receiver.received[4]!.headers['webhook-id']).toBe(failed.id);
+    expect(receiver.received[4]!.headers['webhook-id']).toBe(failed.event_id);
 
     for (const id of ['nope', '00000000-0000-0000-0000-000000000000']) {
       const missing = await context.app.inject({

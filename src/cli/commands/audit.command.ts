@@ -9,6 +9,7 @@ export const auditCommand: CliCommand = {
   usage: 'audit [--planet P] [--json]',
   summary: 'Recompute every asset history chain; exit 1 listing each break',
   takesSubcommand: false,
+  database: 'yes',
   matches: (command) => command === 'audit',
   async run(args, context) {
     let values: { planet?: string; json?: boolean };
@@ -20,11 +21,11 @@ export const auditCommand: CliCommand = {
         allowPositionals: false,
       }));
     } catch (error) {
-      process.stderr.write(`avs audit: ${(error as Error).message}\n`);
+      context.io.stderr.write(`avs audit: ${(error as Error).message}\n`);
       return 2;
     }
     if (values.planet !== undefined && !isPlanetId(values.planet)) {
-      process.stderr.write(
+      context.io.stderr.write(
         `avs audit: ${errorMessage('invalid_planet', 'unknown', { planet: values.planet, expected: planetIds })}\n`,
       );
       return 2;

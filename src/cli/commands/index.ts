@@ -1,6 +1,8 @@
 import type { CliCommand } from '../cli-command.js';
 import { auditCommand } from './audit.command.js';
+import { backupCommand } from './backup.command.js';
 import { logVerifyCommand } from './log-verify.command.js';
+import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
 import { workerCommand } from './worker.command.js';
@@ -12,4 +14,6 @@ export const cliCommands: CliCommand[] = [
   signingKeysCommand,
   verifyCredentialCommand,
   logVerifyCommand,
+  backupCommand,
+  restoreCommand,
 ];

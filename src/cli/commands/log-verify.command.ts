@@ -43,6 +43,7 @@ export const logVerifyCommand: CliCommand = {
   usage: 'log verify [--url PREFIX] [--vkey KEY] [--state FILE] [--json]',
   summary: 'Monitor the transparency log: signature, tree, consistency with the saved checkpoint, chains',
   takesSubcommand: true,
+  database: 'no',
   matches: (command, subcommand) => command === 'log' && subcommand === 'verify',
   async run(args, context) {
     let json: boolean | undefined;

@@ -19,6 +19,7 @@ export const signingKeysCommand: CliCommand = {
   summary: 'List, rotate or retire (unpublish) the credential signing keys',
   // The action (list, rotate, retire) arrives as the first argument.
   takesSubcommand: false,
+  database: 'yes',
   matches: (command) => command === 'signing-keys',
   async run(args, context) {
     const [action, ...rest] = args;
@@ -32,12 +33,12 @@ export const signingKeysCommand: CliCommand = {
         allowPositionals: true,
       }));
     } catch (error) {
-      process.stderr.write(`avs signing-keys: ${(error as Error).message}\n`);
+      context.io.stderr.write(`avs signing-keys: ${(error as Error).message}\n`);
       return 2;
     }
     const expected = action === 'retire' ? 1 : 0;
     if (!['list', 'rotate', 'retire'].includes(action ?? '') || positionals.length !== expected) {
-      process.stderr.write(`avs signing-keys: usage: avs ${USAGE}\n`);
+      context.io.stderr.write(`avs signing-keys: usage: avs ${USAGE}\n`);
       return 2;
     }
     const masterKey = context.config.AVS_MASTER_KEY;

@@ -42,6 +42,25 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+/**
+ * The certificate's public page (#18): a stolen-or-lost alert leaves the credential's status bits alone (the
+ * certificate is still genuine), so the offline answer points to the page, where an open alert shows. The page is
+ * on the issuer's host, as the status lists are; undefined when the credential names neither.
+ */
+function publicPageOf(outcome: CredentialVerification, subject: unknown): string | undefined {
+  const number =
+    typeof subject === 'object' && subject !== null && 'certificate_number' in subject
+      ? String(subject.certificate_number)
+      : undefined;
+  const list = outcome.status[0]?.list;
+  if (!number || !list) return undefined;
+  try {
+    return `${new URL(list).origin}/c/${encodeURIComponent(number)}`;
+  } catch {
+    return undefined;
+  }
+}
+
 function describe(outcome: CredentialVerification, subject: unknown): string {
   const kind = outcome.types.filter((type) => type !== 'VerifiableCredential').join(', ') || 'credential';
   const number =
@@ -57,6 +76,8 @@ function describe(outcome: CredentialVerification, subject: unknown): string {
     const state = entry.set === null ? `not checked (${entry.problem})` : entry.set ? 'SET' : 'clear';
     lines.push(`  ${entry.purpose} bit ${entry.index} of ${entry.list}: ${state}`);
   }
+  const page = publicPageOf(outcome, subject);
+  if (page) lines.push(`  reported stolen or lost? see ${page} (alerts show there, not in the credential)`);
   return lines.join('\n');
 }
 
@@ -69,6 +90,7 @@ export const verifyCredentialCommand: CliCommand = {
   usage: 'verify-credential FILE|- [--did-document FILE] [--status-list FILE]... [--json]',
   summary: 'Verify a credential or receipt offline: VALID, SUSPENDED, REVOKED, INVALID or UNCHECKED',
   takesSubcommand: false,
+  database: 'no',
   matches: (command) => command === 'verify-credential',
   async run(args, context) {
     try {
@@ -101,7 +123,12 @@ export const verifyCredentialCommand: CliCommand = {
         statusLists,
         fetchJson,
       });
-      context.print(values.json, outcome, describe(outcome, document.credentialSubject));
+      const page = publicPageOf(outcome, document.credentialSubject);
+      context.print(
+        values.json,
+        page ? { ...outcome, public_page: page } : outcome,
+        describe(outcome, document.credentialSubject),
+      );
       return EXIT_CODES[outcome.result];
     } catch (error) {
       if (!(error instanceof BadArgument)) throw error;

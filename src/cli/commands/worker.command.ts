@@ -11,6 +11,7 @@ export const workerCommand: CliCommand = {
   usage: 'worker [--concurrency N]',
   summary: 'Deliver webhooks (needs AVS_WEBHOOK_DELIVERY=on) until SIGTERM',
   takesSubcommand: false,
+  database: 'own-connection',
   matches: (command) => command === 'worker',
   async run(args, { config }) {
     let concurrencyArg: string | undefined;

@@ -12,6 +12,7 @@ import { errorPage } from './pages/admin-layout.views.js';
 import { adminLoginRoutes } from './pages/admin-login.routes.js';
 import { sendPage } from './pages/admin-page.helpers.js';
 import { adminPageRoutes } from './pages/admin-pages.routes.js';
+import { adminSetupRoutes } from './pages/admin-setup.routes.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 
 const SECURITY_HEADERS = {
@@ -85,6 +86,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
         pages.setErrorHandler(pageErrorHandler);
         pages.addHook('onRequest', loadAdminSession);
         await pages.register(adminLoginRoutes, { throttle });
+        await pages.register(adminSetupRoutes);
         await pages.register(adminPageRoutes);
       });
     },

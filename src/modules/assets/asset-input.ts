@@ -35,6 +35,8 @@ function describe(error: ErrorObject): AppError {
   if (error.keyword === 'required')
     return invalid('required', { field: String(error.params.missingProperty) });
   if (error.keyword === 'anyOf' || error.keyword === 'enum') return invalid('value_not_allowed', { field });
+  if (error.keyword === 'pattern' && field === 'title')
+    return invalid('trimmed_length', { field, min: 1, max: limits.titleLength });
   const rule = error.message ?? 'is invalid';
   return field
     ? invalid('breaks_rule', { field, rule })

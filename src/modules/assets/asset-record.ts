@@ -1,5 +1,11 @@
 import type { AssetRow } from './assets.repository.js';
-import type { AssetRecordType } from './assets.schemas.js';
+import type { AlertSummaryType, AssetRecordType } from './assets.schemas.js';
+
+/** The open alert as records show it (#18): `{kind, since}`, or null when none is open. */
+export function alertOfRow(row: Pick<AssetRow, 'alert_kind' | 'alert_since'>): AlertSummaryType {
+  if (!row.alert_kind || !row.alert_since) return null;
+  return { kind: row.alert_kind as 'stolen' | 'lost', since: row.alert_since.toISOString() };
+}
 
 /**
  * The asset record of DESIGN.md section 3, as every response and webhook carries it: fixed fields
@@ -18,6 +24,7 @@ export function toAssetRecord(row: AssetRow): AssetRecordType {
     updated_by: row.updated_by,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    alert: alertOfRow(row),
   };
   for (const [key, value] of Object.entries(row.attributes)) {
     if (!Object.hasOwn(record, key)) record[key] = value;

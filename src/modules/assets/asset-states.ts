@@ -86,8 +86,15 @@ export function assetStatusAfterCertificateMove(status: string, move: Certificat
   return move === 'issue' && status === 'draft' ? 'active' : status;
 }
 
-/** Owner edits (PATCH) are allowed only while the certificate is pending. */
-export function assertCanUpdate(certificateStatus: string): void {
+/** An archived asset is final: every change to it (edit, certificate move, transfer) is refused. */
+export function assertNotArchived(status: string, move: string): void {
+  if (status === 'archived') throw new AppError('invalid_state', 'asset_is', { move, state: status });
+}
+
+/** Owner edits (PATCH) are allowed only while the asset is not archived and its certificate is pending. */
+export function assertCanUpdate(row: { status: string; certificate_status: string }): void {
+  assertNotArchived(row.status, 'update');
+  const certificateStatus = row.certificate_status;
   if (certificateStatus !== 'pending') {
     throw new AppError('invalid_state', 'certificate_is', { move: 'update', state: certificateStatus });
   }
@@ -95,7 +102,18 @@ export function assertCanUpdate(certificateStatus: string): void {
 
 /** An archived asset is final: it can no longer change hands. */
 export function assertCanTransfer(status: string): void {
-  if (status === 'archived') {
-    throw new AppError('invalid_state', 'asset_is', { move: 'transfer', state: status });
+  assertNotArchived(status, 'transfer');
+}
+
+/**
+ * Media are added and removed while the certificate is pending (the asset a draft): the credential signed at
+ * issue lists every medium's digest, so what it certifies cannot change after it.
+ */
+export function assertCanChangeMedia(
+  certificateStatus: string,
+  move: 'add media to' | 'remove media from',
+): void {
+  if (certificateStatus !== 'pending') {
+    throw new AppError('invalid_state', 'certificate_is', { move, state: certificateStatus });
   }
 }

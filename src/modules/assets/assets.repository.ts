@@ -22,12 +22,16 @@ export interface AssetRow {
   /** The last history event's sequence and hash, kept by the database (migration 081). */
   head_sequence: number | null;
   head_hash: string | null;
+  /** The open alert's kind and since-when (#18, migration 180); null when none is open. */
+  alert_kind: string | null;
+  alert_since: Date | null;
   [column: string]: unknown;
 }
 
 /** The one column list of AssetRow. */
 export const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
-  created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash`;
+  created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash,
+  alert_kind, alert_since`;
 
 export interface NewAsset {
   id: string;
@@ -87,6 +91,72 @@ export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset
   return rows[0]!;
 }
 
+// A batch of creates travels as one JSON array (one parameter): the same three rows per asset as the single
+// statement above, for any number of assets, in one statement and so one transaction. Row triggers (the chain
+// head, the log queue) fire per event row as they do for one.
+export const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
+      ord integer, id uuid, planet text, title text, account_id uuid, attributes jsonb, created_at timestamptz,
+      event_id uuid, event_type text, payload jsonb, hash text, outbox_id uuid, outbox_asset jsonb)
+  ), inserted AS (
+    INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
+                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash)
+    SELECT id, planet, title, account_id, generate_certificate_number(planet), attributes,
+           account_id, account_id, created_at, created_at, 1, hash
+    FROM batch ORDER BY ord
+    RETURNING ${ASSET_COLUMNS}
+  ), created_event AS (
+    INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
+                              created_at, prev_hash, hash)
+    SELECT b.event_id, i.id, i.planet, 1, b.event_type, b.payload, i.account_id, i.created_at, NULL, b.hash
+    FROM inserted i JOIN batch b ON b.id = i.id
+  ), outbox AS (
+    INSERT INTO webhook_outbox (id, account_id, event_type, payload, created_at)
+    SELECT b.outbox_id, i.account_id, 'asset.created',
+           jsonb_build_object('asset', b.outbox_asset || jsonb_build_object('certificate_number', i.certificate_number)),
+           i.created_at
+    FROM inserted i JOIN batch b ON b.id = i.id
+  )
+  SELECT ${ASSET_COLUMNS} FROM inserted`;
+
+const insertAssetsWithCreatedEventsStatement = prepared(
+  'insert_assets_with_created_events',
+  INSERT_ASSETS_WITH_CREATED_EVENTS_SQL,
+);
+
+/**
+ * Many creates in one statement (group commit): each asset with its own number, CREATED event and outbox
+ * row, all committed together or not at all. The rows come back in the order of `assets`.
+ */
+export async function insertAssetsWithCreatedEvents(
+  db: Queryable,
+  assets: readonly NewAsset[],
+): Promise<AssetRow[]> {
+  if (assets.length === 1) return [await insertAssetWithCreatedEvent(db, assets[0]!)];
+  const batch = assets.map((asset, ord) => ({
+    ord,
+    id: asset.id,
+    planet: asset.planet,
+    title: asset.title,
+    account_id: asset.accountId,
+    attributes: asset.attributes,
+    created_at: asset.event.created_at,
+    event_id: asset.event.id,
+    event_type: asset.event.event_type,
+    payload: asset.event.payload,
+    hash: asset.event.hash,
+    outbox_id: asset.outboxId,
+    outbox_asset: outboxRecordWithoutNumber(asset),
+  }));
+  const { rows } = await db.query<AssetRow>(insertAssetsWithCreatedEventsStatement, [JSON.stringify(batch)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return assets.map((asset) => {
+    const row = byId.get(asset.id);
+    if (!row) throw new Error(`the batch insert returned no row for asset ${asset.id}`);
+    return row;
+  });
+}
+
 /** The record as create returns it, less the number the database assigns inside the statement. */
 function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
   return {
@@ -100,6 +170,7 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
     updated_by: asset.accountId,
     created_at: asset.event.created_at,
     updated_at: asset.event.created_at,
+    alert: null,
     ...asset.attributes,
   };
 }

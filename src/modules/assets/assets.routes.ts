@@ -1,16 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import type { PlanetId } from '../../planets/planets.js';
+import { assertPlanetAccess } from '../../planets/planet-access.js';
+import { planetIds, type PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { archiveAsset, createAsset, getAsset, updateAsset } from './assets.service.js';
+import { archiveAsset, AssetCreates, createAsset, getAsset, updateAsset } from './assets.service.js';
 import {
   AssetParams,
   AssetRecord,
-  CreateAssetBody,
   PlanetParams,
-  UpdateAssetBody,
+  planetCreateBodies,
+  planetUpdateBodies,
 } from './assets.schemas.js';
 
 const notFound = {
@@ -20,42 +23,63 @@ const notFound = {
 // checkPlanetParam has already refused an unknown planet, so the cast only narrows the type.
 const planetOf = (params: { planet: string }): PlanetId => params.planet as PlanetId;
 
+/** The key must cover the route's planet (400 planet_scope_mismatch), as checkPlanetParam does for `{planet}`. */
+const checkPlanet = (planet: PlanetId) => async (request: FastifyRequest) => {
+  assertPlanetAccess(requirePrincipal(request), planet);
+};
+
+const pascal = (planet: string) => planet.charAt(0).toUpperCase() + planet.slice(1);
+
 export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const creates = new AssetCreates(app.db);
+  app.addHook('onClose', () => creates.drain());
 
-  app.post(
-    '/assets/:planet',
-    {
-      preValidation: checkPlanetParam,
-      schema: {
-        tags: ['assets'],
-        operationId: 'createAsset',
-        summary: 'Create an asset',
-        description:
-          'Creates an asset in the planet named by the path: certificate_status `pending`, status `draft`, a certificate number from `generate_certificate_number`, a `CREATED` event and an `asset.created` webhook event, in one transaction.',
-        params: PlanetParams,
-        body: CreateAssetBody,
-        response: {
-          201: AssetRecord,
-          ...errorResponses([400], {
-            body: true,
-            descriptions: {
-              500: 'The asset could not be stored (asset_create_failed), or another internal error.',
-            },
-          }),
+  const createResponses = {
+    201: AssetRecord,
+    ...errorResponses([400], {
+      body: true,
+      descriptions: {
+        500: 'The asset could not be stored (asset_create_failed), or another internal error.',
+      },
+    }),
+  };
+  const create = async (request: FastifyRequest, reply: FastifyReply, planet: PlanetId) => {
+    const principal = requirePrincipal(request);
+    const record = await commitChange(
+      request,
+      201,
+      (tx) => createAsset(tx, principal, planet, request.body),
+      {
+        singleStatement: true,
+        // No Idempotency-Key: the create joins the others arriving now in one statement (group commit).
+        withoutIdempotencyKey: () => creates.create(principal, planet, request.body),
+      },
+    );
+    return reply.code(201).send(record);
+  };
+  // One operation per planet, so that a generated client types each planet's body (docs/api.md).
+  for (const planet of planetIds)
+    app.post(
+      `/assets/${planet}`,
+      {
+        preValidation: checkPlanet(planet),
+        schema: {
+          tags: ['assets'],
+          operationId: `create${pascal(planet)}Asset`,
+          summary: `Create an asset in ${planet}`,
+          description: `Creates a ${planet} asset: certificate_status \`pending\`, status \`draft\`, a certificate number from \`generate_certificate_number\`, a \`CREATED\` event and an \`asset.created\` webhook event, in one transaction.`,
+          body: planetCreateBodies[planet],
+          response: createResponses,
         },
       },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const record = await commitChange(
-        request,
-        201,
-        (tx) => createAsset(tx, principal, planetOf(request.params), request.body),
-        { singleStatement: true },
-      );
-      return reply.code(201).send(record);
-    },
+      (request, reply) => create(request, reply, planet),
+    );
+  // Any other planet: 400 invalid_planet (SPEC §4.1), outside the document.
+  app.post(
+    '/assets/:planet',
+    { preValidation: checkPlanetParam, schema: { hide: true, params: PlanetParams } },
+    (request, reply) => create(request, reply, planetOf(request.params)),
   );
 
   app.get(
@@ -76,39 +100,54 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => getAsset(request.server.db, planetOf(request.params), request.params.id),
+    async (request, reply) => {
+      const asset = await getAsset(request.server.db, planetOf(request.params), request.params.id);
+      if (asset.alert) {
+        // Reported stolen or lost (#18): on record before the answer leaves, and kept by no cache.
+        await recordLookup(request.server.db, asset, 'get', { principal: requirePrincipal(request) });
+        void reply.header('cache-control', 'no-store');
+      }
+      return asset;
+    },
   );
 
-  app.patch(
-    '/assets/:planet/:id',
-    {
-      preValidation: checkPlanetParam,
-      schema: {
-        tags: ['assets'],
-        operationId: 'updateAsset',
-        summary: 'Update an asset (owner only, while its certificate is pending)',
-        description:
-          'Title and planet fields are validated as on create; other fields are merged; fields the service sets are ignored. Writes an `UPDATED` event with the changed fields (old and new values).',
-        params: AssetParams,
-        body: UpdateAssetBody,
-        response: {
-          200: AssetRecord,
-          ...errorResponses([400, 404, 409], {
-            body: true,
-            descriptions: {
-              ...notFound,
-              409: 'The certificate is no longer pending (invalid_state, naming the current state).',
-            },
-          }),
+  const update = (request: FastifyRequest<{ Params: { id: string } }>, planet: PlanetId) => {
+    const principal = requirePrincipal(request);
+    return commitChange(request, 200, (tx) =>
+      updateAsset(tx, principal, planet, request.params.id, request.body),
+    );
+  };
+  for (const planet of planetIds)
+    app.patch(
+      `/assets/${planet}/:id`,
+      {
+        preValidation: checkPlanet(planet),
+        schema: {
+          tags: ['assets'],
+          operationId: `update${pascal(planet)}Asset`,
+          summary: `Update a ${planet} asset (owner only, while its certificate is pending)`,
+          description:
+            'Title and planet fields are validated as on create; other fields are merged; fields the service sets are ignored. Writes an `UPDATED` event with the changed fields (old and new values). An archived asset cannot change (409 invalid_state).',
+          params: Type.Object({ id: AssetParams.properties.id }),
+          body: planetUpdateBodies[planet],
+          response: {
+            200: AssetRecord,
+            ...errorResponses([400, 404, 409], {
+              body: true,
+              descriptions: {
+                ...notFound,
+                409: 'The asset is archived or its certificate is no longer pending (invalid_state, naming the current state).',
+              },
+            }),
+          },
         },
       },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return commitChange(request, 200, (tx) =>
-        updateAsset(tx, principal, planetOf(request.params), request.params.id, request.body),
-      );
-    },
+      (request) => update(request, planet),
+    );
+  app.patch(
+    '/assets/:planet/:id',
+    { preValidation: checkPlanetParam, schema: { hide: true, params: AssetParams } },
+    (request) => update(request, planetOf(request.params)),
   );
 
   app.post(

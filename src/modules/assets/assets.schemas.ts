@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { limits } from '../../config.js';
 import { planetIds, planets, type PlanetId } from '../../planets/planets.js';
 import {
   assetStatuses,
@@ -11,8 +12,9 @@ const uuid = (description: string) => Type.String({ format: 'uuid', description 
 const timestamp = (description: string) =>
   Type.String({ format: 'date-time', description: `${description} ISO 8601 UTC with milliseconds.` });
 
+// The enum is documentation: checkPlanetParam (preValidation) answers an unknown planet 400 invalid_planet first.
 export const PlanetParams = Type.Object({
-  planet: Type.String({ description: `Planet ID: ${planetIds.join(', ')}.` }),
+  planet: Type.Unsafe<PlanetId>({ type: 'string', enum: planetIds, description: 'Planet ID.' }),
 });
 
 // Any string is accepted here: an id that is not a UUID names no asset and gets 404 asset_not_found.
@@ -103,21 +105,47 @@ export const UpdateAssetBody = Type.Object(
   },
 );
 
-/** One schema per planet, built from planets.ts: title plus the typed planet fields, the rest passed through. */
+/**
+ * `title` as the service checks it: 1–500 characters after trimming (stored trimmed), so a padded title of
+ * 500 is fine. The pattern says so for clients (`\s` is exactly what String.prototype.trim removes).
+ */
+const titleSchema = () =>
+  Type.String({
+    pattern: `^\\s*\\S(?:[\\s\\S]{0,${limits.titleLength - 2}}\\S)?\\s*$`,
+    description: `1–${limits.titleLength} characters after trimming (stored trimmed).`,
+  });
+
+/** An example body per planet: the documented request examples, checked against the schemas by a test. */
+export const planetExamples: Record<PlanetId, Record<string, unknown>> = {
+  artworks: { title: 'Water Lilies', artist: 'Claude Monet', medium: 'Oil on canvas', year: 1916 },
+  collectibles: { title: 'Charizard holo', category: 'trading card', year: 1999, grader: 'PSA', grade: 9 },
+  watches: { title: 'Speedmaster', brand: 'Omega', model: 'Moonwatch', case_diameter_mm: 42, year: 1969 },
+  jewelry: { title: 'Solitaire ring', stone: 'diamond', origin: 'natural', carat: 1.02, metal: 'platinum' },
+};
+
+const planetFieldSchemas = (planet: PlanetId) =>
+  Object.entries(planets[planet].fields as Record<string, TSchema>);
+
+/**
+ * One schema per planet, built from planets.ts: title plus the typed planet fields, the rest passed through.
+ * The service validates bodies with these (asset-input.ts) and the document publishes them, one operation
+ * per planet (docs/api.md, "One operation per planet").
+ */
 export const planetCreateBodies = Object.fromEntries(
   planetIds.map((planet) => [
     planet,
     Type.Object(
       {
-        title: Type.String(),
+        title: titleSchema(),
         ...Object.fromEntries(
-          Object.entries(planets[planet].fields as Record<string, TSchema>).map(([name, schema]) => [
-            name,
-            Type.Optional(schema),
-          ]),
+          planetFieldSchemas(planet).map(([name, schema]) => [name, Type.Optional(schema)]),
         ),
       },
-      { additionalProperties: true },
+      {
+        additionalProperties: true,
+        description: `A new ${planet} asset. ${passThroughDescription}`,
+        examples: [planetExamples[planet]],
+      },
     ),
   ]),
 ) as unknown as Record<PlanetId, TObject>;
@@ -128,18 +156,41 @@ export const planetUpdateBodies = Object.fromEntries(
     planet,
     Type.Object(
       {
-        title: Type.Optional(Type.String()),
+        title: Type.Optional(titleSchema()),
         ...Object.fromEntries(
-          Object.entries(planets[planet].fields as Record<string, TSchema>).map(([name, schema]) => [
+          planetFieldSchemas(planet).map(([name, schema]) => [
             name,
             Type.Optional(Type.Union([schema, Type.Null()])),
           ]),
         ),
       },
-      { additionalProperties: true },
+      {
+        additionalProperties: true,
+        description: `Changes to a ${planet} asset: fields are merged into the record; a field set to null is removed (title cannot be removed). ${passThroughDescription}`,
+        examples: [{ title: `${String(planetExamples[planet].title)} (restored)` }],
+      },
     ),
   ]),
 ) as unknown as Record<PlanetId, TObject>;
+
+/** The open alert of an asset (#18): stolen or lost, since when; null when none is open. */
+export const AlertSummary = Type.Union(
+  [
+    Type.Object(
+      {
+        kind: Type.Union([Type.Literal('stolen'), Type.Literal('lost')]),
+        since: timestamp("When the asset went missing (the alert's `occurred_at`),"),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  {
+    description:
+      'The open stolen-or-lost alert: `{kind, since}`, or null when none is open. A certificate with an open alert does not verify.',
+  },
+);
+export type AlertSummaryType = Static<typeof AlertSummary>;
 
 export const AssetRecord = Type.Object(
   {
@@ -163,6 +214,7 @@ export const AssetRecord = Type.Object(
     updated_by: uuid('The account that last changed the asset.'),
     created_at: timestamp('Creation time,'),
     updated_at: timestamp('Last change,'),
+    alert: AlertSummary,
   },
   {
     additionalProperties: true,

@@ -8,10 +8,14 @@ export interface CertificateListRow extends AssetRow {
 /** Certificates for review, oldest first (the queue order), with their account's name. */
 export async function listCertificateRows(
   db: Queryable,
-  filter: { certificateStatus?: string; planet?: string; limit: number },
+  filter: { certificateStatus?: string; planet?: string; assetId?: string; limit: number },
 ): Promise<CertificateListRow[]> {
   const conditions: string[] = [];
   const params: unknown[] = [];
+  if (filter.assetId) {
+    params.push(filter.assetId);
+    conditions.push(`a.id = $${params.length}`);
+  }
   if (filter.certificateStatus) {
     params.push(filter.certificateStatus);
     conditions.push(`a.certificate_status = $${params.length}`);

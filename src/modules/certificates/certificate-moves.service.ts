@@ -2,9 +2,11 @@ import { limits } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
 import {
   assertCertificateMove,
+  assertNotArchived,
   assetStatusAfterCertificateMove,
   certificateMoves,
   type CertificateMove,
@@ -19,12 +21,20 @@ import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
+import { insertOutboxEvent, insertWatchTriggeredEvents } from '../webhooks/outbox.repository.js';
 import {
   countCertificatesByPlanetAndStatus,
   listCertificateRows,
   type CertificateListRow,
 } from './certificate-moves.repository.js';
+
+/** The moves a watcher is told of (#18): a certificate already issued changes its standing. */
+const WATCHED_MOVES = new Set<CertificateMove>(['suspend', 'reinstate', 'revoke']);
+const MOVE_PAST: Record<string, string> = {
+  suspend: 'suspended',
+  reinstate: 'reinstated',
+  revoke: 'revoked',
+};
 
 export const certificateMoveNames = Object.keys(certificateMoves) as CertificateMove[];
 
@@ -89,6 +99,7 @@ export async function moveCertificate(
   }
 
   const rule = certificateMoves[input.move];
+  assertNotArchived(current.status, input.move);
   const to = assertCertificateMove(current.certificate_status, input.move);
   const updated = await updateCertificateState(tx, {
     planet,
@@ -126,6 +137,16 @@ export async function moveCertificate(
     eventType: rule.webhookEventType,
     payload: { asset, certificate: { ...certificate, previous_status: current.certificate_status } },
   });
+  if (WATCHED_MOVES.has(input.move)) {
+    await insertWatchTriggeredEvents(tx, {
+      certificateNumber: updated.certificate_number,
+      planet,
+      change: `certificate_${MOVE_PAST[input.move]}`,
+      certificateStatus: to,
+      alert: asset.alert,
+      occurredAt: updated.updated_at.toISOString(),
+    });
+  }
   return { asset, certificate, from: current.certificate_status };
 }
 
@@ -148,13 +169,28 @@ export async function listCertificates(
     planet: filter.planet,
     limit: Math.min(filter.limit ?? 100, MAX_LIST_LIMIT),
   });
-  return rows.map((row: CertificateListRow) => ({
+  return rows.map(toCertificateListItem);
+}
+
+function toCertificateListItem(row: CertificateListRow): CertificateListItem {
+  return {
     ...toCertificate(row),
     account_name: row.account_name,
     created_at: row.created_at.toISOString(),
     asset_status: row.status,
     fields: row.attributes,
-  }));
+  };
+}
+
+/** One asset as the review queue shows it (the admin asset page); undefined when there is none. */
+export async function findCertificateOfAsset(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<CertificateListItem | undefined> {
+  if (!isUuid(assetId)) return undefined;
+  const [row] = await listCertificateRows(db, { planet, assetId, limit: 1 });
+  return row ? toCertificateListItem(row) : undefined;
 }
 
 /** Count of certificates per planet and status, for the dashboard. */

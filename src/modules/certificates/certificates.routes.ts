@@ -1,3 +1,4 @@
+import { recordLookup, recordLookupByNumber } from '../alert-lookups/alert-lookups.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
@@ -33,7 +34,18 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         },
       },
     },
-    async (request) => lookUpCertificate(request.server.db, requirePrincipal(request), request.params.number),
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const certificate = await lookUpCertificate(request.server.db, principal, request.params.number);
+      if (certificate.alert) {
+        // Reported stolen or lost (#18): on record before the answer leaves, and kept by no cache.
+        await recordLookup(request.server.db, { id: certificate.asset_id, alert: true }, 'certificate', {
+          principal,
+        });
+        void reply.header('cache-control', 'no-store');
+      }
+      return certificate;
+    },
   );
 
   app.get(
@@ -58,10 +70,14 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = requirePrincipal(request);
       const planet = planetOfWellFormedNumber(request.params.number);
       if (!planet || !isInScope(principal, planet)) throw new AppError('certificate_not_found');
+      const target = { planet, certificateNumber: request.params.number };
+      if (await recordLookupByNumber(request.server.db, target, 'credential', { principal })) {
+        void reply.header('cache-control', 'no-store');
+      }
       const text = await certificateCredential(
         request.server.db,
         request.server.credentialSigner,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { assetStatuses, certificateStatuses } from '../assets/asset-states.js';
+import { AlertSummary } from '../assets/assets.schemas.js';
 
 // Any string is accepted: a number that names no certificate (or one outside the key's scope) is 404.
 export const CertificateParams = Type.Object({
@@ -27,6 +28,7 @@ export const CertificateRecord = Type.Object(
     revocation_reason: Type.Union([Type.String(), Type.Null()], {
       description: 'The reason given at revocation; null unless revoked.',
     }),
+    alert: AlertSummary,
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { isInScope } from '../../planets/planet-access.js';
+import { alertOfRow } from '../assets/asset-record.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
@@ -32,6 +33,7 @@ export async function lookUpCertificate(
     issued_at: row.issued_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     revocation_reason: revoked ? row.status_reason : null,
+    alert: alertOfRow(row),
   };
 }
 
@@ -43,11 +45,15 @@ export type PublicCertificate =
       issued: true;
       status: 'issued' | 'suspended' | 'revoked';
       planet: PlanetId;
+      /** Public already: the credential names its subject urn:uuid:<asset id>. */
+      asset_id: string;
       title: string;
       /** The planet's declared fields only, in the planet's order; pass-through fields may hold anything. */
       fields: [name: string, value: unknown][];
       issued_at: string;
       revoked_at: string | null;
+      /** The open stolen-or-lost alert (#18): the page warns about it. */
+      alert: { kind: 'stolen' | 'lost'; since: string } | null;
     };
 
 /**
@@ -69,11 +75,13 @@ export async function findPublicCertificate(
     issued: true,
     status,
     planet,
+    asset_id: row.id,
     title: row.title,
     fields: Object.keys(planets[planet].fields)
       .filter((name) => row.attributes[name] !== undefined && row.attributes[name] !== null)
       .map((name) => [name, row.attributes[name]]),
     issued_at: row.issued_at.toISOString(),
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    alert: alertOfRow(row),
   };
 }

@@ -1,6 +1,8 @@
+import { base64urlnopad } from '@scure/base';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isPlanetId, planets } from '../../planets/planets.js';
+import { mediaDigests, mediaUrl } from '../media/media.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   ensureCredentialRow,
@@ -24,6 +26,27 @@ function publicPlanetFields(row: CredentialAssetRow): Record<string, unknown> {
   return fields;
 }
 
+/** The multihash prefix of SHA-256 (code 0x12, 32 bytes), as the multiformats table assigns it. */
+const SHA2_256_MULTIHASH = [0x12, 0x20];
+
+/**
+ * VC 2.0 "Integrity of Related Resources" (section 5.3): every medium of the asset, private ones too (a digest
+ * gives nothing away), with `digestMultibase` (a multibase base64url multihash of the SHA-256, as the
+ * specification's example writes it), `digestSRI` (SHA-384, the strength the specification recommends)
+ * and `mediaType`, so anyone holding an image can check it against the signed certificate.
+ */
+async function relatedMedia(tx: Queryable, baseUrl: string, planet: string, assetId: string) {
+  const media = await mediaDigests(tx, planet, assetId);
+  return media.map((medium) => ({
+    id: `${baseUrl}${mediaUrl(medium.id)}`,
+    mediaType: medium.content_type,
+    digestMultibase: `u${base64urlnopad.encode(
+      Uint8Array.from([...SHA2_256_MULTIHASH, ...Buffer.from(medium.sha256, 'hex')]),
+    )}`,
+    digestSRI: `sha384-${medium.sha384}`,
+  }));
+}
+
 /** Builds and signs the certificate's VC 2.0 and stores it; the certificate must have been issued. */
 async function signCertificateCredential(
   tx: Queryable,
@@ -39,6 +62,7 @@ async function signCertificateCredential(
   const entries = await findStatusEntries(tx, row.planet, row.id);
   const head = await findIssueEvent(tx, row.id);
   const baseUrl = signer.identity.baseUrl;
+  const related = await relatedMedia(tx, baseUrl, row.planet, row.id);
   const { signed, keyId } = await signer.sign(tx, {
     '@context': [VC_CONTEXT_V2],
     type: ['VerifiableCredential', 'AssetCertificate'],
@@ -62,6 +86,7 @@ async function signCertificateCredential(
         statusListCredential: list,
       };
     }),
+    ...(related.length > 0 ? { relatedResource: related } : {}),
   });
   return storeCredential(tx, {
     planet: row.planet,

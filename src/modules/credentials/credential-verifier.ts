@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { base64urlnopad } from '@scure/base';
 import { readProof, verifyEddsaJcs2022, type JsonObject } from '../signing/data-integrity.js';
-import { didDocumentUrlOfDid } from '../signing/issuer-identity.js';
+import { didDocumentUrlOfDid } from '../signing/did-web-resolution.js';
 import { publicKeyObjectOfRaw, rawPublicKeyOfMultibase } from '../signing/multikey.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam } from '../../plugins/auth.js';
 import { AssetParams } from '../assets/assets.schemas.js';
 import { HistoryPage, HistoryQuery } from './history.schemas.js';
@@ -34,7 +33,6 @@ export async function historyRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     // checkPlanetParam has refused an unknown planet before this runs.
-    async (request) =>
-      getHistory(request.server.db, request.params.planet as PlanetId, request.params.id, request.query),
+    async (request) => getHistory(request.server.db, request.params.planet, request.params.id, request.query),
   );
 }

@@ -2,12 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { limits } from '../../config.js';
 
 export const HistoryQuery = Type.Object({
-  limit: Type.Integer({
-    minimum: 1,
-    maximum: limits.pageSize,
-    default: 50,
-    description: `Entries per page, 1–${limits.pageSize}.`,
-  }),
+  // Optional: it has a default, so a call without it is valid (a validating proxy refused it when required).
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: limits.pageSize,
+      default: 50,
+      description: `Entries per page, 1–${limits.pageSize}.`,
+    }),
+  ),
   cursor: Type.Optional(
     Type.String({
       maxLength: limits.cursorLength,
@@ -24,7 +27,7 @@ export const HistoryEntry = Type.Object(
     sequence: Type.Integer({ minimum: 1, description: '1, 2, 3… per asset, without gaps.' }),
     event_type: Type.String({
       description:
-        'CREATED, UPDATED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, VERIFIED or ARCHIVED.',
+        'CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, VERIFIED or ARCHIVED.',
     }),
     payload: Type.Object({}, { additionalProperties: true }),
     actor_account_id: Type.Union([Type.String(), Type.Null()], {

@@ -27,14 +27,16 @@ export async function getHistory(
   db: Queryable,
   planet: PlanetId,
   id: string,
-  page: { limit: number; cursor?: string },
+  page: { limit?: number; cursor?: string },
 ): Promise<Static<typeof HistoryPage>> {
   const afterSequence = page.cursor === undefined ? 0 : afterSequenceOf(page.cursor);
   // 404 asset_not_found as the asset's own read answers it.
   await getAsset(db, planet, id);
-  const events = await listHistoryEntries(db, id, { afterSequence, limit: page.limit + 1 });
-  const hasMore = events.length > page.limit;
-  const data = events.slice(0, page.limit);
+  // The schema's default fills a missing limit; 50 again for callers outside HTTP.
+  const limit = page.limit ?? 50;
+  const events = await listHistoryEntries(db, id, { afterSequence, limit: limit + 1 });
+  const hasMore = events.length > limit;
+  const data = events.slice(0, limit);
   return {
     data,
     has_more: hasMore,

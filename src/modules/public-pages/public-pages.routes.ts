@@ -1,6 +1,8 @@
+import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SafeHtml } from '../../lib/html.js';
+import { etagOf, matchesIfNoneMatch } from '../../lib/immutable-responses.js';
 import { certificatePage, normaliseCertificateNumber, pageIssuer } from './public-pages.service.js';
 import {
   certificateView,
@@ -52,7 +54,21 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     '/:number',
     { schema: { hide: true, params: CertificatePageParams } },
     async (request, reply) => {
-      const page = await certificatePage(app.db, app.config, request.params.number);
+      const requested = request.params.number;
+      const number = normaliseCertificateNumber(requested);
+      // From memory while no certificate changed (any move, by any path, bumps the version); only an
+      // issued certificate's page is kept: a 404 or a pending number may become a certificate any moment.
+      const read = await app.publicReads.read(
+        `c/${requested}`,
+        ['certificates'],
+        () => certificatePage(app.db, app.config, requested),
+        (value) => `W/${etagOf(JSON.stringify(value))}`,
+        {
+          certificateNumber: number,
+          keep: (value) => value.kind === 'certificate' && value.certificate.issued,
+        },
+      );
+      const page = read.value;
       switch (page.kind) {
         case 'redirect':
           void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
@@ -67,8 +83,32 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
             void reply.header('cache-control', 'no-store');
             return sendPage(reply, notIssuedView(certificate.certificate_number));
           }
-          void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL);
-          return sendPage(reply, certificateView({ ...page, certificate, checkedAt: new Date() }));
+          if (certificate.alert) {
+            // Reported stolen or lost (#18): the look-up is on record before the page leaves; no cache keeps it.
+            // (An alert raised or resolved bumps the certificates version, so a kept page never hides one.)
+            await recordLookup(
+              app.db,
+              { id: certificate.asset_id, alert: certificate.alert },
+              'public_page',
+              { clientAddress: request.ip },
+            );
+            void reply.header('cache-control', 'no-store');
+          } else if (!read.cacheable) void reply.header('cache-control', 'no-store');
+          else {
+            // Weak: only the "checked at" time differs between two answers under one ETag.
+            void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', read.etag);
+            if (matchesIfNoneMatch(request.headers['if-none-match'], read.etag))
+              return reply.code(304).send();
+          }
+          return sendPage(
+            reply,
+            certificateView({
+              ...page,
+              certificate,
+              checkedAt: new Date(),
+              contactEmail: app.config.AVS_CONTACT_EMAIL,
+            }),
+          );
         }
       }
     },

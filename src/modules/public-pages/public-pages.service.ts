@@ -3,6 +3,8 @@ import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
+import { firstPublicImage } from '../media/media.service.js';
+import type { MediaRecordType } from '../media/media.schemas.js';
 import { issuerIdentity, publicBaseUrl, type IssuerIdentity } from '../signing/issuer-identity.js';
 
 /** Who issued the certificate, as the page shows it: the public base URL, its did:web and DID document. */
@@ -14,6 +16,8 @@ export type CertificatePage =
   | {
       kind: 'certificate';
       certificate: PublicCertificate;
+      /** The first public image of an issued certificate's asset, shown on its page. */
+      image?: MediaRecordType;
       pageUrl: string;
       qrSvg: string;
       issuer: PageIssuer;
@@ -42,8 +46,24 @@ export function certificatePageUrl(config: Config, certificateNumber: string): s
   return `${publicBaseUrl(config)}/c/${encodeURIComponent(certificateNumber)}`;
 }
 
+// A page's QR code depends only on its address, which never changes: drawn once per number (its mask search
+// was the largest piece of a page view's CPU, docs/performance.md). Bounded: emptied when full.
+const qrCodes = new Map<string, Promise<string>>();
+const QR_CODE_CACHE_SIZE = 10_000;
+
 /** A QR code of the URL as an SVG element (drawn here, so the page needs no script and no image request). */
-export async function qrCodeSvg(url: string): Promise<string> {
+export function qrCodeSvg(url: string): Promise<string> {
+  let svg = qrCodes.get(url);
+  if (!svg) {
+    if (qrCodes.size >= QR_CODE_CACHE_SIZE) qrCodes.clear();
+    svg = drawQrCodeSvg(url);
+    qrCodes.set(url, svg);
+    svg.catch(() => qrCodes.delete(url));
+  }
+  return svg;
+}
+
+async function drawQrCodeSvg(url: string): Promise<string> {
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   // Named for screen readers; the address itself is printed beside it.
   return svg.replace('<svg ', '<svg role="img" aria-label="QR code of this page’s address" class="qr" ');
@@ -64,9 +84,13 @@ export async function certificatePage(
   const certificate = await findPublicCertificate(db, number);
   if (!certificate) return { kind: 'unknown', shown: number };
   const pageUrl = certificatePageUrl(config, number);
+  const image = certificate.issued
+    ? await firstPublicImage(db, certificate.planet, certificate.asset_id)
+    : undefined;
   return {
     kind: 'certificate',
     certificate,
+    image,
     pageUrl,
     qrSvg: await qrCodeSvg(pageUrl),
     issuer: pageIssuer(config),

@@ -1,4 +1,5 @@
 import type { PublicCertificate } from '../certificates/certificates.service.js';
+import type { MediaRecordType } from '../media/media.schemas.js';
 import { html, SafeHtml } from '../../lib/html.js';
 import type { PageIssuer } from './public-pages.service.js';
 
@@ -90,6 +91,35 @@ function document(title: string, main: SafeHtml, current: PageName = 'other'): S
     </html>`;
 }
 
+/**
+ * The warning of an open stolen-or-lost alert (#18), above everything else on the card: the certificate may
+ * still be genuine, but the object it describes is reported missing. role="alert" so a screen reader says it.
+ */
+function alertWarning(alert: { kind: 'stolen' | 'lost'; since: string }, contactEmail?: string): SafeHtml {
+  const word = alert.kind === 'stolen' ? 'Reported stolen' : 'Reported lost';
+  return html`<div class="alert-warning" role="alert">
+    <span class="status-mark" aria-hidden="true">!</span>
+    <div>
+      <strong class="alert-word">${word}</strong>
+      <p>
+        The owner reported this ${alert.kind === 'stolen' ? 'item stolen' : 'item lost'} on or since
+        ${date(alert.since)}. Do not buy, sell or lend against it. Every look-up of this page is recorded.
+      </p>
+      ${
+        contactEmail
+          ? html`<p>
+              If you have seen it or are offered it, write to
+              <a
+                href="mailto:${contactEmail}?subject=${encodeURIComponent(`Certificate reported ${alert.kind}`)}"
+                >${contactEmail}</a
+              >.
+            </p>`
+          : html`<p>If you have seen it or are offered it, tell the police or the issuer.</p>`
+      }
+    </div>
+  </div>`;
+}
+
 function statusBanner(key: StatusKey): SafeHtml {
   const wording = STATUS_WORDING[key];
   return html`<div class="status status-${key}">
@@ -127,23 +157,40 @@ function lookUpForm(options: { value?: string; error?: string } = {}): SafeHtml 
   </form>`;
 }
 
+/** The asset's first public image; its digest is in the signed credential, so a reader can check it. */
+function certificateImage(image: MediaRecordType, title: string): SafeHtml {
+  return html`<figure class="certificate-image">
+    <img
+      src="${image.url}"
+      alt="${image.caption ?? `Photograph of ${title}`}"
+      width="${image.width ?? ''}"
+      height="${image.height ?? ''}"
+    />
+    ${image.caption ? html`<figcaption>${image.caption}</figcaption>` : ''}
+  </figure>`;
+}
+
 /** The page of an issued, suspended or revoked certificate: what it certifies, its status, who issued it. */
 export function certificateView(view: {
   certificate: Extract<PublicCertificate, { issued: true }>;
+  image?: MediaRecordType;
   pageUrl: string;
   qrSvg: string;
   issuer: PageIssuer;
   checkedAt: Date;
+  /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes. */
+  contactEmail?: string;
 }): SafeHtml {
   const { certificate, issuer } = view;
   const number = certificate.certificate_number;
   const planet = fieldLabel(certificate.planet);
   return document(
-    `${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
+    `${certificate.alert ? `Reported ${certificate.alert.kind} · ` : ''}${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
     html`<article class="card card-${certificate.status}" aria-labelledby="certificate-title">
       <p class="eyebrow">Certificate of authenticity · ${planet}</p>
       <h1 id="certificate-title">${certificate.title}</h1>
-      ${statusBanner(certificate.status)}
+      ${certificate.alert ? alertWarning(certificate.alert, view.contactEmail) : ''}
+      ${statusBanner(certificate.status)} ${view.image ? certificateImage(view.image, certificate.title) : ''}
       <div class="card-body">
         <div class="card-facts">
           <dl class="facts">

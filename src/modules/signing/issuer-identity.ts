@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import type { Config } from '../../config.js';
 
+export { didDocumentUrlOfDid } from './did-web-resolution.js';
+
 /** The issuer as the world sees it: the public base URL, its did:web and where the DID document lives. */
 export interface IssuerIdentity {
   /** AVS_PUBLIC_URL (or its default), without a trailing slash. */
@@ -44,19 +46,6 @@ export function didDocumentUrlOf(baseUrl: string): string {
   const url = new URL(baseUrl);
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path === '' ? '/.well-known' : path}/did.json`;
-}
-
-/** The did:web resolution URL of a did:web DID (the verifier's direction). */
-export function didDocumentUrlOfDid(did: string): string | undefined {
-  const match = /^did:web:([^:#?/]+)((?::[^:#?/]+)*)$/.exec(did);
-  if (!match) return undefined;
-  const host = decodeURIComponent(match[1]!);
-  const path = match[2]!
-    .split(':')
-    .filter(Boolean)
-    .map((segment) => decodeURIComponent(segment))
-    .join('/');
-  return `https://${host}${path === '' ? '/.well-known' : `/${path}`}/did.json`;
 }
 
 export function issuerIdentity(config: Pick<Config, 'AVS_PUBLIC_URL' | 'HOST' | 'PORT'>): IssuerIdentity {

@@ -3,6 +3,7 @@ import { base64urlnopad } from '@scure/base';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import type { PublicReadCache } from '../public-reads/public-read-cache.js';
 import { openPrivateKey, sealPrivateKey } from './key-encryption.js';
 import { jwkOfRawPublicKey, rawPublicKeyOfKeyObject } from './multikey.js';
 import {
@@ -131,16 +132,30 @@ export async function publishedKeys(db: Queryable, purpose: SigningKeyPurpose): 
 
 /**
  * Opens private keys on demand and keeps them (a key never changes; only which one is active does, and
- * that is read from the database at every signature so that a rotation reaches every instance at once).
+ * that is checked at every signature so that a rotation reaches every instance at once). With the public
+ * read cache, the active key's id is kept while the signing_keys version is unchanged: the version check is
+ * one query shared by every concurrent signature instead of one look-up each (#15 item 6).
  */
 export class SigningKeyring {
   private readonly opened = new Map<string, KeyObject>();
 
-  constructor(private readonly masterKey: string | undefined) {}
+  constructor(
+    private readonly masterKey: string | undefined,
+    private readonly activeIds?: { cache: PublicReadCache; db: Queryable },
+  ) {}
+
+  private activeKeyId(db: Queryable, purpose: SigningKeyPurpose): Promise<string> {
+    const find = () => ensureSigningKey(db, purpose, this.masterKey);
+    // Inside a transaction (another Queryable) the transaction's own view decides: no cache.
+    if (!this.activeIds || db !== this.activeIds.db) return find();
+    return this.activeIds.cache
+      .read(`active-key/${purpose}`, ['signing_keys'], find, (id) => id)
+      .then((read) => read.value);
+  }
 
   /** The purpose's active key, created if there is none yet. */
   async activeKey(db: Queryable, purpose: SigningKeyPurpose): Promise<{ id: string; privateKey: KeyObject }> {
-    const id = await ensureSigningKey(db, purpose, this.masterKey);
+    const id = await this.activeKeyId(db, purpose);
     let privateKey = this.opened.get(id);
     if (!privateKey) {
       const row = (await findPrivateKey(db, id))!;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam } from '../../plugins/auth.js';
 import { EventProof, EventProofParams } from './tlog.schemas.js';
 import { eventProof } from './tlog.service.js';
@@ -36,7 +35,7 @@ export async function tlogProofRoutes(parent: FastifyInstance): Promise<void> {
       const retryAfterSeconds = Math.ceil(request.server.config.AVS_TLOG_INTERVAL_MS / 1000) + 1;
       return eventProof(
         request.server.db,
-        request.params.planet as PlanetId,
+        request.params.planet,
         request.params.id,
         request.params.sequence,
         retryAfterSeconds,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors/error-catalogue.js';
+import { etagOf, ImmutableResponses, matchesIfNoneMatch } from '../../lib/immutable-responses.js';
+import { sendPublicRead } from '../public-reads/public-read-reply.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import { ensureSigningKey, SigningKeyring } from '../signing/signing-keys.service.js';
 import { parseTilePath } from './tile-paths.js';
@@ -51,6 +53,8 @@ export const tlogPlugin = fp(
       app.addHook('preClose', async () => integrator.stop());
     }
 
+    // A tile never changes once it exists: served from memory after its first read.
+    const tiles = new ImmutableResponses();
     await app.register(async (pub) => {
       pub.addHook('onRequest', enforcePublicRateLimit);
       pub.addHook('onRequest', async (_request, reply) => {
@@ -60,19 +64,35 @@ export const tlogPlugin = fp(
         });
       });
       const hide = true;
-      pub.get('/tlog/checkpoint', { schema: { hide } }, async (_request, reply) => {
-        const checkpoint = await latestCheckpoint(app.db);
-        if (checkpoint === undefined) throw new AppError('tlog_resource_not_found');
-        return sendText(reply, checkpoint, CHECKPOINT_CACHE_CONTROL);
+      // From memory while the checkpoint is unchanged (a new one bumps tlog_checkpoint, on every instance).
+      pub.get('/tlog/checkpoint', { schema: { hide } }, async (request, reply) => {
+        const read = await app.publicReads.read(
+          'tlog/checkpoint',
+          ['tlog_checkpoint'],
+          async () => {
+            const checkpoint = await latestCheckpoint(app.db);
+            if (checkpoint === undefined) throw new AppError('tlog_resource_not_found');
+            return checkpoint;
+          },
+          etagOf,
+        );
+        return sendPublicRead(request, reply, read, 'text/plain; charset=utf-8', CHECKPOINT_CACHE_CONTROL);
       });
       pub.get('/tlog/vkey', { schema: { hide } }, async (_request, reply) =>
         sendText(reply, `${await logVerifierKey(app.db, keyring, origin)}\n`, KEY_CACHE_CONTROL),
       );
       pub.get<{ Params: { '*': string } }>('/tlog/tile/*', { schema: { hide } }, async (request, reply) => {
-        const tile = parseTilePath(request.params['*']);
-        const bytes = tile && (await readTile(app.db, tile));
-        if (!bytes) throw new AppError('tlog_resource_not_found');
-        return reply.header('cache-control', TILE_CACHE_CONTROL).type('application/octet-stream').send(bytes);
+        const path = request.params['*'];
+        let cached = tiles.get(path);
+        if (!cached) {
+          const tile = parseTilePath(path);
+          const bytes = tile && (await readTile(app.db, tile));
+          if (!bytes) throw new AppError('tlog_resource_not_found');
+          cached = tiles.put(path, bytes);
+        }
+        void reply.header('cache-control', TILE_CACHE_CONTROL).header('etag', cached.etag);
+        if (matchesIfNoneMatch(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+        return reply.type('application/octet-stream').send(cached.body);
       });
     });
   },

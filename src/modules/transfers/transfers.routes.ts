@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { limits } from '../../config.js';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { AssetParams } from '../assets/assets.schemas.js';
@@ -56,13 +55,7 @@ export async function transferRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const offered = await commitChange(request, 202, (tx) =>
-        offerTransfer(
-          tx,
-          principal,
-          request.params.planet as PlanetId,
-          request.params.id,
-          request.body.to_account_id,
-        ),
+        offerTransfer(tx, principal, request.params.planet, request.params.id, request.body.to_account_id),
       );
       return reply.code(202).send(offered);
     },

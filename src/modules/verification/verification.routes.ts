@@ -1,3 +1,4 @@
+import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -67,7 +68,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
         operationId: 'verifyAsset',
         summary: 'Verify an asset',
         description:
-          "`verified` is true only when the certificate is issued, the asset is not archived and the history hash chain recomputes. A verification is a read: it takes no lock and appends nothing to the asset's history. It is kept in its own record (`GET /api/v1/verifications/{id}`) and emits `verification.completed` to the owner's webhooks.",
+          "`verified` is true only when the certificate is issued, the asset is not archived, the history hash chain recomputes and no stolen-or-lost alert is open (`no_open_alert`). A verification is a read: it takes no lock and appends nothing to the asset's history. It is kept in its own record (`GET /api/v1/verifications/{id}`) and emits `verification.completed` to the owner's webhooks.",
         body: VerifyBody,
         response: {
           200: VerificationResponse,
@@ -81,9 +82,19 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = requirePrincipal(request);
       const verification = await verifyAsset(request.server.db, principal, targetOf(request.body));
+      // An asset reported stolen or lost: the look-up is on record before the answer leaves (#18).
+      const alerted = verification.result.checks.some(
+        (entry) => entry.name === 'no_open_alert' && !entry.passed,
+      );
+      if (alerted) {
+        await recordLookup(request.server.db, { id: verification.result.asset_id, alert: true }, 'verify', {
+          principal,
+        });
+        void reply.header('cache-control', 'no-store');
+      }
       const response = await withVerificationReceipt(
         request.server.db,
         request.server.credentialSigner,
@@ -151,7 +162,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
       listAssetVerifications(
         request.server.db,
         requirePrincipal(request),
-        request.params.planet as PlanetId,
+        request.params.planet,
         request.params.id,
         request.query,
       ),

@@ -33,6 +33,7 @@ export const checkNames = [
   'asset_not_archived',
   'history_intact',
   'history_logged',
+  'no_open_alert',
 ] as const;
 
 export const VerificationCheck = Type.Object(
@@ -83,7 +84,9 @@ export const VerificationParams = Type.Object({
 });
 
 export const VerificationsQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Entries per page, 1–100.' }),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Entries per page, 1–100.' }),
+  ),
   cursor: Type.Optional(
     Type.String({ maxLength: 512, description: 'Opaque: the `next_cursor` of the previous page.' }),
   ),

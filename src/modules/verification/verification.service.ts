@@ -63,6 +63,13 @@ function check(name: VerificationCheckType['name'], passed: boolean, detail: str
   return passed ? { name, passed } : { name, passed, detail };
 }
 
+/** "Reported stolen since 2026-11-20": an open alert (#18) fails the verification, the certificate stays genuine. */
+function openAlertDetail(asset: AssetRow): string {
+  if (asset.alert_kind === null) return '';
+  const since = asset.alert_since ? ` since ${asset.alert_since.toISOString()}` : '';
+  return `The asset is reported ${asset.alert_kind}${since}; the alert is open.`;
+}
+
 /**
  * Runs the checks of DESIGN.md section 6. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did.
@@ -88,6 +95,7 @@ export async function verifyAsset(
       chain.intact ? '' : `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
     ),
     check('history_logged', inLog.passed, inLog.passed ? '' : inLog.detail),
+    check('no_open_alert', asset.alert_kind === null, openAlertDetail(asset)),
   ];
   return {
     ownerAccountId: asset.account_id,
@@ -183,14 +191,15 @@ export async function listAssetVerifications(
   principal: Principal,
   planet: PlanetId,
   assetId: string,
-  page: { limit: number; cursor?: string },
+  page: { limit?: number; cursor?: string },
 ): Promise<VerificationPageType> {
   const before = decodePosition(page.cursor);
   // Another account's asset is 404, exactly as one that does not exist.
   const asset = await getAsset(db, planet, assetId);
   if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
-  const rows = await listVerifications(db, asset.id, { before, limit: page.limit + 1 });
-  return toPage(rows, page.limit, toVerification);
+  const limit = page.limit ?? 50;
+  const rows = await listVerifications(db, asset.id, { before, limit: limit + 1 });
+  return toPage(rows, limit, toVerification);
 }
 
 export interface VerificationSummary {
@@ -215,4 +224,13 @@ export async function verificationSummaries(
     });
   }
   return summaries;
+}
+
+/** For the operator's asset page: the latest verifications of an asset, newest first, whoever made them. */
+export async function latestVerificationsOfAsset(
+  db: Queryable,
+  assetId: string,
+  limit: number,
+): Promise<VerificationType[]> {
+  return (await listVerifications(db, assetId, { limit })).map(toVerification);
 }

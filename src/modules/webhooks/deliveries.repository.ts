@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { limits } from '../../config.js';
 import type { Position } from '../../lib/page-cursor.js';
+import { eventPlanetSql } from './outbox.repository.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -33,8 +34,7 @@ export interface ClaimedDelivery extends DeliveryRow {
 const DELIVERY_COLUMNS = `id, webhook_id, outbox_id, event_type, payload, event_created_at, status, attempts,
   next_attempt_at, last_attempt_at, last_status_code, last_error, last_response_excerpt, created_at`;
 
-// The planet of an outbox event: its asset's (asset and certificate events) or its verification's.
-const EVENT_PLANET = `coalesce(o.payload #>> '{asset,planet}', o.payload #>> '{verification,planet}')`;
+const EVENT_PLANET = eventPlanetSql('o');
 
 /** The delivery log's line for an event that found its webhook's queue full. */
 export const NOT_QUEUED_ERROR = `Not queued: the webhook already had ${limits.webhookQueuedDeliveries} deliveries waiting.`;

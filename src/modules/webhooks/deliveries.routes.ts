@@ -6,7 +6,7 @@ import { commitChange } from '../../plugins/commit-change.js';
 import { listWebhookDeliveries, retryDelivery, sendTestEvent } from './deliveries.service.js';
 import { Delivery, DeliveryList, DeliveryParams, DeliveryQuery, WebhookParams } from './webhooks.schemas.js';
 
-const tags = ['Webhooks'];
+const tags = ['webhooks'];
 
 /** The delivery log of a webhook, manual retries and test events: the owning account only. */
 export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
@@ -17,7 +17,10 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'listWebhookDeliveries',
         summary: "A webhook's delivery log",
+        description:
+          'Deliveries of the webhook, newest first, paged (`limit`, `cursor`), optionally of one `status`; each with its attempts (docs/webhooks.md).',
         params: WebhookParams,
         querystring: DeliveryQuery,
         response: { 200: DeliveryList, ...errorResponses([400, 404]) },
@@ -32,6 +35,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'retryWebhookDelivery',
         summary: 'Retry a delivery now',
         description:
           '202 with the delivery, pending and due now. 409 when the webhook is disabled; 429 when its queue is full.',
@@ -53,6 +57,7 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'sendWebhookTest',
         summary: 'Send a webhook.test event',
         description:
           '202 with the queued delivery of a webhook.test event to this endpoint. 429 past ' +

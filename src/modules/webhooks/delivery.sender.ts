@@ -24,7 +24,7 @@ export const systemResolver: Resolver = async (hostname) =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
 export interface OutgoingMessage {
-  /** The delivery id: the webhook-id header, stable across retries. */
+  /** The webhook-id header: the event id (the delivery id for a test event), stable across retries. */
   id: string;
   url: string;
   secret: string;

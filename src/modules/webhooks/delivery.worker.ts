@@ -159,7 +159,13 @@ export class DeliveryWorker {
 
   private send(delivery: ClaimedDelivery): Promise<SendResult> {
     return sendWebhook(
-      { id: delivery.id, url: delivery.url, secret: delivery.secret, body: deliveryBody(delivery) },
+      // The event's id, so a receiver deduplicates across retries, endpoints and GET /api/v1/events; a test event has none.
+      {
+        id: delivery.outbox_id ?? delivery.id,
+        url: delivery.url,
+        secret: delivery.secret,
+        body: deliveryBody(delivery),
+      },
       {
         timeoutMs: this.options.config.AVS_WEBHOOK_TIMEOUT_MS,
         allowInsecureTargets: this.options.config.AVS_WEBHOOK_ALLOW_INSECURE_TARGETS,

@@ -16,3 +16,46 @@ export async function insertOutboxEvent(
   await db.query(insertOutboxEventStatement, [id, event.accountId, event.eventType, event.payload]);
   return id;
 }
+
+/**
+ * The planet of an outbox event (alias.payload): its asset's (asset and certificate events), its verification's,
+ * or its watched certificate's (watch.triggered).
+ */
+export function eventPlanetSql(alias: string): string {
+  return `coalesce(${alias}.payload #>> '{asset,planet}', ${alias}.payload #>> '{verification,planet}', ${alias}.payload #>> '{watch,planet}')`;
+}
+
+/** What a watcher is told (#18): the change to a watched certificate, never its owner. */
+export interface WatchChange {
+  certificateNumber: string;
+  planet: string;
+  /** certificate_suspended, certificate_reinstated, certificate_revoked, alert_raised or alert_resolved. */
+  change: string;
+  certificateStatus: string;
+  alert: { kind: string; since: string } | null;
+  occurredAt: string;
+}
+
+/**
+ * One watch.triggered outbox row per account watching the certificate, in the caller's transaction (so the
+ * change and the watchers' events commit together). The payload names the certificate and the change only.
+ */
+export async function insertWatchTriggeredEvents(db: Queryable, change: WatchChange): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_outbox (id, account_id, event_type, payload)
+     SELECT gen_random_uuid(), w.account_id, 'watch.triggered',
+            jsonb_build_object('watch', jsonb_build_object('id', w.id, 'certificate_number', w.certificate_number,
+                                                           'planet', w.planet),
+                               'change', $2::jsonb)
+     FROM watchlist_entries w WHERE w.certificate_number = $1`,
+    [
+      change.certificateNumber,
+      JSON.stringify({
+        type: change.change,
+        certificate_status: change.certificateStatus,
+        alert: change.alert,
+        occurred_at: change.occurredAt,
+      }),
+    ],
+  );
+}

@@ -1,4 +1,4 @@
-/** The webhook event types of SPEC.md section 6. */
+/** The webhook event types of SPEC.md section 6: a registration that names no `events` gets these five. */
 export const webhookEventTypes = [
   'asset.created',
   'verification.completed',
@@ -7,4 +7,17 @@ export const webhookEventTypes = [
   'ownership.transferred',
 ] as const;
 
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+/**
+ * Types added by #18 (stolen and lost, watch-lists): valid in `events`, but only a registration that names
+ * them receives them, so a receiver never meets a type it did not ask for (ISSUE-NOTES, across issues).
+ */
+export const optInWebhookEventTypes = [
+  'asset.alert_raised',
+  'asset.alert_resolved',
+  'watch.triggered',
+] as const;
+
+/** Every type a registration may name. */
+export const allWebhookEventTypes = [...webhookEventTypes, ...optInWebhookEventTypes] as const;
+
+export type WebhookEventType = (typeof allWebhookEventTypes)[number];

@@ -21,7 +21,7 @@ import {
   WebhookParams,
 } from './webhooks.schemas.js';
 
-const tags = ['Webhooks'];
+const tags = ['webhooks'];
 
 /** /api/v1/webhooks: registration, listing, reading and disabling an account's endpoints. */
 export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
@@ -32,6 +32,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'createWebhook',
         summary: 'Register a webhook',
         body: WebhookCreateBody,
         description:
@@ -61,7 +62,10 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'listWebhooks',
         summary: "List the account's webhooks",
+        description:
+          "The webhooks of the calling account whose planet scope lies inside the key's, oldest first, paged (`limit`, `cursor`). Secrets are masked.",
         querystring: PageQuery,
         response: { 200: WebhookList, ...errorResponses([400]) },
       },
@@ -74,7 +78,10 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'getWebhook',
         summary: 'Get a webhook',
+        description:
+          'One webhook of the calling account (secret masked); 404 webhook_not_found for any other id, a non-UUID included.',
         params: WebhookParams,
         response: { 200: Webhook, ...errorResponses([400, 404]) },
       },
@@ -88,8 +95,10 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
+        operationId: 'deleteWebhook',
         summary: 'Disable a webhook',
-        description: 'The webhook stops receiving events: 200 with the record, status "disabled".',
+        description:
+          'The webhook stops receiving events: 200 with the record, status "disabled". Idempotent (RFC 9110): deleting a disabled webhook answers 200 with the record unchanged (`disabled_at` kept).',
         params: WebhookParams,
         // A DELETE may carry a body: Fastify parses it, so 413 and 415 can come back too.
         response: { 200: Webhook, ...errorResponses([400, 404, 409, 413, 415]) },

@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../../config.js';
-import { webhookEventTypes } from './webhook-event-types.js';
+import { allWebhookEventTypes, webhookEventTypes } from './webhook-event-types.js';
 
-const EventTypeList = `One or more of: ${webhookEventTypes.join(', ')}.`;
+const EventTypeList = `One or more of: ${allWebhookEventTypes.join(', ')}.`;
+const DefaultTypes = `Omitted: ${webhookEventTypes.join(', ')} (the alert and watch types only when named).`;
 
 export const WebhookCreateBody = Type.Object(
   {
@@ -14,7 +15,7 @@ export const WebhookCreateBody = Type.Object(
     }),
     events: Type.Optional(
       Type.Array(Type.String(), {
-        description: `Event types to subscribe to (duplicates collapse). ${EventTypeList} Omitted: all of them.`,
+        description: `Event types to subscribe to (duplicates collapse). ${EventTypeList} ${DefaultTypes}`,
       }),
     ),
   },

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
-import { webhookEventTypes } from './webhook-event-types.js';
+import { allWebhookEventTypes, webhookEventTypes } from './webhook-event-types.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { checkWebhookUrl } from './webhook-targets.js';
 import {
@@ -48,18 +48,18 @@ export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
   };
 }
 
-/** `events` omitted → every type; empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
+/** `events` omitted → SPEC's five (the #18 types only when named); empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
 export function normaliseEventTypes(events: unknown): string[] {
   if (events === undefined) return [...webhookEventTypes];
   if (!Array.isArray(events)) {
     throw new AppError('invalid_event_type', 'not_a_list');
   }
   if (events.length === 0) {
-    throw new AppError('invalid_event_type', 'empty', { expected: webhookEventTypes });
+    throw new AppError('invalid_event_type', 'empty', { expected: allWebhookEventTypes });
   }
   for (const event of events) {
-    if (typeof event !== 'string' || !(webhookEventTypes as readonly string[]).includes(event)) {
-      throw new AppError('invalid_event_type', 'unknown', { event, expected: webhookEventTypes });
+    if (typeof event !== 'string' || !(allWebhookEventTypes as readonly string[]).includes(event)) {
+      throw new AppError('invalid_event_type', 'unknown', { event, expected: allWebhookEventTypes });
     }
   }
   return [...new Set(events as string[])];

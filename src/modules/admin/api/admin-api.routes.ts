@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { isPlanetId, planetIds } from '../../../planets/planets.js';
+import { isPlanetId, planetIds, type PlanetId } from '../../../planets/planets.js';
+import {
+  AlertResponse,
+  RaiseAlertBody,
+  ResolveAlertBody,
+  type RaiseAlertBodyType,
+  type ResolveAlertBodyType,
+} from '../../alerts/alerts.schemas.js';
+import { raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import {
@@ -151,6 +159,45 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       }
       const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
       return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));
+    },
+  );
+
+  // Stolen and lost (#18): an administrator raises or resolves an alert on any asset.
+  const planetOfParams = (planet: string): PlanetId => {
+    if (!isPlanetId(planet)) throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
+    return planet;
+  };
+  app.post<{ Params: { planet: string; id: string }; Body: RaiseAlertBodyType }>(
+    '/assets/:planet/:id/alerts',
+    {
+      schema: {
+        hide,
+        params: AssetParams,
+        body: RaiseAlertBody,
+        response: { 201: AlertResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAdminActor(request);
+      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const planet = planetOfParams(request.params.planet);
+      const result = await commitChange(request, 201, (tx) =>
+        raiseAlert(tx, { adminUserId }, { planet, assetId: request.params.id }, request.body),
+      );
+      return reply.code(201).send(result);
+    },
+  );
+  app.post<{ Params: { planet: string; id: string; alert_id: string }; Body: ResolveAlertBodyType }>(
+    '/assets/:planet/:id/alerts/:alert_id/resolve',
+    { schema: { hide, body: ResolveAlertBody, response: { 200: AlertResponse, ...errorResponses } } },
+    async (request) => {
+      const actor = requireAdminActor(request);
+      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const planet = planetOfParams(request.params.planet);
+      const { id, alert_id: alertId } = request.params;
+      return commitChange(request, 200, (tx) =>
+        resolveAlert(tx, { adminUserId }, { planet, assetId: id, alertId }, request.body),
+      );
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkFormCsrf, requirePageSession } from '../auth/admin-auth.js';
 import { accountPageRoutes } from './accounts.routes.js';
 import { apiKeyPageRoutes } from './api-keys.routes.js';
+import { assetPageRoutes } from './asset.routes.js';
 import { certificatePageRoutes } from './certificates.routes.js';
 import { dashboardPageRoutes } from './dashboard.routes.js';
 
@@ -13,4 +14,5 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(apiKeyPageRoutes);
   await app.register(accountPageRoutes);
   await app.register(certificatePageRoutes);
+  await app.register(assetPageRoutes);
 }

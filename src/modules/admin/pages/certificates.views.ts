@@ -4,6 +4,7 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { assetPagePath } from './asset.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
@@ -117,7 +118,7 @@ function certificateTable(
           (item) =>
             html`<tr data-certificate="${item.certificate_number}">
               <td data-label="Certificate"><code>${item.certificate_number}</code></td>
-              <td data-label="Title">${item.title}</td>
+              <td data-label="Title"><a href="${assetPagePath(item)}">${item.title}</a></td>
               <td data-label="Account">${item.account_name}</td>
               <td data-label="Planet fields">${fieldList(item.fields)}</td>
               <td data-label="Submitted">${formatTime(item.created_at)}</td>

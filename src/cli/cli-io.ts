@@ -1,0 +1,32 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+
+/**
+ * Where a command reads and writes: the terminal when it runs in the `avs` process, the local channel's
+ * socket when it runs inside a running server (see local-channel.ts). Commands use these, never
+ * process.stdout/stderr/stdin, so one command body serves both.
+ */
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  /** All of standard input ('' on a terminal). */
+  readStdin(): Promise<Buffer>;
+  /** A file on the caller's side (relative to the caller's directory): #24's `avs backup FILE` writes here. */
+  createOutputFile(file: string): Writable;
+}
+
+/** The `avs` process's own terminal and files. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    async readStdin() {
+      if (process.stdin.isTTY) return Buffer.alloc(0);
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    createOutputFile: (file) => createWriteStream(path.resolve(file), { mode: 0o600 }),
+  };
+}

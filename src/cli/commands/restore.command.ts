@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { loadMigrations, migrate } from '../../db/migrate.js';
+import { openDatabase } from '../../db/open-database.js';
+import { BackupRefusedError, verifyArchive } from '../../modules/backup/backup-archive.js';
+import {
+  checkArchiveMedia,
+  checkRestoreTarget,
+  loadArchive,
+  refreshStatistics,
+} from '../../modules/backup/backup.service.js';
+import type { CliCommand } from '../cli-command.js';
+import { describeArchive } from './backup.command.js';
+
+/**
+ * `avs restore FILE [--json]`: fills an empty target (DATABASE_URL, or AVS_DATA_DIR) from an archive. The
+ * archive is checked whole before anything is written; the target is migrated to the archive's schema,
+ * loaded in one transaction, then migrated to this code's. It needs the directory to itself.
+ */
+export const restoreCommand: CliCommand = {
+  usage: 'restore FILE [--json]',
+  summary: 'Restore an archive into an empty database (checked first)',
+  takesSubcommand: false,
+  database: 'own-connection',
+  matches: (command) => command === 'restore',
+  async run(args, context) {
+    let parsed: { values: { json?: boolean }; positionals: string[] };
+    try {
+      parsed = parseArgs({
+        args,
+        options: { json: { type: 'boolean' } },
+        strict: true,
+        allowPositionals: true,
+      });
+      if (parsed.positionals.length !== 1) throw new Error('expected one argument, the archive FILE');
+    } catch (error) {
+      context.io.stderr.write(`avs restore: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const file = parsed.positionals[0]!;
+    const migrations = loadMigrations();
+    const codeVersion = Math.max(...migrations.map((migration) => migration.version));
+    try {
+      const archive = await verifyArchive(file, codeVersion);
+      await checkArchiveMedia(archive, context.config.AVS_MEDIA_DIR);
+      const db = await openDatabase(context.config);
+      try {
+        await checkRestoreTarget(db, archive);
+        await migrate(
+          db,
+          migrations.filter((migration) => migration.version <= archive.schemaVersion),
+        );
+        const summary = await loadArchive(db, archive, { mediaDir: context.config.AVS_MEDIA_DIR });
+        await migrate(db, migrations);
+        await refreshStatistics(db);
+        context.print(parsed.values.json, summary, `Restored ${file}: ${describeArchive(summary)}.`);
+        return 0;
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      if (!(error instanceof BackupRefusedError)) throw error;
+      context.io.stderr.write(`avs restore: ${error.message}\n`);
+      return 1;
+    }
+  },
+};

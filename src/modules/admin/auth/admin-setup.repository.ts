@@ -1,0 +1,66 @@
+import type { Queryable } from '../../../db/database.js';
+
+export interface SetupLinkRow {
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  [column: string]: unknown;
+}
+
+export async function insertSetupLink(
+  db: Queryable,
+  link: { tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO admin_setup_links (token_hash, created_at, expires_at) VALUES ($1, $2, $3)', [
+    link.tokenHash,
+    link.createdAt,
+    link.expiresAt,
+  ]);
+}
+
+/** The unused link valid at `now` (at most one exists: the service mints only when none does). */
+export async function findOpenSetupLink(db: Queryable, now: Date): Promise<SetupLinkRow | undefined> {
+  const { rows } = await db.query<SetupLinkRow>(
+    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
+     WHERE used_at IS NULL AND expires_at > $1 ORDER BY created_at DESC LIMIT 1`,
+    [now],
+  );
+  return rows[0];
+}
+
+/** The link with this hash if unused and valid at `now`, locked until the transaction ends (one use). */
+export async function lockUsableSetupLink(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<SetupLinkRow | undefined> {
+  const { rows } = await db.query<SetupLinkRow>(
+    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
+    [tokenHash, now],
+  );
+  return rows[0];
+}
+
+export async function findUsableSetupLink(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<SetupLinkRow | undefined> {
+  const { rows } = await db.query<SetupLinkRow>(
+    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+    [tokenHash, now],
+  );
+  return rows[0];
+}
+
+export async function markSetupLinkUsed(db: Queryable, tokenHash: string, now: Date): Promise<void> {
+  await db.query('UPDATE admin_setup_links SET used_at = $2 WHERE token_hash = $1', [tokenHash, now]);
+}
+
+/** Serialises concurrent starts (several instances on one PostgreSQL) so only one mints a link. */
+export async function lockSetupLinks(db: Queryable): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext('avs_admin_setup_links'))");
+}

@@ -1,0 +1,226 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { isPlanetId, type PlanetId } from '../../../planets/planets.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { lookupsCsv, lookupsOfAsset } from '../../alert-lookups/alert-lookups.service.js';
+import { alertsOfAsset, raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
+import {
+  certificateMoveNames,
+  findCertificateOfAsset,
+  moveCertificate,
+} from '../../certificates/certificate-moves.service.js';
+import { getHistory } from '../../history/history.service.js';
+import { sendMedia } from '../../media/media-files.routes.js';
+import { listMediaAsAdmin, openMediaAsAdmin } from '../../media/media.service.js';
+import {
+  latestVerificationsOfAsset,
+  verificationSummaries,
+} from '../../verification/verification.service.js';
+import type { Flash } from './admin-layout.views.js';
+import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import { assetPage, assetPagePath } from './asset.views.js';
+
+const AssetPageParams = Type.Object({
+  planet: Type.String({ maxLength: 50 }),
+  id: Type.String({ maxLength: 100 }),
+});
+const AssetMediaParams = Type.Object({
+  ...AssetPageParams.properties,
+  media_id: Type.String({ maxLength: 100 }),
+});
+const MoveFormBody = Type.Object({ _csrf: FormText, reason: FormText }, { additionalProperties: true });
+const AlertFormBody = Type.Object(
+  { _csrf: FormText, kind: FormText, occurred_at: FormText, reference: FormText, note: FormText },
+  { additionalProperties: true },
+);
+const ResolveFormBody = Type.Object({ _csrf: FormText, outcome: FormText }, { additionalProperties: true });
+const AlertPageParams = Type.Object({
+  ...AssetPageParams.properties,
+  alert_id: Type.String({ maxLength: 100 }),
+});
+/** Look-ups shown on the page; the CSV export has them all. */
+const LOOKUPS_SHOWN = 200;
+
+/** Events shown on the page; an asset with more has them in the API's history. */
+const HISTORY_SHOWN = 100;
+const VERIFICATIONS_SHOWN = 20;
+
+const MOVE_DONE: Record<string, string> = {
+  issue: 'issued',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reinstate: 'reinstated',
+  revoke: 'revoked',
+};
+
+/**
+ * /admin/assets/{planet}/{id}: an asset's fields, images, history, verifications and credential, with the
+ * certificate moves; linked from the review queue. Its media bytes are served here behind the session.
+ */
+export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  async function findCertificate(params: Static<typeof AssetPageParams>) {
+    const certificate = isPlanetId(params.planet)
+      ? await findCertificateOfAsset(db, params.planet, params.id)
+      : undefined;
+    if (!certificate) throw new AppError('asset_not_found');
+    return certificate;
+  }
+
+  async function renderAsset(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Static<typeof AssetPageParams>,
+    extra: { flash?: Flash; status?: number } = {},
+  ) {
+    const certificate = await findCertificate(params);
+    const planet = certificate.planet as Parameters<typeof getHistory>[1];
+    const [media, history, verifications, summaries, alerts, lookups] = await Promise.all([
+      listMediaAsAdmin(db, planet, certificate.asset_id),
+      getHistory(db, planet, certificate.asset_id, { limit: HISTORY_SHOWN }),
+      latestVerificationsOfAsset(db, certificate.asset_id, VERIFICATIONS_SHOWN),
+      verificationSummaries(db, [certificate.asset_id]),
+      alertsOfAsset(db, certificate.asset_id),
+      lookupsOfAsset(db, certificate.asset_id, LOOKUPS_SHOWN + 1),
+    ]);
+    return sendPage(
+      reply,
+      assetPage({
+        session: session(request),
+        certificate,
+        media,
+        history: history.data,
+        historyHasMore: history.has_more,
+        verifications,
+        verificationSummary: summaries.get(certificate.asset_id),
+        alerts,
+        lookups: lookups.slice(0, LOOKUPS_SHOWN),
+        lookupsHaveMore: lookups.length > LOOKUPS_SHOWN,
+        flash: extra.flash,
+      }),
+      extra.status,
+    );
+  }
+
+  app.get<{ Params: Static<typeof AssetPageParams> }>(
+    '/assets/:planet/:id',
+    { schema: { hide: true, params: AssetPageParams } },
+    async (request, reply) => {
+      const flash = await takeFlash(request);
+      return renderAsset(request, reply, request.params, { flash });
+    },
+  );
+
+  app.get<{ Params: Static<typeof AssetMediaParams> }>(
+    '/assets/:planet/:id/media/:media_id',
+    { schema: { hide: true, params: AssetMediaParams } },
+    async (request, reply) =>
+      sendMedia(
+        request,
+        reply,
+        await openMediaAsAdmin(db, app.mediaStores, {
+          planet: request.params.planet,
+          assetId: request.params.id,
+          mediaId: request.params.media_id,
+        }),
+      ),
+  );
+
+  for (const move of certificateMoveNames) {
+    app.post<{ Params: Static<typeof AssetPageParams>; Body: Static<typeof MoveFormBody> }>(
+      `/assets/:planet/:id/${move}`,
+      { schema: { hide: true, params: AssetPageParams, body: MoveFormBody } },
+      async (request, reply) => {
+        const certificate = await findCertificate(request.params);
+        try {
+          await commitChange(request, 200, (tx) =>
+            moveCertificate(tx, {
+              certificateNumber: certificate.certificate_number,
+              move,
+              reason: request.body.reason,
+              actor: { adminUserId: session(request).adminUserId },
+            }),
+          );
+        } catch (error) {
+          return renderAsset(request, reply, request.params, refusal(error));
+        }
+        return redirectWithFlash(request, reply, assetPagePath(certificate), {
+          kind: 'notice',
+          message: `Certificate ${certificate.certificate_number} ${MOVE_DONE[move]}.`,
+        });
+      },
+    );
+  }
+
+  app.post<{ Params: Static<typeof AssetPageParams>; Body: Static<typeof AlertFormBody> }>(
+    '/assets/:planet/:id/alerts',
+    { schema: { hide: true, params: AssetPageParams, body: AlertFormBody } },
+    async (request, reply) => {
+      const certificate = await findCertificate(request.params);
+      const { kind, occurred_at, reference, note } = request.body;
+      try {
+        await commitChange(request, 201, (tx) =>
+          raiseAlert(
+            tx,
+            { adminUserId: session(request).adminUserId },
+            { planet: certificate.planet as PlanetId, assetId: certificate.asset_id },
+            { kind: kind as 'stolen', occurred_at: occurred_at ?? '', reference, note },
+          ),
+        );
+      } catch (error) {
+        return renderAsset(request, reply, request.params, refusal(error));
+      }
+      return redirectWithFlash(request, reply, assetPagePath(certificate), {
+        kind: 'notice',
+        message: `Asset reported ${kind}: verification of ${certificate.certificate_number} now fails.`,
+      });
+    },
+  );
+
+  app.post<{ Params: Static<typeof AlertPageParams>; Body: Static<typeof ResolveFormBody> }>(
+    '/assets/:planet/:id/alerts/:alert_id/resolve',
+    { schema: { hide: true, params: AlertPageParams, body: ResolveFormBody } },
+    async (request, reply) => {
+      const certificate = await findCertificate(request.params);
+      const outcome = request.body.outcome;
+      try {
+        await commitChange(request, 200, (tx) =>
+          resolveAlert(
+            tx,
+            { adminUserId: session(request).adminUserId },
+            {
+              planet: certificate.planet as PlanetId,
+              assetId: certificate.asset_id,
+              alertId: request.params.alert_id,
+            },
+            { outcome: outcome as 'recovered' },
+          ),
+        );
+      } catch (error) {
+        return renderAsset(request, reply, request.params, refusal(error));
+      }
+      return redirectWithFlash(request, reply, assetPagePath(certificate), {
+        kind: 'notice',
+        message: `Alert resolved (${outcome}).`,
+      });
+    },
+  );
+
+  // The search audit for the police: every look-up while an alert was open, as CSV (RFC 4180).
+  app.get<{ Params: Static<typeof AssetPageParams> }>(
+    '/assets/:planet/:id/lookups.csv',
+    { schema: { hide: true, params: AssetPageParams } },
+    async (request, reply) => {
+      const certificate = await findCertificate(request.params);
+      const csv = lookupsCsv(await lookupsOfAsset(db, certificate.asset_id));
+      const name = `lookups-${certificate.certificate_number}.csv`;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .type('text/csv; charset=utf-8; header=present')
+        .send(csv);
+    },
+  );
+}

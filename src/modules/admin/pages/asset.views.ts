@@ -1,0 +1,428 @@
+import { limits } from '../../../config.js';
+import { html, type SafeHtml } from '../../../lib/html.js';
+import type { CertificateMove } from '../../assets/asset-states.js';
+import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
+import type { MediaRecordType } from '../../media/media.schemas.js';
+import type { VerificationSummary } from '../../verification/verification.service.js';
+import type { VerificationType } from '../../verification/verification.schemas.js';
+import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
+import type { AlertType } from '../../alerts/alerts.schemas.js';
+import type { AdminSession } from '../auth/admin-sessions.service.js';
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+
+/** The moves each certificate status allows, with their button labels (as on the review queue). */
+const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
+  pending: ['issue', 'reject'],
+  issued: ['suspend', 'revoke'],
+  suspended: ['reinstate', 'revoke'],
+};
+const MOVE_LABELS: Record<CertificateMove, string> = {
+  issue: 'Issue',
+  reject: 'Reject',
+  suspend: 'Suspend',
+  reinstate: 'Reinstate',
+  revoke: 'Revoke',
+};
+
+export interface AssetHistoryEntry {
+  sequence: number;
+  event_type: string;
+  payload: Record<string, unknown>;
+  actor_account_id: string | null;
+  created_at: string;
+  hash: string;
+}
+
+export interface AssetPageData {
+  session: AdminSession;
+  certificate: CertificateListItem;
+  media: MediaRecordType[];
+  history: AssetHistoryEntry[];
+  historyHasMore: boolean;
+  verifications: VerificationType[];
+  verificationSummary: VerificationSummary | undefined;
+  /** The asset's stolen-or-lost alerts, newest first (#18), and the look-ups recorded while one was open. */
+  alerts: AlertType[];
+  lookups: Lookup[];
+  lookupsHaveMore: boolean;
+  flash?: Flash;
+}
+
+/** Where an asset's page lives: the one place that spells the URL (the queue links here too). */
+export function assetPagePath(asset: { planet: string; asset_id: string }): string {
+  return `/admin/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.asset_id)}`;
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** "CERTIFICATE_ISSUED" → "Certificate issued". */
+function eventLabel(type: string): string {
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function moveForm(session: AdminSession, certificate: CertificateListItem, move: CertificateMove): SafeHtml {
+  const action = `${assetPagePath(certificate)}/${move}`;
+  const label = MOVE_LABELS[move];
+  if (move === 'issue' || move === 'reinstate') {
+    return html`<form method="post" action="${action}">
+      ${csrfInput(session)}<button type="submit">${label}</button>
+    </form>`;
+  }
+  const required = move === 'revoke';
+  return html`<details class="move">
+    <summary>${label}…</summary>
+    <form method="post" action="${action}" class="stacked">
+      ${csrfInput(session)}
+      <div class="field">
+        <label for="${move}-reason">Reason${required ? '' : ' (optional)'}</label>
+        <input
+          id="${move}-reason"
+          name="reason"
+          maxlength="${limits.stringLength}"
+          ${required ? html` required` : ''}
+        />
+      </div>
+      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
+    </form>
+  </details>`;
+}
+
+function certificateSection(data: AssetPageData): SafeHtml {
+  const { certificate } = data;
+  const moves = MOVES_BY_STATUS[certificate.status] ?? [];
+  const number = encodeURIComponent(certificate.certificate_number);
+  return html`<section aria-labelledby="certificate-heading" class="panel">
+    <h2 id="certificate-heading">Certificate</h2>
+    <dl class="details">
+      <dt>Number</dt>
+      <dd><code>${certificate.certificate_number}</code></dd>
+      <dt>Certificate status</dt>
+      <dd><span class="badge badge-${certificate.status}">${certificate.status}</span></dd>
+      <dt>Asset status</dt>
+      <dd>${certificate.asset_status}</dd>
+      <dt>Planet</dt>
+      <dd>${certificate.planet}</dd>
+      <dt>Account</dt>
+      <dd>${certificate.account_name} <span class="hint">(${certificate.account_id})</span></dd>
+      <dt>Submitted</dt>
+      <dd>${formatTime(certificate.created_at)}</dd>
+      <dt>Issued</dt>
+      <dd>${formatTime(certificate.issued_at)}</dd>
+      ${
+        certificate.revoked_at
+          ? html`<dt>Revoked</dt>
+              <dd>${formatTime(certificate.revoked_at)}</dd>`
+          : ''
+      }
+      ${
+        certificate.reason
+          ? html`<dt>Reason</dt>
+              <dd>${certificate.reason}</dd>`
+          : ''
+      }
+      <dt>Credential</dt>
+      <dd>
+        ${
+          certificate.issued_at
+            ? html`<a href="/c/${number}/credential">Signed credential (JSON)</a> ·
+                <a href="/c/${number}">Public certificate page</a>`
+            : html`<span class="hint">none until the certificate is issued</span>`
+        }
+      </dd>
+    </dl>
+    ${
+      moves.length > 0
+        ? html`<div class="row-actions" aria-label="Certificate actions" role="group">
+            ${moves.map((move) => moveForm(data.session, certificate, move))}
+          </div>`
+        : ''
+    }
+  </section>`;
+}
+
+function fieldsSection(certificate: CertificateListItem): SafeHtml {
+  const entries = Object.entries(certificate.fields);
+  return html`<section aria-labelledby="fields-heading">
+    <h2 id="fields-heading">Fields</h2>
+    <dl class="details">
+      <dt>Title</dt>
+      <dd>${certificate.title}</dd>
+      <dt>Asset id</dt>
+      <dd><code>${certificate.asset_id}</code></dd>
+      ${entries.map(
+        ([name, value]) =>
+          html`<dt>${name}</dt>
+            <dd>${show(value)}</dd>`,
+      )}
+    </dl>
+  </section>`;
+}
+
+function mediaSection(data: AssetPageData): SafeHtml {
+  const { media, certificate } = data;
+  const base = assetPagePath(certificate);
+  return html`<section aria-labelledby="media-heading">
+    <h2 id="media-heading">Images and documents <span class="count">${media.length}</span></h2>
+    ${
+      media.length === 0
+        ? html`<p class="empty">No images or documents.</p>`
+        : html`<ul class="media-grid">
+            ${media.map((medium, index) => {
+              const href = `${base}/media/${medium.id}`;
+              const name =
+                medium.caption ??
+                `${medium.content_type.startsWith('image/') ? 'Image' : 'Document'} ${index + 1}`;
+              return html`<li>
+                <figure>
+                  <a href="${href}">
+                    ${
+                      medium.content_type.startsWith('image/')
+                        ? html`<img
+                            src="${href}"
+                            alt="${name}"
+                            width="${medium.width ?? ''}"
+                            height="${medium.height ?? ''}"
+                            loading="lazy"
+                          />`
+                        : html`<span class="document-icon" aria-hidden="true">PDF</span
+                            ><span class="visually-hidden">${name}</span>`
+                    }
+                  </a>
+                  <figcaption>
+                    <strong>${name}</strong><br />
+                    ${medium.content_type},
+                    ${byteSize(medium.bytes)}${medium.width ? `, ${medium.width}×${medium.height}` : ''}<br />
+                    <span class="badge ${medium.public ? 'badge-active' : 'badge-expired'}"
+                      >${medium.public ? 'public' : 'private'}</span
+                    >
+                    <code class="digest" title="SHA-256">${medium.sha256.slice(0, 16)}…</code>
+                  </figcaption>
+                </figure>
+              </li>`;
+            })}
+          </ul>`
+    }
+  </section>`;
+}
+
+function historySection(data: AssetPageData): SafeHtml {
+  return html`<section aria-labelledby="history-heading">
+    <h2 id="history-heading">
+      History <span class="count">${data.history.length}${data.historyHasMore ? '+' : ''} events</span>
+    </h2>
+    <ol class="timeline">
+      ${data.history.map(
+        (entry) =>
+          html`<li data-event="${entry.event_type}">
+            <p class="timeline-head">
+              <span class="timeline-sequence">#${entry.sequence}</span>
+              <strong>${eventLabel(entry.event_type)}</strong>
+              ${formatTime(entry.created_at)}
+            </p>
+            <dl class="fields">
+              ${Object.entries(entry.payload).map(
+                ([name, value]) =>
+                  html`<div>
+                    <dt>${name}</dt>
+                    <dd>${show(value)}</dd>
+                  </div>`,
+              )}
+            </dl>
+            <p class="hint">hash <code>${entry.hash.slice(0, 16)}…</code></p>
+          </li>`,
+      )}
+    </ol>
+    ${data.historyHasMore ? html`<p class="hint">Older events beyond the first ${data.history.length} are in the API's history.</p>` : ''}
+  </section>`;
+}
+
+function verificationsSection(data: AssetPageData): SafeHtml {
+  const summary = data.verificationSummary;
+  return html`<section aria-labelledby="verifications-heading">
+    <h2 id="verifications-heading">Verifications <span class="count">${summary?.count ?? 0}</span></h2>
+    ${
+      data.verifications.length === 0
+        ? html`<p class="empty">Never verified.</p>`
+        : html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">By</th>
+                  <th scope="col">Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${data.verifications.map(
+                  (verification) =>
+                    html`<tr>
+                      <td>${formatTime(verification.verified_at)}</td>
+                      <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
+                      <td>
+                        ${
+                          verification.verified
+                            ? 'verified'
+                            : html`<span>not verified</span>
+                                <span class="hint"
+                                  >(${verification.checks
+                                    .filter((check) => !check.passed)
+                                    .map((check) => check.name)
+                                    .join(', ')})</span
+                                >`
+                        }
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+  </section>`;
+}
+
+const LOOKUP_LABELS: Record<string, string> = {
+  get: 'API: asset',
+  certificate: 'API: certificate',
+  credential: 'Credential',
+  verify: 'API: verify',
+  public_page: 'Public page',
+};
+
+function raiseAlertForm(data: AssetPageData): SafeHtml {
+  const action = `${assetPagePath(data.certificate)}/alerts`;
+  return html`<details class="move">
+    <summary>Report stolen or lost…</summary>
+    <form method="post" action="${action}" class="stacked">
+      ${csrfInput(data.session)}
+      <div class="field">
+        <label for="alert-kind">Kind</label>
+        <select id="alert-kind" name="kind">
+          <option value="stolen">Stolen</option>
+          <option value="lost">Lost</option>
+        </select>
+      </div>
+      <div class="field">
+        <label for="alert-occurred">Missing since</label>
+        <input id="alert-occurred" name="occurred_at" type="date" required />
+      </div>
+      <div class="field">
+        <label for="alert-reference">Police reference (optional)</label>
+        <input id="alert-reference" name="reference" maxlength="${limits.stringLength}" />
+      </div>
+      <div class="field">
+        <label for="alert-note">Note (optional)</label>
+        <input id="alert-note" name="note" maxlength="${limits.stringLength}" />
+      </div>
+      <button type="submit" class="danger">Report</button>
+    </form>
+  </details>`;
+}
+
+function resolveAlertForm(data: AssetPageData, alert: AlertType): SafeHtml {
+  const action = `${assetPagePath(data.certificate)}/alerts/${encodeURIComponent(alert.id)}/resolve`;
+  return html`<form method="post" action="${action}" class="inline-actions">
+    ${csrfInput(data.session)}
+    <button type="submit" name="outcome" value="recovered">Resolve: recovered</button>
+    <button type="submit" name="outcome" value="withdrawn" class="button-secondary">
+      Resolve: withdrawn
+    </button>
+  </form>`;
+}
+
+/** The alerts, the open one first and loud, and the search audit with its CSV export (#18). */
+function alertsSection(data: AssetPageData): SafeHtml {
+  const open = data.alerts.find((alert) => alert.status === 'open');
+  const csv = `${assetPagePath(data.certificate)}/lookups.csv`;
+  return html`<section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
+    <h2 id="alerts-heading">Stolen or lost</h2>
+    ${
+      open
+        ? html`<p class="alert-banner" role="alert">
+              <strong>Reported ${open.kind}</strong> since ${formatTime(open.occurred_at)} (raised
+              ${formatTime(open.raised_at)})${open.reference ? html`; police reference ${open.reference}` : ''}.
+              Verification fails and the public page warns while this is open.
+            </p>
+            ${open.note ? html`<p>${open.note}</p>` : ''} ${resolveAlertForm(data, open)}`
+        : html`<p class="empty">No open alert.</p>
+            ${raiseAlertForm(data)}`
+    }
+    ${
+      data.alerts.some((alert) => alert.status === 'resolved')
+        ? html`<h3>Earlier alerts</h3>
+            <ul>
+              ${data.alerts
+                .filter((alert) => alert.status === 'resolved')
+                .map(
+                  (alert) =>
+                    html`<li>
+                      ${alert.kind} since ${formatTime(alert.occurred_at)}: ${alert.outcome}
+                      ${formatTime(alert.resolved_at)}
+                    </li>`,
+                )}
+            </ul>`
+        : ''
+    }
+    <h3 id="lookups-heading">
+      Look-ups while reported
+      <span class="count">${data.lookups.length}${data.lookupsHaveMore ? '+' : ''}</span>
+    </h3>
+    ${
+      data.lookups.length === 0
+        ? html`<p class="empty">No look-ups recorded.</p>`
+        : html`<div class="table-wrap">
+            <table aria-labelledby="lookups-heading">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Look-up</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">API key</th>
+                  <th scope="col">Client address</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${data.lookups.map(
+                  (lookup) =>
+                    html`<tr>
+                      <td>${formatTime(lookup.at)}</td>
+                      <td>${LOOKUP_LABELS[lookup.lookup] ?? lookup.lookup}</td>
+                      <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
+                      <td><code>${lookup.api_key_id ?? '—'}</code></td>
+                      <td>${lookup.client_address ?? '—'}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+    <p><a href="${csv}" download>Export the look-ups as CSV</a></p>
+  </section>`;
+}
+
+/** /admin/assets/{planet}/{id}: everything the operator reviews about one asset, and the certificate moves. */
+export function assetPage(data: AssetPageData): SafeHtml {
+  const { certificate } = data;
+  const queue = `/admin/certificates?status=${encodeURIComponent(certificate.status)}&planet=${encodeURIComponent(certificate.planet)}`;
+  return adminPage({
+    title: certificate.title,
+    section: 'certificates',
+    session: data.session,
+    flash: data.flash,
+    content: html`<p class="breadcrumb">
+        <a href="${queue}">← ${certificate.status} ${certificate.planet} certificates</a>
+      </p>
+      <div class="asset-page">
+        ${alertsSection(data)} ${certificateSection(data)} ${mediaSection(data)} ${fieldsSection(certificate)}
+        ${historySection(data)} ${verificationsSection(data)}
+      </div>`,
+  });
+}

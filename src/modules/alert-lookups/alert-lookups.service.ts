@@ -1,0 +1,100 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Database, Queryable } from '../../db/database.js';
+import type { Principal } from '../keys/keys.service.js';
+import {
+  insertLookup,
+  insertLookupByNumber,
+  listLookups,
+  type LookupKind,
+  type LookupRow,
+} from './alert-lookups.repository.js';
+
+export type { LookupKind };
+
+/** Who looked: an API key (and its account), or, on the public surfaces, a client address. */
+export type LookupBy = { principal: Principal } | { clientAddress: string };
+
+function who(by: LookupBy) {
+  return {
+    accountId: 'principal' in by ? by.principal.accountId : null,
+    apiKeyId: 'principal' in by ? by.principal.apiKeyId : null,
+    clientAddress: 'clientAddress' in by ? by.clientAddress : null,
+  };
+}
+
+/**
+ * The search audit (#18): records a look-up of an asset whose row shows an open alert. As its own one-statement
+ * transaction, so it runs on the primary even when the read came from a replica (docs/scaling.md), and it is
+ * awaited before the answer leaves: no look-up of a reported asset goes unrecorded.
+ */
+export async function recordLookup(
+  db: Database,
+  asset: { id: string; alert: unknown },
+  kind: LookupKind,
+  by: LookupBy,
+): Promise<void> {
+  if (!asset.alert) return;
+  await db.singleStatement((tx) => insertLookup(tx, { assetId: asset.id, kind, ...who(by) }));
+}
+
+/**
+ * For answers served from memory (the public credential, #15): one write on the primary both asks whether the
+ * certificate's asset has an open alert and records the look-up. True when it has: the answer is then
+ * `no-store` and never comes from the cache.
+ */
+export async function recordLookupByNumber(
+  db: Database,
+  target: { planet: string; certificateNumber: string },
+  kind: LookupKind,
+  by: LookupBy,
+): Promise<boolean> {
+  return db.singleStatement((tx) => insertLookupByNumber(tx, { ...target, kind, ...who(by) }));
+}
+
+export interface Lookup {
+  at: string;
+  lookup: LookupKind;
+  account_id: string | null;
+  account_name: string | null;
+  api_key_id: string | null;
+  client_address: string | null;
+  alert_id: string;
+}
+
+function toLookup(row: LookupRow): Lookup {
+  return {
+    at: row.created_at.toISOString(),
+    lookup: row.lookup,
+    account_id: row.account_id,
+    account_name: row.account_name,
+    api_key_id: row.api_key_id,
+    client_address: row.client_address,
+    alert_id: row.alert_id,
+  };
+}
+
+/** The most recent look-ups of an asset while an alert was open, newest first. */
+export async function lookupsOfAsset(db: Queryable, assetId: string, limit = 100_000): Promise<Lookup[]> {
+  return (await listLookups(db, assetId, limit)).map(toLookup);
+}
+
+const CSV_COLUMNS: (keyof Lookup)[] = [
+  'at',
+  'lookup',
+  'account_id',
+  'account_name',
+  'api_key_id',
+  'client_address',
+  'alert_id',
+];
+
+/**
+ * The audit as CSV (RFC 4180) for the police: csv-stringify quotes what needs quoting, and escape_formulas
+ * prefixes a cell starting with = + - @ (or tab, carriage return) with ' so a spreadsheet never runs it.
+ */
+export function lookupsCsv(lookups: readonly Lookup[]): string {
+  return stringify(
+    lookups.map((entry) => CSV_COLUMNS.map((column) => entry[column] ?? '')),
+    { header: true, columns: CSV_COLUMNS, escape_formulas: true, record_delimiter: '\r\n' },
+  );
+}

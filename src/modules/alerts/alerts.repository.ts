@@ -1,0 +1,106 @@
+import type { Queryable } from '../../db/database.js';
+import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+
+export interface AlertRow {
+  id: string;
+  asset_id: string;
+  planet: string;
+  certificate_number: string;
+  kind: string;
+  occurred_at: Date;
+  reference: string | null;
+  note: string | null;
+  raised_by_account_id: string | null;
+  raised_by_admin: string | null;
+  created_at: Date;
+  resolved_at: Date | null;
+  outcome: string | null;
+  [column: string]: unknown;
+}
+
+const ALERT_COLUMNS = `id, asset_id, planet, certificate_number, kind, occurred_at, reference, note,
+  raised_by_account_id, raised_by_admin, created_at, resolved_at, outcome`;
+
+export async function insertAlert(
+  tx: Queryable,
+  alert: {
+    id: string;
+    assetId: string;
+    planet: string;
+    certificateNumber: string;
+    kind: string;
+    occurredAt: string;
+    reference: string | null;
+    note: string | null;
+    raisedByAccountId: string | null;
+    raisedByAdmin: string | null;
+  },
+): Promise<AlertRow> {
+  const { rows } = await tx.query<AlertRow>(
+    `INSERT INTO asset_alerts (id, asset_id, planet, certificate_number, kind, occurred_at, reference, note,
+                               raised_by_account_id, raised_by_admin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ALERT_COLUMNS}`,
+    [
+      alert.id,
+      alert.assetId,
+      alert.planet,
+      alert.certificateNumber,
+      alert.kind,
+      alert.occurredAt,
+      alert.reference,
+      alert.note,
+      alert.raisedByAccountId,
+      alert.raisedByAdmin,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findOpenAlert(db: Queryable, assetId: string): Promise<AlertRow | undefined> {
+  const { rows } = await db.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
+    [assetId],
+  );
+  return rows[0];
+}
+
+export async function findAlert(db: Queryable, assetId: string, id: string): Promise<AlertRow | undefined> {
+  const { rows } = await db.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
+    [assetId, id],
+  );
+  return rows[0];
+}
+
+export async function resolveAlertRow(
+  tx: Queryable,
+  change: { id: string; outcome: string; resolvedByAccountId: string | null; resolvedByAdmin: string | null },
+): Promise<AlertRow> {
+  const { rows } = await tx.query<AlertRow>(
+    `UPDATE asset_alerts SET resolved_at = now(), outcome = $2, resolved_by_account_id = $3, resolved_by_admin = $4
+     WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
+    [change.id, change.outcome, change.resolvedByAccountId, change.resolvedByAdmin],
+  );
+  return rows[0]!;
+}
+
+/** The asset row's copy of the open alert (null, null when none is open). */
+export async function setAssetAlert(
+  tx: Queryable,
+  asset: { planet: string; id: string },
+  alert: { kind: string; since: Date } | null,
+): Promise<AssetRow> {
+  const { rows } = await tx.query<AssetRow>(
+    `UPDATE assets SET alert_kind = $3, alert_since = $4 WHERE planet = $1 AND id = $2 RETURNING ${ASSET_COLUMNS}`,
+    [asset.planet, asset.id, alert?.kind ?? null, alert?.since ?? null],
+  );
+  return rows[0]!;
+}
+
+export async function listAlertsOfAsset(db: Queryable, assetId: string): Promise<AlertRow[]> {
+  const { rows } = await db.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 ORDER BY created_at DESC`,
+    [assetId],
+  );
+  return rows;
+}

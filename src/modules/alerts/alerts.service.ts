@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { PlanetId } from '../../planets/planets.js';
+import { toAssetRecord } from '../assets/asset-record.js';
+import { lockAsset, type AssetRow } from '../assets/assets.repository.js';
+import { appendEvent } from '../chain/history-events.service.js';
+import type { Principal } from '../keys/keys.service.js';
+import { insertOutboxEvent, insertWatchTriggeredEvents } from '../webhooks/outbox.repository.js';
+import {
+  findAlert,
+  findOpenAlert,
+  insertAlert,
+  listAlertsOfAsset,
+  resolveAlertRow,
+  setAssetAlert,
+  type AlertRow,
+} from './alerts.repository.js';
+import {
+  alertKinds,
+  alertOutcomes,
+  type AlertResponseType,
+  type AlertType,
+  type RaiseAlertBodyType,
+  type ResolveAlertBodyType,
+} from './alerts.schemas.js';
+
+/** Who reports: the owning account through the API, or an administrator (session or AVS_ADMIN_TOKEN). */
+export type AlertActor = { principal: Principal } | { adminUserId: string | null };
+
+export function toAlert(row: AlertRow): AlertType {
+  return {
+    id: row.id,
+    planet: row.planet,
+    asset_id: row.asset_id,
+    certificate_number: row.certificate_number,
+    kind: row.kind as AlertType['kind'],
+    occurred_at: row.occurred_at.toISOString(),
+    reference: row.reference,
+    note: row.note,
+    status: row.resolved_at ? 'resolved' : 'open',
+    outcome: row.outcome as AlertType['outcome'],
+    raised_at: row.created_at.toISOString(),
+    resolved_at: row.resolved_at?.toISOString() ?? null,
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** A calendar date (taken as midnight UTC) or a date-time with its offset; never in the future. */
+function parseOccurredAt(value: string): Date {
+  const trimmed = value.trim();
+  const date = DATE.test(trimmed)
+    ? new Date(`${trimmed}T00:00:00.000Z`)
+    : DATE_TIME.test(trimmed)
+      ? new Date(trimmed)
+      : undefined;
+  // Date rolls 2026-02-30 over into March: a date that does not round-trip is not a date.
+  if (
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    (DATE.test(trimmed) && !date.toISOString().startsWith(trimmed))
+  ) {
+    throw new AppError('validation_failed', 'not_a_date', { field: 'occurred_at' });
+  }
+  if (date.getTime() > Date.now())
+    throw new AppError('validation_failed', 'in_future', { field: 'occurred_at' });
+  return date;
+}
+
+function optionalText(field: string, value: string | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  if (!isStorableText(trimmed)) throw new AppError('validation_failed', 'unstorable', { field });
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/** The owner's asset, or any for an administrator; another account's asset is 404, as one that does not exist. */
+async function lockReportedAsset(
+  tx: Queryable,
+  actor: AlertActor,
+  planet: PlanetId,
+  assetId: string,
+): Promise<AssetRow> {
+  const row = isUuid(assetId) ? await lockAsset(tx, planet, assetId) : undefined;
+  if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) {
+    throw new AppError('asset_not_found');
+  }
+  return row;
+}
+
+function actorColumns(actor: AlertActor): { accountId: string | null; admin: string | null } {
+  return 'principal' in actor
+    ? { accountId: actor.principal.accountId, admin: null }
+    : { accountId: null, admin: actor.adminUserId ?? 'token' };
+}
+
+function eventSource(actor: AlertActor): Record<string, unknown> {
+  return 'principal' in actor
+    ? { source: 'api', api_key_id: actor.principal.apiKeyId }
+    : { source: 'admin', admin_user_id: actor.adminUserId ?? 'token' };
+}
+
+/**
+ * Reports the asset stolen or lost: the alert row, the asset row's copy of it, the ALERT_RAISED event, the
+ * owner's asset.alert_raised and every watcher's watch.triggered, in the caller's transaction. The
+ * certificate's status is untouched: it is still genuine; /verify and the public page warn instead.
+ */
+export async function raiseAlert(
+  tx: Queryable,
+  actor: AlertActor,
+  target: { planet: PlanetId; assetId: string },
+  body: RaiseAlertBodyType,
+): Promise<AlertResponseType> {
+  // The API's schema has checked these already; the admin page's form has not.
+  if (!(alertKinds as readonly string[]).includes(body.kind)) {
+    throw new AppError('validation_failed', 'value_not_allowed', { field: 'kind' });
+  }
+  if (typeof body.occurred_at !== 'string') {
+    throw new AppError('validation_failed', 'required', { field: 'occurred_at' });
+  }
+  const occurredAt = parseOccurredAt(body.occurred_at);
+  const reference = optionalText('reference', body.reference);
+  const note = optionalText('note', body.note);
+  const asset = await lockReportedAsset(tx, actor, target.planet, target.assetId);
+  const open = await findOpenAlert(tx, asset.id);
+  if (open) throw new AppError('alert_already_open', 'open_alert', { id: open.id, kind: open.kind });
+  const by = actorColumns(actor);
+  const alert = await insertAlert(tx, {
+    id: randomUUID(),
+    assetId: asset.id,
+    planet: asset.planet,
+    certificateNumber: asset.certificate_number,
+    kind: body.kind,
+    occurredAt: occurredAt.toISOString(),
+    reference,
+    note,
+    raisedByAccountId: by.accountId,
+    raisedByAdmin: by.admin,
+  });
+  const updated = await setAssetAlert(tx, asset, { kind: alert.kind, since: alert.occurred_at });
+  return afterAlertChange(tx, actor, updated, alert, 'ALERT_RAISED');
+}
+
+/** Closes an open alert as recovered or withdrawn, with ALERT_RESOLVED and the same webhook events. */
+export async function resolveAlert(
+  tx: Queryable,
+  actor: AlertActor,
+  target: { planet: PlanetId; assetId: string; alertId: string },
+  body: ResolveAlertBodyType,
+): Promise<AlertResponseType> {
+  if (!(alertOutcomes as readonly string[]).includes(body.outcome)) {
+    throw new AppError('validation_failed', 'value_not_allowed', { field: 'outcome' });
+  }
+  const asset = await lockReportedAsset(tx, actor, target.planet, target.assetId);
+  const current = isUuid(target.alertId) ? await findAlert(tx, asset.id, target.alertId) : undefined;
+  if (!current) throw new AppError('alert_not_found');
+  if (current.resolved_at) throw new AppError('invalid_state', 'alert_resolved');
+  const by = actorColumns(actor);
+  const alert = await resolveAlertRow(tx, {
+    id: current.id,
+    outcome: body.outcome,
+    resolvedByAccountId: by.accountId,
+    resolvedByAdmin: by.admin,
+  });
+  const updated = await setAssetAlert(tx, asset, null);
+  return afterAlertChange(tx, actor, updated, alert, 'ALERT_RESOLVED');
+}
+
+async function afterAlertChange(
+  tx: Queryable,
+  actor: AlertActor,
+  updated: AssetRow,
+  row: AlertRow,
+  eventType: 'ALERT_RAISED' | 'ALERT_RESOLVED',
+): Promise<AlertResponseType> {
+  const alert = toAlert(row);
+  const raised = eventType === 'ALERT_RAISED';
+  await appendEvent(tx, {
+    assetId: updated.id,
+    planet: updated.planet,
+    eventType,
+    // The reference and note stay out of the history (it is shown to every key holder and in the public log).
+    payload: {
+      ...eventSource(actor),
+      alert_id: alert.id,
+      kind: alert.kind,
+      occurred_at: alert.occurred_at,
+      ...(raised ? {} : { outcome: alert.outcome }),
+    },
+    actorAccountId: 'principal' in actor ? actor.principal.accountId : actor.adminUserId,
+  });
+  const asset = toAssetRecord(updated);
+  await insertOutboxEvent(tx, {
+    accountId: updated.account_id,
+    eventType: raised ? 'asset.alert_raised' : 'asset.alert_resolved',
+    payload: { asset, alert },
+  });
+  await insertWatchTriggeredEvents(tx, {
+    certificateNumber: updated.certificate_number,
+    planet: updated.planet,
+    change: raised ? 'alert_raised' : 'alert_resolved',
+    certificateStatus: updated.certificate_status,
+    alert: raised ? { kind: alert.kind, since: alert.occurred_at } : null,
+    occurredAt: (raised ? alert.raised_at : alert.resolved_at) ?? alert.raised_at,
+  });
+  return { alert, asset };
+}
+
+/** The alerts of an asset, newest first, for the operator's asset page. */
+export async function alertsOfAsset(db: Queryable, assetId: string): Promise<AlertType[]> {
+  return (await listAlertsOfAsset(db, assetId)).map(toAlert);
+}

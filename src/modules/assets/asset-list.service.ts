@@ -1,0 +1,43 @@
+import type { Static } from '@sinclair/typebox';
+import type { Queryable } from '../../db/database.js';
+import { containsPattern, parseInstant, parseValueList } from '../../lib/list-filters.js';
+import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
+import type { PlanetId } from '../../planets/planets.js';
+import type { Principal } from '../keys/keys.service.js';
+import { listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
+import type { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
+import { assetStatuses, certificateStatuses } from './asset-states.js';
+import { toAssetRecord } from './asset-record.js';
+
+/** The calling account's own assets of the planet, newest first, filtered, one keyset page. */
+export async function listAssets(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  query: Static<typeof ListAssetsQuery>,
+): Promise<Static<typeof AssetPage>> {
+  const filter: AssetListFilter = {
+    planet,
+    accountId: principal.accountId,
+    statuses: parseValueList('status', query.status, assetStatuses),
+    certificateStatuses: parseValueList('certificate_status', query.certificate_status, certificateStatuses),
+    createdAfter: parseInstant(query.created_after),
+    createdBefore: parseInstant(query.created_before),
+    titlePattern: query.q === undefined ? undefined : containsPattern(query.q),
+  };
+  // Instants as the database compares them, so two spellings of one instant make the same list.
+  const digest = listDigest([
+    'assets',
+    filter.planet,
+    filter.accountId,
+    filter.statuses,
+    filter.certificateStatuses,
+    filter.createdAfter?.toISOString(),
+    filter.createdBefore?.toISOString(),
+    query.q,
+  ]);
+  const limit = query.limit ?? 50;
+  const after = decodeBoundPosition(query.cursor, digest);
+  const rows = await listAccountAssets(db, filter, { limit: limit + 1, after });
+  return toBoundPage(rows, limit, digest, toAssetRecord);
+}

@@ -1,0 +1,204 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AppError } from '../../errors/error-catalogue.js';
+import { errorResponses } from '../../errors/error-response.schema.js';
+import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
+import { commitChange } from '../../plugins/commit-change.js';
+import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
+import { AssetParams } from '../assets/assets.schemas.js';
+import { mediaTypes } from './media-types.js';
+import { addMedia, openMedia, prepareUpload, type MediaDownload } from './media.service.js';
+import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
+
+/**
+ * Reads an upload into one buffer, sized from Content-Length when the client sent it, so the file is held
+ * once (chunks are copied in and dropped); over `maxBytes` it stops at once with 413.
+ */
+function uploadParser(maxBytes: number) {
+  return (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void => {
+    const tooLarge = () => new AppError('payload_too_large', 'media_limit', { max: maxBytes });
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxBytes) {
+      done(tooLarge());
+      return;
+    }
+    const sized = Number.isSafeInteger(declared) && declared >= 0 ? Buffer.allocUnsafe(declared) : undefined;
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes || (sized && received > sized.length)) {
+        stop();
+        done(tooLarge());
+        return;
+      }
+      if (sized) chunk.copy(sized, received - chunk.length);
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      done(null, sized ? sized.subarray(0, received) : Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => {
+      stop();
+      done(error);
+    };
+    function stop() {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+    }
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+  };
+}
+
+// The bytes of another type than they claim cannot be opened as HTML or script by a browser.
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** Streams a medium with its type, length, digest as ETag, and a cache policy fit for who may read it. */
+export function sendMedia(_request: FastifyRequest, reply: FastifyReply, download: MediaDownload) {
+  const { record } = download;
+  const etag = `"${record.sha256}"`;
+  void reply
+    .headers(FILE_HEADERS)
+    .header('etag', etag)
+    .header('cache-control', download.public ? 'public, max-age=3600' : 'private, no-cache')
+    .header(
+      'content-disposition',
+      `${record.content_type === 'application/pdf' ? 'attachment' : 'inline'}; filename="${record.id}.${EXTENSIONS[record.content_type]}"`,
+    );
+  return reply.type(record.content_type).header('content-length', record.bytes).send(download.stream);
+}
+
+const tags = ['media'];
+
+/** /files/v1: media bytes in and out (the JSON about them is under /api/v1). */
+export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const maxBytes = app.config.AVS_MEDIA_MAX_BYTES;
+
+  await app.register(async (upload) => {
+    // This scope reads the four media types as raw bytes, and nothing else (415 for any other type).
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser([...mediaTypes], uploadParser(maxBytes));
+    upload.addContentTypeParser('*', (_request, _payload, done) =>
+      done(new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes }), undefined),
+    );
+    upload.addHook('onRequest', authenticateApiKey);
+    upload.addHook('onRequest', enforceRateLimit);
+
+    upload.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/assets/:planet/:id/media',
+      {
+        bodyLimit: maxBytes,
+        preValidation: checkPlanetParam,
+        schema: {
+          tags,
+          operationId: 'uploadMedia',
+          summary: 'Upload an image or a document of an asset (owner only, while its certificate is pending)',
+          description:
+            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event with the hash goes into the history. The certificate credential, signed at issue, lists the digest of every medium.',
+          params: AssetParams,
+          querystring: UploadQuery,
+          body: {
+            content: Object.fromEntries(
+              mediaTypes.map((type) => [type, { schema: { description: `The ${type} file.` } }]),
+            ),
+          },
+          response: {
+            201: MediaRecord,
+            ...errorResponses([400, 404, 409, 413, 415, 422], {
+              descriptions: {
+                404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+                409: 'The certificate is no longer pending (invalid_state), or a retry of a request still in progress.',
+                413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large).',
+                415: 'Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type).',
+                422: 'The image cannot be decoded (invalid_media), or the Idempotency-Key was used with another file (idempotency_key_reused).',
+              },
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const principal = requirePrincipal(request);
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const media = await prepareUpload(request.headers['content-type'], body);
+        const record = await commitChange(
+          request,
+          201,
+          (tx) =>
+            addMedia(
+              tx,
+              app.mediaStores,
+              principal,
+              {
+                planet: request.params.planet,
+                assetId: request.params.id,
+                caption: request.query.caption,
+                public: request.query.public,
+              },
+              media,
+            ),
+          { fingerprintBody: { sha256: media.sha256 } },
+        );
+        return reply.code(201).send(record);
+      },
+    );
+  });
+
+  app.get(
+    '/media/:media_id',
+    {
+      // A key is optional here: with one, the owner's media; without, public media of issued certificates.
+      onRequest: async (request, reply) => {
+        if (request.headers.authorization === undefined) return enforcePublicRateLimit(request, reply);
+        await authenticateApiKey(request, reply);
+        return enforceRateLimit(request, reply);
+      },
+      schema: {
+        tags,
+        operationId: 'downloadMedia',
+        summary: 'Download the bytes of a medium',
+        description:
+          "With the owner's key (`Authorization: Bearer`), any of its media. Without a key, only a public medium of a certificate that has been issued (rate limited per client address). Anything else is 404, so a private medium is never served to others. The ETag is the SHA-256 of the bytes, as the certificate credential lists it.",
+        params: MediaFileParams,
+        security: [{}, { apiKey: [] }],
+        response: {
+          200: {
+            description: 'The bytes.',
+            content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: MediaBytes }])),
+          },
+          ...errorResponses([404], {
+            descriptions: {
+              404: 'No such medium, or not one the caller may read (media_not_found).',
+            },
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendMedia(
+        request,
+        reply,
+        await openMedia(app.db, app.mediaStores, request.principal, request.params.media_id),
+      ),
+  );
+}

@@ -1,0 +1,142 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface MediaRow {
+  id: string;
+  planet: string;
+  asset_id: string;
+  sha256: string;
+  sha384: string;
+  content_type: string;
+  bytes: string | number;
+  width: number | null;
+  height: number | null;
+  storage: 'postgres' | 'directory';
+  caption: string | null;
+  public: boolean;
+  created_by: string;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+const MEDIA_COLUMNS = `m.id, m.planet, m.asset_id, m.sha256, b.sha384, b.content_type, b.bytes, b.width, b.height,
+       b.storage, m.caption, m.public, m.created_by, m.created_at`;
+const MEDIA_FROM = 'asset_media m JOIN media_blobs b ON b.sha256 = m.sha256';
+
+/** Inserts a blob's row unless one with this hash exists; true when this call inserted it. */
+export async function insertBlobIfAbsent(
+  db: Queryable,
+  blob: {
+    sha256: string;
+    sha384: string;
+    contentType: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    storage: 'postgres' | 'directory';
+  },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO media_blobs (sha256, sha384, content_type, bytes, width, height, storage)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
+    [blob.sha256, blob.sha384, blob.contentType, blob.bytes, blob.width, blob.height, blob.storage],
+  );
+  return rows.length === 1;
+}
+
+export async function insertBlobChunk(
+  db: Queryable,
+  sha256: string,
+  index: number,
+  data: Uint8Array,
+): Promise<void> {
+  await db.query('INSERT INTO media_chunks (sha256, chunk_index, data) VALUES ($1, $2, $3)', [
+    sha256,
+    index,
+    data,
+  ]);
+}
+
+export async function findBlobChunk(
+  db: Queryable,
+  sha256: string,
+  index: number,
+): Promise<Uint8Array | undefined> {
+  const { rows } = await db.query<{ data: Uint8Array }>(
+    'SELECT data FROM media_chunks WHERE sha256 = $1 AND chunk_index = $2',
+    [sha256, index],
+  );
+  return rows[0]?.data;
+}
+
+/** Deletes a blob (its chunks cascade) that no media row refers to any more; true when it did. */
+export async function deleteBlobIfUnreferenced(db: Queryable, sha256: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `DELETE FROM media_blobs b WHERE b.sha256 = $1
+       AND NOT EXISTS (SELECT 1 FROM asset_media m WHERE m.sha256 = b.sha256) RETURNING b.sha256`,
+    [sha256],
+  );
+  return rows.length === 1;
+}
+
+export async function insertAssetMedia(
+  db: Queryable,
+  media: {
+    id: string;
+    planet: string;
+    assetId: string;
+    sha256: string;
+    caption: string | null;
+    public: boolean;
+    createdBy: string;
+  },
+): Promise<MediaRow> {
+  await db.query(
+    `INSERT INTO asset_media (id, planet, asset_id, sha256, caption, public, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [media.id, media.planet, media.assetId, media.sha256, media.caption, media.public, media.createdBy],
+  );
+  return (await findMediaById(db, media.id))!;
+}
+
+export async function findMediaById(db: Queryable, id: string): Promise<MediaRow | undefined> {
+  const { rows } = await db.query<MediaRow>(`SELECT ${MEDIA_COLUMNS} FROM ${MEDIA_FROM} WHERE m.id = $1`, [
+    id,
+  ]);
+  return rows[0];
+}
+
+/** An asset's media, oldest first (the first public one is the picture of the public page). */
+export async function listAssetMedia(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<MediaWithAssetRow[]> {
+  const { rows } = await db.query<MediaWithAssetRow>(
+    `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
+     FROM ${MEDIA_FROM} JOIN assets a ON a.planet = m.planet AND a.id = m.asset_id
+     WHERE m.planet = $1 AND m.asset_id = $2
+     ORDER BY m.created_at, m.id`,
+    [planet, assetId],
+  );
+  return rows;
+}
+
+export async function deleteAssetMedia(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM asset_media WHERE id = $1', [id]);
+}
+
+export interface MediaWithAssetRow extends MediaRow {
+  account_id: string;
+  issued_at: Date | null;
+}
+
+/** A medium with what decides who may read it: the asset's owner and whether its certificate was issued. */
+export async function findMediaWithAsset(db: Queryable, id: string): Promise<MediaWithAssetRow | undefined> {
+  const { rows } = await db.query<MediaWithAssetRow>(
+    `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
+     FROM ${MEDIA_FROM} JOIN assets a ON a.planet = m.planet AND a.id = m.asset_id
+     WHERE m.id = $1`,
+    [id],
+  );
+  return rows[0];
+}

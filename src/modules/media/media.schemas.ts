@@ -1,0 +1,113 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../../config.js';
+import { AssetParams } from '../assets/assets.schemas.js';
+import { mediaTypes } from './media-types.js';
+
+const EXAMPLE_ID = '0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11';
+const EXAMPLE_ASSET = '5d6d40e2-3c1b-4e0f-8a57-6a9e2f1b7c44';
+const EXAMPLE_SHA256 = '9f2c1a6e0d4b8f7a3c5e2d1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19';
+
+export const MediaRecord = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'Media id: the one name of these bytes on this asset.' }),
+    asset_id: Type.String({ format: 'uuid' }),
+    planet: Type.String(),
+    sha256: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description:
+        'SHA-256 (hex) of the stored bytes (after metadata was removed from an image): what the certificate credential lists.',
+    }),
+    content_type: Type.Union(
+      mediaTypes.map((type) => Type.Literal(type)),
+      { description: 'The type read from the bytes (equal to the declared Content-Type).' },
+    ),
+    bytes: Type.Integer({ minimum: 1, description: 'Size of the stored bytes.' }),
+    width: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: 'Pixels, for an image (after its EXIF orientation was applied); null for a PDF.',
+    }),
+    height: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: 'Pixels, for an image; null for a PDF.',
+    }),
+    caption: Type.Union([Type.String(), Type.Null()]),
+    public: Type.Boolean({
+      description:
+        'Public media of an issued certificate are served without a key and shown on its public page; others only to the owner.',
+    }),
+    created_at: Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' }),
+    url: Type.String({ description: 'Where the bytes are: `GET /files/v1/media/{id}`.' }),
+  },
+  {
+    additionalProperties: false,
+    description: 'A medium (an image or a document) of an asset.',
+    examples: [
+      {
+        id: EXAMPLE_ID,
+        asset_id: EXAMPLE_ASSET,
+        planet: 'artworks',
+        sha256: EXAMPLE_SHA256,
+        content_type: 'image/jpeg',
+        bytes: 482133,
+        width: 1600,
+        height: 1200,
+        caption: 'Front, in daylight',
+        public: true,
+        created_at: '2026-11-22T10:00:00.000Z',
+        url: `/files/v1/media/${EXAMPLE_ID}`,
+      },
+    ],
+  },
+);
+export type MediaRecordType = Static<typeof MediaRecord>;
+
+export const MediaList = Type.Object(
+  {
+    data: Type.Array(MediaRecord, {
+      description:
+        'Oldest first. The owner sees every medium; other keys the public ones of an issued certificate.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const MediaParams = Type.Object({
+  ...AssetParams.properties,
+  media_id: Type.String({ description: 'Media id (UUID).' }),
+});
+
+export const MediaFileParams = Type.Object({
+  media_id: Type.String({ description: 'Media id (UUID).', examples: [EXAMPLE_ID] }),
+});
+
+export const UploadQuery = Type.Object(
+  {
+    caption: Type.Optional(
+      Type.String({
+        maxLength: limits.stringLength,
+        description: 'A caption shown with the medium.',
+        examples: ['Front, in daylight'],
+      }),
+    ),
+    public: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: served without a key and shown on the public page once the certificate is issued. Default false.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The binary body of an upload, as OpenAPI 3.1 describes raw bytes: a string with a media type. */
+export const UploadBody = Type.Unsafe<Buffer>({
+  type: 'string',
+  contentMediaType: 'application/octet-stream',
+  description: `The file itself, up to AVS_MEDIA_MAX_BYTES: ${mediaTypes.join(', ')}.`,
+});
+
+/** The bytes of a download, for the OpenAPI document only (the route streams them). */
+export const MediaBytes = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: `The stored bytes, with their Content-Type (${mediaTypes.join(', ')}), ETag and Content-Length.`,
+});

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
+import { limits } from '../../config.js';
+import { isInScope } from '../../planets/planet-access.js';
+import type { PlanetId } from '../../planets/planets.js';
+import { getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
+import { appendEvent } from '../chain/history-events.service.js';
+import type { Principal } from '../keys/keys.service.js';
+import { stripMetadata, type ProcessedMedia } from './media-processing.js';
+import type { MediaStore } from './media-store.repository.js';
+import { declaredMediaType, isMediaType, mediaTypes, sniffMediaType, type MediaType } from './media-types.js';
+import {
+  deleteAssetMedia,
+  deleteBlobIfUnreferenced,
+  findMediaById,
+  findMediaWithAsset,
+  insertAssetMedia,
+  insertBlobIfAbsent,
+  listAssetMedia,
+  type MediaRow,
+  type MediaWithAssetRow,
+} from './media.repository.js';
+import type { MediaRecordType } from './media.schemas.js';
+
+/** The stores the service reads and writes: new bytes go to `current`, old ones are read where they are. */
+export interface MediaStores {
+  current: MediaStore;
+  postgres: MediaStore;
+  directory?: MediaStore;
+}
+
+export const mediaUrl = (id: string): string => `/files/v1/media/${id}`;
+
+export function toMediaRecord(row: MediaRow): MediaRecordType {
+  return {
+    id: row.id,
+    asset_id: row.asset_id,
+    planet: row.planet,
+    sha256: row.sha256,
+    content_type: row.content_type as MediaType,
+    bytes: Number(row.bytes),
+    width: row.width,
+    height: row.height,
+    caption: row.caption,
+    public: row.public,
+    created_at: row.created_at.toISOString(),
+    url: mediaUrl(row.id),
+  };
+}
+
+function notFound(): AppError {
+  return new AppError('media_not_found');
+}
+
+/**
+ * The upload, before any transaction: the type is read from the bytes (415 when it is not the declared one,
+ * or not one of the four), then an image is re-encoded without its metadata.
+ */
+export async function prepareUpload(contentType: string | undefined, body: Buffer): Promise<ProcessedMedia> {
+  const declared = declaredMediaType(contentType);
+  if (!isMediaType(declared)) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes });
+  }
+  const detected = sniffMediaType(body);
+  if (detected === undefined)
+    throw new AppError('unsupported_media_type', 'media_unrecognised', { declared });
+  if (detected !== declared) {
+    throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
+  }
+  return stripMetadata(detected, body);
+}
+
+function normaliseCaption(caption: string | undefined): string | null {
+  const trimmed = caption?.trim() ?? '';
+  if (trimmed.length > limits.stringLength) {
+    throw new AppError('validation_failed', 'too_long', { field: 'caption', max: limits.stringLength });
+  }
+  if (!isStorableText(trimmed)) throw new AppError('validation_failed', 'unstorable', { field: 'caption' });
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/**
+ * Attaches prepared bytes to the owner's pending asset, in the caller's transaction: the blob once per hash,
+ * the media row and a MEDIA_ADDED event with the hash.
+ */
+export async function addMedia(
+  tx: Queryable,
+  stores: MediaStores,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string; caption?: string; public?: boolean },
+  media: ProcessedMedia,
+): Promise<MediaRecordType> {
+  const caption = normaliseCaption(target.caption);
+  const asset = await lockAssetForMediaChange(tx, principal, target.planet, target.assetId, 'add media to');
+  const inserted = await insertBlobIfAbsent(tx, {
+    sha256: media.sha256,
+    sha384: media.sha384,
+    contentType: media.type,
+    bytes: media.bytes.length,
+    width: media.width,
+    height: media.height,
+    storage: stores.current.kind,
+  });
+  if (inserted) await stores.current.write(tx, media.sha256, media.bytes);
+  const row = await insertAssetMedia(tx, {
+    id: randomUUID(),
+    planet: asset.planet,
+    assetId: asset.id,
+    sha256: media.sha256,
+    caption,
+    public: target.public ?? false,
+    createdBy: principal.accountId,
+  });
+  await appendEvent(tx, {
+    assetId: asset.id,
+    planet: asset.planet,
+    eventType: 'MEDIA_ADDED',
+    payload: {
+      source: 'api',
+      api_key_id: principal.apiKeyId,
+      media_id: row.id,
+      sha256: row.sha256,
+      content_type: row.content_type,
+      bytes: Number(row.bytes),
+      public: row.public,
+    },
+    actorAccountId: principal.accountId,
+  });
+  return toMediaRecord(row);
+}
+
+/**
+ * Removes a medium of the owner's pending asset with a MEDIA_REMOVED event; the blob goes too when no other
+ * medium shares it. Returns the removed record, and what the caller forgets after the commit (a file of
+ * AVS_MEDIA_DIR).
+ */
+export async function removeMedia(
+  tx: Queryable,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string; mediaId: string },
+): Promise<{ record: MediaRecordType; orphan?: { sha256: string; storage: MediaRow['storage'] } }> {
+  const asset = await lockAssetForMediaChange(
+    tx,
+    principal,
+    target.planet,
+    target.assetId,
+    'remove media from',
+  );
+  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
+  if (!row || row.asset_id !== asset.id) throw notFound();
+  await deleteAssetMedia(tx, row.id);
+  await appendEvent(tx, {
+    assetId: asset.id,
+    planet: asset.planet,
+    eventType: 'MEDIA_REMOVED',
+    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, sha256: row.sha256 },
+    actorAccountId: principal.accountId,
+  });
+  const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
+  const record = toMediaRecord(row);
+  return gone ? { record, orphan: { sha256: row.sha256, storage: row.storage } } : { record };
+}
+
+/** After the removal committed: the bytes of a blob no medium refers to any more. */
+export async function forgetOrphanBytes(
+  stores: MediaStores,
+  orphan: { sha256: string; storage: MediaRow['storage'] } | undefined,
+): Promise<void> {
+  if (orphan?.storage === 'directory') await stores.directory?.remove(orphan.sha256);
+}
+
+/** The owner sees every medium; anyone else only the public ones of an issued certificate. */
+function visibleTo(principal: Principal | undefined, row: MediaWithAssetRow): boolean {
+  const owner = principal !== undefined && principal.accountId === row.account_id;
+  return owner || (row.public && row.issued_at !== null);
+}
+
+export async function listMedia(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+): Promise<MediaRecordType[]> {
+  const asset = await getAsset(db, planet, assetId);
+  const rows = await listAssetMedia(db, planet, asset.id);
+  return rows.filter((row) => visibleTo(principal, row)).map(toMediaRecord);
+}
+
+export async function getMediaRecord(
+  db: Queryable,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string; mediaId: string },
+): Promise<MediaRecordType> {
+  const row = isUuid(target.mediaId) ? await findMediaWithAsset(db, target.mediaId) : undefined;
+  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
+  if (!visibleTo(principal, row)) throw notFound();
+  return toMediaRecord(row);
+}
+
+export interface MediaDownload {
+  record: MediaRecordType;
+  /** Public media of an issued certificate may be cached by anyone; the rest only by the caller. */
+  public: boolean;
+  stream: Readable;
+}
+
+function storeOf(stores: MediaStores, storage: MediaRow['storage']): MediaStore {
+  const store = storage === 'directory' ? stores.directory : stores.postgres;
+  // Bytes written to a directory the configuration no longer names cannot be served.
+  if (!store) throw new Error('media stored in a directory, but AVS_MEDIA_DIR is not set');
+  return store;
+}
+
+/**
+ * The bytes of a medium: to its owner's key (a planet in the key's scope), and without a key to anyone when
+ * it is public and the certificate has been issued. Everything else is 404, never a hint that it exists.
+ */
+export async function openMedia(
+  db: Database,
+  stores: MediaStores,
+  principal: Principal | undefined,
+  mediaId: string,
+): Promise<MediaDownload> {
+  const row = isUuid(mediaId) ? await findMediaWithAsset(db, mediaId) : undefined;
+  if (!row) throw notFound();
+  const owner =
+    principal !== undefined && principal.accountId === row.account_id && isInScope(principal, row.planet);
+  const open = row.public && row.issued_at !== null;
+  if (!owner && !open) throw notFound();
+  return {
+    record: toMediaRecord(row),
+    public: open,
+    stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
+  };
+}
+
+/** For the admin application: any medium of the asset. */
+export async function openMediaAsAdmin(
+  db: Database,
+  stores: MediaStores,
+  target: { planet: string; assetId: string; mediaId: string },
+): Promise<MediaDownload> {
+  const row = isUuid(target.mediaId) ? await findMediaById(db, target.mediaId) : undefined;
+  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
+  return {
+    record: toMediaRecord(row),
+    public: false,
+    stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
+  };
+}
+
+/** Every medium of an asset, oldest first, with both digests: what the certificate credential lists. */
+export async function mediaDigests(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<{ id: string; sha256: string; sha384: string; content_type: string }[]> {
+  const rows = await listAssetMedia(db, planet, assetId);
+  return rows.map((row) => ({
+    id: row.id,
+    sha256: row.sha256,
+    sha384: row.sha384,
+    content_type: row.content_type,
+  }));
+}
+
+/** The first public image of an asset (the picture of its public certificate page), if any. */
+export async function firstPublicImage(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<MediaRecordType | undefined> {
+  const rows = await listAssetMedia(db, planet, assetId);
+  const row = rows.find((candidate) => candidate.public && candidate.content_type.startsWith('image/'));
+  return row ? toMediaRecord(row) : undefined;
+}
+
+/** Every medium of an asset for the admin application. */
+export async function listMediaAsAdmin(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<MediaRecordType[]> {
+  return (await listAssetMedia(db, planet, assetId)).map(toMediaRecord);
+}

@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/database.js';
+import { readPublicReadVersions, type PublicReadTopic } from './public-read-versions.repository.js';
+
+export type { PublicReadTopic } from './public-read-versions.repository.js';
+
+export interface PublicRead<T> {
+  value: T;
+  /** A validator for ETag/If-None-Match, computed once per loaded value. */
+  etag: string;
+  /** False when the bypass hook said so: the caller answers `Cache-Control: no-store`. */
+  cacheable: boolean;
+}
+
+interface Entry {
+  value: unknown;
+  etag: string;
+  versions: readonly string[];
+}
+
+/**
+ * #18 hook: answers true for a certificate that must not be answered from memory (an open alert). It runs
+ * before the cache is consulted, on every read of a certificate's public surfaces, and may record the look-up.
+ */
+export type CertificateBypass = (certificateNumber: string) => boolean | Promise<boolean>;
+
+/**
+ * Public reads that can change (a certificate page, a status list, did.json/JWKS, the checkpoint), kept in
+ * this instance's memory with the versions of the topics they were made from (docs/performance.md).
+ *
+ * Every read first learns the current versions from the database — one tiny query, shared by every read that
+ * arrives while it waits (a read waits for a check that started after it arrived, so a change committed before
+ * the read began is always seen, on this instance or any other, through any pooler, on PGlite too). An entry
+ * whose topics' versions are unchanged is answered without loading; otherwise it is loaded again.
+ */
+export class PublicReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private checking: Promise<Map<string, string>> | undefined;
+  private nextCheck: Promise<Map<string, string>> | undefined;
+  private bypass: CertificateBypass | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The one hook for #18: set once by the alerts module. */
+  setCertificateBypass(bypass: CertificateBypass): void {
+    this.bypass = bypass;
+  }
+
+  /** Whether a read of this certificate must skip memory (and be answered `no-store`). */
+  async mustBypass(certificateNumber: string | undefined): Promise<boolean> {
+    return (
+      certificateNumber !== undefined && this.bypass !== undefined && (await this.bypass(certificateNumber))
+    );
+  }
+
+  /**
+   * The value of key, from memory while none of topics changed, else from load (kept with its etag unless
+   * keep says no: an answer that a write the topics do not track could change, such as a 404).
+   * certificateNumber names the certificate the read shows, for the bypass hook.
+   */
+  async read<T>(
+    key: string,
+    topics: readonly PublicReadTopic[],
+    load: () => Promise<T>,
+    etagOf: (value: T) => string,
+    options: { certificateNumber?: string; keep?: (value: T) => boolean } = {},
+  ): Promise<PublicRead<T>> {
+    if (await this.mustBypass(options.certificateNumber)) {
+      const value = await load();
+      return { value, etag: etagOf(value), cacheable: false };
+    }
+    const current = await this.versions();
+    const versions = topics.map((topic) => current.get(topic) ?? '');
+    const entry = this.entries.get(key);
+    if (entry && sameVersions(entry.versions, versions)) {
+      return { value: entry.value as T, etag: entry.etag, cacheable: true };
+    }
+    // Loaded after the versions were read: at least as new as they say, so keeping it under them is safe.
+    const value = await load();
+    const loaded = { value, etag: etagOf(value), versions };
+    if (options.keep && !options.keep(value)) {
+      this.entries.delete(key);
+      return { value, etag: loaded.etag, cacheable: true };
+    }
+    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) this.entries.clear();
+    this.entries.set(key, loaded);
+    return { value, etag: loaded.etag, cacheable: true };
+  }
+
+  /**
+   * The current versions, by a check that started after this call: joins the next check if one is already
+   * running (that one may have read its snapshot before the caller's change committed).
+   */
+  private versions(): Promise<Map<string, string>> {
+    if (!this.checking) {
+      this.checking = readPublicReadVersions(this.db).finally(() => {
+        this.checking = undefined;
+      });
+      return this.checking;
+    }
+    this.nextCheck ??= this.checking
+      .catch(() => undefined)
+      .then(() => {
+        this.nextCheck = undefined;
+        return this.versions();
+      });
+    return this.nextCheck;
+  }
+}
+
+function sameVersions(a: readonly string[], b: readonly string[]): boolean {
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return a.length === b.length;
+}

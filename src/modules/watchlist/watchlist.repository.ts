@@ -1,0 +1,88 @@
+import type { Position } from '../../lib/page-cursor.js';
+import type { Queryable } from '../../db/database.js';
+
+export interface WatchRow {
+  id: string;
+  account_id: string;
+  certificate_number: string;
+  planet: string;
+  created_at: Date;
+  [column: string]: unknown;
+}
+
+const WATCH_COLUMNS = 'id, account_id, certificate_number, planet, created_at';
+
+// A key limited to some planets sees only their entries, as for webhooks (#14); an empty scope sees all.
+const IN_SCOPE = (parameter: string) =>
+  `(cardinality(${parameter}::text[]) = 0 OR planet = ANY (${parameter}::text[]))`;
+
+/** Serialises an account's adds, so that the count and the insert see the same list (AVS_WATCH_LIMIT). */
+export async function lockAccountForWatches(db: Queryable, accountId: string): Promise<void> {
+  await db.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+}
+
+export async function countWatches(db: Queryable, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM watchlist_entries WHERE account_id = $1',
+    [accountId],
+  );
+  return rows[0]!.count;
+}
+
+export async function findWatchOfNumber(
+  db: Queryable,
+  accountId: string,
+  certificateNumber: string,
+): Promise<WatchRow | undefined> {
+  const { rows } = await db.query<WatchRow>(
+    `SELECT ${WATCH_COLUMNS} FROM watchlist_entries WHERE account_id = $1 AND certificate_number = $2`,
+    [accountId, certificateNumber],
+  );
+  return rows[0];
+}
+
+export async function insertWatch(
+  db: Queryable,
+  watch: { id: string; accountId: string; certificateNumber: string; planet: string },
+): Promise<WatchRow> {
+  const { rows } = await db.query<WatchRow>(
+    `INSERT INTO watchlist_entries (id, account_id, certificate_number, planet) VALUES ($1, $2, $3, $4)
+     RETURNING ${WATCH_COLUMNS}`,
+    [watch.id, watch.accountId, watch.certificateNumber, watch.planet],
+  );
+  return rows[0]!;
+}
+
+export async function listWatches(
+  db: Queryable,
+  viewer: { accountId: string; planetScope: readonly string[] },
+  options: { limit: number; after?: Position },
+): Promise<WatchRow[]> {
+  const { rows } = await db.query<WatchRow>(
+    `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
+     WHERE account_id = $1 AND ${IN_SCOPE('$5')}
+       AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+     ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [
+      viewer.accountId,
+      options.after?.createdAt ?? null,
+      options.after?.id ?? null,
+      options.limit,
+      [...viewer.planetScope],
+    ],
+  );
+  return rows;
+}
+
+export async function deleteWatch(
+  db: Queryable,
+  viewer: { accountId: string; planetScope: readonly string[] },
+  id: string,
+): Promise<WatchRow | undefined> {
+  const { rows } = await db.query<WatchRow>(
+    `DELETE FROM watchlist_entries WHERE id = $1 AND account_id = $2 AND ${IN_SCOPE('$3')}
+     RETURNING ${WATCH_COLUMNS}`,
+    [id, viewer.accountId, [...viewer.planetScope]],
+  );
+  return rows[0];
+}
