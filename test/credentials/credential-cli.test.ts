@@ -148,6 +148,11 @@ describe('avs signing-keys', () => {
     const unknown = await runAvs(['signing-keys', 'retire', 'no-such-key'], { env });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No signing key no-such-key');
+    // One thumbprint in 64 begins with '-': such an id is still the key to retire, not an unknown option.
+    const dashed = `-${'A'.repeat(42)}`;
+    const unknownDashed = await runAvs(['signing-keys', 'retire', dashed, '--json'], { env });
+    expect(unknownDashed.code, unknownDashed.stderr).toBe(1);
+    expect(unknownDashed.stderr).toContain(`No signing key ${dashed}`);
     expect((await runAvs(['signing-keys', 'retire'], { env })).code).toBe(2);
 
     // Private halves are stored under AVS_MASTER_KEY, never in clear.

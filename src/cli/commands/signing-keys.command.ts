@@ -3,6 +3,7 @@ import {
   listSigningKeys,
   retireSigningKey,
   rotateSigningKey,
+  SIGNING_KEY_ID_PATTERN,
   type SigningKeySummary,
 } from '../../modules/signing/signing-keys.service.js';
 import type { CliCommand } from '../cli-command.js';
@@ -23,15 +24,18 @@ export const signingKeysCommand: CliCommand = {
   matches: (command) => command === 'signing-keys',
   async run(args, context) {
     const [action, ...rest] = args;
+    // A key id may begin with '-' (a base64url thumbprint): it is an argument, never an option.
+    const keyIds = rest.filter((arg) => SIGNING_KEY_ID_PATTERN.test(arg));
     let values: { json?: boolean };
     let positionals: string[];
     try {
       ({ values, positionals } = parseArgs({
-        args: rest,
+        args: rest.filter((arg) => !SIGNING_KEY_ID_PATTERN.test(arg)),
         options: { json: { type: 'boolean' } },
         strict: true,
         allowPositionals: true,
       }));
+      positionals = [...keyIds, ...positionals];
     } catch (error) {
       context.io.stderr.write(`avs signing-keys: ${(error as Error).message}\n`);
       return 2;

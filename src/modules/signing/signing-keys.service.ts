@@ -22,6 +22,9 @@ import {
 
 export type { SigningKeyPurpose } from './signing-keys.repository.js';
 
+/** What every key id looks like: 43 base64url characters (so one in 64 begins with '-'). */
+export const SIGNING_KEY_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** The key id: the RFC 7638 JWK thumbprint of the public key, the same in did.json and jwks.json. */
 export function keyIdOf(rawPublicKey: Uint8Array): string {
   const { crv, kty, x } = jwkOfRawPublicKey(rawPublicKey);
