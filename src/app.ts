@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import addFormats from 'ajv-formats';
 import { limits, type Config } from './config.js';
+import { batchedStdout } from './lib/log-destination.js';
 import { UUID_PATTERN } from './lib/uuid.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     apiKeys: ApiKeyAuthenticator;
     /** Called on every failed API-key authentication (rate limiting of guessing hooks in here). */
     onAuthenticationFailure: (request: FastifyRequest) => Promise<void>;
+    /** Writes the log lines gathered so far (batched on standard output), before other output to it. */
+    flushLog: () => void;
   }
 }
 
@@ -80,10 +83,15 @@ function trustedHops(
 /** Builds the whole service; server.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const batchedLog =
+    options.logger === undefined && config.AVS_LOG_FLUSH_MS > 0 && config.LOG_LEVEL !== 'silent'
+      ? batchedStdout(config.AVS_LOG_FLUSH_MS)
+      : undefined;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-token"]'],
+      ...(batchedLog && { stream: batchedLog.destination }),
     },
     bodyLimit: limits.bodyBytes,
     // One line per request is written by the observability plugin, not Fastify's two.
@@ -150,7 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await apiKeys.close();
     if (!options.db) await db.close();
+    batchedLog?.close();
   });
+  app.decorate('flushLog', () => batchedLog?.flushNow());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

@@ -267,6 +267,12 @@ export const configDefinitions = {
     default: 'info',
     description: 'pino log level.',
   },
+  AVS_LOG_FLUSH_MS: {
+    ...integer(0, 10_000),
+    default: 100,
+    description:
+      'Log lines are written in batches at most this many ms apart (fewer write system calls per request); 0 writes each line at once.',
+  },
   REDIS_URL: {
     ...redisUrl,
     description: 'Redis for rate limits shared between instances. Unset: in memory.',

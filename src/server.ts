@@ -64,6 +64,7 @@ async function announceSetupLink(app: FastifyInstance, config: Config): Promise<
   const url = `${publicBaseUrl({ ...config, PORT: port })}${SETUP_PATH}${outcome.token}`;
   const expires = outcome.expiresAt.toISOString();
   app.log.warn({ url, expires_at: expires }, 'no administrator yet: open the one-time set-up link');
+  app.flushLog();
   process.stdout.write(
     `\nNo administrator yet. Open this one-time link to choose the admin e-mail and password\n` +
       `(valid until ${expires}, shown only now):\n\n  ${url}\n\n`,
