@@ -8,6 +8,27 @@ import type { Credentials } from './databases.js';
 import { percentile, type Measurement } from './load.js';
 import { costPerRequest, processCost } from './process-cost.js';
 
+/** The parameters of INSERT_ASSET_WITH_CREATED_EVENT_SQL for one new artwork, as the service fills them. */
+export function createAssetParams(credentials: Credentials): unknown[] {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const attributes = { medium: 'oil on canvas', year: 1919 };
+  return [
+    id,
+    'artworks',
+    'Bench asset',
+    credentials.accountId,
+    JSON.stringify(attributes),
+    now,
+    randomUUID(),
+    'CREATED',
+    JSON.stringify({ source: 'api', api_key_id: credentials.apiKeyId }),
+    '0'.repeat(64),
+    randomUUID(),
+    JSON.stringify({ id, title: 'Bench asset', account_id: credentials.accountId, created_at: now }),
+  ];
+}
+
 /** The reference for embedded PGlite: a create's and a get's SQL in a plain loop, no HTTP. */
 export class RawPgliteLoop {
   private readonly ids: string[] = [];
@@ -21,31 +42,11 @@ export class RawPgliteLoop {
     return new RawPgliteLoop(await PgliteDatabase.open(dataDir), credentials);
   }
 
-  private createParams(): unknown[] {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    const attributes = { medium: 'oil on canvas', year: 1919 };
-    return [
-      id,
-      'artworks',
-      'Bench asset',
-      this.credentials.accountId,
-      JSON.stringify(attributes),
-      now,
-      randomUUID(),
-      'CREATED',
-      JSON.stringify({ source: 'api', api_key_id: this.credentials.apiKeyId }),
-      '0'.repeat(64),
-      randomUUID(),
-      JSON.stringify({ id, title: 'Bench asset', account_id: this.credentials.accountId, created_at: now }),
-    ];
-  }
-
   /** One create at a time, sent as the service sends it: in BEGIN … COMMIT, or the statement alone. */
   async create(seconds: number, statements: 'transaction' | 'single' = 'single'): Promise<Measurement> {
     const { pglite } = this.db;
     return this.loop(seconds, async () => {
-      const params = this.createParams();
+      const params = createAssetParams(this.credentials);
       if (statements === 'single') await pglite.query(INSERT_ASSET_WITH_CREATED_EVENT_SQL, params);
       else
         await pglite.transaction(async (tx) => {
