@@ -7,7 +7,7 @@ import {
   INSERT_ASSET_WITH_CREATED_EVENT_SQL,
 } from '../src/modules/assets/assets.repository.js';
 import { createFreshPostgres, seedPostgres, type Credentials } from './databases.js';
-import { percentile, type Measurement } from './load.js';
+import { loopMeasurement, type Measurement } from './load.js';
 import { createAssetParams } from './pglite-loop.js';
 import { formatTable, median } from './report.js';
 import { readBenchSettings } from './settings.js';
@@ -65,14 +65,8 @@ async function load(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  latencies.sort((a, b) => a - b);
   return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    errors,
-    non2xx: 0,
-    total: latencies.length,
+    ...loopMeasurement(latencies, elapsed, errors),
     cpuMsPer1000: ((cpu.user + cpu.system) / 1000 / latencies.length) * 1000,
   };
 }

@@ -80,6 +80,19 @@ export async function runHttpLoad(
   };
 }
 
+/** The measurement of an in-process loop: its latencies (sorted here), how long it ran and how often it failed. */
+export function loopMeasurement(latenciesMs: number[], elapsedSeconds: number, errors: number): Measurement {
+  latenciesMs.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latenciesMs.length / elapsedSeconds,
+    p50Ms: percentile(latenciesMs, 0.5),
+    p99Ms: percentile(latenciesMs, 0.99),
+    errors,
+    non2xx: 0,
+    total: latenciesMs.length,
+  };
+}
+
 /** Latency percentiles of in-process loops, in milliseconds. */
 export function percentile(sortedMs: readonly number[], fraction: number): number {
   if (sortedMs.length === 0) return 0;

@@ -5,7 +5,7 @@ import {
   INSERT_ASSET_WITH_CREATED_EVENT_SQL,
 } from '../src/modules/assets/assets.repository.js';
 import type { Credentials } from './databases.js';
-import { percentile, type Measurement } from './load.js';
+import { loopMeasurement, type Measurement } from './load.js';
 import { costPerRequest, processCost } from './process-cost.js';
 
 /** The parameters of INSERT_ASSET_WITH_CREATED_EVENT_SQL for one new artwork, as the service fills them. */
@@ -85,14 +85,8 @@ export class RawPgliteLoop {
     }
     const elapsed = (performance.now() - started) / 1000;
     const cost = costPerRequest(costBefore, processCost(process.pid), latencies.length);
-    latencies.sort((a, b) => a - b);
     return {
-      requestsPerSecond: latencies.length / elapsed,
-      p50Ms: percentile(latencies, 0.5),
-      p99Ms: percentile(latencies, 0.99),
-      errors,
-      non2xx: 0,
-      total: latencies.length,
+      ...loopMeasurement(latencies, elapsed, errors),
       cpuMsPer1000: cost.cpuMsPer1000,
       ...(cost.writesPerRequest === undefined ? {} : { writesPerRequest: cost.writesPerRequest }),
     };
