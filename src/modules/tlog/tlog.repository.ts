@@ -71,9 +71,12 @@ export interface PendingEventRow {
 /** Committed events not yet in the log, in the order they were queued. */
 export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
   const { rows } = await tx.query<PendingEventRow>(
+    // The queue's head first, then one index look-up per event (LATERAL … LIMIT 1 cannot be flattened): a plain
+    // join let the planner, its statistics behind a burst of creates, hash the whole of asset_events in parallel.
     `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
-     FROM tlog_pending p JOIN asset_events e ON e.id = p.event_id
-     ORDER BY p.id LIMIT $1`,
+     FROM (SELECT id, event_id FROM tlog_pending ORDER BY id LIMIT $1) p
+     CROSS JOIN LATERAL (SELECT * FROM asset_events e WHERE e.id = p.event_id LIMIT 1) e
+     ORDER BY p.id`,
     [limit],
   );
   return rows;
@@ -132,12 +135,15 @@ export async function readNodes(
 ): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
   if (nodes.length === 0) return found;
-  const { rows } = await db.query<{ level: number; idx: string; hash: Buffer }>(
-    `SELECT h.level, h.idx, h.hash FROM tlog_hashes h
-     JOIN unnest($1::smallint[], $2::bigint[]) AS u(l, i) ON h.level = u.l AND h.idx = u.i`,
+  // One primary-key look-up per node, not a join, which statistics behind the log's growth can turn into a
+  // hash of a whole level of the log.
+  const { rows } = await db.query<{ level: number; idx: string; hash: Buffer | null }>(
+    `SELECT u.l AS level, u.i AS idx,
+            (SELECT h.hash FROM tlog_hashes h WHERE h.level = u.l AND h.idx = u.i) AS hash
+     FROM unnest($1::smallint[], $2::bigint[]) AS u(l, i)`,
     [nodes.map((node) => node.level), nodes.map((node) => node.idx)],
   );
-  for (const row of rows) found.set(`${row.level}:${row.idx}`, toBuffer(row.hash));
+  for (const row of rows) if (row.hash !== null) found.set(`${row.level}:${row.idx}`, toBuffer(row.hash));
   return found;
 }
 
