@@ -175,27 +175,4 @@ describe('public reads that can change: from memory, invalidated by the database
       expect(moved.body).not.toBe(first.body);
     }
   });
-
-  it('the #18 hook: a certificate the bypass names is read from the database and answered no-store', async () => {
-    const asset = await createAssetViaApi(context.app, owner.auth);
-    await issueCertificateForTest(context.db, asset);
-    const url = `/c/${asset.certificate_number}`;
-    expect((await get(context.app, url)).headers.etag).toBeDefined();
-    const asked: string[] = [];
-    context.app.publicReads.setCertificateBypass((number) => {
-      asked.push(number);
-      return number === asset.certificate_number;
-    });
-    try {
-      for (const path of [url, `${url}/credential`]) {
-        const answer = await get(context.app, path);
-        expect(answer.statusCode).toBe(200);
-        expect(answer.headers['cache-control']).toBe('no-store');
-        expect(answer.headers.etag).toBeUndefined();
-      }
-      expect(asked).toEqual([asset.certificate_number, asset.certificate_number]);
-    } finally {
-      context.app.publicReads.setCertificateBypass(() => false);
-    }
-  });
 });

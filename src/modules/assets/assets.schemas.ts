@@ -88,23 +88,6 @@ const passThroughDescription =
   'Fields the service sets (id, account_id, certificate_number, status…) are ignored. ' +
   `Reserved names are refused with 400 naming the field: ${reservedFieldNames.join(', ')}.`;
 
-export const CreateAssetBody = Type.Object(
-  {
-    title: Type.String({ description: 'Required; 1–500 characters after trimming (stored trimmed).' }),
-  },
-  { additionalProperties: true, description: passThroughDescription },
-);
-
-export const UpdateAssetBody = Type.Object(
-  {
-    title: Type.Optional(Type.String({ description: '1–500 characters after trimming.' })),
-  },
-  {
-    additionalProperties: true,
-    description: `${passThroughDescription} Fields are merged into the record; a field set to null is removed (title cannot be removed).`,
-  },
-);
-
 /**
  * `title` as the service checks it: 1–500 characters after trimming (stored trimmed), so a padded title of
  * 500 is fine. The pattern says so for clients (`\s` is exactly what String.prototype.trim removes).

@@ -55,7 +55,6 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: CertificatePageParams } },
     async (request, reply) => {
       const requested = request.params.number;
-      const number = normaliseCertificateNumber(requested);
       // From memory while no certificate changed (any move, by any path, bumps the version); only an
       // issued certificate's page is kept: a 404 or a pending number may become a certificate any moment.
       const read = await app.publicReads.read(
@@ -63,10 +62,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
         ['certificates'],
         () => certificatePage(app.db, app.config, requested),
         (value) => `W/${etagOf(JSON.stringify(value))}`,
-        {
-          certificateNumber: number,
-          keep: (value) => value.kind === 'certificate' && value.certificate.issued,
-        },
+        { keep: (value) => value.kind === 'certificate' && value.certificate.issued },
       );
       const page = read.value;
       switch (page.kind) {

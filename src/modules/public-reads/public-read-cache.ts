@@ -18,12 +18,6 @@ interface Entry {
 }
 
 /**
- * #18 hook: answers true for a certificate that must not be answered from memory (an open alert). It runs
- * before the cache is consulted, on every read of a certificate's public surfaces, and may record the look-up.
- */
-export type CertificateBypass = (certificateNumber: string) => boolean | Promise<boolean>;
-
-/**
  * Public reads that can change (a certificate page, a status list, did.json/JWKS, the checkpoint), kept in
  * this instance's memory with the versions of the topics they were made from (docs/performance.md).
  *
@@ -36,41 +30,23 @@ export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
   private checking: Promise<Map<string, string>> | undefined;
   private nextCheck: Promise<Map<string, string>> | undefined;
-  private bypass: CertificateBypass | undefined;
 
   constructor(
     private readonly db: Queryable,
     private readonly maxEntries = 10_000,
   ) {}
 
-  /** The one hook for #18: set once by the alerts module. */
-  setCertificateBypass(bypass: CertificateBypass): void {
-    this.bypass = bypass;
-  }
-
-  /** Whether a read of this certificate must skip memory (and be answered `no-store`). */
-  async mustBypass(certificateNumber: string | undefined): Promise<boolean> {
-    return (
-      certificateNumber !== undefined && this.bypass !== undefined && (await this.bypass(certificateNumber))
-    );
-  }
-
   /**
    * The value of key, from memory while none of topics changed, else from load (kept with its etag unless
    * keep says no: an answer that a write the topics do not track could change, such as a 404).
-   * certificateNumber names the certificate the read shows, for the bypass hook.
    */
   async read<T>(
     key: string,
     topics: readonly PublicReadTopic[],
     load: () => Promise<T>,
     etagOf: (value: T) => string,
-    options: { certificateNumber?: string; keep?: (value: T) => boolean } = {},
+    options: { keep?: (value: T) => boolean } = {},
   ): Promise<PublicRead<T>> {
-    if (await this.mustBypass(options.certificateNumber)) {
-      const value = await load();
-      return { value, etag: etagOf(value), cacheable: false };
-    }
     const current = await this.versions();
     const versions = topics.map((topic) => current.get(topic) ?? '');
     const entry = this.entries.get(key);
