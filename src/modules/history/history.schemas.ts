@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { limits } from '../../config.js';
+import { Page } from '../../lib/page-schema.js';
 
 export const HistoryQuery = Type.Object({
   // Optional: it has a default, so a call without it is valid (a validating proxy refused it when required).
@@ -49,11 +50,4 @@ export const HistoryEntry = Type.Object(
   { additionalProperties: false },
 );
 
-export const HistoryPage = Type.Object(
-  {
-    data: Type.Array(HistoryEntry),
-    has_more: Type.Boolean(),
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
+export const HistoryPage = Page(HistoryEntry, { additionalProperties: false });

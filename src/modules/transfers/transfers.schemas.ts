@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../../config.js';
 import { AssetRecord } from '../assets/assets.schemas.js';
+import { Page } from '../../lib/page-schema.js';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
 
@@ -69,11 +70,4 @@ export const TransferListQuery = Type.Object({
 });
 export type TransferListQueryType = Static<typeof TransferListQuery>;
 
-export const TransferList = Type.Object(
-  {
-    data: Type.Array(Transfer),
-    has_more: Type.Boolean(),
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
+export const TransferList = Page(Transfer, { additionalProperties: false });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { VerificationReceipt } from '../credentials/credentials.schemas.js';
 import { assetStatuses, certificateStatuses } from '../assets/asset-states.js';
+import { Page } from '../../lib/page-schema.js';
 
 export const VerifyBody = Type.Object(
   {
@@ -92,14 +93,10 @@ export const VerificationsQuery = Type.Object({
   ),
 });
 
-export const VerificationPage = Type.Object(
-  {
-    data: Type.Array(Verification, { description: 'Newest first.' }),
-    has_more: Type.Boolean(),
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
+export const VerificationPage = Page(Verification, {
+  dataDescription: 'Newest first.',
+  additionalProperties: false,
+});
 export type VerificationPageType = Static<typeof VerificationPage>;
 
 /** The /verify response: the result and a signed receipt of it (docs/credentials.md). */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../../config.js';
+import { Page } from '../../lib/page-schema.js';
 
 export const WatchBody = Type.Object(
   {
@@ -26,14 +27,7 @@ export const Watch = Type.Object(
 );
 export type WatchType = Static<typeof Watch>;
 
-export const WatchList = Type.Object(
-  {
-    data: Type.Array(Watch),
-    has_more: Type.Boolean(),
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
-  },
-  { description: "The account's watch-list, newest first." },
-);
+export const WatchList = Page(Watch, { description: "The account's watch-list, newest first." });
 
 export const WatchListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize, default: 50 })),

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../../config.js';
 import { allWebhookEventTypes, webhookEventTypes } from './webhook-event-types.js';
+import { Page } from '../../lib/page-schema.js';
 
 const EventTypeList = `One or more of: ${allWebhookEventTypes.join(', ')}.`;
 const DefaultTypes = `Omitted: ${webhookEventTypes.join(', ')} (the alert and watch types only when named).`;
@@ -63,17 +64,7 @@ const PageQueryFields = {
 export const PageQuery = Type.Object(PageQueryFields);
 export type PageQuery = Static<typeof PageQuery>;
 
-const page = <T extends ReturnType<typeof Type.Object>>(item: T, description: string) =>
-  Type.Object(
-    {
-      data: Type.Array(item),
-      has_more: Type.Boolean(),
-      next_cursor: Type.Union([Type.String(), Type.Null()]),
-    },
-    { description },
-  );
-
-export const WebhookList = page(Webhook, "The account's webhooks, newest first.");
+export const WebhookList = Page(Webhook, { description: "The account's webhooks, newest first." });
 
 export const WebhookParams = Type.Object({
   id: Type.String({ description: 'Webhook id (UUID).' }),
@@ -114,7 +105,7 @@ export const Delivery = Type.Object(
 );
 export type Delivery = Static<typeof Delivery>;
 
-export const DeliveryList = page(Delivery, 'Deliveries of the webhook, newest first.');
+export const DeliveryList = Page(Delivery, { description: 'Deliveries of the webhook, newest first.' });
 
 export const DeliveryQuery = Type.Object({
   ...PageQueryFields,
