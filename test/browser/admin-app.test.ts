@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { packageRoot } from '../../src/lib/package-root.js';
@@ -37,18 +38,7 @@ beforeAll(async () => {
   const address = context.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   baseUrl = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const browserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await browserContext.newPage();

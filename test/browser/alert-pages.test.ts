@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
+import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { ADMIN_PASSWORD, createAdmin } from '../admin/admin-helpers.js';
@@ -9,7 +9,6 @@ import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-fac
 import { useTestContext } from '../helpers/test-app.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'alerts');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const CONTACT = 'stolen-art@registry.example';
 
 const context = useTestContext({
@@ -19,28 +18,6 @@ let browser: Browser;
 let desktop: BrowserContext;
 let baseUrl: string;
 let asset: { id: string; certificate_number: string };
-
-async function open(browserContext: BrowserContext, url: string): Promise<Page> {
-  const page = await browserContext.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const response = await page.goto(url);
-  expect(response?.status()).toBe(200);
-  expect(errors).toEqual([]);
-  return page;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const results = await page.evaluate<axe.AxeResults>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
-}
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -73,16 +50,7 @@ beforeAll(async () => {
   const address = context.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   baseUrl = `http://localhost:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
   desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 
@@ -92,7 +60,7 @@ afterAll(async () => {
 
 describe('an asset reported stolen, in Chromium', () => {
   it('the public page warns first, with the contact address, accessibly', async () => {
-    const page = await open(desktop, `${baseUrl}/c/${asset.certificate_number}`);
+    const page = await openPage(desktop, `${baseUrl}/c/${asset.certificate_number}`);
     const warning = page.getByRole('alert');
     expect(await warning.innerText()).toContain('REPORTED STOLEN');
     expect(await warning.getByRole('link', { name: CONTACT }).getAttribute('href')).toMatch(
@@ -109,7 +77,7 @@ describe('an asset reported stolen, in Chromium', () => {
   });
 
   it('the admin asset page shows the open alert, its look-ups and the CSV export', async () => {
-    const page = await open(desktop, `${baseUrl}/admin/login`);
+    const page = await openPage(desktop, `${baseUrl}/admin/login`);
     await page.getByLabel('Email').fill('operator@example.com');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.service.js';
 import { useTestContext } from '../helpers/test-app.js';
@@ -14,16 +15,7 @@ beforeAll(async () => {
   const address = context.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   baseUrl = `http://127.0.0.1:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
   page = await (await browser.newContext()).newPage();
 });
 

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { ADMIN_PASSWORD, createAdmin } from '../admin/admin-helpers.js';
@@ -12,7 +12,6 @@ import { jpegWithGps, pdfDocument } from '../media/media-fixtures.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'media');
 const ADMIN_TOKEN = 'admin-token-for-media-browser-test-0123';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const context = useTestContext({
   config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000 },
@@ -57,30 +56,6 @@ async function upload(
   return response.json<{ id: string }>();
 }
 
-/** Opens a page and fails on any console error (a CSP refusal of an image or the stylesheet shows there). */
-async function open(browserContext: BrowserContext, url: string): Promise<Page> {
-  const page = await browserContext.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const response = await page.goto(url);
-  expect(response?.status()).toBe(200);
-  expect(errors).toEqual([]);
-  return page;
-}
-
-/** axe-core through the DevTools protocol (the pages' CSP allows no inline script, rightly). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const results = await page.evaluate<axe.AxeResults>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
-}
-
 /** Every image of the page was fetched and decoded (naturalWidth is 0 for one the CSP or a 404 refused). */
 async function imagesLoaded(page: Page, selector: string): Promise<number[]> {
   return page
@@ -122,16 +97,7 @@ beforeAll(async () => {
   const address = context.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   baseUrl = `http://localhost:${address.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
   desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -146,7 +112,7 @@ afterAll(async () => {
 
 describe('media in Chromium', () => {
   it('shows the first public image on the public certificate page, and never a private one', async () => {
-    const page = await open(desktop, `${baseUrl}/c/${asset.certificate_number}`);
+    const page = await openPage(desktop, `${baseUrl}/c/${asset.certificate_number}`);
     const image = page.getByRole('img', { name: 'Front' });
     expect(await image.getAttribute('src')).toBe(`/files/v1/media/${uploaded.painting.id}`);
     expect(await imagesLoaded(page, '.certificate-image img')).toEqual([900]);
@@ -156,7 +122,7 @@ describe('media in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'public-page-desktop.png'), fullPage: true });
     await page.close();
-    const narrow = await open(phone, `${baseUrl}/c/${asset.certificate_number}`);
+    const narrow = await openPage(phone, `${baseUrl}/c/${asset.certificate_number}`);
     expect(await narrow.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await narrow.screenshot({ path: path.join(SCREENSHOTS, 'public-page-phone.png'), fullPage: true });
     await narrow.close();
@@ -166,7 +132,7 @@ describe('media in Chromium', () => {
   });
 
   it('opens the asset page from the certificate queue: fields, thumbnails, timeline, verifications, moves', async () => {
-    const page = await open(desktop, `${baseUrl}/admin/login`);
+    const page = await openPage(desktop, `${baseUrl}/admin/login`);
     await page.getByLabel('Email').fill('operator@example.com');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();

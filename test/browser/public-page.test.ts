@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import axe from 'axe-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, seriousViolations } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
@@ -12,7 +12,6 @@ import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'public-page');
 const ADMIN_TOKEN = 'admin-token-for-public-page-browser-0123';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 let context: TestContext;
 let browser: Browser;
@@ -73,17 +72,6 @@ async function open(browserContext: BrowserContext, url: string): Promise<{ page
 
 type StyleReader = { getComputedStyle(element: unknown): { borderTopColor: string } };
 
-/** axe-core, evaluated through the DevTools protocol (the page's CSP allows no script, rightly). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const results = await page.evaluate<axe.AxeResults>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
-}
-
 async function screenshots(name: string, url: string): Promise<void> {
   const wide = await open(desktop, url);
   await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
@@ -131,18 +119,7 @@ beforeAll(async () => {
   numbers.revoked = await certificateAfter(auth, ['issue', 'revoke'], { ...watch, title: 'Constellation' });
   numbers.pending = await certificateAfter(auth, [], { ...watch, title: 'Draft watch' });
   await context.app.listen({ host: 'localhost', port });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   phone = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -1,0 +1,45 @@
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Debian's Chromium (never a downloaded browser), headless, with nothing of its own reaching the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe-core's serious and critical findings, evaluated through the DevTools protocol (the pages' CSP allows no inline script, rightly). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate<axe.AxeResults>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
+}
+
+/** Opens a page that must answer 200 without a console error (a CSP refusal of an image or the stylesheet shows there). */
+export async function openPage(browserContext: BrowserContext, url: string): Promise<Page> {
+  const page = await browserContext.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(200);
+  expect(errors).toEqual([]);
+  return page;
+}
