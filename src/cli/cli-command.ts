@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { CliIo } from './cli-io.js';
@@ -24,4 +25,28 @@ export interface CliCommand {
   matches(command: string, subcommand: string | undefined): boolean;
   /** Returns the exit code, or -1 to leave the process running (a long-lived command). */
   run(args: string[], context: CliContext): Promise<number>;
+}
+
+/**
+ * `COMMAND FILE [--json]`: the archive FILE and whether to answer in JSON, or undefined once the usage error is
+ * written to stderr (the command then exits 2).
+ */
+export function parseArchiveArguments(
+  command: string,
+  args: string[],
+  context: CliContext,
+): { file: string; json: boolean } | undefined {
+  try {
+    const parsed = parseArgs({
+      args,
+      options: { json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (parsed.positionals.length !== 1) throw new Error('expected one argument, the archive FILE');
+    return { file: parsed.positionals[0]!, json: parsed.values.json ?? false };
+  } catch (error) {
+    context.io.stderr.write(`avs ${command}: ${(error as Error).message}\n`);
+    return undefined;
+  }
 }

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { BackupRefusedError } from '../../modules/backup/backup-archive.js';
 import { schemaVersionOf, writeBackup, type BackupSummary } from '../../modules/backup/backup.service.js';
-import type { CliCommand } from '../cli-command.js';
+import { parseArchiveArguments, type CliCommand } from '../cli-command.js';
 
 export function describeArchive(summary: BackupSummary): string {
   const rows = Object.values(summary.tables).reduce((sum, count) => sum + count, 0);
@@ -22,20 +21,9 @@ export const backupCommand: CliCommand = {
   database: 'yes',
   matches: (command) => command === 'backup',
   async run(args, context) {
-    let parsed: { values: { json?: boolean }; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args,
-        options: { json: { type: 'boolean' } },
-        strict: true,
-        allowPositionals: true,
-      });
-      if (parsed.positionals.length !== 1) throw new Error('expected one argument, the archive FILE');
-    } catch (error) {
-      context.io.stderr.write(`avs backup: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const file = parsed.positionals[0]!;
+    const parsed = parseArchiveArguments('backup', args, context);
+    if (!parsed) return 2;
+    const { file } = parsed;
     let summary: BackupSummary;
     try {
       summary = await context.withDatabase(async (db) => {
@@ -51,7 +39,7 @@ export const backupCommand: CliCommand = {
       context.io.stderr.write(`avs backup: ${error.message}\n`);
       return 1;
     }
-    context.print(parsed.values.json, summary, `Backed up to ${file}: ${describeArchive(summary)}.`);
+    context.print(parsed.json, summary, `Backed up to ${file}: ${describeArchive(summary)}.`);
     return 0;
   },
 };

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadMigrations, migrate } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open-database.js';
 import { BackupRefusedError, verifyArchive } from '../../modules/backup/backup-archive.js';
@@ -8,7 +7,7 @@ import {
   loadArchive,
   refreshStatistics,
 } from '../../modules/backup/backup.service.js';
-import type { CliCommand } from '../cli-command.js';
+import { parseArchiveArguments, type CliCommand } from '../cli-command.js';
 import { describeArchive } from './backup.command.js';
 
 /**
@@ -23,20 +22,9 @@ export const restoreCommand: CliCommand = {
   database: 'own-connection',
   matches: (command) => command === 'restore',
   async run(args, context) {
-    let parsed: { values: { json?: boolean }; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args,
-        options: { json: { type: 'boolean' } },
-        strict: true,
-        allowPositionals: true,
-      });
-      if (parsed.positionals.length !== 1) throw new Error('expected one argument, the archive FILE');
-    } catch (error) {
-      context.io.stderr.write(`avs restore: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const file = parsed.positionals[0]!;
+    const parsed = parseArchiveArguments('restore', args, context);
+    if (!parsed) return 2;
+    const { file } = parsed;
     const migrations = loadMigrations();
     const codeVersion = Math.max(...migrations.map((migration) => migration.version));
     try {
@@ -52,7 +40,7 @@ export const restoreCommand: CliCommand = {
         const summary = await loadArchive(db, archive, { mediaDir: context.config.AVS_MEDIA_DIR });
         await migrate(db, migrations);
         await refreshStatistics(db);
-        context.print(parsed.values.json, summary, `Restored ${file}: ${describeArchive(summary)}.`);
+        context.print(parsed.json, summary, `Restored ${file}: ${describeArchive(summary)}.`);
         return 0;
       } finally {
         await db.close();
