@@ -1,6 +1,8 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { limits } from '../../../config.js';
+import type { CertificateMove } from '../../assets/asset-states.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
 
@@ -84,6 +86,23 @@ export function adminPage(options: {
   );
 }
 
+/** The administrator's e-mail field of the log-in and set-up forms (the password manager's username). */
+export function adminEmailField(value: string | undefined): SafeHtml {
+  return html`<div class="field">
+    <label for="email">Email</label>
+    <input
+      id="email"
+      name="email"
+      type="email"
+      autocomplete="username"
+      required
+      maxlength="320"
+      value="${value ?? ''}"
+      autofocus
+    />
+  </div>`;
+}
+
 /** A page outside the session (log-in, errors before log-in). */
 export function publicPage(title: string, content: SafeHtml): SafeHtml {
   return document(
@@ -110,4 +129,35 @@ export function errorPage(status: number, message: string, session?: AdminSessio
       <a href="${session ? '/admin' : '/admin/login'}">Back to ${session ? 'the dashboard' : 'log in'}</a>
     </p>`;
   return session ? adminPage({ title, section: 'dashboard', session, content }) : publicPage(title, content);
+}
+
+/**
+ * A move that takes a reason (suspend, revoke: required for a revocation), folded behind its label; the
+ * certificate queue and the asset page both show it.
+ */
+export function moveWithReasonForm(options: {
+  action: string;
+  hidden: SafeHtml;
+  label: SafeHtml | string;
+  move: CertificateMove;
+  fieldId: string;
+}): SafeHtml {
+  const { action, hidden, label, move, fieldId } = options;
+  const required = move === 'revoke';
+  return html`<details class="move">
+    <summary>${label}…</summary>
+    <form method="post" action="${action}" class="stacked">
+      ${hidden}
+      <div class="field">
+        <label for="${fieldId}">Reason${required ? '' : ' (optional)'}</label>
+        <input
+          id="${fieldId}"
+          name="reason"
+          maxlength="${limits.stringLength}"
+          ${required ? html` required` : ''}
+        />
+      </div>
+      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
+    </form>
+  </details>`;
 }

@@ -1,5 +1,5 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
-import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { adminEmailField, flashMessage, publicPage, type Flash } from './admin-layout.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
 /** The one-time page where the first administrator chooses an e-mail and a password. */
@@ -16,19 +16,7 @@ export function setupPage(options: {
       <p>This link works once. Choose the e-mail and password you will log in with.</p>
       <form method="post" action="${options.action}" class="stacked">
         <input type="hidden" name="${CSRF_FIELD}" value="${options.csrfToken}" />
-        <div class="field">
-          <label for="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autocomplete="username"
-            required
-            maxlength="320"
-            value="${options.email ?? ''}"
-            autofocus
-          />
-        </div>
+        ${adminEmailField(options.email)}
         <div class="field">
           <label for="password">Password</label>
           <input

@@ -8,7 +8,7 @@ import type { VerificationType } from '../../verification/verification.schemas.j
 import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { adminPage, csrfInput, formatTime, moveWithReasonForm, type Flash } from './admin-layout.views.js';
 
 /** The moves each certificate status allows, with their button labels (as on the review queue). */
 const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
@@ -77,23 +77,7 @@ function moveForm(session: AdminSession, certificate: CertificateListItem, move:
       ${csrfInput(session)}<button type="submit">${label}</button>
     </form>`;
   }
-  const required = move === 'revoke';
-  return html`<details class="move">
-    <summary>${label}…</summary>
-    <form method="post" action="${action}" class="stacked">
-      ${csrfInput(session)}
-      <div class="field">
-        <label for="${move}-reason">Reason${required ? '' : ' (optional)'}</label>
-        <input
-          id="${move}-reason"
-          name="reason"
-          maxlength="${limits.stringLength}"
-          ${required ? html` required` : ''}
-        />
-      </div>
-      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
-    </form>
-  </details>`;
+  return moveWithReasonForm({ action, hidden: csrfInput(session), label, move, fieldId: `${move}-reason` });
 }
 
 function certificateSection(data: AssetPageData): SafeHtml {

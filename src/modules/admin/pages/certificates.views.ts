@@ -1,9 +1,8 @@
-import { limits } from '../../../config.js';
 import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { adminPage, csrfInput, formatTime, moveWithReasonForm, type Flash } from './admin-layout.views.js';
 import { assetPagePath } from './asset.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
@@ -60,23 +59,7 @@ function moveForm(
       ${hidden}<button type="submit" name="move" value="${move}">${label}</button>
     </form>`;
   }
-  const required = move === 'revoke';
-  return html`<details class="move">
-    <summary>${label}…</summary>
-    <form method="post" action="${action}" class="stacked">
-      ${hidden}
-      <div class="field">
-        <label for="${id}-reason">Reason${required ? '' : ' (optional)'}</label>
-        <input
-          id="${id}-reason"
-          name="reason"
-          maxlength="${limits.stringLength}"
-          ${required ? html` required` : ''}
-        />
-      </div>
-      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
-    </form>
-  </details>`;
+  return moveWithReasonForm({ action, hidden, label, move, fieldId: `${id}-reason` });
 }
 
 function verifiedCell(summary: VerificationSummary | undefined) {

@@ -1,4 +1,4 @@
-import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { adminEmailField, flashMessage, publicPage, type Flash } from './admin-layout.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
 export function loginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
@@ -6,19 +6,7 @@ export function loginPage(options: { email?: string; flash?: Flash } = {}): Safe
     'Log in',
     html`${flashMessage(options.flash)}
       <form method="post" action="/admin/login" class="stacked">
-        <div class="field">
-          <label for="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autocomplete="username"
-            required
-            maxlength="320"
-            value="${options.email ?? ''}"
-            autofocus
-          />
-        </div>
+        ${adminEmailField(options.email)}
         <div class="field">
           <label for="password">Password</label>
           <input
