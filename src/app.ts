@@ -9,10 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Ajv, type Options as AjvOptions } from 'ajv';
-import addFormats from 'ajv-formats';
 import { limits, type Config } from './config.js';
 import { batchedStdout } from './lib/log-destination.js';
-import { UUID_PATTERN } from './lib/uuid.js';
+import { addSchemaFormats, refusingUnstorableText } from './lib/schema-formats.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -64,11 +63,7 @@ export interface BuildAppOptions {
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function createAjv(options: AjvOptions): Ajv {
-  const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options });
-  addFormats.default(ajv);
-  // ajv-formats' uuid also takes `urn:uuid:…`, which PostgreSQL's uuid refuses (a 500): the strict pattern.
-  ajv.addFormat('uuid', UUID_PATTERN);
-  return ajv;
+  return addSchemaFormats(new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options }));
 }
 
 export type App = FastifyInstance;
@@ -134,9 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
   const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false });
   const urlAjv = createAjv({ coerceTypes: true, removeAdditional: false });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart === 'body') return bodyAjv.compile(schema);
+    const validate = urlAjv.compile(schema);
+    return httpPart === 'querystring' ? refusingUnstorableText(validate) : validate;
+  });
   registerJsonBodyParser(app);
 
   const db = options.db ?? (await openDatabase(config));

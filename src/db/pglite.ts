@@ -12,8 +12,9 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { parseDateTime } from '../lib/date-time.js';
 import {
   DataDirectoryInUseError,
   DataDirectoryUnsafeError,
@@ -86,6 +87,16 @@ function acquireDataDirLock(dataDir: string): () => void {
   throw new Error(`Could not lock the data directory ${dataDir}.`);
 }
 
+/**
+ * PGlite reads a timestamptz with `new Date(text)`, which takes years 0001–0099 for 1901–2099 (an alert that
+ * occurred in 0050 read back as 2050): read it as the service reads a client's date-time, as node-postgres does.
+ */
+function readTimestamptz(text: string): Date | number {
+  if (text === 'infinity') return Infinity;
+  if (text === '-infinity') return -Infinity;
+  return parseDateTime(text) ?? new Date(text);
+}
+
 function toResult<T extends Row>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
   return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
 }
@@ -114,6 +125,7 @@ export class PgliteDatabase implements Database {
         ...options,
         // The trigram index of the asset list's title search (migration 160), as on PostgreSQL.
         extensions: { pg_trgm, ...options.extensions },
+        parsers: { [types.TIMESTAMPTZ]: readTimestamptz, ...options.parsers },
         dataDir: inMemory ? undefined : dataDir,
       });
       if (!inMemory) restrictToOwner(dataDir);

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/error-catalogue.js';
+import { parseDateTime } from './date-time.js';
 
 /** One value or a comma-separated list, each one of `allowed`: sorted and deduplicated, or 400 naming the bad one. */
 export function parseValueList<T extends string>(
@@ -20,7 +21,7 @@ export function parseValueList<T extends string>(
 
 /** An ISO 8601 instant from the query (format date-time, checked by the schema), as a Date. */
 export function parseInstant(value: string | undefined): Date | undefined {
-  return value === undefined ? undefined : new Date(value);
+  return value === undefined ? undefined : parseDateTime(value);
 }
 
 /** The ILIKE pattern that matches `text` anywhere, its own `%`, `_` and `\` taken literally. */

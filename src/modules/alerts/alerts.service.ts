@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { parseCalendarDate, parseDateTime } from '../../lib/date-time.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
@@ -47,25 +48,11 @@ export function toAlert(row: AlertRow): AlertType {
   };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** A calendar date (taken as midnight UTC) or a date-time with its offset; never in the future. */
+/** A calendar date (taken as midnight UTC) or a date-time with its offset, in years 0001–9999; never in the future. */
 function parseOccurredAt(value: string): Date {
   const trimmed = value.trim();
-  const date = DATE.test(trimmed)
-    ? new Date(`${trimmed}T00:00:00.000Z`)
-    : DATE_TIME.test(trimmed)
-      ? new Date(trimmed)
-      : undefined;
-  // Date rolls 2026-02-30 over into March: a date that does not round-trip is not a date.
-  if (
-    !date ||
-    Number.isNaN(date.getTime()) ||
-    (DATE.test(trimmed) && !date.toISOString().startsWith(trimmed))
-  ) {
-    throw new AppError('validation_failed', 'not_a_date', { field: 'occurred_at' });
-  }
+  const date = parseCalendarDate(trimmed) ?? parseDateTime(trimmed, { secondsOptional: true });
+  if (!date) throw new AppError('validation_failed', 'not_a_date', { field: 'occurred_at' });
   if (date.getTime() > Date.now())
     throw new AppError('validation_failed', 'in_future', { field: 'occurred_at' });
   return date;

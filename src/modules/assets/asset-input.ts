@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { limits } from '../../config.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
+import { addSchemaFormats } from '../../lib/schema-formats.js';
 import { isStorableText } from '../../lib/text.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
 import {
@@ -12,8 +12,7 @@ import {
 } from './assets.schemas.js';
 
 // Bodies are validated as sent, as Fastify does: a string "1999" is not an integer year.
-const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
-addFormats.default(ajv);
+const ajv = addSchemaFormats(new Ajv({ allErrors: false, coerceTypes: false, strict: false }));
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(planet: PlanetId, mode: 'create' | 'update'): ValidateFunction {
