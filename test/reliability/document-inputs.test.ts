@@ -188,7 +188,7 @@ describe('every date-time and free-text input of the OpenAPI document refuses ho
               // A query string is checked by its schema before anything else runs (a body route may refuse first).
               await send(
                 {
-                  method: method.toUpperCase() as InjectOptions['method'],
+                  method: method.toUpperCase(),
                   url: target,
                   ...withBody(baseBody),
                 },
@@ -204,7 +204,7 @@ describe('every date-time and free-text input of the OpenAPI document refuses ho
                 .join('/');
               await send(
                 {
-                  method: method.toUpperCase() as InjectOptions['method'],
+                  method: method.toUpperCase(),
                   url: target,
                   ...withBody(baseBody),
                 },
@@ -225,7 +225,7 @@ describe('every date-time and free-text input of the OpenAPI document refuses ho
           for (const value of [...HOSTILE_DATES, ...HOSTILE_BODY_TEXT]) {
             await send(
               {
-                method: method.toUpperCase() as InjectOptions['method'],
+                method: method.toUpperCase(),
                 url,
                 ...withBody({ ...baseBody, [name]: list ? [value] : value }),
               },
