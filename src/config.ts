@@ -30,6 +30,8 @@ export const limits = Object.freeze({
   pageSize: 100,
   /** Longest `cursor` a client may send back. */
   cursorLength: 512,
+  /** A read that re-hashes a history draws one rate-limit token per this many events, beyond the request's own. */
+  hashedEventsPerToken: 1000,
 });
 
 export class ConfigError extends Error {

@@ -314,6 +314,19 @@ export const errorCatalogue = {
         `Too many test events for this account (AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE); retry after ${retryAfterSeconds} s.`,
       webhook_queue_full: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
         `The webhook's delivery queue is full (${limits.webhookQueuedDeliveries} waiting); retry after ${retryAfterSeconds} s.`,
+
+      history_hashing: ({
+        events,
+        cost,
+        perToken,
+        retryAfterSeconds,
+      }: {
+        events: number;
+        cost: number;
+        perToken: number;
+        retryAfterSeconds: number;
+      }) =>
+        `Checking a history of ${events.toLocaleString('en-US')} events costs ${cost} more requests of the rate limit (one per ${perToken.toLocaleString('en-US')} events); retry after ${retryAfterSeconds} s.`,
     },
   },
   malformed_request: { status: 400, message: 'The request is not valid HTTP.' },

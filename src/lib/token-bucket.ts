@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 
-/** A token bucket: `burst` tokens at most, refilled at `ratePerSecond`; each request takes one. */
+/**
+ * A token bucket: `burst` tokens at most, refilled at `ratePerSecond`; each request takes one. A costlier
+ * take (a verification hashing a long history) is served while the bucket holds a token and takes its whole
+ * cost, so the bucket may go below zero: the key then waits the debt out. Never a cap on what one request costs.
+ */
 export interface BucketPolicy {
   ratePerSecond: number;
   burst: number;
@@ -19,7 +23,8 @@ export interface BucketDecision {
 }
 
 export interface TokenBucketStore {
-  take(key: string, policy: BucketPolicy): Promise<BucketDecision>;
+  /** Takes `cost` tokens (1 by default) when the bucket holds at least one. */
+  take(key: string, policy: BucketPolicy, cost?: number): Promise<BucketDecision>;
 }
 
 export function decide(tokens: number, allowed: boolean, policy: BucketPolicy): BucketDecision {
@@ -53,18 +58,18 @@ export class MemoryTokenBuckets implements TokenBucketStore {
     this.sweeper.unref();
   }
 
-  async take(key: string, policy: BucketPolicy): Promise<BucketDecision> {
-    return this.takeSync(key, policy);
+  async take(key: string, policy: BucketPolicy, cost = 1): Promise<BucketDecision> {
+    return this.takeSync(key, policy, cost);
   }
 
-  takeSync(key: string, policy: BucketPolicy): BucketDecision {
+  takeSync(key: string, policy: BucketPolicy, cost = 1): BucketDecision {
     const now = this.now();
     const bucket = this.buckets.get(key);
     let tokens = bucket
       ? Math.min(policy.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * policy.ratePerSecond)
       : policy.burst;
     const allowed = tokens >= 1;
-    if (allowed) tokens -= 1;
+    if (allowed) tokens -= cost;
     const fullAt = now + ((policy.burst - tokens) / policy.ratePerSecond) * 1000;
     this.buckets.set(key, { tokens, updatedAt: now, fullAt });
     return decide(tokens, allowed, policy);
@@ -89,6 +94,7 @@ export class MemoryTokenBuckets implements TokenBucketStore {
 const TAKE_SCRIPT = `
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3]) or 1
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
@@ -101,16 +107,16 @@ else
 end
 local allowed = 0
 if tokens >= 1 then
-  tokens = tokens - 1
+  tokens = tokens - cost
   allowed = 1
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) * 1000 / rate) + 1000)
 return { allowed, tostring(tokens) }
 `;
 
 type RedisWithTake = Redis & {
-  avsTakeToken(key: string, rate: number, burst: number): Promise<[number, string]>;
+  avsTakeToken(key: string, rate: number, burst: number, cost: number): Promise<[number, string]>;
 };
 
 /** Buckets shared by every instance through Redis. */
@@ -126,11 +132,12 @@ export class RedisTokenBuckets implements TokenBucketStore {
     this.redis = redis as RedisWithTake;
   }
 
-  async take(key: string, policy: BucketPolicy): Promise<BucketDecision> {
+  async take(key: string, policy: BucketPolicy, cost = 1): Promise<BucketDecision> {
     const [allowed, tokens] = await this.redis.avsTakeToken(
       this.prefix + key,
       policy.ratePerSecond,
       policy.burst,
+      cost,
     );
     return decide(Number(tokens), allowed === 1, policy);
   }
@@ -154,10 +161,10 @@ export class FallbackTokenBuckets implements TokenBucketStore {
     return this.usingFallback;
   }
 
-  async take(key: string, policy: BucketPolicy): Promise<BucketDecision> {
+  async take(key: string, policy: BucketPolicy, cost = 1): Promise<BucketDecision> {
     if (this.isSharedReady()) {
       try {
-        const decision = await this.shared.take(key, policy);
+        const decision = await this.shared.take(key, policy, cost);
         this.switchTo(false);
         return decision;
       } catch (error) {
@@ -166,7 +173,7 @@ export class FallbackTokenBuckets implements TokenBucketStore {
     } else {
       this.switchTo(true);
     }
-    return this.local.take(key, policy);
+    return this.local.take(key, policy, cost);
   }
 
   /** Connection events move between stores at once, so the log tells of an outage even when idle. */

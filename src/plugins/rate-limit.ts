@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError, type ErrorDetail } from '../errors/error-catalogue.js';
+import { limits } from '../config.js';
+import { AppError, type ErrorDetail, type ErrorDetailArgs } from '../errors/error-catalogue.js';
 import {
   FallbackTokenBuckets,
   MemoryTokenBuckets,
@@ -18,12 +19,12 @@ import {
 export const AUTH_FAILURE_POLICY: BucketPolicy = { ratePerSecond: 5, burst: 200 };
 
 export interface RateLimits {
-  /** One request of an authenticated API key. */
-  takeForApiKey(apiKeyId: string): Promise<BucketDecision>;
+  /** One request of an authenticated API key (or `cost` tokens of its bucket: see drawForHashedHistory). */
+  takeForApiKey(apiKeyId: string, cost?: number): Promise<BucketDecision>;
   /** One failed authentication from a client address. */
   takeForFailedAuthentication(address: string): Promise<BucketDecision>;
   /** One request from a client address to a public surface (no key: pages, credentials, DID documents). */
-  takeForPublicAddress(address: string): Promise<BucketDecision>;
+  takeForPublicAddress(address: string, cost?: number): Promise<BucketDecision>;
   /** 'memory', 'redis', 'memory (redis connecting)' or 'memory (redis unavailable)'. */
   readonly store: string;
 }
@@ -47,8 +48,8 @@ function rateLimitHeaders(decision: BucketDecision): Record<string, string> {
   };
 }
 
-function tooManyRequests(decision: BucketDecision, detail: ErrorDetail<'rate_limited'>): AppError {
-  return new AppError('rate_limited', detail, { retryAfterSeconds: decision.retryAfterSeconds }).withHeaders({
+function tooManyRequests(decision: BucketDecision, ...detail: ErrorDetailArgs<'rate_limited'>): AppError {
+  return new AppError('rate_limited', ...detail).withHeaders({
     ...rateLimitHeaders(decision),
     'retry-after': String(decision.retryAfterSeconds),
   });
@@ -115,9 +116,9 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     }
 
     const rateLimits: RateLimits = {
-      takeForApiKey: (apiKeyId) => store.take(`key:${apiKeyId}`, keyPolicy),
+      takeForApiKey: (apiKeyId, cost) => store.take(`key:${apiKeyId}`, keyPolicy, cost),
       takeForFailedAuthentication: (address) => store.take(`auth-failure:${address}`, AUTH_FAILURE_POLICY),
-      takeForPublicAddress: (address) => store.take(`public:${address}`, publicPolicy),
+      takeForPublicAddress: (address, cost) => store.take(`public:${address}`, publicPolicy, cost),
       get store() {
         return storeName();
       },
@@ -128,7 +129,9 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       const decision = await rateLimits.takeForFailedAuthentication(request.ip);
       if (!decision.allowed) {
         request.log.warn({ address: request.ip }, 'too many failed authentications');
-        throw tooManyRequests(decision, 'failed_authentications');
+        throw tooManyRequests(decision, 'failed_authentications', {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        });
       }
     });
 
@@ -146,7 +149,7 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
   if (!request.principal) return;
   const decision = await request.server.rateLimits.takeForApiKey(request.principal.apiKeyId);
   if (!decision.allowed) {
-    throw tooManyRequests(decision, 'api_key');
+    throw tooManyRequests(decision, 'api_key', { retryAfterSeconds: decision.retryAfterSeconds });
   }
   void reply.headers(rateLimitHeaders(decision));
 }
@@ -158,7 +161,38 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
 export async function enforcePublicRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const decision = await request.server.rateLimits.takeForPublicAddress(request.ip);
   if (!decision.allowed) {
-    throw tooManyRequests(decision, 'client_address');
+    throw tooManyRequests(decision, 'client_address', { retryAfterSeconds: decision.retryAfterSeconds });
+  }
+  void reply.headers(rateLimitHeaders(decision));
+}
+
+/**
+ * The cost of a read that re-hashes an asset's history (issue 28 item 10: 404 ms of CPU at 10,001 events):
+ * one token per `limits.hashedEventsPerToken` events, beyond the request's own, from the caller's bucket (the
+ * key's, or the client address's on a keyless surface); `paidFor` events of it were drawn already. Called with the chain head's sequence before any
+ * hashing, so a refused caller costs a row read. While the bucket holds a token the whole cost is taken (the
+ * bucket may go below zero and the key waits it out): never a cap on the length of a history.
+ */
+export async function drawForHashedHistory(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  events: number,
+  paidFor = 0,
+): Promise<void> {
+  const cost =
+    Math.floor(events / limits.hashedEventsPerToken) - Math.floor(paidFor / limits.hashedEventsPerToken);
+  if (cost === 0) return;
+  const { rateLimits } = request.server;
+  const decision = request.principal
+    ? await rateLimits.takeForApiKey(request.principal.apiKeyId, cost)
+    : await rateLimits.takeForPublicAddress(request.ip, cost);
+  if (!decision.allowed) {
+    throw tooManyRequests(decision, 'history_hashing', {
+      events,
+      cost,
+      perToken: limits.hashedEventsPerToken,
+      retryAfterSeconds: decision.retryAfterSeconds,
+    });
   }
   void reply.headers(rateLimitHeaders(decision));
 }

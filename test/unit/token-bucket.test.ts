@@ -33,4 +33,21 @@ describe('in-memory token buckets', () => {
     expect(buckets.size).toBe(0);
     buckets.close();
   });
+
+  it('a costlier take is served while a token remains, takes its whole cost and leaves a debt to wait out', () => {
+    const clock = { now: 0 };
+    const buckets = bucketsAt(clock);
+    const policy = { ratePerSecond: 1, burst: 3 };
+    const costly = buckets.takeSync('k', policy, 5);
+    expect(costly).toMatchObject({ allowed: true, remaining: 0 });
+    const refused = buckets.takeSync('k', policy);
+    // 3 - 5 = -2 tokens: one token is 3 s away, and the refusal took nothing.
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 3 });
+    clock.now += 2_999;
+    expect(buckets.takeSync('k', policy).allowed).toBe(false);
+    clock.now += 2;
+    expect(buckets.takeSync('k', policy, 4).allowed).toBe(true);
+    expect(buckets.takeSync('k', policy).retryAfterSeconds).toBe(4);
+    buckets.close();
+  });
 });

@@ -7,6 +7,7 @@ import type { PlanetId } from '../../planets/planets.js';
 import { assertPlanetAccess } from '../../planets/planet-access.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
+import { drawForHashedHistory } from '../../plugins/rate-limit.js';
 import { AssetParams } from '../assets/assets.schemas.js';
 import { withVerificationReceipt } from '../credentials/receipts.service.js';
 import {
@@ -84,7 +85,12 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const verification = await verifyAsset(request.server.db, principal, targetOf(request.body));
+      const verification = await verifyAsset(
+        request.server.db,
+        principal,
+        targetOf(request.body),
+        (events, paidFor) => drawForHashedHistory(request, reply, events, paidFor),
+      );
       // An asset reported stolen or lost: the look-up is on record before the answer leaves (#18).
       const alerted = verification.result.checks.some(
         (entry) => entry.name === 'no_open_alert' && !entry.passed,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
+import { limits } from '../../config.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -19,6 +20,7 @@ import type {
   VerificationType,
 } from './verification.schemas.js';
 import {
+  ANY_LENGTH,
   findAssetWithHistory,
   findVerification,
   insertVerifications,
@@ -37,26 +39,51 @@ export interface Verification {
   ownerAccountId: string;
 }
 
+/**
+ * Draws the rate-limit cost of hashing a history of `events` events, of which `paidFor` were paid for
+ * already (issue 28 item 10); throws (429) when the caller's bucket is empty.
+ */
+export type DrawForHistory = (events: number, paidFor: number) => Promise<void>;
+
 async function findTarget(
   db: Queryable,
   principal: Principal,
   target: VerificationTarget,
+  drawForHistory: DrawForHistory,
 ): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeaf[] }> {
+  let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
+  let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
   if ('assetId' in target) {
-    const found = isUuid(target.assetId)
-      ? await findAssetWithHistory(db, target.planet, { id: target.assetId })
+    found = isUuid(target.assetId)
+      ? await findAssetWithHistory(db, target.planet, { id: target.assetId }, limits.hashedEventsPerToken)
       : undefined;
-    if (!found) throw new AppError('asset_not_found');
-    return found;
+  } else {
+    // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
+    notFound = 'certificate_not_found';
+    const planet = planetOfWellFormedNumber(target.certificateNumber);
+    found =
+      planet && isInScope(principal, planet)
+        ? await findAssetWithHistory(
+            db,
+            planet,
+            { certificateNumber: target.certificateNumber },
+            limits.hashedEventsPerToken,
+          )
+        : undefined;
   }
-  // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
-  const planet = planetOfWellFormedNumber(target.certificateNumber);
-  const found =
-    planet && isInScope(principal, planet)
-      ? await findAssetWithHistory(db, planet, { certificateNumber: target.certificateNumber })
-      : undefined;
-  if (!found) throw new AppError('certificate_not_found');
-  return found;
+  if (!found) throw new AppError(notFound);
+  let paidFor = 0;
+  if (!found.history) {
+    // A long history: its cost is drawn from the chain head's sequence before it is even read.
+    paidFor = found.asset.head_sequence ?? 0;
+    await drawForHistory(paidFor, 0);
+    found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH);
+    if (!found?.history) throw new AppError(notFound);
+  }
+  const { asset, history } = found;
+  // A row whose head understates its history (grown since, or edited) pays for what is hashed all the same.
+  if (history.events.length > paidFor) await drawForHistory(history.events.length, paidFor);
+  return { asset, events: history.events, logged: history.logged };
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -78,8 +105,9 @@ export async function verifyAsset(
   db: Queryable,
   principal: Principal,
   target: VerificationTarget,
+  drawForHistory: DrawForHistory,
 ): Promise<Verification> {
-  const { asset, events, logged } = await findTarget(db, principal, target);
+  const { asset, events, logged } = await findTarget(db, principal, target, drawForHistory);
   const chain = checkAssetHistory(asset, events);
   const inLog = checkLogged(events, logged);
   const checks = [

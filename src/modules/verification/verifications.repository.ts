@@ -111,28 +111,35 @@ export async function listVerifications(
   return rows;
 }
 
-// The asset and its whole history in one round trip: a verification reads nothing else.
-const HISTORY_OF_ROW = `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
+// The asset and its whole history in one round trip (one statement: the row and its history agree), when the
+// history is shorter than $3 events: a longer one costs rate-limit tokens (issue 28 item 10), drawn after this
+// read and before the history is read again with no bound.
+const SHORT_HISTORY = 'coalesce(a.head_sequence, 0) < $3';
+const historyOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
     FROM (SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
-          FROM asset_events WHERE asset_id = a.id) e) AS history`;
+          FROM asset_events WHERE asset_id = a.id AND ${condition}) e) AS history`;
 
 // What the transparency log holds for the asset: each entry's index and the leaf hash in the tree. The leaf is
 // one primary-key look-up per entry, not a join: with statistics behind the log's growth the planner hashed all
 // the log's leaves for every verification (53 ms at 50,000 leaves; docs/performance.md).
-const LOG_OF_ROW = `(SELECT coalesce(json_agg(json_build_object(
+const logOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(json_build_object(
       'sequence', t.sequence, 'log_index', t.log_index,
       'leaf', (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index))
       ORDER BY t.sequence), '[]')
-    FROM tlog_entries t WHERE t.asset_id = a.id) AS log`;
+    FROM tlog_entries t WHERE t.asset_id = a.id AND ${condition}) AS log`;
+const SHORT_HISTORY_COLUMNS = `${historyOfRow(SHORT_HISTORY)}, ${logOfRow(SHORT_HISTORY)},
+  ${SHORT_HISTORY} AS history_included`;
 
 const findAssetWithHistoryStatement = prepared(
-  'find_asset_with_history_and_log',
-  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW}, ${LOG_OF_ROW} FROM assets a WHERE planet = $1 AND id = $2`,
+  'find_asset_with_short_history_and_log',
+  `SELECT ${ASSET_COLUMNS}, ${SHORT_HISTORY_COLUMNS} FROM assets a WHERE planet = $1 AND id = $2`,
 );
 const findAssetWithHistoryByNumberStatement = prepared(
-  'find_asset_with_history_and_log_by_number',
-  `SELECT ${ASSET_COLUMNS}, ${HISTORY_OF_ROW}, ${LOG_OF_ROW} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
+  'find_asset_with_short_history_and_log_by_number',
+  `SELECT ${ASSET_COLUMNS}, ${SHORT_HISTORY_COLUMNS} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
 );
+/** `historyBelow` for a history of any length (the column is an integer). */
+export const ANY_LENGTH = 2_147_483_647;
 
 type EventJson = Omit<ChainedEvent, 'created_at'> & { created_at: string };
 
@@ -142,22 +149,38 @@ export interface LoggedLeafRow {
   leaf: string | null;
 }
 
-/** The asset (by id, or by certificate number), its events, oldest first, and what the log holds of them. */
+export interface HistoryWithLog {
+  events: ChainedEvent[];
+  logged: LoggedLeafRow[];
+}
+
+function toHistoryWithLog(history: EventJson[], log: LoggedLeafRow[]): HistoryWithLog {
+  // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
+  const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
+  return { events, logged: log };
+}
+
+/**
+ * The asset (by id, or by certificate number) and, when its chain head is below `historyBelow` events (all:
+ * `ANY_LENGTH`), its events, oldest first, and what the log holds of them; `history` is undefined for a longer one.
+ */
 export async function findAssetWithHistory(
   db: Queryable,
   planet: string,
   key: { id: string } | { certificateNumber: string },
-): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeafRow[] } | undefined> {
-  const { rows } = await db.query<AssetRow & { history: EventJson[]; log: LoggedLeafRow[] }>(
-    'id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement,
-    [planet, 'id' in key ? key.id : key.certificateNumber],
-  );
+  historyBelow: number,
+): Promise<{ asset: AssetRow; history: HistoryWithLog | undefined } | undefined> {
+  const { rows } = await db.query<
+    AssetRow & { history: EventJson[]; log: LoggedLeafRow[]; history_included: boolean }
+  >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
+    planet,
+    'id' in key ? key.id : key.certificateNumber,
+    historyBelow,
+  ]);
   const row = rows[0];
   if (!row) return undefined;
-  const { history, log, ...asset } = row;
-  // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
-  const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
-  return { asset: asset, events, logged: log };
+  const { history, log, history_included: included, ...asset } = row;
+  return { asset, history: included ? toHistoryWithLog(history, log) : undefined };
 }
 
 export interface VerificationSummaryRow {
