@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { limits } from '../config.js';
-import { AppError, type ErrorDetail, type ErrorDetailArgs } from '../errors/error-catalogue.js';
+import { AppError, type ErrorDetailArgs } from '../errors/error-catalogue.js';
 import {
   FallbackTokenBuckets,
   MemoryTokenBuckets,
