@@ -54,12 +54,11 @@ describe('API2 authentication on every operation of the served document', () => 
     const scopedTo = async (planet: string) =>
       `Bearer ${(await context.createApiKey(accountId, { planetScope: [planet] })).key}`;
     const keyFor = { artworks: await scopedTo('watches'), other: await scopedTo('artworks') };
-    const planetBound = operations.filter((operation) => pathPlanet(operation, values.planet) !== undefined);
+    const planetBound = operations.filter((operation) => pathPlanet(operation, 'artworks') !== undefined);
     expect(planetBound.length).toBeGreaterThan(10);
     for (const operation of planetBound) {
       const request = requestFor(operation, values, randomUUID);
-      const authorization =
-        pathPlanet(operation, values.planet) === 'artworks' ? keyFor.artworks : keyFor.other;
+      const authorization = pathPlanet(operation, 'artworks') === 'artworks' ? keyFor.artworks : keyFor.other;
       const response = await context.app.inject({
         ...request,
         headers: { ...request.headers, authorization },
