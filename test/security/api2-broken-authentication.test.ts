@@ -1,47 +1,78 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
+import {
+  documentOperations,
+  pathPlanet,
+  requestFor,
+  requiresKey,
+  type DocumentOperation,
+} from '../helpers/document-operations.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 // OWASP API2:2023 Broken Authentication. Also covered: test/foundation/authentication.test.ts (one 401 for
 // every bad credential), test/reliability/rate-limits.test.ts (failed authentications limited per address),
 // test/postgres-only/revocation-across-instances.test.ts (a revocation reaches every instance within 2 s).
-describe('API2 authentication on every /api/v1 endpoint', () => {
+describe('API2 authentication on every operation of the served document', () => {
   const context = useTestContext();
-  let requests: InjectOptions[];
+  let operations: DocumentOperation[];
+  let values: Record<string, string>;
+  const covered = new Set<string>();
+  const name = (operation: DocumentOperation): string => `${operation.method} ${operation.path}`;
+  // Each operation from its own address, so the failed-authentication limit (burst 200) is not what answers.
+  let addresses = 0;
+  const fromNewAddress = (operation: DocumentOperation) => ({
+    ...requestFor(operation, values, randomUUID),
+    remoteAddress: `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`,
+  });
   beforeAll(async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
-    const webhook = randomUUID();
-    const assetUrl = `/api/v1/assets/artworks/${asset.id}`;
-    requests = [
-      { method: 'POST', url: '/api/v1/assets/artworks', payload: { title: 'x' } },
-      { method: 'GET', url: assetUrl },
-      { method: 'PATCH', url: assetUrl, payload: { title: 'x' } },
-      { method: 'POST', url: `${assetUrl}/archive` },
-      { method: 'POST', url: `${assetUrl}/transfer`, payload: { to_account_id: randomUUID() } },
-      { method: 'GET', url: `${assetUrl}/history` },
-      { method: 'GET', url: `/api/v1/certificates/${asset.certificate_number}` },
-      { method: 'POST', url: '/api/v1/verify', payload: { planet: 'artworks', asset_id: asset.id } },
-      { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://hooks.example.com/x' } },
-      { method: 'GET', url: '/api/v1/webhooks' },
-      { method: 'GET', url: `/api/v1/webhooks/${webhook}` },
-      { method: 'DELETE', url: `/api/v1/webhooks/${webhook}` },
-      { method: 'GET', url: `/api/v1/webhooks/${webhook}/deliveries` },
-      { method: 'POST', url: `/api/v1/webhooks/${webhook}/deliveries/${randomUUID()}/retry` },
-      { method: 'POST', url: `/api/v1/webhooks/${webhook}/test` },
-      { method: 'GET', url: '/api/v1/transfers' },
-      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/accept` },
-      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/decline` },
-      { method: 'POST', url: `/api/v1/transfers/${randomUUID()}/cancel` },
-    ];
+    values = { planet: 'artworks', id: asset.id, number: asset.certificate_number, sequence: '1' };
+    operations = await documentOperations(context.app);
   });
 
   it('refuses no key, an unknown, revoked or expired key and another scheme with the same 401', async () => {
     const cases = await securityCases(context);
-    for (const request of requests) await expectSecurityRefusals(context, cases, request);
+    for (const operation of operations.filter(requiresKey)) {
+      await expectSecurityRefusals(context, cases, fromNewAddress(operation));
+      covered.add(name(operation));
+    }
+  });
+
+  it('refuses a bad key even where a request without one is allowed', async () => {
+    const cases = (await securityCases(context)).filter((entry) => entry.name !== 'no key');
+    for (const operation of operations.filter((entry) => !requiresKey(entry))) {
+      await expectSecurityRefusals(context, cases, fromNewAddress(operation));
+      covered.add(name(operation));
+    }
+  });
+
+  it('refuses a key scoped to another planet on every operation whose path names a planet', async () => {
+    const { accountId } = await context.createAccountWithKey();
+    const scopedTo = async (planet: string) =>
+      `Bearer ${(await context.createApiKey(accountId, { planetScope: [planet] })).key}`;
+    const keyFor = { artworks: await scopedTo('watches'), other: await scopedTo('artworks') };
+    const planetBound = operations.filter((operation) => pathPlanet(operation, 'artworks') !== undefined);
+    expect(planetBound.length).toBeGreaterThan(10);
+    for (const operation of planetBound) {
+      const request = requestFor(operation, values, randomUUID);
+      const authorization = pathPlanet(operation, 'artworks') === 'artworks' ? keyFor.artworks : keyFor.other;
+      const response = await context.app.inject({
+        ...request,
+        headers: { ...request.headers, authorization },
+      });
+      expect(response.statusCode, `${name(operation)}: ${response.body}`).toBe(400);
+      expect(response.json<{ code: string }>().code, name(operation)).toBe('planet_scope_mismatch');
+    }
+  });
+
+  it('covers every operation, and only the public media read is open without a key', () => {
+    expect(operations.filter((operation) => !requiresKey(operation)).map(name)).toEqual([
+      'GET /files/v1/media/{media_id}',
+    ]);
+    expect(operations.map(name).filter((operation) => !covered.has(operation))).toEqual([]);
   });
 
   it('refuses a valid key sent anywhere but the Authorization header', async () => {
