@@ -1,5 +1,5 @@
 import { errorCatalogue } from '../errors/error-catalogue.js';
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 import { planetIds } from '../planets/planets.js';
 import { operationExamples } from './examples.js';
 

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { planets, type PlanetId } from '../../planets/planets.js';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { planetIds, planets, type PlanetId } from '../../planets/planets.js';
 import {
   assetStatuses,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
 import { Page } from '../../lib/page-schema.js';
 
