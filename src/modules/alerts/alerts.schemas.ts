@@ -30,7 +30,6 @@ export const RaiseAlertBody = Type.Object(
   {
     additionalProperties: false,
     description: 'A stolen or lost report.',
-    examples: [{ kind: 'stolen', occurred_at: '2026-11-20', reference: 'MET-2026-118842' }],
   },
 );
 export type RaiseAlertBodyType = Static<typeof RaiseAlertBody>;
@@ -42,7 +41,7 @@ export const ResolveAlertBody = Type.Object(
       { description: 'recovered (found again) or withdrawn (reported in error).' },
     ),
   },
-  { additionalProperties: false, examples: [{ outcome: 'recovered' }] },
+  { additionalProperties: false },
 );
 export type ResolveAlertBodyType = Static<typeof ResolveAlertBody>;
 

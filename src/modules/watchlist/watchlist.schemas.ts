@@ -12,7 +12,6 @@ export const WatchBody = Type.Object(
   {
     additionalProperties: false,
     description: 'A certificate to watch.',
-    examples: [{ certificate_number: 'ART-2026-000001' }],
   },
 );
 export type WatchBodyType = Static<typeof WatchBody>;
