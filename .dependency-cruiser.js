@@ -95,7 +95,8 @@ export default {
     {
       name: 'bottom-imports-nothing',
       severity: 'error',
-      comment: 'errors/, lib/, config.ts, limits.ts and planets/ are used by every layer, so they import none of them.',
+      comment:
+        'errors/, lib/, config.ts, limits.ts and planets/ are used by every layer, so they import none of them.',
       from: { path: BOTTOM },
       to: { path: '^src/', pathNot: BOTTOM },
     },
