@@ -1,38 +1,8 @@
 // The only module that reads process.env: everything else receives the frozen Config it returns.
 
 import { isIP } from 'node:net';
-
-/** The fixed limits of the contract (DESIGN.md section 8): not settings, named once here and used from here. */
-export const limits = Object.freeze({
-  /** Largest request body, JSON or form (413 above it). */
-  bodyBytes: 64 * 1024,
-  /** An asset's `title`, after trimming. */
-  titleLength: 500,
-  /** Every other string a client stores: asset fields, a certificate move's `reason`. */
-  stringLength: 2000,
-  passThroughFields: 50,
-  nestingDepth: 5,
-  /** Deepest JSON body any request may send (an asset's fields are held to `nestingDepth` within it). */
-  bodyDepth: 32,
-  /** A field name in an asset body. */
-  fieldNameLength: 200,
-  /** The name of an account or an API key. */
-  nameLength: 200,
-  webhookUrlLength: 2048,
-  /** The part of a webhook's response body that is read and kept. */
-  webhookResponseBytes: 64 * 1024,
-  /** Deliveries of one webhook waiting to be sent; events past it are logged as not queued. */
-  webhookQueuedDeliveries: 1000,
-  idempotencyKeyLength: 255,
-  /** How long a transfer offer waits for the receiving account's answer. */
-  transferOfferDays: 14,
-  /** Largest paging `limit`. */
-  pageSize: 100,
-  /** Longest `cursor` a client may send back. */
-  cursorLength: 512,
-  /** A read that re-hashes a history draws one rate-limit token per this many events, beyond the request's own. */
-  hashedEventsPerToken: 1000,
-});
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
 
 export class ConfigError extends Error {
   constructor(
@@ -51,47 +21,85 @@ export class ConfigError extends Error {
   }
 }
 
-type Parser<T> = { accepts: string; parse: (raw: string) => T | undefined; secret?: boolean };
+/**
+ * What a variable holds (a TypeBox schema: the Config type and the runtime check both come from it) and, in the
+ * words of the one-line refusal, what it accepts. `parse` only for the shapes no schema type fits.
+ */
+interface Kind<S extends TSchema> {
+  schema: S;
+  accepts: string;
+  parse?: (raw: string) => Static<S> | undefined;
+  secret?: boolean;
+}
 
-const integer = (min: number, max: number): Parser<number> => ({
+/** A hand-parsed kind: its `parse` result is typed by its schema. */
+const handParsed = <S extends TSchema>(kind: Kind<S> & { parse: Kind<S>['parse'] }) => kind;
+
+const integer = (min: number, max: number) => ({
+  schema: Type.Integer({ minimum: min, maximum: max }),
   accepts: `an integer from ${min} to ${max}`,
-  parse: (raw) => {
-    if (!/^\d+$/.test(raw)) return undefined;
-    const value = Number(raw);
-    return value >= min && value <= max ? value : undefined;
-  },
 });
 
-const decimal = (min: number, max: number): Parser<number> => ({
+const decimal = (min: number, max: number) => ({
+  schema: Type.Number({ minimum: min, maximum: max }),
   accepts: `a number from ${min} to ${max}`,
-  parse: (raw) => {
-    if (!/^\d+(\.\d+)?$/.test(raw)) return undefined;
-    const value = Number(raw);
-    return value >= min && value <= max ? value : undefined;
-  },
 });
 
-const text: Parser<string> = {
-  accepts: 'a non-empty string',
-  parse: (raw) => (raw === '' ? undefined : raw),
-};
+const text = { schema: Type.String({ minLength: 1 }), accepts: 'a non-empty string' };
 
-const onOff: Parser<boolean> = {
-  accepts: '"on" or "off"',
-  parse: (raw) => {
-    const value = raw.toLowerCase();
-    if (['on', 'true', '1', 'yes'].includes(value)) return true;
-    if (['off', 'false', '0', 'no'].includes(value)) return false;
-    return undefined;
-  },
-};
+const onOff = { schema: Type.Boolean(), accepts: '"on" or "off"' };
 
 /** A secret a script presents: long enough that guessing it (rate limited as it is) is hopeless. */
-const secret = (minLength: number): Parser<string> => ({
+const secret = (minLength: number) => ({
+  schema: Type.String({ minLength }),
   accepts: `a secret of at least ${minLength} characters (e.g. the output of "openssl rand -hex 32")`,
   secret: true,
-  parse: (raw) => (raw.length >= minLength ? raw : undefined),
 });
+
+const oneOf = <T extends string>(...values: T[]) => ({
+  schema: Type.Union(values.map((value) => Type.Literal(value))),
+  accepts: values.map((value) => `"${value}"`).join(', '),
+});
+
+function hasProtocol(raw: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isOrigin(raw: string): boolean {
+  try {
+    return raw === '*' || new URL(raw).origin === raw;
+  } catch {
+    return false;
+  }
+}
+
+/** The string formats of the table, for Ajv (a URL's protocol, an origin: what the WHATWG URL parser says). */
+const formats: Record<string, (raw: string) => boolean> = {
+  'postgres-url': (raw) => hasProtocol(raw, ['postgres:', 'postgresql:']),
+  'redis-url': (raw) => hasProtocol(raw, ['redis:', 'rediss:']),
+  origin: isOrigin,
+};
+
+const postgresUrl = {
+  schema: Type.String({ format: 'postgres-url' }),
+  accepts: 'a postgres:// or postgresql:// URL',
+};
+
+const postgresUrlList = {
+  schema: Type.Array(Type.String({ format: 'postgres-url' }), { minItems: 1 }),
+  accepts: 'a comma-separated list of postgres:// or postgresql:// URLs',
+};
+
+const redisUrl = { schema: Type.String({ format: 'redis-url' }), accepts: 'a redis:// or rediss:// URL' };
+
+const originList = {
+  schema: Type.Array(Type.String({ format: 'origin' })),
+  accepts: 'a comma-separated list of origins such as "https://app.example.com", or "*"',
+};
 
 /** The address names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
 const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -105,17 +113,25 @@ function isProxyAddress(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+const OFF_WORDS = ['off', 'false', '0', 'no'];
+const ON_WORDS = ['on', 'true', '1', 'yes'];
+
 /**
  * Which hops of X-Forwarded-For to believe: "off", a hop count, or the proxies' addresses. "on" (every
  * hop) is refused: a client's own X-Forwarded-For would then choose its address and dodge per-address limits.
  */
-const trustedProxies: Parser<false | number | string[]> = {
+const trustedProxies = handParsed({
+  schema: Type.Union([
+    Type.Literal(false),
+    Type.Integer({ minimum: 1, maximum: 100 }),
+    Type.Array(Type.String(), { minItems: 1 }),
+  ]),
   accepts:
     'the number of proxies in front of the service (e.g. "1"), or their addresses or CIDRs, comma-separated ' +
     '(e.g. "10.0.0.0/8,127.0.0.1"), or "off" — not "on", which would believe an X-Forwarded-For a client wrote',
   parse: (raw) => {
     const value = raw.trim().toLowerCase();
-    if (['off', 'false', '0', 'no'].includes(value)) return false;
+    if (OFF_WORDS.includes(value)) return false;
     if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : undefined;
     const entries = value
       .split(',')
@@ -123,52 +139,13 @@ const trustedProxies: Parser<false | number | string[]> = {
       .filter(Boolean);
     return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
   },
-};
-
-const oneOf = <T extends string>(...values: T[]): Parser<T> => ({
-  accepts: values.map((value) => `"${value}"`).join(', '),
-  parse: (raw) => ((values as string[]).includes(raw) ? (raw as T) : undefined),
 });
-
-const postgresUrl: Parser<string> = {
-  accepts: 'a postgres:// or postgresql:// URL',
-  parse: (raw) => {
-    try {
-      const url = new URL(raw);
-      return url.protocol === 'postgres:' || url.protocol === 'postgresql:' ? raw : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
-
-const postgresUrlList: Parser<string[]> = {
-  accepts: 'a comma-separated list of postgres:// or postgresql:// URLs',
-  parse: (raw) => {
-    const urls = raw
-      .split(',')
-      .map((url) => url.trim())
-      .filter(Boolean);
-    return urls.length > 0 && urls.every((url) => postgresUrl.parse(url) !== undefined) ? urls : undefined;
-  },
-};
-
-const redisUrl: Parser<string> = {
-  accepts: 'a redis:// or rediss:// URL',
-  parse: (raw) => {
-    try {
-      const url = new URL(raw);
-      return url.protocol === 'redis:' || url.protocol === 'rediss:' ? raw : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Parses "5s,5m,30m,2h" into milliseconds. */
-const durationList: Parser<number[]> = {
+const durationList = handParsed({
+  schema: Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1 }),
   accepts: 'a comma-separated list of durations such as "5s,5m,30m,2h"',
   parse: (raw) => {
     const parts = raw.split(',').map((part) => part.trim());
@@ -180,29 +157,10 @@ const durationList: Parser<number[]> = {
     }
     return values.length > 0 ? values : undefined;
   },
-};
+});
 
-const originList: Parser<string[]> = {
-  accepts: 'a comma-separated list of origins such as "https://app.example.com", or "*"',
-  parse: (raw) => {
-    const origins = raw
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean);
-    for (const origin of origins) {
-      if (origin === '*') continue;
-      try {
-        const url = new URL(origin);
-        if (url.origin !== origin) return undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    return origins;
-  },
-};
-
-const publicUrl: Parser<string> = {
+const publicUrl = handParsed({
+  schema: Type.String({ minLength: 1 }),
   accepts:
     'an http:// or https:// URL without query, fragment or credentials, such as "https://avs.example.com"',
   parse: (raw) => {
@@ -216,9 +174,10 @@ const publicUrl: Parser<string> = {
       return undefined;
     }
   },
-};
+});
 
-const masterKey: Parser<string> = {
+const masterKey = handParsed({
+  schema: Type.String({ minLength: 1 }),
   accepts: '32 bytes in base64 (e.g. the output of "openssl rand -base64 32")',
   secret: true,
   parse: (raw) => {
@@ -226,9 +185,9 @@ const masterKey: Parser<string> = {
     if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return undefined;
     return Buffer.from(trimmed, 'base64').length === 32 ? trimmed : undefined;
   },
-};
+});
 
-type Definition<T> = Parser<T> & { default?: T; description: string };
+type Definition = Kind<TSchema> & { default?: unknown; description: string };
 
 /** Every variable the service reads, with its default and what it accepts. README.md lists the same table. */
 export const configDefinitions = {
@@ -454,32 +413,78 @@ export const configDefinitions = {
     default: 30_000,
     description: 'Longest graceful shutdown before the process is forced to exit.',
   },
-} satisfies Record<string, Definition<unknown>>;
+} satisfies Record<string, Definition>;
 
 type Definitions = typeof configDefinitions;
-type ValueOf<D> = D extends Definition<infer T> ? T : never;
-type HasDefault<D> = D extends { default: unknown } ? true : false;
 
 export type Config = Readonly<{
-  [K in keyof Definitions]: HasDefault<Definitions[K]> extends true
-    ? ValueOf<Definitions[K]>
-    : ValueOf<Definitions[K]> | undefined;
+  [K in keyof Definitions]: Definitions[K] extends { default: unknown }
+    ? Static<Definitions[K]['schema']>
+    : Static<Definitions[K]['schema']> | undefined;
 }>;
 
 export type ConfigOverrides = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
 
+const definitions = Object.entries(configDefinitions) as [keyof Config, Definition][];
+
+/** The one schema of the whole configuration, defaults included, built from the table. */
+const configSchema = Type.Object(
+  Object.fromEntries(
+    definitions.map(([name, definition]) => [
+      name,
+      definition.default === undefined
+        ? definition.schema
+        : { ...definition.schema, default: definition.default },
+    ]),
+  ),
+);
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
+for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate });
+const validateConfig = ajv.compile(configSchema);
+
+/**
+ * The raw text as the schema's type, for Ajv to check. Not Ajv's own coerceTypes: it takes " 8080", "1e3" and
+ * "0x1F" for numbers, which the service refuses.
+ */
+function fromText(raw: string, schema: TSchema): unknown {
+  switch (schema.type) {
+    case 'integer':
+      return /^\d+$/.test(raw) ? Number(raw) : raw;
+    case 'number':
+      return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    case 'boolean': {
+      const word = raw.toLowerCase();
+      return ON_WORDS.includes(word) ? true : OFF_WORDS.includes(word) ? false : raw;
+    }
+    case 'array':
+      return raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+    default:
+      return raw;
+  }
+}
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const config: Record<string, unknown> = {};
-  for (const [name, definition] of Object.entries(configDefinitions) as [string, Definition<unknown>][]) {
+  const values: Record<string, unknown> = {};
+  const refused = new Set<string>();
+  for (const [name, definition] of definitions) {
     const raw = env[name];
-    if (raw === undefined || raw === '') {
-      config[name] = definition.default;
-      continue;
-    }
-    const value = definition.parse(raw);
-    if (value === undefined) throw new ConfigError(name, definition.accepts, raw, definition.secret);
-    config[name] = value;
+    if (raw === undefined || raw === '') continue;
+    const value = definition.parse ? definition.parse(raw) : fromText(raw, definition.schema);
+    if (value === undefined) refused.add(name);
+    else values[name] = value;
+  }
+  if (!validateConfig(values))
+    for (const error of validateConfig.errors ?? []) refused.add(error.instancePath.split('/')[1] ?? '');
+  const config: Record<string, unknown> = {};
+  for (const [name, definition] of definitions) {
+    if (refused.has(name))
+      throw new ConfigError(name, definition.accepts, env[name] ?? '', definition.secret);
+    config[name] = values[name];
   }
   return Object.freeze({ ...config, ...overrides }) as Config;
 }

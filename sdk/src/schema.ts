@@ -775,7 +775,7 @@ export interface operations {
             query?: {
                 /**
                  * @description A caption shown with the medium.
-                 * @example Front, in daylight
+                 * @example Front
                  */
                 caption?: string;
                 /** @description true: served without a key and shown on the public page once the certificate is issued. Default false. */
@@ -834,18 +834,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11",
-                     *       "asset_id": "5d6d40e2-3c1b-4e0f-8a57-6a9e2f1b7c44",
+                     *       "id": "88965e22-0fb1-42aa-88ed-67e81cc8edfa",
+                     *       "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *       "planet": "artworks",
-                     *       "sha256": "9f2c1a6e0d4b8f7a3c5e2d1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19",
+                     *       "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
                      *       "content_type": "image/jpeg",
-                     *       "bytes": 482133,
-                     *       "width": 1600,
-                     *       "height": 1200,
-                     *       "caption": "Front, in daylight",
+                     *       "bytes": 16121,
+                     *       "width": 900,
+                     *       "height": 600,
+                     *       "caption": "Front",
                      *       "public": true,
-                     *       "created_at": "2026-11-22T10:00:00.000Z",
-                     *       "url": "/files/v1/media/0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11"
+                     *       "created_at": "2026-11-23T16:49:12.417Z",
+                     *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
                      */
                     "application/json": {
@@ -1207,7 +1207,7 @@ export interface operations {
             path: {
                 /**
                  * @description Media id (UUID).
-                 * @example 0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11
+                 * @example 88965e22-0fb1-42aa-88ed-67e81cc8edfa
                  */
                 media_id: string;
             };
@@ -1484,10 +1484,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -1907,10 +1904,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -2330,10 +2324,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -2754,10 +2745,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -3153,10 +3141,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -3472,10 +3457,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -3921,10 +3903,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -4370,10 +4349,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -4820,10 +4796,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -5254,10 +5227,7 @@ export interface operations {
                          * @description The owning account.
                          */
                         account_id: string;
-                        /**
-                         * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                         * @example ART-2026-000042
-                         */
+                        /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                         certificate_number: string;
                         /** @description `pending` on creation. */
                         certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -5680,23 +5650,25 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11",
+                     *           "id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *           "planet": "artworks",
-                     *           "title": "Water Lilies (study)",
-                     *           "account_id": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *           "certificate_number": "ART-2026-000042",
+                     *           "title": "Water Lilies (restored)",
+                     *           "account_id": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *           "certificate_number": "ART-2026-000001",
                      *           "certificate_status": "pending",
                      *           "status": "draft",
-                     *           "created_by": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *           "updated_by": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *           "created_at": "2026-11-23T10:15:00.000Z",
-                     *           "updated_at": "2026-11-23T10:15:00.000Z",
+                     *           "created_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *           "updated_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *           "created_at": "2026-11-23T16:47:58.750Z",
+                     *           "updated_at": "2026-11-23T16:47:59.581Z",
                      *           "alert": null,
-                     *           "artist": "Claude Monet"
+                     *           "year": 1916,
+                     *           "artist": "Claude Monet",
+                     *           "medium": "Oil on canvas"
                      *         }
                      *       ],
                      *       "has_more": true,
-                     *       "next_cursor": "WyIyMDI2LTExLTIzVDEwOjE1OjAwLjAwMFoiLCI3YjNmLi4uIiwiYzJkNS4uLiJd"
+                     *       "next_cursor": "WyIyMDI2LTExLTIzVDE2OjQ3OjU4Ljc1MFoiLCI3NmRiLi4uIl0"
                      *     }
                      */
                     "application/json": {
@@ -5715,10 +5687,7 @@ export interface operations {
                              * @description The owning account.
                              */
                             account_id: string;
-                            /**
-                             * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                             * @example ART-2026-000042
-                             */
+                            /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                             certificate_number: string;
                             /** @description `pending` on creation. */
                             certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -6289,7 +6258,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "88965e22-0fb1-42aa-88ed-67e81cc8edfa",
-                     *           "asset_id": "df0a2f5f-4137-406c-95a6-f447660f4f88",
+                     *           "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *           "planet": "artworks",
                      *           "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
                      *           "content_type": "image/jpeg",
@@ -6574,18 +6543,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11",
-                     *       "asset_id": "5d6d40e2-3c1b-4e0f-8a57-6a9e2f1b7c44",
+                     *       "id": "88965e22-0fb1-42aa-88ed-67e81cc8edfa",
+                     *       "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *       "planet": "artworks",
-                     *       "sha256": "9f2c1a6e0d4b8f7a3c5e2d1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19",
+                     *       "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
                      *       "content_type": "image/jpeg",
-                     *       "bytes": 482133,
-                     *       "width": 1600,
-                     *       "height": 1200,
-                     *       "caption": "Front, in daylight",
+                     *       "bytes": 16121,
+                     *       "width": 900,
+                     *       "height": 600,
+                     *       "caption": "Front",
                      *       "public": true,
-                     *       "created_at": "2026-11-22T10:00:00.000Z",
-                     *       "url": "/files/v1/media/0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11"
+                     *       "created_at": "2026-11-23T16:49:12.417Z",
+                     *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
                      */
                     "application/json": {
@@ -6855,18 +6824,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11",
-                     *       "asset_id": "5d6d40e2-3c1b-4e0f-8a57-6a9e2f1b7c44",
+                     *       "id": "88965e22-0fb1-42aa-88ed-67e81cc8edfa",
+                     *       "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *       "planet": "artworks",
-                     *       "sha256": "9f2c1a6e0d4b8f7a3c5e2d1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19",
+                     *       "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
                      *       "content_type": "image/jpeg",
-                     *       "bytes": 482133,
-                     *       "width": 1600,
-                     *       "height": 1200,
-                     *       "caption": "Front, in daylight",
+                     *       "bytes": 16121,
+                     *       "width": 900,
+                     *       "height": 600,
+                     *       "caption": "Front",
                      *       "public": true,
-                     *       "created_at": "2026-11-22T10:00:00.000Z",
-                     *       "url": "/files/v1/media/0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11"
+                     *       "created_at": "2026-11-23T16:49:12.417Z",
+                     *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
                      */
                     "application/json": {
@@ -7519,7 +7488,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @example ART-2026-000042 */
                         certificate_number: string;
                         /** @description The certificate status: pending, issued, suspended, revoked or rejected. */
                         status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -8912,10 +8880,7 @@ export interface operations {
                              * @description The owning account.
                              */
                             account_id: string;
-                            /**
-                             * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                             * @example ART-2026-000042
-                             */
+                            /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                             certificate_number: string;
                             /** @description `pending` on creation. */
                             certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -13530,20 +13495,24 @@ export interface operations {
                      *         {
                      *           "id": "9c1e4f7a-2b3d-4c5e-8f90-1a2b3c4d5e6f",
                      *           "type": "asset.created",
-                     *           "timestamp": "2026-11-23T10:15:00.000Z",
+                     *           "timestamp": "2026-11-23T16:47:58.750Z",
                      *           "data": {
                      *             "asset": {
-                     *               "id": "0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11",
+                     *               "id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
                      *               "planet": "artworks",
-                     *               "title": "Water Lilies (study)",
-                     *               "account_id": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *               "certificate_number": "ART-2026-000042",
+                     *               "title": "Water Lilies",
+                     *               "account_id": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *               "certificate_number": "ART-2026-000001",
                      *               "certificate_status": "pending",
                      *               "status": "draft",
-                     *               "created_by": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *               "updated_by": "5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b",
-                     *               "created_at": "2026-11-23T10:15:00.000Z",
-                     *               "updated_at": "2026-11-23T10:15:00.000Z"
+                     *               "created_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *               "updated_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *               "created_at": "2026-11-23T16:47:58.750Z",
+                     *               "updated_at": "2026-11-23T16:47:58.750Z",
+                     *               "alert": null,
+                     *               "year": 1916,
+                     *               "artist": "Claude Monet",
+                     *               "medium": "Oil on canvas"
                      *             }
                      *           }
                      *         }
@@ -13883,10 +13852,7 @@ export interface operations {
                              * @description The owning account.
                              */
                             account_id: string;
-                            /**
-                             * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                             * @example ART-2026-000042
-                             */
+                            /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                             certificate_number: string;
                             /** @description `pending` on creation. */
                             certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
@@ -14382,10 +14348,7 @@ export interface operations {
                              * @description The owning account.
                              */
                             account_id: string;
-                            /**
-                             * @description PREFIX-YYYY-NNNNNN, from generate_certificate_number.
-                             * @example ART-2026-000042
-                             */
+                            /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
                             certificate_number: string;
                             /** @description `pending` on creation. */
                             certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";

@@ -1,4 +1,4 @@
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 
 /** A value a client sent, cut short and quoted, so a sentence never echoes an unbounded input. */
 function quoted(value: unknown): string {

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 
 /** The one error body (DESIGN.md section 8); every documented error status of every route uses it. */
 export const ErrorResponse = Type.Object(

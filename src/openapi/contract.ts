@@ -1,17 +1,17 @@
 import { errorCatalogue } from '../errors/error-catalogue.js';
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 import { planetIds } from '../planets/planets.js';
-import { operationExamples } from './examples.js';
+import { operationExamples, pathParameterExamples } from './operation-examples.js';
 
 /**
  * The OpenAPI contract rules every /api/v1 operation follows (issue #21). A route declares, in its schema:
  * `operationId` (camelCase, unique), `tags` (one of `apiTags` below), `summary`, `description`, and its
- * response schemas; its success examples go into src/openapi/examples.ts under its operationId (or as
- * `examples: [value]` on its body schema). test/api/openapi-contract.test.ts checks all of it and validates
+ * response schemas; its examples (body, parameters, success responses) go into src/openapi/operation-examples.ts
+ * under its operationId, never on a schema. test/api/openapi-contract.test.ts checks all of it and validates
  * every example against its schema. Everything that is the same for every operation is added here, once:
  * the headers (x-request-id, RateLimit-*, Retry-After, WWW-Authenticate, Idempotency-Key on POSTs,
- * Idempotent-Replayed), the examples of the error bodies, and the schema and example of each path parameter
- * by its name (a route with a new parameter name adds it to `pathParameters`).
+ * Idempotent-Replayed), the examples of the error bodies, and the schema of each path parameter by its name
+ * (a route with a new parameter name adds it to `pathParameters`, and its example to `pathParameterExamples`).
  */
 export const apiTags = [
   { name: 'assets', description: 'Create, read, update and archive assets; their history and its proofs.' },
@@ -35,34 +35,19 @@ export const apiTags = [
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 
-const UUID_EXAMPLE = '0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10';
+const uuid = { type: 'string', format: 'uuid' };
 
-/** Schema and example of every path parameter, by name. */
-export const pathParameters: Record<string, { schema: Record<string, unknown>; example: unknown }> = {
-  planet: { schema: { type: 'string', enum: planetIds }, example: 'artworks' },
+/** The schema of every path parameter, by name. */
+export const pathParameters: Record<string, Record<string, unknown>> = {
+  planet: { type: 'string', enum: planetIds },
   // Documented as UUIDs; the service answers a non-UUID id with the same 404 as an unknown one (no oracle).
-  id: { schema: { type: 'string', format: 'uuid' }, example: UUID_EXAMPLE },
-  delivery_id: {
-    schema: { type: 'string', format: 'uuid' },
-    example: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-  },
-  number: {
-    schema: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}-\\d{6,18}$', maxLength: 100 },
-    example: 'ART-2026-000042',
-  },
-  sequence: { schema: { type: 'integer', minimum: 1 }, example: 1 },
-  media_id: {
-    schema: { type: 'string', format: 'uuid' },
-    example: '88965e22-0fb1-42aa-88ed-67e81cc8edfa',
-  },
-  alert_id: {
-    schema: { type: 'string', format: 'uuid' },
-    example: '3f6b8e1a-7c2d-4e5f-9a0b-1c2d3e4f5a6b',
-  },
-  watch_id: {
-    schema: { type: 'string', format: 'uuid' },
-    example: '6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
-  },
+  id: uuid,
+  delivery_id: uuid,
+  number: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}-\\d{6,18}$', maxLength: 100 },
+  sequence: { type: 'integer', minimum: 1 },
+  media_id: uuid,
+  alert_id: uuid,
+  watch_id: uuid,
 };
 
 type Schema = Record<string, unknown>;
@@ -182,22 +167,26 @@ export function completeDocument<T extends object>(document: T): T {
     // /files/v1 carries the bytes of media beside /api/v1 (docs/media.md): the same rules.
     if (!path.startsWith('/api/v1/') && !path.startsWith('/files/v1/')) continue;
     for (const [method, operation] of Object.entries(operations)) {
+      const examples = operation.operationId ? operationExamples[operation.operationId] : undefined;
       const parameters = operation.parameters ?? [];
       for (const parameter of parameters) {
-        if (parameter.in !== 'path') continue;
-        const known = pathParameters[parameter.name];
-        if (!known) continue;
-        parameter.schema = { ...parameter.schema, ...known.schema };
-        parameter.example ??= known.example;
+        if (parameter.in === 'path' && pathParameters[parameter.name])
+          parameter.schema = { ...parameter.schema, ...pathParameters[parameter.name] };
+        const example =
+          examples?.parameters?.[parameter.name] ??
+          (parameter.in === 'path' ? pathParameterExamples[parameter.name] : undefined);
+        if (parameter.example === undefined && example !== undefined) parameter.example = example;
       }
       parameters.push({ ...requestHeaderParameters.requestId });
       if (method === 'post') parameters.push({ ...requestHeaderParameters.idempotencyKey });
       operation.parameters = parameters;
 
-      const examples = operation.operationId ? operationExamples[operation.operationId] : undefined;
       const requestMedia = operation.requestBody?.content?.['application/json'];
-      if (requestMedia && examples?.request !== undefined && requestMedia.example === undefined)
-        requestMedia.example = examples.request;
+      if (requestMedia && examples?.requestForms)
+        requestMedia.examples = Object.fromEntries(
+          examples.requestForms.map((value, index) => [`example${index + 1}`, { value }]),
+        );
+      if (requestMedia && examples?.request !== undefined) requestMedia.example = examples.request;
 
       for (const [statusText, response] of Object.entries(operation.responses ?? {})) {
         const status = Number(statusText);

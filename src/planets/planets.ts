@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 
 const text = () => Type.String({ maxLength: limits.stringLength });
 const year = () => Type.Integer({ minimum: 0, maximum: 9999 });

@@ -1,4 +1,4 @@
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 import type { Static } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';

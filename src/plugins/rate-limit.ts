@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { limits } from '../config.js';
+import { limits } from '../limits.js';
 import { AppError, type ErrorDetailArgs } from '../errors/error-catalogue.js';
 import {
   FallbackTokenBuckets,

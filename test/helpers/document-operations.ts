@@ -83,7 +83,7 @@ export function requestFor(
     return {
       method: operation.method,
       url,
-      payload: (operation.bodyExample ?? {}),
+      payload: operation.bodyExample ?? {},
     };
   return {
     method: operation.method,

@@ -37,6 +37,13 @@ describe('configuration', () => {
     expect((error as Error).message).toContain(accepts);
   });
 
+  it.each(['1e3', ' 8080', '0x1F', '+5', '80.0'])(
+    'refuses PORT=%s: a number is written in digits only',
+    (value) => {
+      expect(() => loadConfig({ PORT: value })).toThrow(`Invalid PORT=${JSON.stringify(value)}`);
+    },
+  );
+
   it('parses durations, switches and origin lists', () => {
     const config = loadConfig({
       AVS_WEBHOOK_RETRY_SCHEDULE: '1s,2s,250ms',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { limits } from '../../src/config.js';
+import { limits } from '../../src/limits.js';
 import { fanOutOutbox, NOT_QUEUED_ERROR } from '../../src/modules/webhooks/deliveries.repository.js';
 import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';

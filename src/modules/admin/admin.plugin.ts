@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { loadAdminSession } from './auth/admin-auth.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AssetRecord } from '../assets/assets.schemas.js';
 
 export const alertKinds = ['stolen', 'lost'] as const;
@@ -30,7 +30,6 @@ export const RaiseAlertBody = Type.Object(
   {
     additionalProperties: false,
     description: 'A stolen or lost report.',
-    examples: [{ kind: 'stolen', occurred_at: '2026-11-20', reference: 'MET-2026-118842' }],
   },
 );
 export type RaiseAlertBodyType = Static<typeof RaiseAlertBody>;
@@ -42,7 +41,7 @@ export const ResolveAlertBody = Type.Object(
       { description: 'recovered (found again) or withdrawn (reported in error).' },
     ),
   },
-  { additionalProperties: false, examples: [{ outcome: 'recovered' }] },
+  { additionalProperties: false },
 );
 export type ResolveAlertBodyType = Static<typeof ResolveAlertBody>;
 

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { addSchemaFormats } from '../../lib/schema-formats.js';
 import { isStorableText } from '../../lib/text.js';

@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
 import { AssetRecord } from './assets.schemas.js';
 import { Page } from '../../lib/page-schema.js';
-
-const EXAMPLE_CURSOR = 'WyIyMDI2LTExLTIzVDEwOjE1OjAwLjAwMFoiLCI3YjNmLi4uIiwiYzJkNS4uLiJd';
 
 export const ListAssetsQuery = Type.Object({
   // Optional: it has a default, so a call without it is valid (#21: a validating proxy refuses it when required).
@@ -27,28 +25,24 @@ export const ListAssetsQuery = Type.Object({
     Type.String({
       maxLength: 200,
       description: `One value or a comma-separated list of: ${assetStatuses.join(', ')}.`,
-      examples: ['draft,active'],
     }),
   ),
   certificate_status: Type.Optional(
     Type.String({
       maxLength: 200,
       description: `One value or a comma-separated list of: ${certificateStatuses.join(', ')}.`,
-      examples: ['pending'],
     }),
   ),
   created_after: Type.Optional(
     Type.String({
       format: 'date-time',
       description: 'Only assets created after this instant (exclusive), ISO 8601 with a zone.',
-      examples: ['2026-11-01T00:00:00Z'],
     }),
   ),
   created_before: Type.Optional(
     Type.String({
       format: 'date-time',
       description: 'Only assets created before this instant (exclusive), ISO 8601 with a zone.',
-      examples: ['2026-12-01T00:00:00Z'],
     }),
   ),
   q: Type.Optional(
@@ -57,7 +51,6 @@ export const ListAssetsQuery = Type.Object({
       maxLength: 200,
       description:
         'Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index.',
-      examples: ['monet'],
     }),
   ),
 });
@@ -66,27 +59,4 @@ export const AssetPage = Page(AssetRecord, {
   dataDescription: 'Newest first (created_at, then id).',
   cursorDescription: 'Pass as `cursor` (with the same filters) for the next page; null on the last page.',
   additionalProperties: false,
-  examples: [
-    {
-      data: [
-        {
-          id: '0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11',
-          planet: 'artworks',
-          title: 'Water Lilies (study)',
-          account_id: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          certificate_number: 'ART-2026-000042',
-          certificate_status: 'pending',
-          status: 'draft',
-          created_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          updated_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          created_at: '2026-11-23T10:15:00.000Z',
-          updated_at: '2026-11-23T10:15:00.000Z',
-          alert: null,
-          artist: 'Claude Monet',
-        },
-      ],
-      has_more: true,
-      next_cursor: EXAMPLE_CURSOR,
-    },
-  ],
 });

@@ -1,5 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { planetIds, planets, type PlanetId } from '../../planets/planets.js';
 import {
   assetStatuses,
@@ -98,14 +98,6 @@ const titleSchema = () =>
     description: `1–${limits.titleLength} characters after trimming (stored trimmed).`,
   });
 
-/** An example body per planet: the documented request examples, checked against the schemas by a test. */
-export const planetExamples: Record<PlanetId, Record<string, unknown>> = {
-  artworks: { title: 'Water Lilies', artist: 'Claude Monet', medium: 'Oil on canvas', year: 1916 },
-  collectibles: { title: 'Charizard holo', category: 'trading card', year: 1999, grader: 'PSA', grade: 9 },
-  watches: { title: 'Speedmaster', brand: 'Omega', model: 'Moonwatch', case_diameter_mm: 42, year: 1969 },
-  jewelry: { title: 'Solitaire ring', stone: 'diamond', origin: 'natural', carat: 1.02, metal: 'platinum' },
-};
-
 const planetFieldSchemas = (planet: PlanetId) =>
   Object.entries(planets[planet].fields as Record<string, TSchema>);
 
@@ -127,7 +119,6 @@ export const planetCreateBodies = Object.fromEntries(
       {
         additionalProperties: true,
         description: `A new ${planet} asset. ${passThroughDescription}`,
-        examples: [planetExamples[planet]],
       },
     ),
   ]),
@@ -150,7 +141,6 @@ export const planetUpdateBodies = Object.fromEntries(
       {
         additionalProperties: true,
         description: `Changes to a ${planet} asset: fields are merged into the record; a field set to null is removed (title cannot be removed). ${passThroughDescription}`,
-        examples: [{ title: `${String(planetExamples[planet].title)} (restored)` }],
       },
     ),
   ]),
@@ -181,10 +171,7 @@ export const AssetRecord = Type.Object(
     planet: Type.String({ description: 'Planet ID.' }),
     title: Type.String(),
     account_id: uuid('The owning account.'),
-    certificate_number: Type.String({
-      description: 'PREFIX-YYYY-NNNNNN, from generate_certificate_number.',
-      examples: ['ART-2026-000042'],
-    }),
+    certificate_number: Type.String({ description: 'PREFIX-YYYY-NNNNNN, from generate_certificate_number.' }),
     certificate_status: Type.Union(
       certificateStatuses.map((status) => Type.Literal(status)),
       { description: `\`${initialCertificateStatus}\` on creation.` },

@@ -1,4 +1,4 @@
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';

@@ -12,7 +12,7 @@ const nullableTimestamp = (description: string) =>
 
 export const CertificateRecord = Type.Object(
   {
-    certificate_number: Type.String({ examples: ['ART-2026-000042'] }),
+    certificate_number: Type.String(),
     status: Type.Union(
       certificateStatuses.map((status) => Type.Literal(status)),
       { description: 'The certificate status: pending, issued, suspended, revoked or rejected.' },

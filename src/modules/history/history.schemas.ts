@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { Page } from '../../lib/page-schema.js';
 
 export const HistoryQuery = Type.Object({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';

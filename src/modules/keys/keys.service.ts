@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';

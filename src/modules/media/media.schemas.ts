@@ -1,11 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AssetParams } from '../assets/assets.schemas.js';
 import { mediaTypes } from './media-types.js';
-
-const EXAMPLE_ID = '0b7c4a53-6f0e-4c4e-9c53-2f1d8a0e7b11';
-const EXAMPLE_ASSET = '5d6d40e2-3c1b-4e0f-8a57-6a9e2f1b7c44';
-const EXAMPLE_SHA256 = '9f2c1a6e0d4b8f7a3c5e2d1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19';
 
 export const MediaRecord = Type.Object(
   {
@@ -39,22 +35,6 @@ export const MediaRecord = Type.Object(
   {
     additionalProperties: false,
     description: 'A medium (an image or a document) of an asset.',
-    examples: [
-      {
-        id: EXAMPLE_ID,
-        asset_id: EXAMPLE_ASSET,
-        planet: 'artworks',
-        sha256: EXAMPLE_SHA256,
-        content_type: 'image/jpeg',
-        bytes: 482133,
-        width: 1600,
-        height: 1200,
-        caption: 'Front, in daylight',
-        public: true,
-        created_at: '2026-11-22T10:00:00.000Z',
-        url: `/files/v1/media/${EXAMPLE_ID}`,
-      },
-    ],
   },
 );
 export type MediaRecordType = Static<typeof MediaRecord>;
@@ -75,7 +55,7 @@ export const MediaParams = Type.Object({
 });
 
 export const MediaFileParams = Type.Object({
-  media_id: Type.String({ description: 'Media id (UUID).', examples: [EXAMPLE_ID] }),
+  media_id: Type.String({ description: 'Media id (UUID).' }),
 });
 
 export const UploadQuery = Type.Object(
@@ -84,7 +64,6 @@ export const UploadQuery = Type.Object(
       Type.String({
         maxLength: limits.stringLength,
         description: 'A caption shown with the medium.',
-        examples: ['Front, in daylight'],
       }),
     ),
     public: Type.Optional(

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AssetRecord } from '../assets/assets.schemas.js';
 import { Page } from '../../lib/page-schema.js';
 

@@ -21,10 +21,6 @@ export const VerifyBody = Type.Object(
     additionalProperties: true,
     description:
       'Exactly one of two forms: `planet` and `asset_id`, or `certificate_number` alone. Anything else is 400.',
-    examples: [
-      { planet: 'artworks', asset_id: '5d6d40e2-3f0b-4c8e-9a57-7f2d1b0c9e11' },
-      { certificate_number: 'ART-2026-000042' },
-    ],
   },
 );
 export type VerifyBodyType = Static<typeof VerifyBody>;

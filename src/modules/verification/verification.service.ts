@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';

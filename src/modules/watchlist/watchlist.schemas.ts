@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { Page } from '../../lib/page-schema.js';
 
 export const WatchBody = Type.Object(
@@ -12,7 +12,6 @@ export const WatchBody = Type.Object(
   {
     additionalProperties: false,
     description: 'A certificate to watch.',
-    examples: [{ certificate_number: 'ART-2026-000001' }],
   },
 );
 export type WatchBodyType = Static<typeof WatchBody>;

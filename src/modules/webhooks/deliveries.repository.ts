@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import type { Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from './outbox.repository.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { Config } from '../../config.js';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import {
   countQueuedDeliveries,
   findDelivery,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { bareHostname, forbiddenAddressReason, isLocalhostName } from './webhook-targets.js';
 
 export const RESPONSE_EXCERPT_CHARS = 256;

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { limits } from '../../config.js';
+import { limits } from '../../limits.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 
 type Range = [address: string, prefix: number, reason: string];

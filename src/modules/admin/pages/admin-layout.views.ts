@@ -1,7 +1,7 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
-import { limits } from '../../../config.js';
+import { limits } from '../../../limits.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';

@@ -1,4 +1,4 @@
-import { limits } from '../../../config.js';
+import { limits } from '../../../limits.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';

@@ -1,0 +1,227 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { operationExamples } from '../../src/openapi/operation-examples.js';
+import { issueCertificateForTest } from '../helpers/asset-factory.js';
+import { useTestContext } from '../helpers/test-app.js';
+
+// The documented examples (src/openapi/operation-examples.ts) are what the service answers: each operation is
+// called with its documented request, in the story the examples tell, and its answer must equal its example
+// but for what the service makes up anew on every run (ids, times, numbers, hashes, signatures, secrets).
+const context = useTestContext({
+  config: { AVS_PUBLIC_URL: 'https://avs.asset-registry.dev', AVS_TLOG_INTERVAL_MS: 20 },
+});
+
+const MADE_UP =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T[\d:.]+Z|[A-Z]{3}-\d{4}-\d{6,}|#\d+$/g;
+/** Values made up as a whole: their type is compared, not their value. */
+const MADE_UP_KEYS = new Set([
+  'sha256',
+  'hash',
+  'prev_hash',
+  'log_index',
+  'checkpoint',
+  'proof',
+  'proofValue',
+  'verificationMethod',
+  'statusListIndex',
+  'secret',
+  'next_cursor',
+  // A re-encoded image's size depends on the encoder's version.
+  'bytes',
+]);
+
+/** The answer with what the service makes up replaced by placeholders. */
+function withoutMadeUp(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutMadeUp(item));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withoutMadeUp(item, name)]));
+  if (key !== undefined && MADE_UP_KEYS.has(key) && value !== null && typeof value !== 'object')
+    return `<${typeof value}>`;
+  return typeof value === 'string' ? value.replace(MADE_UP, '<made up>') : value;
+}
+
+/** The ids later calls of the story need from an answer. */
+interface Answer {
+  id: string;
+  certificate_number: string;
+  transfer: { id: string };
+  alert: { id: string };
+}
+
+interface Document {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+}
+
+describe('the documented examples', () => {
+  it('are what the service answers to each documented request', async () => {
+    const document = (
+      await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })
+    ).json<Document>();
+    const routes = new Map(
+      Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => [
+          operation.operationId,
+          { method: method.toUpperCase(), path, operation },
+        ]),
+      ),
+    );
+    const answers = new Map<string, { status: string; body: unknown }>();
+    const example = (operationId: string) => operationExamples[operationId]!;
+
+    const call = async (
+      operationId: string,
+      auth: { authorization: string },
+      values: Record<string, string> = {},
+      options: { body?: unknown; query?: string; contentType?: string } = {},
+    ) => {
+      const route = routes.get(operationId)!;
+      const url = route.path.replace(/\{([a-z_]+)\}/g, (_whole, name: string) => values[name] ?? 'artworks');
+      const body = options.body ?? example(operationId).request;
+      const response = await context.app.inject({
+        method: route.method,
+        url: options.query ? `${url}?${options.query}` : url,
+        headers: {
+          ...auth,
+          ...(body === undefined ? {} : { 'content-type': options.contentType ?? 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
+      });
+      const status = Object.keys(route.operation.responses).find((code) => code.startsWith('2'));
+      expect(String(response.statusCode), `${operationId}: ${response.body}`).toBe(status);
+      answers.set(operationId, { status: status!, body: response.json() });
+      return response.json<Answer>();
+    };
+
+    const owner = await context.createAccountWithKey({ name: 'Galerie Nord' });
+    const buyer = await context.createAccountWithKey({ name: 'Buyer Ltd' });
+    const waitForProof = async (id: string, sequence: number) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const url = `/api/v1/assets/artworks/${id}/history/${sequence}/proof`;
+        const response = await context.app.inject({ method: 'GET', url, headers: owner.auth });
+        if (response.statusCode === 200 || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    // An older artwork first, so that the list's page of one has more after it.
+    await call('createArtworksAsset', owner.auth, {}, { body: { title: 'Older' } });
+    const assets: Record<string, Answer> = {};
+    for (const [planet, name] of [
+      ['artworks', 'Artworks'],
+      ['collectibles', 'Collectibles'],
+      ['watches', 'Watches'],
+      ['jewelry', 'Jewelry'],
+    ] as const) {
+      assets[planet] = await call(`create${name}Asset`, owner.auth);
+      await call(`update${name}Asset`, owner.auth, { id: assets[planet].id });
+    }
+    const art = assets.artworks!;
+    await call('getAsset', owner.auth, { id: art.id });
+    await call('listAssets', owner.auth, {}, { query: 'limit=1' });
+
+    await issueCertificateForTest(context.db, art);
+    await waitForProof(art.id, 3);
+    await call('getAssetHistory', owner.auth, { id: art.id });
+    await call('getHistoryEventProof', owner.auth, { id: art.id, sequence: '1' });
+    await call('getCertificate', buyer.auth, { number: art.certificate_number });
+    await call('getCertificateCredential', buyer.auth, { number: art.certificate_number });
+    const verification = await call(
+      'verifyAsset',
+      buyer.auth,
+      {},
+      {
+        body: { certificate_number: art.certificate_number },
+      },
+    );
+    await call('getVerification', buyer.auth, { id: verification.id });
+    await call('listAssetVerifications', owner.auth, { id: art.id });
+
+    const offer = await call(
+      'transferAsset',
+      owner.auth,
+      { id: art.id },
+      {
+        body: { to_account_id: buyer.accountId },
+      },
+    );
+    await call('listTransfers', buyer.auth);
+    await call('acceptTransfer', buyer.auth, { id: offer.transfer.id });
+
+    const haystacks = await call('createArtworksAsset', owner.auth, {}, { body: { title: 'Haystacks' } });
+    const offerAgain = async () =>
+      (
+        await call(
+          'transferAsset',
+          owner.auth,
+          { id: haystacks.id },
+          {
+            body: { to_account_id: buyer.accountId },
+          },
+        )
+      ).transfer.id;
+    await call('declineTransfer', buyer.auth, { id: await offerAgain() });
+    await call('cancelTransfer', owner.auth, { id: await offerAgain() });
+    await call('archiveAsset', owner.auth, { id: haystacks.id });
+
+    // The artwork reported stolen: created as documented, its creation the only event after `since`.
+    const since = new Date(Date.now() - 1).toISOString();
+    const stolen = await call('createArtworksAsset', owner.auth);
+    await call('listEvents', owner.auth, {}, { query: `type=asset.created&created_after=${since}` });
+    // Media are added before the certificate is issued.
+    const photo = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 90, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const medium = await call(
+      'uploadMedia',
+      owner.auth,
+      { id: stolen.id },
+      {
+        body: photo,
+        contentType: 'image/jpeg',
+        query: `caption=${String(example('uploadMedia').parameters!.caption)}&public=true`,
+      },
+    );
+    await call('listAssetMedia', owner.auth, { id: stolen.id });
+    await call('getAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
+    await call('deleteAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
+
+    await issueCertificateForTest(context.db, stolen);
+    const raised = await call('raiseAssetAlert', owner.auth, { id: stolen.id });
+    await call('resolveAssetAlert', owner.auth, { id: stolen.id, alert_id: raised.alert.id });
+
+    const watch = await call(
+      'addWatch',
+      owner.auth,
+      {},
+      {
+        body: { certificate_number: stolen.certificate_number },
+      },
+    );
+    await call('listWatchlist', owner.auth);
+    await call('removeWatch', owner.auth, { watch_id: watch.id });
+
+    const hook = await call('createWebhook', owner.auth);
+    await call('listWebhooks', owner.auth);
+    await call('getWebhook', owner.auth, { id: hook.id });
+    const delivery = await call('sendWebhookTest', owner.auth, { id: hook.id });
+    await call('listWebhookDeliveries', owner.auth, { id: hook.id });
+    await call('retryWebhookDelivery', owner.auth, { id: hook.id, delivery_id: delivery.id });
+    await call('deleteWebhook', owner.auth, { id: hook.id });
+
+    for (const [operationId, examples] of Object.entries(operationExamples))
+      for (const [status, documented] of Object.entries(examples.responses)) {
+        const answer = answers.get(operationId);
+        expect(answer?.status, `${operationId} was called`).toBe(status);
+        expect(withoutMadeUp(answer!.body), `${operationId} ${status}`).toEqual(withoutMadeUp(documented));
+      }
+    // Every operation answering JSON has its success example here.
+    for (const [operationId, { operation }] of routes) {
+      const success = Object.entries(operation.responses).find(([code]) => code.startsWith('2'));
+      const json = (success?.[1] as { content?: Record<string, unknown> }).content?.['application/json'];
+      if (json) expect(Object.keys(example(operationId).responses), operationId).toContain(success![0]);
+    }
+  }, 120_000);
+});
