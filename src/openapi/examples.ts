@@ -22,6 +22,7 @@ const MEDIA_RECORD = {
   height: 600,
   caption: 'Front',
   public: true,
+  commitment_salt: null,
   created_at: '2026-11-23T16:49:12.417Z',
   url: '/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa',
 };

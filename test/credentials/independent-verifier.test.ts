@@ -104,7 +104,8 @@ describe("Digital Bazaar's eddsa-jcs-2022 verifier", () => {
     ] as const) {
       const upload = await context.app.inject({
         method: 'POST',
-        url: `/files/v1/assets/artworks/${asset.id}/media`,
+        // Public: a credential lists public media only (docs/media.md).
+        url: `/files/v1/assets/artworks/${asset.id}/media?public=true`,
         headers: { ...auth, 'content-type': type },
         payload: file,
       });

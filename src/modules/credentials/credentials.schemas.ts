@@ -26,7 +26,10 @@ const StatusEntry = Type.Object(
 
 const RelatedResource = Type.Object(
   {
-    id: Type.String({ format: 'uri', description: 'Where the bytes are: <AVS_PUBLIC_URL>/files/v1/media/{id}.' }),
+    id: Type.String({
+      format: 'uri',
+      description: 'Where the bytes are: <AVS_PUBLIC_URL>/files/v1/media/{id}.',
+    }),
     mediaType: Type.String(),
     digestMultibase: Type.String({ description: "'u' + base64url of the SHA-256 multihash of the bytes." }),
     digestSRI: Type.String({ description: "'sha384-' + base64 of the SHA-384 of the bytes." }),
