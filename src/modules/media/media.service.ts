@@ -88,7 +88,7 @@ function normaliseCaption(caption: string | undefined): string | null {
  * The commitment a private medium's events carry: SHA-256 over the salt's bytes then the digest's bytes (hex).
  * Anyone who can read the history can check it once the owner reveals the salt; a guessed file alone cannot.
  */
-export function mediaCommitment(saltHex: string, sha256Hex: string): string {
+function mediaCommitment(saltHex: string, sha256Hex: string): string {
   return createHash('sha256')
     .update(Buffer.from(saltHex, 'hex'))
     .update(Buffer.from(sha256Hex, 'hex'))
