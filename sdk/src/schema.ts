@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image or a document of an asset (owner only, while its certificate is pending)
-         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event with the hash goes into the history. The certificate credential, signed at issue, lists the digest of every medium.
+         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -318,7 +318,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a medium (owner only, while the certificate is pending)
-         * @description Writes a `MEDIA_REMOVED` event with the hash; the bytes are deleted when no other medium shares them. 200 with the record that was removed.
+         * @description Writes a `MEDIA_REMOVED` event (with the hash of a public medium, the commitment of a private one); the bytes are deleted when no other medium shares them. 200 with the record that was removed.
          */
         delete: operations["deleteAssetMedia"];
         options?: never;
@@ -375,7 +375,7 @@ export interface paths {
         };
         /**
          * The certificate as a signed W3C Verifiable Credential
-         * @description Any valid key; the same document is public at /c/{number}/credential. A suspended or revoked certificate still has its credential: its status lists say why it fails.
+         * @description Any valid key; the same document, byte for byte, is public at /c/{number}/credential: the text that was signed, never re-serialised. A suspended or revoked certificate still has its credential: its status lists say why it fails.
          */
         get: operations["getCertificateCredential"];
         put?: never;
@@ -844,6 +844,7 @@ export interface operations {
                      *       "height": 600,
                      *       "caption": "Front",
                      *       "public": true,
+                     *       "commitment_salt": null,
                      *       "created_at": "2026-11-23T16:49:12.417Z",
                      *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
@@ -870,6 +871,8 @@ export interface operations {
                         caption: string | null;
                         /** @description Public media of an issued certificate are served without a key and shown on its public page; others only to the owner. */
                         public: boolean;
+                        /** @description A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md). */
+                        commitment_salt: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC with milliseconds.
@@ -6267,6 +6270,7 @@ export interface operations {
                      *           "height": 600,
                      *           "caption": "Front",
                      *           "public": true,
+                     *           "commitment_salt": null,
                      *           "created_at": "2026-11-23T16:49:12.417Z",
                      *           "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *         }
@@ -6297,6 +6301,8 @@ export interface operations {
                             caption: string | null;
                             /** @description Public media of an issued certificate are served without a key and shown on its public page; others only to the owner. */
                             public: boolean;
+                            /** @description A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md). */
+                            commitment_salt: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds.
@@ -6553,6 +6559,7 @@ export interface operations {
                      *       "height": 600,
                      *       "caption": "Front",
                      *       "public": true,
+                     *       "commitment_salt": null,
                      *       "created_at": "2026-11-23T16:49:12.417Z",
                      *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
@@ -6579,6 +6586,8 @@ export interface operations {
                         caption: string | null;
                         /** @description Public media of an issued certificate are served without a key and shown on its public page; others only to the owner. */
                         public: boolean;
+                        /** @description A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md). */
+                        commitment_salt: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC with milliseconds.
@@ -6834,6 +6843,7 @@ export interface operations {
                      *       "height": 600,
                      *       "caption": "Front",
                      *       "public": true,
+                     *       "commitment_salt": null,
                      *       "created_at": "2026-11-23T16:49:12.417Z",
                      *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
                      *     }
@@ -6860,6 +6870,8 @@ export interface operations {
                         caption: string | null;
                         /** @description Public media of an issued certificate are served without a key and shown on its public page; others only to the owner. */
                         public: boolean;
+                        /** @description A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md). */
+                        commitment_salt: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC with milliseconds.
@@ -7731,7 +7743,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md). */
+            /** @description A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md), sent as the text that was signed. */
             200: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
@@ -7834,6 +7846,19 @@ export interface operations {
                             statusListIndex: string;
                             /** Format: uri */
                             statusListCredential: string;
+                        }[];
+                        /** @description VC 2.0 "Integrity of Related Resources": the public media of the asset when the credential was signed (docs/media.md). */
+                        relatedResource?: {
+                            /**
+                             * Format: uri
+                             * @description Where the bytes are: <AVS_PUBLIC_URL>/files/v1/media/{id}.
+                             */
+                            id: string;
+                            mediaType: string;
+                            /** @description 'u' + base64url of the SHA-256 multihash of the bytes. */
+                            digestMultibase: string;
+                            /** @description 'sha384-' + base64 of the SHA-384 of the bytes. */
+                            digestSRI: string;
                         }[];
                         proof: {
                             /** @enum {string} */

@@ -297,6 +297,7 @@ const media = {
   height: 600,
   caption: 'Front',
   public: true,
+  commitment_salt: null,
   created_at: '2026-11-23T16:49:12.417Z',
   url: `/files/v1/media/${MEDIA_ID}`,
 };

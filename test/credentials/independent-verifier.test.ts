@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contexts as credentialContexts } from '@digitalbazaar/credentials-context';
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { createVerifyCryptosuite } from '@digitalbazaar/eddsa-jcs-2022-cryptosuite';
-import jsigs from 'jsonld-signatures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingAsset } from '../admin/admin-helpers.js';
 import { pdfDocument, pngImage } from '../media/media-fixtures.js';
@@ -14,38 +11,12 @@ import {
   publicCredential,
   CREDENTIALS_TEST_CONFIG,
 } from './credential-helpers.js';
+import { digitalBazaarVerifies as verifiedByDigitalBazaar, type DidDocument } from './digital-bazaar.js';
 
-/*
- * Digital Bazaar's implementation, independent of ours: @digitalbazaar/eddsa-jcs-2022-cryptosuite inside
- * @digitalbazaar/data-integrity's DataIntegrityProof, run by jsonld-signatures with the assertionMethod
- * purpose (which checks the key is listed in the issuer's DID document). The document loader is offline:
- * the VC 2.0 context from @digitalbazaar/credentials-context and the DID document this service serves.
- */
 let context: TestContext;
-let didDocument: {
-  id: string;
-  verificationMethod: { id: string; [field: string]: unknown }[];
-  [field: string]: unknown;
-};
+let didDocument: DidDocument;
 
-async function documentLoader(url: string) {
-  const respond = (document: unknown) => ({ document, documentUrl: url, contextUrl: null });
-  const knownContext = credentialContexts.get(url);
-  if (knownContext) return respond(knownContext);
-  if (url === didDocument.id) return respond(didDocument);
-  const method = didDocument.verificationMethod.find((entry) => entry.id === url);
-  if (method) return respond({ '@context': 'https://w3id.org/security/multikey/v1', ...method });
-  throw new Error(`offline document loader: ${url} is not held`);
-}
-
-async function digitalBazaarVerifies(document: unknown) {
-  const result = await jsigs.verify(structuredClone(document), {
-    suite: new DataIntegrityProof({ cryptosuite: createVerifyCryptosuite() }),
-    purpose: new jsigs.purposes.AssertionProofPurpose(),
-    documentLoader,
-  });
-  return { verified: result.verified, errors: result.error?.errors?.map((error) => error.message) };
-}
+const digitalBazaarVerifies = (document: unknown) => verifiedByDigitalBazaar(document, didDocument);
 
 beforeAll(async () => {
   context = await createTestContext({ config: CREDENTIALS_TEST_CONFIG });
@@ -133,7 +104,8 @@ describe("Digital Bazaar's eddsa-jcs-2022 verifier", () => {
     ] as const) {
       const upload = await context.app.inject({
         method: 'POST',
-        url: `/files/v1/assets/artworks/${asset.id}/media`,
+        // Public: a credential lists public media only (docs/media.md).
+        url: `/files/v1/assets/artworks/${asset.id}/media?public=true`,
         headers: { ...auth, 'content-type': type },
         payload: file,
       });

@@ -272,10 +272,13 @@ describe('who may read the bytes', () => {
 });
 
 describe('history, state and the credential', () => {
-  it('records MEDIA_ADDED and MEDIA_REMOVED with the hash, and keeps the history verifiable', async () => {
+  it('records MEDIA_ADDED and MEDIA_REMOVED of a public medium with the hash, and keeps the history verifiable', async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
-    const record = (await upload(auth, asset, pngImage(21, 21), 'image/png')).json<MediaRecordType>();
+    // A private medium's events carry a salted commitment instead: test/media/private-media.test.ts.
+    const record = (
+      await upload(auth, asset, pngImage(21, 21), 'image/png', '?public=true')
+    ).json<MediaRecordType>();
     const removal = await context.app.inject({
       method: 'DELETE',
       url: `/api/v1/assets/artworks/${asset.id}/media/${record.id}`,
@@ -326,13 +329,15 @@ describe('history, state and the credential', () => {
     expect(removal.statusCode).toBe(409);
   });
 
-  it("lists every medium's digest in the signed credential, matching the stored bytes", async () => {
+  it("lists every public medium's digest in the signed credential, matching the stored bytes", async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
     const image = (
       await upload(auth, asset, await jpegWithGps(), 'image/jpeg', '?public=true')
     ).json<MediaRecordType>();
-    const report = (await upload(auth, asset, pdfDocument(), 'application/pdf')).json<MediaRecordType>();
+    const report = (
+      await upload(auth, asset, pdfDocument(), 'application/pdf', '?public=true')
+    ).json<MediaRecordType>();
     await moveCertificate(context.app, asset.certificate_number, 'issue');
     const credential = (await publicCredential(context.app, asset.certificate_number)) as {
       relatedResource: { id: string; mediaType: string; digestMultibase: string; digestSRI: string }[];

@@ -7,7 +7,8 @@ import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { certificateCredential } from '../credentials/certificate-credentials.service.js';
-import { CertificateCredential, type CertificateCredentialType } from '../credentials/credentials.schemas.js';
+import { CertificateCredential } from '../credentials/credentials.schemas.js';
+import { sendSignedJson } from '../../lib/signed-json.js';
 import { CertificateParams, CertificateRecord } from './certificates.schemas.js';
 import { lookUpCertificate } from './certificates.service.js';
 
@@ -56,7 +57,7 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         operationId: 'getCertificateCredential',
         summary: 'The certificate as a signed W3C Verifiable Credential',
         description:
-          'Any valid key; the same document is public at /c/{number}/credential. A suspended or revoked certificate still has its credential: its status lists say why it fails.',
+          'Any valid key; the same document, byte for byte, is public at /c/{number}/credential: the text that was signed, never re-serialised. A suspended or revoked certificate still has its credential: its status lists say why it fails.',
         params: CertificateParams,
         response: {
           200: CertificateCredential,
@@ -84,7 +85,7 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         planet,
         request.params.number,
       );
-      return JSON.parse(text) as CertificateCredentialType;
+      return sendSignedJson(reply, text);
     },
   );
 }

@@ -2,7 +2,7 @@ import { base64urlnopad } from '@scure/base';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isPlanetId, planets } from '../../planets/planets.js';
-import { mediaDigests, mediaUrl } from '../media/media.service.js';
+import { mediaUrl, publicMediaDigests } from '../media/media.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   ensureCredentialRow,
@@ -30,13 +30,13 @@ function publicPlanetFields(row: CredentialAssetRow): Record<string, unknown> {
 const SHA2_256_MULTIHASH = [0x12, 0x20];
 
 /**
- * VC 2.0 "Integrity of Related Resources" (section 5.3): every medium of the asset, private ones too (a digest
- * gives nothing away), with `digestMultibase` (a multibase base64url multihash of the SHA-256, as the
+ * VC 2.0 "Integrity of Related Resources" (section 5.3): the public media of the asset (a private medium's
+ * digest would let anyone confirm a guessed file, since images are re-encoded deterministically), with `digestMultibase` (a multibase base64url multihash of the SHA-256, as the
  * specification's example writes it), `digestSRI` (SHA-384, the strength the specification recommends)
  * and `mediaType`, so anyone holding an image can check it against the signed certificate.
  */
 async function relatedMedia(tx: Queryable, baseUrl: string, planet: string, assetId: string) {
-  const media = await mediaDigests(tx, planet, assetId);
+  const media = await publicMediaDigests(tx, planet, assetId);
   return media.map((medium) => ({
     id: `${baseUrl}${mediaUrl(medium.id)}`,
     mediaType: medium.content_type,

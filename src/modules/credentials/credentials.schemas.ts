@@ -24,6 +24,23 @@ const StatusEntry = Type.Object(
   { additionalProperties: false },
 );
 
+const RelatedResource = Type.Object(
+  {
+    id: Type.String({
+      format: 'uri',
+      description: 'Where the bytes are: <AVS_PUBLIC_URL>/files/v1/media/{id}.',
+    }),
+    mediaType: Type.String(),
+    digestMultibase: Type.String({ description: "'u' + base64url of the SHA-256 multihash of the bytes." }),
+    digestSRI: Type.String({ description: "'sha384-' + base64 of the SHA-384 of the bytes." }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Describes the credential for the OpenAPI document only: the credential is sent as the text that was signed
+ * (lib/signed-json.ts), never through this schema.
+ */
 export const CertificateCredential = Type.Object(
   {
     '@context': Type.Array(Type.String()),
@@ -46,16 +63,23 @@ export const CertificateCredential = Type.Object(
       { additionalProperties: true, description: "Also the planet's declared fields; no account ids." },
     ),
     credentialStatus: Type.Array(StatusEntry),
+    relatedResource: Type.Optional(
+      Type.Array(RelatedResource, {
+        description:
+          'VC 2.0 "Integrity of Related Resources": the public media of the asset when the credential was signed (docs/media.md).',
+      }),
+    ),
     proof: ProofSchema,
   },
   {
     additionalProperties: false,
     description:
-      'A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md).',
+      'A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md), sent as the text that was signed.',
   },
 );
 export type CertificateCredentialType = Static<typeof CertificateCredential>;
 
+/** Describes the receipt for the OpenAPI document only: it is sent as the text that was signed. */
 export const VerificationReceipt = Type.Object(
   {
     '@context': Type.Array(Type.String()),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { jsonWithSignedMember } from '../../lib/signed-json.js';
 import type { JsonObject } from '../signing/data-integrity.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import { VC_CONTEXT_V2 } from './certificate-credentials.service.js';
@@ -25,11 +26,15 @@ export async function signVerificationReceipt(
   return signed as unknown as VerificationReceiptType;
 }
 
-/** The /verify response: the result and its receipt. */
-export async function withVerificationReceipt<T extends JsonObject>(
+/**
+ * The /verify response as text: the result, then its receipt as the text that was signed (lib/signed-json.ts),
+ * so no serialiser can change the signed bytes.
+ */
+export async function verificationResponseText(
   db: Queryable,
   signer: DocumentSigner,
-  result: T,
-): Promise<T & { receipt: VerificationReceiptType }> {
-  return { ...result, receipt: await signVerificationReceipt(db, signer, result) };
+  result: JsonObject,
+): Promise<string> {
+  const receipt = await signVerificationReceipt(db, signer, result);
+  return jsonWithSignedMember(result, 'receipt', JSON.stringify(receipt));
 }

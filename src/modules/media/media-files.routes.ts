@@ -115,7 +115,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
           operationId: 'uploadMedia',
           summary: 'Upload an image or a document of an asset (owner only, while its certificate is pending)',
           description:
-            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event with the hash goes into the history. The certificate credential, signed at issue, lists the digest of every medium.',
+            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.',
           params: AssetParams,
           querystring: UploadQuery,
           body: {

@@ -13,13 +13,14 @@ export interface MediaRow {
   storage: 'postgres' | 'directory';
   caption: string | null;
   public: boolean;
+  commitment_salt: string | null;
   created_by: string;
   created_at: Date;
   [column: string]: unknown;
 }
 
 const MEDIA_COLUMNS = `m.id, m.planet, m.asset_id, m.sha256, b.sha384, b.content_type, b.bytes, b.width, b.height,
-       b.storage, m.caption, m.public, m.created_by, m.created_at`;
+       b.storage, m.caption, m.public, m.commitment_salt, m.created_by, m.created_at`;
 const MEDIA_FROM = 'asset_media m JOIN media_blobs b ON b.sha256 = m.sha256';
 
 /** Inserts a blob's row unless one with this hash exists; true when this call inserted it. */
@@ -87,13 +88,23 @@ export async function insertAssetMedia(
     sha256: string;
     caption: string | null;
     public: boolean;
+    commitmentSalt: string | null;
     createdBy: string;
   },
 ): Promise<MediaRow> {
   await db.query(
-    `INSERT INTO asset_media (id, planet, asset_id, sha256, caption, public, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [media.id, media.planet, media.assetId, media.sha256, media.caption, media.public, media.createdBy],
+    `INSERT INTO asset_media (id, planet, asset_id, sha256, caption, public, commitment_salt, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      media.id,
+      media.planet,
+      media.assetId,
+      media.sha256,
+      media.caption,
+      media.public,
+      media.commitmentSalt,
+      media.createdBy,
+    ],
   );
   return (await findMediaById(db, media.id))!;
 }

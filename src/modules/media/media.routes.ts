@@ -79,7 +79,7 @@ export async function mediaRoutes(parent: FastifyInstance): Promise<void> {
         operationId: 'deleteAssetMedia',
         summary: 'Remove a medium (owner only, while the certificate is pending)',
         description:
-          'Writes a `MEDIA_REMOVED` event with the hash; the bytes are deleted when no other medium shares them. 200 with the record that was removed.',
+          'Writes a `MEDIA_REMOVED` event (with the hash of a public medium, the commitment of a private one); the bytes are deleted when no other medium shares them. 200 with the record that was removed.',
         params: MediaParams,
         response: {
           200: MediaRecord,

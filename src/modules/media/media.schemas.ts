@@ -29,6 +29,10 @@ export const MediaRecord = Type.Object(
       description:
         'Public media of an issued certificate are served without a key and shown on its public page; others only to the owner.',
     }),
+    commitment_salt: Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()], {
+      description:
+        "A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md).",
+    }),
     created_at: Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds.' }),
     url: Type.String({ description: 'Where the bytes are: `GET /files/v1/media/{id}`.' }),
   },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -47,6 +47,7 @@ export function toMediaRecord(row: MediaRow): MediaRecordType {
     height: row.height,
     caption: row.caption,
     public: row.public,
+    commitment_salt: row.commitment_salt,
     created_at: row.created_at.toISOString(),
     url: mediaUrl(row.id),
   };
@@ -84,8 +85,37 @@ function normaliseCaption(caption: string | undefined): string | null {
 }
 
 /**
+ * The commitment a private medium's events carry: SHA-256 over the salt's bytes then the digest's bytes (hex).
+ * Anyone who can read the history can check it once the owner reveals the salt; a guessed file alone cannot.
+ */
+function mediaCommitment(saltHex: string, sha256Hex: string): string {
+  return createHash('sha256')
+    .update(Buffer.from(saltHex, 'hex'))
+    .update(Buffer.from(sha256Hex, 'hex'))
+    .digest('hex');
+}
+
+/**
+ * What history says of a medium: a public one by its digest, type and size; a private one only that it exists
+ * (its salted commitment), since another account may read the history (docs/media.md).
+ */
+function mediaAddedFacts(row: MediaRow): Record<string, unknown> {
+  if (row.public) {
+    return { sha256: row.sha256, content_type: row.content_type, bytes: Number(row.bytes), public: true };
+  }
+  return { public: false, commitment: mediaCommitment(row.commitment_salt!, row.sha256) };
+}
+
+/** MEDIA_REMOVED names what MEDIA_ADDED named: the digest of a public medium, the commitment of a private one. */
+function mediaRemovedFacts(row: MediaRow): Record<string, unknown> {
+  if (row.public) return { sha256: row.sha256 };
+  // A private medium added before commitments existed has no salt: its id alone names it.
+  return row.commitment_salt ? { commitment: mediaCommitment(row.commitment_salt, row.sha256) } : {};
+}
+
+/**
  * Attaches prepared bytes to the owner's pending asset, in the caller's transaction: the blob once per hash,
- * the media row and a MEDIA_ADDED event with the hash.
+ * the media row (a private one with a fresh commitment salt) and a MEDIA_ADDED event.
  */
 export async function addMedia(
   tx: Queryable,
@@ -106,28 +136,23 @@ export async function addMedia(
     storage: stores.current.kind,
   });
   if (inserted) await stores.current.write(tx, media.sha256, media.bytes);
+  const isPublic = target.public ?? false;
   const row = await insertAssetMedia(tx, {
     id: randomUUID(),
     planet: asset.planet,
     assetId: asset.id,
     sha256: media.sha256,
     caption,
-    public: target.public ?? false,
+    public: isPublic,
+    // A fresh salt per medium: the same file added twice gives two unrelated commitments.
+    commitmentSalt: isPublic ? null : randomBytes(32).toString('hex'),
     createdBy: principal.accountId,
   });
   await appendEvent(tx, {
     assetId: asset.id,
     planet: asset.planet,
     eventType: 'MEDIA_ADDED',
-    payload: {
-      source: 'api',
-      api_key_id: principal.apiKeyId,
-      media_id: row.id,
-      sha256: row.sha256,
-      content_type: row.content_type,
-      bytes: Number(row.bytes),
-      public: row.public,
-    },
+    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...mediaAddedFacts(row) },
     actorAccountId: principal.accountId,
   });
   return toMediaRecord(row);
@@ -157,7 +182,7 @@ export async function removeMedia(
     assetId: asset.id,
     planet: asset.planet,
     eventType: 'MEDIA_REMOVED',
-    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, sha256: row.sha256 },
+    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...mediaRemovedFacts(row) },
     actorAccountId: principal.accountId,
   });
   const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
@@ -253,19 +278,21 @@ export async function openMediaAsAdmin(
   };
 }
 
-/** Every medium of an asset, oldest first, with both digests: what the certificate credential lists. */
-export async function mediaDigests(
+/** The public media of an asset, oldest first, with both digests: what a certificate credential lists. */
+export async function publicMediaDigests(
   db: Queryable,
   planet: string,
   assetId: string,
 ): Promise<{ id: string; sha256: string; sha384: string; content_type: string }[]> {
   const rows = await listAssetMedia(db, planet, assetId);
-  return rows.map((row) => ({
-    id: row.id,
-    sha256: row.sha256,
-    sha384: row.sha384,
-    content_type: row.content_type,
-  }));
+  return rows
+    .filter((row) => row.public)
+    .map((row) => ({
+      id: row.id,
+      sha256: row.sha256,
+      sha384: row.sha384,
+      content_type: row.content_type,
+    }));
 }
 
 /** The first public image of an asset (the picture of its public certificate page), if any. */

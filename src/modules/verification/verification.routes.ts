@@ -9,7 +9,8 @@ import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { drawForHashedHistory } from '../../plugins/rate-limit.js';
 import { AssetParams } from '../assets/assets.schemas.js';
-import { withVerificationReceipt } from '../credentials/receipts.service.js';
+import { verificationResponseText } from '../credentials/receipts.service.js';
+import { sendSignedJson } from '../../lib/signed-json.js';
 import {
   Verification,
   VerificationPage,
@@ -101,20 +102,21 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
         });
         void reply.header('cache-control', 'no-store');
       }
-      const response = await withVerificationReceipt(
+      const text = await verificationResponseText(
         request.server.db,
         request.server.credentialSigner,
         verification.result,
       );
-      // With an Idempotency-Key the record shares a transaction with the stored response.
+      // With an Idempotency-Key the record shares a transaction with the stored response (kept as this text).
       if (request.headers['idempotency-key'] !== undefined) {
-        return commitChange(request, 200, async (tx) => {
+        const stored = await commitChange(request, 200, async (tx) => {
           await recordVerification(tx, principal, verification);
-          return response;
+          return text;
         });
+        return sendSignedJson(reply, stored);
       }
       await recorder.record(principal, verification);
-      return response;
+      return sendSignedJson(reply, text);
     },
   );
 
