@@ -1,6 +1,6 @@
 import { errorCatalogue } from '../errors/error-catalogue.js';
 import { limits } from '../config.js';
-import { planetIds } from '../planets/planets.js';
+import { CERTIFICATE_NUMBER, planetIds } from '../planets/planets.js';
 import { operationExamples } from './examples.js';
 
 /**
@@ -47,7 +47,7 @@ export const pathParameters: Record<string, { schema: Record<string, unknown>; e
     example: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
   },
   number: {
-    schema: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}-\\d{6,18}$', maxLength: 100 },
+    schema: { type: 'string', pattern: CERTIFICATE_NUMBER.source, maxLength: 100 },
     example: 'ART-2026-000042',
   },
   sequence: { schema: { type: 'integer', minimum: 1 }, example: 1 },
