@@ -8,21 +8,13 @@ import type { VerificationType } from '../../verification/verification.schemas.j
 import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { adminPage, csrfInput, formatTime, moveWithReasonForm, type Flash } from './admin-layout.views.js';
-
-/** The moves each certificate status allows, with their button labels (as on the review queue). */
-const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
-  pending: ['issue', 'reject'],
-  issued: ['suspend', 'revoke'],
-  suspended: ['reinstate', 'revoke'],
-};
-const MOVE_LABELS: Record<CertificateMove, string> = {
-  issue: 'Issue',
-  reject: 'Reject',
-  suspend: 'Suspend',
-  reinstate: 'Reinstate',
-  revoke: 'Revoke',
-};
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import {
+  moveLabel,
+  moveTakesReason,
+  moveWithReasonForm,
+  offeredCertificateMoves,
+} from './certificate-move.views.js';
 
 export interface AssetHistoryEntry {
   sequence: number;
@@ -71,8 +63,8 @@ function eventLabel(type: string): string {
 
 function moveForm(session: AdminSession, certificate: CertificateListItem, move: CertificateMove): SafeHtml {
   const action = `${assetPagePath(certificate)}/${move}`;
-  const label = MOVE_LABELS[move];
-  if (move === 'issue' || move === 'reinstate') {
+  const label = moveLabel(move);
+  if (!moveTakesReason(move)) {
     return html`<form method="post" action="${action}">
       ${csrfInput(session)}<button type="submit">${label}</button>
     </form>`;
@@ -82,7 +74,7 @@ function moveForm(session: AdminSession, certificate: CertificateListItem, move:
 
 function certificateSection(data: AssetPageData): SafeHtml {
   const { certificate } = data;
-  const moves = MOVES_BY_STATUS[certificate.status] ?? [];
+  const moves = offeredCertificateMoves(certificate.status);
   const number = encodeURIComponent(certificate.certificate_number);
   return html`<section aria-labelledby="certificate-heading" class="panel">
     <h2 id="certificate-heading">Certificate</h2>
