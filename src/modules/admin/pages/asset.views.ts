@@ -1,5 +1,5 @@
 import { limits } from '../../../config.js';
-import { html, type SafeHtml } from '../../../lib/html.js';
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
@@ -43,10 +43,6 @@ export interface AssetPageData {
 /** Where an asset's page lives: the one place that spells the URL (the queue links here too). */
 export function assetPagePath(asset: { planet: string; asset_id: string }): string {
   return `/admin/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.asset_id)}`;
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function byteSize(bytes: number): string {
@@ -137,7 +133,7 @@ function fieldsSection(certificate: CertificateListItem): SafeHtml {
       ${entries.map(
         ([name, value]) =>
           html`<dt>${name}</dt>
-            <dd>${show(value)}</dd>`,
+            <dd>${showValue(value)}</dd>`,
       )}
     </dl>
   </section>`;
@@ -209,7 +205,7 @@ function historySection(data: AssetPageData): SafeHtml {
                 ([name, value]) =>
                   html`<div>
                     <dt>${name}</dt>
-                    <dd>${show(value)}</dd>
+                    <dd>${showValue(value)}</dd>
                   </div>`,
               )}
             </dl>

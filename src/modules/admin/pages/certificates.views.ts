@@ -11,7 +11,7 @@ import {
 } from './certificate-move.views.js';
 import { assetPagePath } from './asset.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from '../../../lib/html.js';
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 
 export interface CertificateView {
   status: string;
@@ -26,7 +26,7 @@ function fieldList(fields: Record<string, unknown>): SafeHtml {
       ([name, value]) =>
         html`<div>
           <dt>${name}</dt>
-          <dd>${typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          <dd>${showValue(value)}</dd>
         </div>`,
     )}
   </dl>`;
