@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { limits } from '../../config.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
-import { AssetRecord } from './assets.schemas.js';
+import { AssetRecord, exampleAssetRecord } from './assets.schemas.js';
 import { Page } from '../../lib/page-schema.js';
 
 const EXAMPLE_CURSOR = 'WyIyMDI2LTExLTIzVDEwOjE1OjAwLjAwMFoiLCI3YjNmLi4uIiwiYzJkNS4uLiJd';
@@ -68,23 +68,7 @@ export const AssetPage = Page(AssetRecord, {
   additionalProperties: false,
   examples: [
     {
-      data: [
-        {
-          id: '0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11',
-          planet: 'artworks',
-          title: 'Water Lilies (study)',
-          account_id: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          certificate_number: 'ART-2026-000042',
-          certificate_status: 'pending',
-          status: 'draft',
-          created_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          updated_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-          created_at: '2026-11-23T10:15:00.000Z',
-          updated_at: '2026-11-23T10:15:00.000Z',
-          alert: null,
-          artist: 'Claude Monet',
-        },
-      ],
+      data: [{ ...exampleAssetRecord, alert: null, artist: 'Claude Monet' }],
       has_more: true,
       next_cursor: EXAMPLE_CURSOR,
     },

@@ -98,6 +98,21 @@ const titleSchema = () =>
     description: `1–${limits.titleLength} characters after trimming (stored trimmed).`,
   });
 
+/** The record the list and event-feed examples show: a new artworks asset, SPEC section 2's fields. */
+export const exampleAssetRecord = {
+  id: '0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11',
+  planet: 'artworks',
+  title: 'Water Lilies (study)',
+  account_id: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
+  certificate_number: 'ART-2026-000042',
+  certificate_status: 'pending',
+  status: 'draft',
+  created_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
+  updated_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
+  created_at: '2026-11-23T10:15:00.000Z',
+  updated_at: '2026-11-23T10:15:00.000Z',
+};
+
 /** An example body per planet: the documented request examples, checked against the schemas by a test. */
 export const planetExamples: Record<PlanetId, Record<string, unknown>> = {
   artworks: { title: 'Water Lilies', artist: 'Claude Monet', medium: 'Oil on canvas', year: 1916 },

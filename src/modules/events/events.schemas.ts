@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { limits } from '../../config.js';
 import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
 import { Page } from '../../lib/page-schema.js';
+import { exampleAssetRecord } from '../assets/assets.schemas.js';
 
 export const ListEventsQuery = Type.Object({
   // Optional: it has a default, so a call without it is valid (#21: a validating proxy refuses it when required).
@@ -66,21 +67,7 @@ export const EventPage = Page(EventItem, {
           id: '9c1e4f7a-2b3d-4c5e-8f90-1a2b3c4d5e6f',
           type: 'asset.created',
           timestamp: '2026-11-23T10:15:00.000Z',
-          data: {
-            asset: {
-              id: '0f8e8b8e-3c1a-4c4e-9d57-2f1f5f0b6a11',
-              planet: 'artworks',
-              title: 'Water Lilies (study)',
-              account_id: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-              certificate_number: 'ART-2026-000042',
-              certificate_status: 'pending',
-              status: 'draft',
-              created_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-              updated_by: '5b0c2a7e-8f3d-4e11-a1b2-9c8d7e6f5a4b',
-              created_at: '2026-11-23T10:15:00.000Z',
-              updated_at: '2026-11-23T10:15:00.000Z',
-            },
-          },
+          data: { asset: exampleAssetRecord },
         },
       ],
       has_more: false,
