@@ -28,6 +28,11 @@ function render(value: Interpolation): string {
   return escapeHtml(String(value));
 }
 
+/** A field's value as a page shows it: a string as is, anything else as its JSON. */
+export function showValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** Template tag: every interpolated value is escaped unless it is SafeHtml; arrays are concatenated. */
 export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
   let out = strings[0]!;

@@ -24,6 +24,25 @@ export function decodePosition(cursor: string | undefined): Position | undefined
   });
 }
 
+/**
+ * SQL: the rows after a position (the last row of the previous page) in a list newest first by (created_at, id),
+ * the position's values bound at `createdAt` and `id`; `table` qualifies the columns.
+ */
+export function afterPositionSql(createdAt: string, id: string, table?: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : name);
+  return `(${column('created_at')}, ${column('id')}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+/** As afterPositionSql, but every row when the bound values are null: one statement serves every page. */
+export function afterPositionOrFirstSql(createdAt: string, id: string, table?: string): string {
+  return `(${createdAt}::timestamptz IS NULL OR ${afterPositionSql(createdAt, id, table)})`;
+}
+
+/** The two values afterPositionOrFirstSql binds: null and null for the first page. */
+export function positionValues(position: Position | undefined): [Date | null, string | null] {
+  return [position?.createdAt ?? null, position?.id ?? null];
+}
+
 /** Fetches limit + 1 rows to learn has_more without a count. */
 export function toPage<R extends { created_at: Date; id: string }, T>(
   rows: R[],

@@ -1,6 +1,6 @@
 import { errorCatalogue } from '../errors/error-catalogue.js';
 import { limits } from '../limits.js';
-import { planetIds } from '../planets/planets.js';
+import { CERTIFICATE_NUMBER, planetIds } from '../planets/planets.js';
 import { operationExamples, pathParameterExamples } from './operation-examples.js';
 
 /**
@@ -43,7 +43,7 @@ export const pathParameters: Record<string, Record<string, unknown>> = {
   // Documented as UUIDs; the service answers a non-UUID id with the same 404 as an unknown one (no oracle).
   id: uuid,
   delivery_id: uuid,
-  number: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}-\\d{6,18}$', maxLength: 100 },
+  number: { type: 'string', pattern: CERTIFICATE_NUMBER.source, maxLength: 100 },
   sequence: { type: 'integer', minimum: 1 },
   media_id: uuid,
   alert_id: uuid,

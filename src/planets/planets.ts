@@ -64,7 +64,6 @@ export function isPlanetId(value: unknown): value is PlanetId {
   return typeof value === 'string' && Object.hasOwn(planets, value);
 }
 
-/** The planet a certificate number belongs to, from its prefix ("ART-2026-000001" → artworks). */
 /** PREFIX-YYYY-NNNNNN: three letters, the year, a sequence of at least six digits (DESIGN.md §3). */
 export const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
 
@@ -75,6 +74,7 @@ export function planetOfWellFormedNumber(certificateNumber: string): PlanetId | 
     : undefined;
 }
 
+/** The planet a certificate number belongs to, from its prefix ("ART-2026-000001" → artworks). */
 export function planetOfCertificateNumber(certificateNumber: string): PlanetId | undefined {
   const prefix = certificateNumber.split('-', 1)[0];
   return planetIds.find((planet) => planets[planet].prefix === prefix);

@@ -1,45 +1,11 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { limits } from '../../limits.js';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
-import { addSchemaFormats } from '../../lib/schema-formats.js';
 import { isStorableText } from '../../lib/text.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
-import {
-  planetCreateBodies,
-  planetUpdateBodies,
-  reservedFieldNames,
-  serviceFields,
-} from './assets.schemas.js';
-
-// Bodies are validated as sent, as Fastify does: a string "1999" is not an integer year.
-const ajv = addSchemaFormats(new Ajv({ allErrors: false, coerceTypes: false, strict: false }));
-const validators = new Map<string, ValidateFunction>();
-
-function validatorFor(planet: PlanetId, mode: 'create' | 'update'): ValidateFunction {
-  const key = `${mode}:${planet}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(mode === 'create' ? planetCreateBodies[planet] : planetUpdateBodies[planet]);
-    validators.set(key, validate);
-  }
-  return validate;
-}
+import { reservedFieldNames, serviceFields } from './assets.schemas.js';
 
 function invalid(...detail: ErrorDetailArgs<'validation_failed'>): AppError {
   return new AppError('validation_failed', ...detail);
-}
-
-function describe(error: ErrorObject): AppError {
-  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (error.keyword === 'required')
-    return invalid('required', { field: String(error.params.missingProperty) });
-  if (error.keyword === 'anyOf' || error.keyword === 'enum') return invalid('value_not_allowed', { field });
-  if (error.keyword === 'pattern' && field === 'title')
-    return invalid('trimmed_length', { field, min: 1, max: limits.titleLength });
-  const rule = error.message ?? 'is invalid';
-  return field
-    ? invalid('breaks_rule', { field, rule })
-    : invalid('part_breaks_rule', { part: 'body', rule });
 }
 
 function checkValue(value: unknown, path: string, depth: number): void {
@@ -95,13 +61,15 @@ function normaliseTitle(title: unknown): string | undefined {
   return trimmed;
 }
 
-/** Validates a create or update body against its planet's schema and the limits of DESIGN.md section 8. */
-export function parseAssetBody(planet: PlanetId, body: unknown, mode: 'create' | 'update'): AssetInput {
+/**
+ * Checks a create or update body against the limits of DESIGN.md section 8 and splits it into title and
+ * attributes. Its planet's schema (planetCreateBodies, planetUpdateBodies) is the route's body schema,
+ * validated once, before the handler, by Fastify.
+ */
+export function parseAssetBody(body: unknown, mode: 'create' | 'update'): AssetInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('body_not_object');
   }
-  const validate = validatorFor(planet, mode);
-  if (!validate(body)) throw describe(validate.errors![0]!);
   const source = body as Record<string, unknown>;
   const title = normaliseTitle(source.title);
   if (mode === 'create' && title === undefined) throw invalid('required', { field: 'title' });

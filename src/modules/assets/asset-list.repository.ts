@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { Position } from '../../lib/page-cursor.js';
+import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from './assets.repository.js';
 
 export interface AssetListFilter {
@@ -33,9 +33,7 @@ export function assetListQuery(
   if (filter.createdBefore) where.push(`created_at < ${bind(filter.createdBefore)}::timestamptz`);
   if (filter.titlePattern !== undefined) where.push(`title ILIKE ${bind(filter.titlePattern)}`);
   if (page.after) {
-    where.push(
-      `(created_at, id) < (${bind(page.after.createdAt)}::timestamptz, ${bind(page.after.id)}::uuid)`,
-    );
+    where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id)));
   }
   return {
     text: `SELECT ${ASSET_COLUMNS} FROM assets WHERE ${where.join(' AND ')}

@@ -56,6 +56,18 @@ export const certificateMoves = {
 } as const satisfies Record<string, CertificateMoveRule>;
 export type CertificateMove = keyof typeof certificateMoves;
 
+/** The moves the table allows from a certificate status, in the table's order. */
+export function certificateMovesFrom(status: string): CertificateMove[] {
+  return (Object.keys(certificateMoves) as CertificateMove[]).filter((move) =>
+    (certificateMoves[move].from as readonly string[]).includes(status),
+  );
+}
+
+/** "revoke" → "revoked": the word its event type ends in (CERTIFICATE_REVOKED). */
+export function certificateMoveDone(move: CertificateMove): string {
+  return certificateMoves[move].eventType.replace(/^CERTIFICATE_/, '').toLowerCase();
+}
+
 export const assetStatusMoves = {
   // Made by the service itself when the asset's certificate is issued.
   activate: { from: ['draft'], to: 'active' },

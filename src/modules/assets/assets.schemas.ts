@@ -103,7 +103,7 @@ const planetFieldSchemas = (planet: PlanetId) =>
 
 /**
  * One schema per planet, built from planets.ts: title plus the typed planet fields, the rest passed through.
- * The service validates bodies with these (asset-input.ts) and the document publishes them, one operation
+ * The create and update routes validate bodies with these and the document publishes them, one operation
  * per planet (docs/api.md, "One operation per planet").
  */
 export const planetCreateBodies = Object.fromEntries(

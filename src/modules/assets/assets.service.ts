@@ -36,7 +36,7 @@ function notFound(): AppError {
  * limit, the ids and the hashed CREATED event. A bad request fails here, alone, before any batching.
  */
 function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): NewAsset {
-  const input = parseAssetBody(planet, body, 'create');
+  const input = parseAssetBody(body, 'create');
   assertPassThroughLimit(planet, input.attributes);
   const id = randomUUID();
   const event = buildEvent(
@@ -145,7 +145,7 @@ export async function updateAsset(
   id: string,
   body: unknown,
 ): Promise<AssetRecordType> {
-  const input = parseAssetBody(planet, body, 'update');
+  const input = parseAssetBody(body, 'update');
   const row = await lockOwnedAsset(db, principal, planet, id);
   assertCanUpdate(row);
 

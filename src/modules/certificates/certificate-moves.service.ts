@@ -8,6 +8,7 @@ import {
   assertCertificateMove,
   assertNotArchived,
   assetStatusAfterCertificateMove,
+  certificateMoveDone,
   certificateMoves,
   type CertificateMove,
 } from '../assets/asset-states.js';
@@ -30,11 +31,6 @@ import {
 
 /** The moves a watcher is told of (#18): a certificate already issued changes its standing. */
 const WATCHED_MOVES = new Set<CertificateMove>(['suspend', 'reinstate', 'revoke']);
-const MOVE_PAST: Record<string, string> = {
-  suspend: 'suspended',
-  reinstate: 'reinstated',
-  revoke: 'revoked',
-};
 
 export const certificateMoveNames = Object.keys(certificateMoves) as CertificateMove[];
 
@@ -141,7 +137,7 @@ export async function moveCertificate(
     await insertWatchTriggeredEvents(tx, {
       certificateNumber: updated.certificate_number,
       planet,
-      change: `certificate_${MOVE_PAST[input.move]}`,
+      change: `certificate_${certificateMoveDone(input.move)}`,
       certificateStatus: to,
       alert: asset.alert,
       occurredAt: updated.updated_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { Position } from '../../lib/page-cursor.js';
+import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from '../webhooks/outbox.repository.js';
 
 export interface EventRow {
@@ -38,9 +38,7 @@ export async function listAccountEvents(
   if (filter.planetScope.length > 0)
     where.push(`${eventPlanetSql('o')} = ANY (${bind(filter.planetScope)}::text[])`);
   if (page.after) {
-    where.push(
-      `(o.created_at, o.id) < (${bind(page.after.createdAt)}::timestamptz, ${bind(page.after.id)}::uuid)`,
-    );
+    where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id), 'o'));
   }
   const { rows } = await db.query<EventRow>(
     `SELECT o.id, o.event_type, o.payload, o.created_at FROM webhook_outbox o WHERE ${where.join(' AND ')}

@@ -1,6 +1,6 @@
 import type { PublicCertificate } from '../certificates/certificates.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
-import { html, SafeHtml } from '../../lib/html.js';
+import { html, SafeHtml, showValue } from '../../lib/html.js';
 import type { PageIssuer } from './public-pages.service.js';
 
 export const STYLESHEET_PATH = '/c/static/certificate.css';
@@ -55,10 +55,6 @@ function fieldLabel(name: string): string {
 function urlWithBreak(url: string): SafeHtml {
   const cut = url.lastIndexOf('/c/');
   return html`${url.slice(0, cut)}<wbr />${url.slice(cut)}`;
-}
-
-function fieldValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 type PageName = 'look-up' | 'how-to-check' | 'other';
@@ -218,7 +214,7 @@ export function certificateView(view: {
               ([name, value]) =>
                 html`<div>
                   <dt>${fieldLabel(name)}</dt>
-                  <dd>${fieldValue(value)}</dd>
+                  <dd>${showValue(value)}</dd>
                 </div>`,
             )}
           </dl>

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { Position } from '../../lib/page-cursor.js';
+import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
 export type TransferRow = {
@@ -114,16 +114,10 @@ export async function listOpenTransfers(
     `SELECT ${COLUMNS} FROM transfers
      WHERE ${party} AND status = 'pending' AND expires_at > now()
        AND (cardinality($2::text[]) = 0 OR planet = ANY($2::text[]))
-       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+       AND ${afterPositionOrFirstSql('$3', '$4')}
      ORDER BY created_at DESC, id DESC
      LIMIT $5`,
-    [
-      filter.accountId,
-      filter.planets,
-      filter.after?.createdAt.toISOString() ?? null,
-      filter.after?.id ?? null,
-      filter.limit + 1,
-    ],
+    [filter.accountId, filter.planets, ...positionValues(filter.after), filter.limit + 1],
   );
   return rows;
 }

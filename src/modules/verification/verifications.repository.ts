@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../db/database.js';
+import { afterPositionOrFirstSql, positionValues } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 
@@ -92,7 +93,7 @@ export async function findVerification(db: Queryable, id: string): Promise<Verif
 const listVerificationsStatement = prepared(
   'list_verifications',
   `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
-   WHERE v.asset_id = $1 AND ($2::timestamptz IS NULL OR (v.created_at, v.id) < ($2::timestamptz, $3::uuid))
+   WHERE v.asset_id = $1 AND ${afterPositionOrFirstSql('$2', '$3', 'v')}
    ORDER BY v.created_at DESC, v.id DESC LIMIT $4`,
 );
 
@@ -104,8 +105,7 @@ export async function listVerifications(
 ): Promise<VerificationRow[]> {
   const { rows } = await db.query<VerificationRow>(listVerificationsStatement, [
     assetId,
-    page.before?.createdAt ?? null,
-    page.before?.id ?? null,
+    ...positionValues(page.before),
     page.limit,
   ]);
   return rows;

@@ -1,4 +1,4 @@
-import type { Position } from '../../lib/page-cursor.js';
+import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
 import type { Queryable } from '../../db/database.js';
 
 export interface WatchRow {
@@ -61,15 +61,9 @@ export async function listWatches(
   const { rows } = await db.query<WatchRow>(
     `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
      WHERE account_id = $1 AND ${IN_SCOPE('$5')}
-       AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+       AND ${afterPositionOrFirstSql('$2', '$3')}
      ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [
-      viewer.accountId,
-      options.after?.createdAt ?? null,
-      options.after?.id ?? null,
-      options.limit,
-      [...viewer.planetScope],
-    ],
+    [viewer.accountId, ...positionValues(options.after), options.limit, [...viewer.planetScope]],
   );
   return rows;
 }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
-import type { Position } from '../../lib/page-cursor.js';
+import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from './outbox.repository.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -240,15 +240,9 @@ export async function listDeliveries(
   const { rows } = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
      WHERE webhook_id = $1 AND ($2::text IS NULL OR status = $2)
-       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+       AND ${afterPositionOrFirstSql('$3', '$4')}
      ORDER BY created_at DESC, id DESC LIMIT $5`,
-    [
-      webhookId,
-      options.status ?? null,
-      options.after?.createdAt ?? null,
-      options.after?.id ?? null,
-      options.limit,
-    ],
+    [webhookId, options.status ?? null, ...positionValues(options.after), options.limit],
   );
   return rows;
 }

@@ -1,8 +1,6 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
-import { limits } from '../../../limits.js';
-import type { CertificateMove } from '../../assets/asset-states.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
 
@@ -129,35 +127,4 @@ export function errorPage(status: number, message: string, session?: AdminSessio
       <a href="${session ? '/admin' : '/admin/login'}">Back to ${session ? 'the dashboard' : 'log in'}</a>
     </p>`;
   return session ? adminPage({ title, section: 'dashboard', session, content }) : publicPage(title, content);
-}
-
-/**
- * A move that takes a reason (suspend, revoke: required for a revocation), folded behind its label; the
- * certificate queue and the asset page both show it.
- */
-export function moveWithReasonForm(options: {
-  action: string;
-  hidden: SafeHtml;
-  label: SafeHtml | string;
-  move: CertificateMove;
-  fieldId: string;
-}): SafeHtml {
-  const { action, hidden, label, move, fieldId } = options;
-  const required = move === 'revoke';
-  return html`<details class="move">
-    <summary>${label}…</summary>
-    <form method="post" action="${action}" class="stacked">
-      ${hidden}
-      <div class="field">
-        <label for="${fieldId}">Reason${required ? '' : ' (optional)'}</label>
-        <input
-          id="${fieldId}"
-          name="reason"
-          maxlength="${limits.stringLength}"
-          ${required ? html` required` : ''}
-        />
-      </div>
-      <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
-    </form>
-  </details>`;
 }

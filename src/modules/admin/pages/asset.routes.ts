@@ -5,6 +5,7 @@ import { isPlanetId, type PlanetId } from '../../../planets/planets.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { lookupsCsv, lookupsOfAsset } from '../../alert-lookups/alert-lookups.service.js';
 import { alertsOfAsset, raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
+import { certificateMoveDone } from '../../assets/asset-states.js';
 import {
   certificateMoveNames,
   findCertificateOfAsset,
@@ -45,14 +46,6 @@ const LOOKUPS_SHOWN = 200;
 /** Events shown on the page; an asset with more has them in the API's history. */
 const HISTORY_SHOWN = 100;
 const VERIFICATIONS_SHOWN = 20;
-
-const MOVE_DONE: Record<string, string> = {
-  issue: 'issued',
-  reject: 'rejected',
-  suspend: 'suspended',
-  reinstate: 'reinstated',
-  revoke: 'revoked',
-};
 
 /**
  * /admin/assets/{planet}/{id}: an asset's fields, images, history, verifications and credential, with the
@@ -148,7 +141,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
         }
         return redirectWithFlash(request, reply, assetPagePath(certificate), {
           kind: 'notice',
-          message: `Certificate ${certificate.certificate_number} ${MOVE_DONE[move]}.`,
+          message: `Certificate ${certificate.certificate_number} ${certificateMoveDone(move)}.`,
         });
       },
     );

@@ -1,5 +1,5 @@
 import { limits } from '../../../limits.js';
-import { html, type SafeHtml } from '../../../lib/html.js';
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
@@ -8,21 +8,13 @@ import type { VerificationType } from '../../verification/verification.schemas.j
 import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { adminPage, csrfInput, formatTime, moveWithReasonForm, type Flash } from './admin-layout.views.js';
-
-/** The moves each certificate status allows, with their button labels (as on the review queue). */
-const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
-  pending: ['issue', 'reject'],
-  issued: ['suspend', 'revoke'],
-  suspended: ['reinstate', 'revoke'],
-};
-const MOVE_LABELS: Record<CertificateMove, string> = {
-  issue: 'Issue',
-  reject: 'Reject',
-  suspend: 'Suspend',
-  reinstate: 'Reinstate',
-  revoke: 'Revoke',
-};
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import {
+  moveLabel,
+  moveTakesReason,
+  moveWithReasonForm,
+  offeredCertificateMoves,
+} from './certificate-move.views.js';
 
 export interface AssetHistoryEntry {
   sequence: number;
@@ -53,10 +45,6 @@ export function assetPagePath(asset: { planet: string; asset_id: string }): stri
   return `/admin/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.asset_id)}`;
 }
 
-function show(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 function byteSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
@@ -71,8 +59,8 @@ function eventLabel(type: string): string {
 
 function moveForm(session: AdminSession, certificate: CertificateListItem, move: CertificateMove): SafeHtml {
   const action = `${assetPagePath(certificate)}/${move}`;
-  const label = MOVE_LABELS[move];
-  if (move === 'issue' || move === 'reinstate') {
+  const label = moveLabel(move);
+  if (!moveTakesReason(move)) {
     return html`<form method="post" action="${action}">
       ${csrfInput(session)}<button type="submit">${label}</button>
     </form>`;
@@ -82,7 +70,7 @@ function moveForm(session: AdminSession, certificate: CertificateListItem, move:
 
 function certificateSection(data: AssetPageData): SafeHtml {
   const { certificate } = data;
-  const moves = MOVES_BY_STATUS[certificate.status] ?? [];
+  const moves = offeredCertificateMoves(certificate.status);
   const number = encodeURIComponent(certificate.certificate_number);
   return html`<section aria-labelledby="certificate-heading" class="panel">
     <h2 id="certificate-heading">Certificate</h2>
@@ -145,7 +133,7 @@ function fieldsSection(certificate: CertificateListItem): SafeHtml {
       ${entries.map(
         ([name, value]) =>
           html`<dt>${name}</dt>
-            <dd>${show(value)}</dd>`,
+            <dd>${showValue(value)}</dd>`,
       )}
     </dl>
   </section>`;
@@ -217,7 +205,7 @@ function historySection(data: AssetPageData): SafeHtml {
                 ([name, value]) =>
                   html`<div>
                     <dt>${name}</dt>
-                    <dd>${show(value)}</dd>
+                    <dd>${showValue(value)}</dd>
                   </div>`,
               )}
             </dl>

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { isPlanetId } from '../../../planets/planets.js';
 import { commitChange } from '../../../plugins/commit-change.js';
-import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
+import { certificateMoveDone, certificateStatuses } from '../../assets/asset-states.js';
 import {
   certificateMoveNames,
   listCertificates,
@@ -25,14 +25,6 @@ const CertificatesQuery = Type.Object(
   },
   { additionalProperties: true },
 );
-
-const MOVE_DONE: Record<CertificateMove, string> = {
-  issue: 'issued',
-  reject: 'rejected',
-  suspend: 'suspended',
-  reinstate: 'reinstated',
-  revoke: 'revoked',
-};
 
 function certificateView(query: { status?: string; planet?: string }): CertificateView {
   return {
@@ -100,7 +92,7 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
         if (view.planet) query.set('planet', view.planet);
         return redirectWithFlash(request, reply, `/admin/certificates?${query.toString()}`, {
           kind: 'notice',
-          message: `Certificate ${request.params.number} ${MOVE_DONE[move]}.`,
+          message: `Certificate ${request.params.number} ${certificateMoveDone(move)}.`,
         });
       },
     );

@@ -2,29 +2,21 @@ import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
-import { adminPage, csrfInput, formatTime, moveWithReasonForm, type Flash } from './admin-layout.views.js';
+import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import {
+  moveLabel,
+  moveTakesReason,
+  moveWithReasonForm,
+  offeredCertificateMoves,
+} from './certificate-move.views.js';
 import { assetPagePath } from './asset.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { html, type SafeHtml } from '../../../lib/html.js';
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 
 export interface CertificateView {
   status: string;
   planet?: string;
 }
-
-const MOVES_BY_STATUS: Record<string, CertificateMove[]> = {
-  pending: ['issue', 'reject'],
-  issued: ['suspend', 'revoke'],
-  suspended: ['reinstate', 'revoke'],
-};
-
-const MOVE_LABELS: Record<CertificateMove, string> = {
-  issue: 'Issue',
-  reject: 'Reject',
-  suspend: 'Suspend',
-  reinstate: 'Reinstate',
-  revoke: 'Revoke',
-};
 
 function fieldList(fields: Record<string, unknown>): SafeHtml {
   const entries = Object.entries(fields);
@@ -34,7 +26,7 @@ function fieldList(fields: Record<string, unknown>): SafeHtml {
       ([name, value]) =>
         html`<div>
           <dt>${name}</dt>
-          <dd>${typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          <dd>${showValue(value)}</dd>
         </div>`,
     )}
   </dl>`;
@@ -53,8 +45,8 @@ function moveForm(
       name="view_status"
       value="${view.status}"
     /><input type="hidden" name="view_planet" value="${view.planet ?? ''}" />`;
-  const label = html`${MOVE_LABELS[move]}<span class="visually-hidden"> ${item.certificate_number}</span>`;
-  if (move === 'issue' || move === 'reinstate') {
+  const label = html`${moveLabel(move)}<span class="visually-hidden"> ${item.certificate_number}</span>`;
+  if (!moveTakesReason(move)) {
     return html`<form method="post" action="${action}">
       ${hidden}<button type="submit" name="move" value="${move}">${label}</button>
     </form>`;
@@ -76,7 +68,7 @@ function certificateTable(
   verifications: Map<string, VerificationSummary>,
   view: CertificateView,
 ) {
-  const moves = MOVES_BY_STATUS[view.status] ?? [];
+  const moves = offeredCertificateMoves(view.status);
   const showOutcome = view.status !== 'pending';
   return html`<div class="table-wrap">
     <table class="responsive">
