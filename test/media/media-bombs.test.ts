@@ -80,13 +80,18 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
   it('answers 8 concurrent bombs with 422 and keeps answering other requests meanwhile', async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
-    const bombs = [...(await Promise.all([0, 1, 2, 3].map(() => webpBomb()))), ...(await Promise.all([0, 1, 2, 3].map(() => progressiveJpegBomb())))];
+    const bombs = [
+      ...(await Promise.all([0, 1, 2, 3].map(() => webpBomb()))),
+      ...(await Promise.all([0, 1, 2, 3].map(() => progressiveJpegBomb()))),
+    ];
     const sharpCalls = watchSharp();
 
     const [health, read, ...refusals] = await Promise.all([
       context.app.inject({ method: 'GET', url: '/healthz' }),
       context.app.inject({ method: 'GET', url: `/api/v1/assets/artworks/${asset.id}`, headers: auth }),
-      ...bombs.map((bomb, index) => uploadTo(context, auth, asset, bomb, index < 4 ? 'image/webp' : 'image/jpeg')),
+      ...bombs.map((bomb, index) =>
+        uploadTo(context, auth, asset, bomb, index < 4 ? 'image/webp' : 'image/jpeg'),
+      ),
     ]);
     expect(health!.statusCode).toBe(200);
     expect(read!.statusCode).toBe(200);
@@ -108,13 +113,45 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
     const sharpCalls = watchSharp();
 
     const cases: [string, Record<string, string>, { id: string }, Buffer, string, number, string][] = [
-      ['a bad key before all', { authorization: 'Bearer pk_svc_nope' }, missing, tooLarge, 'text/plain', 401, 'unauthorized'],
-      ['the scope before the type', scopedAuth, missing, tooLarge, 'text/plain', 400, 'planet_scope_mismatch'],
-      ['the type before the length', owner.auth, missing, tooLarge, 'text/plain', 415, 'unsupported_media_type'],
+      [
+        'a bad key before all',
+        { authorization: 'Bearer pk_svc_nope' },
+        missing,
+        tooLarge,
+        'text/plain',
+        401,
+        'unauthorized',
+      ],
+      [
+        'the scope before the type',
+        scopedAuth,
+        missing,
+        tooLarge,
+        'text/plain',
+        400,
+        'planet_scope_mismatch',
+      ],
+      [
+        'the type before the length',
+        owner.auth,
+        missing,
+        tooLarge,
+        'text/plain',
+        415,
+        'unsupported_media_type',
+      ],
       ['the length before the asset', owner.auth, missing, tooLarge, 'image/png', 413, 'payload_too_large'],
       ['the asset before the bytes', owner.auth, missing, pngAsJpeg, 'image/jpeg', 404, 'asset_not_found'],
       ['the state before the bytes', owner.auth, issued, pngAsJpeg, 'image/jpeg', 409, 'invalid_state'],
-      ['then the bytes: their type', owner.auth, pending, pngAsJpeg, 'image/jpeg', 415, 'unsupported_media_type'],
+      [
+        'then the bytes: their type',
+        owner.auth,
+        pending,
+        pngAsJpeg,
+        'image/jpeg',
+        415,
+        'unsupported_media_type',
+      ],
       ['then the bytes: their pixels', owner.auth, pending, bomb, 'image/webp', 422, 'invalid_media'],
     ];
     for (const [name, auth, target, file, type, status, code] of cases) {
@@ -129,7 +166,9 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
 });
 
 describe('the pixel limit and the decode bound, configured', () => {
-  const context = useTestContext({ config: { AVS_MEDIA_MAX_PIXELS: 64 * 48, AVS_MEDIA_DECODE_CONCURRENCY: 1 } });
+  const context = useTestContext({
+    config: { AVS_MEDIA_MAX_PIXELS: 64 * 48, AVS_MEDIA_DECODE_CONCURRENCY: 1 },
+  });
 
   it('takes an image of exactly AVS_MEDIA_MAX_PIXELS and refuses one pixel row more', async () => {
     const { auth } = await context.createAccountWithKey();
@@ -149,7 +188,10 @@ describe('the pixel limit and the decode bound, configured', () => {
     const decode = sharp.prototype.toBuffer;
     let running = 0;
     let most = 0;
-    vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(async function (this: sharp.Sharp, ...args: unknown[]) {
+    vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(async function (
+      this: sharp.Sharp,
+      ...args: unknown[]
+    ) {
       running += 1;
       most = Math.max(most, running);
       try {
@@ -158,8 +200,15 @@ describe('the pixel limit and the decode bound, configured', () => {
         running -= 1;
       }
     } as never);
-    const files = await Promise.all([jpegImage(60, 40), jpegImage(61, 40), jpegImage(62, 40), jpegImage(63, 40)]);
-    const responses = await Promise.all(files.map((file) => uploadTo(context, auth, asset, file, 'image/jpeg')));
+    const files = await Promise.all([
+      jpegImage(60, 40),
+      jpegImage(61, 40),
+      jpegImage(62, 40),
+      jpegImage(63, 40),
+    ]);
+    const responses = await Promise.all(
+      files.map((file) => uploadTo(context, auth, asset, file, 'image/jpeg')),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
     expect(most).toBe(1);
   });
