@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
@@ -189,7 +189,7 @@ describe('the pixel limit and the decode bound, configured', () => {
     let running = 0;
     let most = 0;
     vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(async function (
-      this: sharp.Sharp,
+      this: Sharp,
       ...args: unknown[]
     ) {
       running += 1;

@@ -6,9 +6,15 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
-import { AssetParams } from '../assets/assets.schemas.js';
+import { AssetParams, type AssetParamsType } from '../assets/assets.schemas.js';
 import { mediaTypes } from './media-types.js';
-import { addMedia, openMedia, prepareUpload, type MediaDownload } from './media.service.js';
+import {
+  addMedia,
+  checkUploadBeforeBody,
+  openMedia,
+  prepareUpload,
+  type MediaDownload,
+} from './media.service.js';
 import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
 
 /**
@@ -109,7 +115,20 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
       '/assets/:planet/:id/media',
       {
         bodyLimit: maxBytes,
-        preValidation: checkPlanetParam,
+        // Everything but the bytes is checked before they are read (docs/media.md gives the order).
+        preParsing: async (request: FastifyRequest<{ Params: AssetParamsType }>) => {
+          await checkPlanetParam(request);
+          await checkUploadBeforeBody(
+            app.db,
+            requirePrincipal(request),
+            { planet: request.params.planet, assetId: request.params.id },
+            {
+              contentType: request.headers['content-type'],
+              contentLength: request.headers['content-length'],
+              maxBytes,
+            },
+          );
+        },
         schema: {
           tags,
           operationId: 'uploadMedia',
@@ -140,7 +159,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const principal = requirePrincipal(request);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const media = await prepareUpload(request.headers['content-type'], body);
+        const media = await prepareUpload(request.headers['content-type'], body, app.imageDecoder);
         const record = await commitChange(
           request,
           201,
