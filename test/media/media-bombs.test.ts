@@ -69,8 +69,9 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
 
   it('answers a bomb for an asset that does not exist with 404 without reading even its header', async () => {
     const { auth } = await context.createAccountWithKey();
+    const bomb = await webpBomb();
     const sharpCalls = watchSharp();
-    const response = await uploadTo(context, auth, { id: randomUUID() }, await webpBomb(), 'image/webp');
+    const response = await uploadTo(context, auth, { id: randomUUID() }, bomb, 'image/webp');
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('asset_not_found');
     expect(sharpCalls.headers).not.toHaveBeenCalled();
@@ -185,6 +186,12 @@ describe('the pixel limit and the decode bound, configured', () => {
   it('decodes no more than AVS_MEDIA_DECODE_CONCURRENCY images at once; the others wait their turn', async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
+    const files = await Promise.all([
+      jpegImage(60, 40),
+      jpegImage(61, 40),
+      jpegImage(62, 40),
+      jpegImage(63, 40),
+    ]);
     const decode = sharp.prototype.toBuffer;
     let running = 0;
     let most = 0;
@@ -200,12 +207,6 @@ describe('the pixel limit and the decode bound, configured', () => {
         running -= 1;
       }
     } as never);
-    const files = await Promise.all([
-      jpegImage(60, 40),
-      jpegImage(61, 40),
-      jpegImage(62, 40),
-      jpegImage(63, 40),
-    ]);
     const responses = await Promise.all(
       files.map((file) => uploadTo(context, auth, asset, file, 'image/jpeg')),
     );
