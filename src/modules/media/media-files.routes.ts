@@ -134,7 +134,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
           operationId: 'uploadMedia',
           summary: 'Upload an image or a document of an asset (owner only, while its certificate is pending)',
           description:
-            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event with the hash goes into the history. The certificate credential, signed at issue, lists the digest of every medium.',
+            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (40,000,000 by default) is 422 before anything is decoded. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event with the hash goes into the history. The certificate credential, signed at issue, lists the digest of every medium.',
           params: AssetParams,
           querystring: UploadQuery,
           body: {
@@ -150,7 +150,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
                 409: 'The certificate is no longer pending (invalid_state), or a retry of a request still in progress.',
                 413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large).',
                 415: 'Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type).',
-                422: 'The image cannot be decoded (invalid_media), or the Idempotency-Key was used with another file (idempotency_key_reused).',
+                422: 'The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused).',
               },
             }),
           },
