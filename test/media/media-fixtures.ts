@@ -118,29 +118,5 @@ export function jpegMarkers(jpeg: Buffer): number[] {
   return markers;
 }
 
-/**
- * A decompression bomb: a lossless WebP of one colour that decodes to `side` × `side` pixels (16000² is
- * 768 MB of RGB) in 34 bytes. libwebp codes a one-colour image with one-symbol Huffman codes, zero bits a
- * pixel, so a 16×16 one with its VP8L header rewritten to another size is still a valid image of that size.
- */
-export async function webpBomb(side = 16_000): Promise<Buffer> {
-  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
-    .webp({ lossless: true })
-    .toBuffer();
-  const bomb = Buffer.from(small);
-  // After "VP8L", its chunk size and the 0x2f signature: 14 bits of width - 1, 14 of height - 1, 4 more.
-  const bits = bomb.readUInt32LE(21);
-  bomb.writeUInt32LE(((bits & 0xf0000000) | ((side - 1) << 14) | (side - 1)) >>> 0, 21);
-  return bomb;
-}
-
-/** A progressive JPEG whose frame header (SOF2) says `side` × `side`: a decoder sizes its buffers from it. */
-export async function progressiveJpegBomb(side = 16_000): Promise<Buffer> {
-  const bomb = Buffer.from(await sharp(pngImage(64, 48)).jpeg({ progressive: true }).toBuffer());
-  let at = 2;
-  while (bomb.readUInt16BE(at) !== 0xffc2) at += 2 + bomb.readUInt16BE(at + 2);
-  // SOF2: marker, length, precision, then height and width.
-  bomb.writeUInt16BE(side, at + 5);
-  bomb.writeUInt16BE(side, at + 7);
-  return bomb;
-}
+// The decompression bombs are the bench's (`npm run bench:memory` measures them against a running server).
+export { progressiveJpegBomb, webpBomb } from '../../bench/media.js';
