@@ -149,7 +149,7 @@ describe('a 413 an 11 MiB body gets can be read by the client', () => {
         headers: { ...auth, 'content-type': 'image/png' },
         body: stream,
         duplex: 'half',
-      } as RequestInit);
+      });
       expect(response.status).toBe(413);
       expect(((await response.json()) as { code: string }).code).toBe('payload_too_large');
     }
