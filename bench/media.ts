@@ -88,3 +88,75 @@ export async function withPeakRss(
     clearInterval(sampler);
   }
 }
+
+/**
+ * A decompression bomb: a lossless WebP of one colour that decodes to `side` × `side` pixels (16000² is
+ * 768 MB of RGB) in 34 bytes. libwebp codes a one-colour image with one-symbol Huffman codes, zero bits a
+ * pixel, so a 16×16 one with its VP8L header rewritten to another size is still a valid image of that size.
+ */
+export async function webpBomb(side = 16_000): Promise<Buffer> {
+  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+    .webp({ lossless: true })
+    .toBuffer();
+  const bomb = Buffer.from(small);
+  // After "VP8L", its chunk size and the 0x2f signature: 14 bits of width - 1, 14 of height - 1, 4 more.
+  const bits = bomb.readUInt32LE(21);
+  bomb.writeUInt32LE(((bits & 0xf0000000) | ((side - 1) << 14) | (side - 1)) >>> 0, 21);
+  return bomb;
+}
+
+/** A progressive JPEG whose frame header (SOF2) says `side` × `side`: a decoder sizes its buffers from it. */
+export async function progressiveJpegBomb(side = 16_000): Promise<Buffer> {
+  const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } })
+    .jpeg({ progressive: true })
+    .toBuffer();
+  const bomb = Buffer.from(small);
+  let at = 2;
+  while (bomb.readUInt16BE(at) !== 0xffc2) at += 2 + bomb.readUInt16BE(at + 2);
+  // SOF2: marker, length, precision, then height and width.
+  bomb.writeUInt16BE(side, at + 5);
+  bomb.writeUInt16BE(side, at + 7);
+  return bomb;
+}
+
+export interface BombMeasurement {
+  name: string;
+  statuses: number[];
+  /** From the first request sent to the last answer. */
+  milliseconds: number;
+  rssBeforeMiB: number;
+  peakRssMiB: number;
+}
+
+/** Sends `copies` of a bomb at once and measures how long the answers take and the server's peak RSS (50 ms). */
+export async function measureBomb(
+  pid: number,
+  name: string,
+  send: () => Promise<number>,
+  copies: number,
+): Promise<BombMeasurement> {
+  const before = await residentSetSize(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    residentSetSize(pid).then(
+      (rss) => {
+        peak = Math.max(peak, rss);
+      },
+      () => {},
+    );
+  }, 50);
+  try {
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: copies }, send));
+    const milliseconds = performance.now() - started;
+    return {
+      name,
+      statuses,
+      milliseconds,
+      rssBeforeMiB: before / MIB,
+      peakRssMiB: Math.max(peak, await residentSetSize(pid)) / MIB,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}

@@ -1,5 +1,7 @@
 // `npm run bench:memory`: a million mixed requests against the service on PostgreSQL, sampling the
 // server's resident set size; the target is RSS after 1,000,000 within 10 % of RSS after 100,000.
+// First, image bombs (found from outside, item 2): 8 at once of each (BENCH_BOMB_COPIES), their time and the
+// server's peak RSS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
@@ -8,10 +10,50 @@ import { CREATE_BODY, createAssets } from './fixtures.js';
 import { mixedRequests, runHttpLoad } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { residentSetSize, startService } from './processes.js';
+import { measureBomb, progressiveJpegBomb, webpBomb, type BombMeasurement } from './media.js';
 import { readBenchSettings } from './settings.js';
 
 const settings = readBenchSettings();
 const MIB = 1024 * 1024;
+
+/** Each bomb BENCH_settings.bombCopies (8) times at once: to an asset of the caller's that is pending, and to an id that does not exist. */
+async function measureBombs(
+  url: string,
+  pid: number,
+  apiKey: string,
+  assetId: string,
+): Promise<BombMeasurement[]> {
+  const bombs = [
+    { name: '34-byte lossless WebP, 16000²', type: 'image/webp', bytes: await webpBomb() },
+    { name: 'progressive JPEG header, 16000²', type: 'image/jpeg', bytes: await progressiveJpegBomb() },
+  ];
+  const targets = [
+    { name: 'pending asset', id: assetId },
+    { name: 'missing asset', id: '00000000-0000-4000-8000-000000000000' },
+  ];
+  const measurements: BombMeasurement[] = [];
+  for (const bomb of bombs) {
+    for (const target of targets) {
+      const send = async () => {
+        const response = await fetch(`${url}/files/v1/assets/artworks/${target.id}/media`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': bomb.type },
+          body: bomb.bytes,
+        });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const measured = await measureBomb(pid, `${bomb.name} → ${target.name}`, send, settings.bombCopies);
+      measurements.push(measured);
+      console.log(
+        `${settings.bombCopies} × ${measured.name}: ${[...new Set(measured.statuses)].join(', ')} in ` +
+          `${measured.milliseconds.toFixed(0)} ms; RSS ${measured.rssBeforeMiB.toFixed(1)} → peak ` +
+          `${measured.peakRssMiB.toFixed(1)} MiB`,
+      );
+    }
+  }
+  return measurements;
+}
 
 async function main(): Promise<void> {
   const machine = await describeMachine(settings.adminDatabaseUrl);
@@ -34,6 +76,7 @@ async function main(): Promise<void> {
           `${settings.connections} connections.`,
       );
       const assets = await createAssets(service.url, credentials.apiKey, 256);
+      const bombs = await measureBombs(service.url, service.pid, credentials.apiKey, assets[0]!.id);
       const getPaths = assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`);
       const checkpoint = Math.round(settings.memoryRequests / 10);
       const samples: { requests: number; rssMiB: number; seconds: number }[] = [];
@@ -83,7 +126,7 @@ async function main(): Promise<void> {
       mkdirSync(resultsDir, { recursive: true });
       writeFileSync(
         path.join(resultsDir, 'memory-latest.json'),
-        `${JSON.stringify({ at: new Date().toISOString(), machine, serviceEnv: benchEnv, result, samples, growth }, null, 2)}\n`,
+        `${JSON.stringify({ at: new Date().toISOString(), machine, serviceEnv: benchEnv, bombs, result, samples, growth }, null, 2)}\n`,
       );
     } finally {
       await service.stop();

@@ -18,6 +18,8 @@ export interface BenchSettings {
   cpuProfileDir: string | undefined;
   /** Total requests of the memory check. */
   memoryRequests: number;
+  /** Copies of each image bomb the memory check sends at once. */
+  bombCopies: number;
   /** Assets bulk-loaded into one account for the list scenarios (issue #23: a million). */
   listAssets: number;
 }
@@ -43,6 +45,7 @@ export function readBenchSettings(): BenchSettings {
     only: only ? new Set(only.split(',').map((name) => name.trim())) : undefined,
     cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR || undefined,
     memoryRequests: Math.round(positiveNumber('BENCH_MEMORY_REQUESTS', 1_000_000)),
+    bombCopies: Math.round(positiveNumber('BENCH_BOMB_COPIES', 8)),
     listAssets: Math.round(positiveNumber('BENCH_LIST_ASSETS', 1_000_000)),
   };
 }

@@ -22,6 +22,7 @@ import { authenticateApiKey } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/commit-change.js';
 import { publicReadsPlugin } from './modules/public-reads/public-reads.plugin.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
+import { refusedBodiesPlugin } from './plugins/refused-bodies.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { readRoutingPlugin } from './plugins/read-routing.js';
 import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('flushLog', () => batchedLog?.flushNow());
 
   await app.register(errorHandlerPlugin);
+  // The largest body any route takes is a media upload: a refused one is drained up to twice that.
+  await app.register(refusedBodiesPlugin, { drainBytes: 2 * config.AVS_MEDIA_MAX_BYTES });
   await app.register(securityHeadersPlugin);
   await app.register(observabilityPlugin);
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });

@@ -408,6 +408,18 @@ export const configDefinitions = {
     default: 10 * 1024 * 1024,
     description: 'Largest media upload in bytes (413 above it).',
   },
+  AVS_MEDIA_MAX_PIXELS: {
+    ...integer(1, 268_402_689),
+    default: 40_000_000,
+    description:
+      "Most pixels (width × height, read from the image's header) an uploaded image may have; 422 above it, before any decode.",
+  },
+  AVS_MEDIA_DECODE_CONCURRENCY: {
+    ...integer(1, 64),
+    default: 2,
+    description:
+      'Most images this process decodes at once (each holds up to 4 bytes a pixel); further uploads wait their turn.',
+  },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),
     default: 30_000,

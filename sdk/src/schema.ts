@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image or a document of an asset (owner only, while its certificate is pending)
-         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.
+         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (40,000,000 by default) is 422 before anything is decoded. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1067,7 +1067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The image cannot be decoded (invalid_media), or the Idempotency-Key was used with another file (idempotency_key_reused). */
+            /** @description The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused). */
             422: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */

@@ -294,6 +294,8 @@ export const errorCatalogue = {
     message: 'The file could not be read.',
     details: {
       undecodable: ({ type }: { type: string }) => `The file starts as ${type} but could not be decoded.`,
+      too_many_pixels: ({ width, height, max }: { width: number; height: number; max: number }) =>
+        `The image is ${width} × ${height} pixels (${width * height}), more than the ${max} AVS_MEDIA_MAX_PIXELS allows.`,
     },
   },
   idempotency_key_reused: {

@@ -117,3 +117,6 @@ export function jpegMarkers(jpeg: Buffer): number[] {
   }
   return markers;
 }
+
+// The decompression bombs are the bench's (`npm run bench:memory` measures them against a running server).
+export { progressiveJpegBomb, webpBomb } from '../../bench/media.js';

@@ -258,6 +258,22 @@ export async function lockAssetForMediaChange(
   return row;
 }
 
+/**
+ * Whether the owner may add media to the asset now, read without a lock: an upload is refused on it (404, 409)
+ * before its body is read. The change itself locks and checks again (lockAssetForMediaChange).
+ */
+export async function checkAssetForMediaChange(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  move: 'add media to' | 'remove media from',
+): Promise<void> {
+  const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
+  if (!row || row.account_id !== principal.accountId) throw notFound();
+  assertCanChangeMedia(row.certificate_status, move);
+}
+
 /** Locks an asset whose offer is being answered; taken before the offer's own lock. */
 export async function lockAssetForTransfer(
   db: Queryable,

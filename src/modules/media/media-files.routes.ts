@@ -6,9 +6,15 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
-import { AssetParams } from '../assets/assets.schemas.js';
+import { AssetParams, type AssetParamsType } from '../assets/assets.schemas.js';
 import { mediaTypes } from './media-types.js';
-import { addMedia, openMedia, prepareUpload, type MediaDownload } from './media.service.js';
+import {
+  addMedia,
+  checkUploadBeforeBody,
+  openMedia,
+  prepareUpload,
+  type MediaDownload,
+} from './media.service.js';
 import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
 
 /**
@@ -109,13 +115,26 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
       '/assets/:planet/:id/media',
       {
         bodyLimit: maxBytes,
-        preValidation: checkPlanetParam,
+        // Everything but the bytes is checked before they are read (docs/media.md gives the order).
+        preParsing: async (request: FastifyRequest<{ Params: AssetParamsType }>) => {
+          await checkPlanetParam(request);
+          await checkUploadBeforeBody(
+            app.db,
+            requirePrincipal(request),
+            { planet: request.params.planet, assetId: request.params.id },
+            {
+              contentType: request.headers['content-type'],
+              contentLength: request.headers['content-length'],
+              maxBytes,
+            },
+          );
+        },
         schema: {
           tags,
           operationId: 'uploadMedia',
           summary: 'Upload an image or a document of an asset (owner only, while its certificate is pending)',
           description:
-            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). The type is read from the bytes: another type than the declared one is 415. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.',
+            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (40,000,000 by default) is 422 before anything is decoded. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.',
           params: AssetParams,
           querystring: UploadQuery,
           body: {
@@ -131,7 +150,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
                 409: 'The certificate is no longer pending (invalid_state), or a retry of a request still in progress.',
                 413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large).',
                 415: 'Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type).',
-                422: 'The image cannot be decoded (invalid_media), or the Idempotency-Key was used with another file (idempotency_key_reused).',
+                422: 'The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused).',
               },
             }),
           },
@@ -140,7 +159,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const principal = requirePrincipal(request);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const media = await prepareUpload(request.headers['content-type'], body);
+        const media = await prepareUpload(request.headers['content-type'], body, app.imageDecoder);
         const record = await commitChange(
           request,
           201,

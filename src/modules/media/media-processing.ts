@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import pLimit, { type LimitFunction } from 'p-limit';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isImageType, type MediaType } from './media-types.js';
 
@@ -16,22 +17,62 @@ export interface ProcessedMedia {
   sha384: string;
 }
 
+/** What an image upload may cost: pixels read from its header, and how many decodes run at once. */
+export interface ImageDecoder {
+  /** Most pixels (width × height) an image may have (AVS_MEDIA_MAX_PIXELS). */
+  maxPixels: number;
+  /** Runs a decode when one of the process's slots is free (AVS_MEDIA_DECODE_CONCURRENCY). */
+  decodeSlots: LimitFunction;
+}
+
+export function imageDecoder(options: { maxPixels: number; concurrency: number }): ImageDecoder {
+  return { maxPixels: options.maxPixels, decodeSlots: pLimit(options.concurrency) };
+}
+
+function undecodable(type: MediaType, cause: unknown): AppError {
+  return Object.assign(new AppError('invalid_media', 'undecodable', { type }), { cause });
+}
+
+/**
+ * The dimensions the image's header states, read without decoding a pixel: a 34-byte WebP may say 16000 ×
+ * 16000 (768 MB once decoded), so an image above the pixel limit is refused here, before any decode.
+ */
+async function assertPixelsWithinLimit(type: MediaType, input: Buffer, maxPixels: number): Promise<void> {
+  let header: Metadata;
+  try {
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw undecodable(type, error);
+  }
+  const { width, height } = header;
+  if (width * height > maxPixels) {
+    throw new AppError('invalid_media', 'too_many_pixels', { width, height, max: maxPixels });
+  }
+}
+
 /**
  * An image is decoded and encoded again in its own format, which keeps pixels and drops every metadata block
  * (EXIF with GPS and camera serials, XMP, IPTC, comments); the EXIF orientation is applied to the pixels first
  * so the picture still stands the right way up. A PDF is kept as sent (docs/media.md says what it may carry).
+ * The header is checked against the pixel limit first; the decode waits for a free slot.
  */
-export async function stripMetadata(type: MediaType, input: Buffer): Promise<ProcessedMedia> {
+export async function stripMetadata(
+  type: MediaType,
+  input: Buffer,
+  decoder: ImageDecoder,
+): Promise<ProcessedMedia> {
   if (!isImageType(type)) return withDigests({ type, bytes: input, width: null, height: null });
-  let image = sharp(input, { failOn: 'error' }).rotate();
+  await assertPixelsWithinLimit(type, input, decoder.maxPixels);
+  // libvips' own pixel limit is a second guard, should a decoder ever see more than the header said.
+  let image = sharp(input, { failOn: 'error', limitInputPixels: decoder.maxPixels }).rotate();
   if (type === 'image/jpeg') image = image.jpeg({ quality: 90 });
   else if (type === 'image/png') image = image.png();
   else image = image.webp({ quality: 90 });
   try {
-    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    const { data, info } = await decoder.decodeSlots(() => image.toBuffer({ resolveWithObject: true }));
     return withDigests({ type, bytes: data, width: info.width, height: info.height });
   } catch (error) {
-    throw Object.assign(new AppError('invalid_media', 'undecodable', { type }), { cause: error });
+    throw undecodable(type, error);
   }
 }
 

@@ -7,10 +7,10 @@ import { isUuid } from '../../lib/uuid.js';
 import { limits } from '../../limits.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
-import { getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
+import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
-import { stripMetadata, type ProcessedMedia } from './media-processing.js';
+import { stripMetadata, type ImageDecoder, type ProcessedMedia } from './media-processing.js';
 import type { MediaStore } from './media-store.repository.js';
 import { declaredMediaType, isMediaType, mediaTypes, sniffMediaType, type MediaType } from './media-types.js';
 import {
@@ -58,10 +58,33 @@ function notFound(): AppError {
 }
 
 /**
- * The upload, before any transaction: the type is read from the bytes (415 when it is not the declared one,
- * or not one of the four), then an image is re-encoded without its metadata.
+ * What an upload is refused for before its body is read, after the key and the planet: the declared type
+ * (415), the declared length (413), then the asset and its state (404, 409). A refused body is never parsed.
  */
-export async function prepareUpload(contentType: string | undefined, body: Buffer): Promise<ProcessedMedia> {
+export async function checkUploadBeforeBody(
+  db: Queryable,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string },
+  declared: { contentType: string | undefined; contentLength: string | undefined; maxBytes: number },
+): Promise<void> {
+  if (!isMediaType(declaredMediaType(declared.contentType))) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes });
+  }
+  if (Number(declared.contentLength) > declared.maxBytes) {
+    throw new AppError('payload_too_large', 'media_limit', { max: declared.maxBytes });
+  }
+  await checkAssetForMediaChange(db, principal, target.planet, target.assetId, 'add media to');
+}
+
+/**
+ * The upload, before any transaction: the type is read from the bytes (415 when it is not the declared one,
+ * or not one of the four), then an image is re-encoded without its metadata, if its header allows the decode.
+ */
+export async function prepareUpload(
+  contentType: string | undefined,
+  body: Buffer,
+  decoder: ImageDecoder,
+): Promise<ProcessedMedia> {
   const declared = declaredMediaType(contentType);
   if (!isMediaType(declared)) {
     throw new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes });
@@ -72,7 +95,7 @@ export async function prepareUpload(contentType: string | undefined, body: Buffe
   if (detected !== declared) {
     throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
   }
-  return stripMetadata(detected, body);
+  return stripMetadata(detected, body, decoder);
 }
 
 function normaliseCaption(caption: string | undefined): string | null {
