@@ -46,6 +46,7 @@ export const backupCommand: CliCommand = {
             file,
             schemaVersion,
             mediaDir: context.config.AVS_MEDIA_DIR,
+            masterKey: context.config.AVS_MASTER_KEY,
           });
         })
         .catch((error: unknown) => {
