@@ -7,7 +7,8 @@ export function describeArchive(summary: BackupSummary): string {
   const rows = Object.values(summary.tables).reduce((sum, count) => sum + count, 0);
   return (
     `${rows} row(s) of ${Object.keys(summary.tables).length} table(s), schema version ${summary.schema_version}, ` +
-    `${summary.media_files} media file(s), ${summary.bytes} bytes, SHA-256 ${summary.sha256}`
+    `${summary.media_files} media file(s), ${summary.bytes} bytes, SHA-256 ${summary.sha256}, ` +
+    (summary.signed ? 'with a MAC (AVS_MASTER_KEY)' : 'no MAC (AVS_MASTER_KEY unset)')
   );
 }
 

@@ -37,7 +37,6 @@ export const restoreCommand: CliCommand = {
         trustUnsigned: parsed.trustUnsigned,
       });
       await checkArchiveMedia(archive, context.config.AVS_MEDIA_DIR);
-      if (warning) context.io.stderr.write(`avs restore: warning: ${warning}\n`);
       const db = await openDatabase(context.config);
       try {
         await checkRestoreTarget(db, archive);
@@ -48,6 +47,8 @@ export const restoreCommand: CliCommand = {
         const summary = await loadArchive(db, archive, { mediaDir: context.config.AVS_MEDIA_DIR });
         await migrate(db, migrations);
         await refreshStatistics(db);
+        // Said once the restore has succeeded, so a refusal stays one sentence.
+        if (warning) context.io.stderr.write(`avs restore: warning: ${warning}\n`);
         context.print(parsed.json, summary, `Restored ${file}: ${describeArchive(summary)}.`);
         return 0;
       } finally {
