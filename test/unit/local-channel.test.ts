@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -8,6 +16,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
+import { processIo } from '../../src/cli/cli-io.js';
 import { openLocalChannel, runThroughChannel } from '../../src/cli/local-channel.js';
 
 function collector() {
@@ -179,6 +188,32 @@ describe('the local channel trusts only a socket and directory of its own user',
       expect(fake.connections()).toBe(0);
     } finally {
       await fake.close();
+    }
+  });
+
+  it('refuses an existing FILE on the caller side before the command reaches the server', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'avs-channel-'));
+    const existing = path.join(dir, 'registry.avs');
+    writeFileSync(existing, 'an older archive');
+    let ran = false;
+    const channel = await openLocalChannel(dir, async () => {
+      ran = true;
+      return 0;
+    });
+    try {
+      const stderr = collector();
+      const code = await runThroughChannel(
+        channel.socketPath,
+        ['backup', existing],
+        { ...processIo(), stdout: collector().stream, stderr: stderr.stream },
+        { stdin: new PassThrough().end(), outputFile: { file: existing, force: false } },
+      );
+      expect(code).toBe(1);
+      expect(stderr.bytes().toString()).toMatch(/^avs backup: [^\n]+already exists[^\n]+\.\n$/);
+      expect(ran).toBe(false);
+      expect(readFileSync(existing, 'utf8')).toBe('an older archive');
+    } finally {
+      await channel.close();
     }
   });
 
