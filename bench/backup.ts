@@ -6,14 +6,18 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { loadMigrations, migrate } from '../src/db/migrate.js';
 import { PgliteDatabase } from '../src/db/pglite.js';
 import { PostgresDatabase } from '../src/db/postgres.js';
 import { packageRoot } from '../src/lib/package-root.js';
+import { verifyArchive } from '../src/modules/backup/backup-archive.js';
+import { checkArchiveMedia } from '../src/modules/backup/backup.service.js';
 import { createApiKey } from '../src/modules/keys/keys.service.js';
 import { createFreshPostgres } from './databases.js';
 import { startService } from './processes.js';
@@ -143,9 +147,41 @@ async function benchPostgres(root: string): Promise<Row> {
   }
 }
 
+/**
+ * What a hostile archive costs before restore refuses it (issue 28, item 6): a valid checksum over a first line of
+ * BENCH_HOSTILE_LINE_MB (40) MB of JSON, a few KB gzipped. CPU seconds of the checks that run before anything is
+ * written (verifyArchive, checkArchiveMedia).
+ */
+async function benchHostileLine(
+  root: string,
+): Promise<{ gzipBytes: number; cpuSeconds: number; outcome: string }> {
+  const megabytes = Number(process.env.BENCH_HOSTILE_LINE_MB ?? 40);
+  const schemaVersion = Math.max(...loadMigrations().map((migration) => migration.version));
+  const header = Buffer.from(`AVS-BACKUP 1 ${schemaVersion}\n`);
+  const line = `{"kind":"meta","padding":"${'x'.repeat(megabytes * 1_000_000)}"}\n`;
+  const body = gzipSync(Buffer.from(line));
+  const sha = createHash('sha256').update(header).update(body).digest('hex');
+  const file = path.join(root, 'hostile-line.avs');
+  await writeFile(file, Buffer.concat([header, body, Buffer.from(`\nAVS-SHA256 ${sha}\n`)]));
+  const started = process.cpuUsage();
+  let outcome = 'accepted';
+  try {
+    await checkArchiveMedia(await verifyArchive(file, schemaVersion), undefined);
+  } catch (error) {
+    outcome = `refused: ${(error as Error).message}`;
+  }
+  const used = process.cpuUsage(started);
+  return { gzipBytes: body.length, cpuSeconds: (used.user + used.system) / 1e6, outcome };
+}
+
 const root = await mkdtemp(path.join(tmpdir(), 'avs-bench-backup-'));
 try {
-  const rows = [await benchPglite(root), await benchPostgres(root)];
+  const hostile = await benchHostileLine(root);
+  console.log(
+    `A ${process.env.BENCH_HOSTILE_LINE_MB ?? 40} MB first line (${(hostile.gzipBytes / 1000).toFixed(0)} KB gzipped): ` +
+      `${hostile.cpuSeconds.toFixed(2)} s of CPU before the restore's answer (${hostile.outcome})\n`,
+  );
+  const rows = process.env.BENCH_HOSTILE_ONLY ? [] : [await benchPglite(root), await benchPostgres(root)];
   console.log(`${assets} assets (with their events, outbox rows and queued log entries):\n`);
   console.log(
     '| database | backup (s) | archive (MB) | restore (s) | longest read during the backup (ms) |\n' +

@@ -3,7 +3,14 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { startServer } from '../server.js';
 import { processIo } from './cli-io.js';
-import { commandUsesDatabase, ownDatabase, runCli, sharedDatabase, USAGE } from './cli-runner.js';
+import {
+  commandOutputFile,
+  commandUsesDatabase,
+  ownDatabase,
+  runCli,
+  sharedDatabase,
+  USAGE,
+} from './cli-runner.js';
 import { channelSocketPath, openLocalChannel, runThroughChannel } from './local-channel.js';
 
 function usesEmbeddedDirectory(config: Config): boolean {
@@ -47,7 +54,9 @@ async function main(argv: string[]): Promise<number> {
   const io = processIo();
   // A running `avs serve` holds the embedded directory: the command runs inside it, through its channel.
   if (usesEmbeddedDirectory(config) && commandUsesDatabase(argv) === 'yes') {
-    const code = await runThroughChannel(channelSocketPath(config.AVS_DATA_DIR), argv, io);
+    const code = await runThroughChannel(channelSocketPath(config.AVS_DATA_DIR), argv, io, {
+      outputFile: commandOutputFile(argv),
+    });
     if (code !== undefined) return code;
   }
   return runCli(argv, {

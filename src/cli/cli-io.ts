@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { openOutputFile, type OutputFileOptions } from './output-file.js';
 
 /**
  * Where a command reads and writes: the terminal when it runs in the `avs` process, the local channel's
@@ -12,8 +11,11 @@ export interface CliIo {
   stderr: Writable;
   /** All of standard input ('' on a terminal). */
   readStdin(): Promise<Buffer>;
-  /** A file on the caller's side (relative to the caller's directory): #24's `avs backup FILE` writes here. */
-  createOutputFile(file: string): Writable;
+  /**
+   * A file on the caller's side (relative to the caller's directory): #24's `avs backup FILE` writes here. It
+   * throws OutputFileRefusedError when FILE may not be written (output-file.ts).
+   */
+  createOutputFile(file: string, options?: OutputFileOptions): Writable;
 }
 
 /** The `avs` process's own terminal and files. */
@@ -27,6 +29,6 @@ export function processIo(): CliIo {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
-    createOutputFile: (file) => createWriteStream(path.resolve(file), { mode: 0o600 }),
+    createOutputFile: (file, options) => openOutputFile(file, options),
   };
 }

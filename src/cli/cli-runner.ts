@@ -13,7 +13,7 @@ import { createAccount, listAccounts } from '../modules/accounts/accounts.servic
 import { createAdminUser } from '../modules/admin/auth/admin-users.service.js';
 import { generatePassword } from '../modules/admin/auth/passwords.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/keys/keys.service.js';
-import type { CliContext } from './cli-command.js';
+import type { CliContext, OutputFileRequest } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
 import { cliCommands } from './commands/index.js';
 
@@ -80,6 +80,14 @@ export function commandUsesDatabase(argv: string[]): 'no' | 'yes' | 'own-connect
   if (['migrate', 'accounts', 'keys', 'admin'].includes(command)) return 'yes';
   const extra = cliCommands.find((entry) => entry.matches(command, subcommand));
   return extra?.database ?? 'no';
+}
+
+/** The caller-side file a command writes (`backup FILE`), as the user named it: all the channel may open. */
+export function commandOutputFile(argv: string[]): OutputFileRequest | undefined {
+  const [command, subcommand, ...rest] = argv;
+  if (command === undefined) return undefined;
+  const extra = cliCommands.find((entry) => entry.matches(command, subcommand));
+  return extra?.outputFile?.(extra.takesSubcommand ? rest : argv.slice(1));
 }
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {

@@ -1,9 +1,10 @@
-import { chmodSync, lstatSync, unlinkSync, type WriteStream } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import type { OutputFileRequest } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
 
 /**
@@ -141,7 +142,8 @@ function serveConnection(socket: Socket, handler: ChannelHandler): void {
     }
     stdout.end();
     stderr.end();
-    for (const file of files) if (!file.writableEnded) file.end();
+    // A file the command did not finish is not complete: no end frame, so the caller discards it.
+    for (const file of files) if (!file.writableEnded) file.destroy();
     await Promise.allSettled([stdout, stderr, ...files].map((stream) => finished(stream)));
     if (!socket.destroyed) socket.end(frame(EXIT, JSON.stringify({ code })));
   }
@@ -201,24 +203,89 @@ export async function openLocalChannel(dataDir: string, handler: ChannelHandler)
   };
 }
 
+type ChannelTrust =
+  { state: 'absent' } | { state: 'trusted'; socketPath: string } | { state: 'refused'; reason: string };
+
+/**
+ * Whether the CLI may use the socket at socketPath: it must be a socket of this user, mode 0600, in a directory
+ * of this user that group and others cannot write (so nobody else can have put it there or swap it). Root is
+ * not exempt: a socket another user made would receive root's argv and stdin and could name files to write.
+ */
+export function checkChannelTrust(socketPath: string, uid = process.getuid?.()): ChannelTrust {
+  let directory: string;
+  let socket;
+  try {
+    directory = realpathSync(path.dirname(socketPath));
+    socket = lstatSync(path.join(directory, path.basename(socketPath)));
+  } catch {
+    return { state: 'absent' };
+  }
+  if (!socket.isSocket()) return { state: 'absent' };
+  const resolved = path.join(directory, path.basename(socketPath));
+  const refused = (why: string): ChannelTrust => ({
+    state: 'refused',
+    reason: `refusing the server's channel ${resolved}: ${why}`,
+  });
+  const owner = statSync(directory);
+  if (uid !== undefined && owner.uid !== uid) {
+    return refused(`its directory ${directory} is owned by uid ${owner.uid}, not by this user (uid ${uid})`);
+  }
+  if ((owner.mode & 0o022) !== 0) {
+    return refused(
+      `its directory ${directory} can be written by group or others (mode 0${(owner.mode & 0o777).toString(8)})`,
+    );
+  }
+  if (uid !== undefined && socket.uid !== uid) {
+    return refused(`it is owned by uid ${socket.uid}, not by this user (uid ${uid})`);
+  }
+  if ((socket.mode & 0o777) !== 0o600) {
+    return refused(`it has mode 0${(socket.mode & 0o777).toString(8)}, not 0600`);
+  }
+  return { state: 'trusted', socketPath: resolved };
+}
+
+export interface ChannelCallOptions {
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** The one caller-side file the command may write (`avs backup FILE`), opened here before anything is sent. */
+  outputFile?: OutputFileRequest;
+}
+
 /**
  * Sends argv to a running server and relays what comes back to io. Returns the command's exit code, or
  * undefined when no server listens there (no socket, or a stale one): the caller then opens the directory
- * itself and meets the lock's message if it is still held.
+ * itself and meets the lock's message if it is still held. A socket that fails checkChannelTrust is refused
+ * (exit 1, one sentence) before anything is sent; the server may open only options.outputFile.
  */
 export async function runThroughChannel(
   socketPath: string,
   argv: string[],
   io: Pick<CliIo, 'stdout' | 'stderr' | 'createOutputFile'>,
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+  options: ChannelCallOptions = {},
 ): Promise<number | undefined> {
-  const socket = connect(socketPath);
+  const stdin = options.stdin ?? process.stdin;
+  const trust = checkChannelTrust(socketPath);
+  if (trust.state === 'absent') return undefined;
+  if (trust.state === 'refused') {
+    io.stderr.write(`avs: ${trust.reason}.\n`);
+    return 1;
+  }
+  const socket = connect(trust.socketPath);
   try {
     await once(socket, 'connect');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'ENOTSOCK') return undefined;
     throw error;
+  }
+  let output: Writable | undefined;
+  if (options.outputFile) {
+    try {
+      output = io.createOutputFile(options.outputFile.file, { force: options.outputFile.force });
+    } catch (error) {
+      socket.destroy();
+      io.stderr.write(`avs ${argv[0]}: ${(error as Error).message}\n`);
+      return 1;
+    }
   }
   socket.write(frame(REQUEST, JSON.stringify({ argv })));
 
@@ -230,10 +297,16 @@ export async function runThroughChannel(
     stdin.once('end', onStdinEnd);
   }
 
-  const files = new Map<number, WriteStream | Writable>();
-  const fileDone: Promise<unknown>[] = [];
+  let outputId: number | undefined;
+  let outputEnded = false;
   let exitCode: number | undefined;
   let failure: Error | undefined;
+  let refusal: string | undefined;
+  const outputDone = output ? finished(output).catch(() => undefined) : undefined;
+  output?.on('error', (error) => {
+    failure ??= error;
+    socket.destroy();
+  });
   // Relays with back-pressure: a slow terminal or disk pauses the socket, and so the server's writer.
   const relay = (target: Writable, chunk: Buffer) => {
     if (!target.write(chunk)) {
@@ -248,23 +321,25 @@ export async function runThroughChannel(
       case STDERR:
         return relay(io.stderr, payload);
       case FILE_OPEN: {
-        const { id, file } = JSON.parse(payload.toString('utf8')) as { id: number; file: string };
-        const stream = io.createOutputFile(file);
-        stream.on('error', (error) => {
-          failure = error;
+        const { id, file } = JSON.parse(payload.toString('utf8')) as { id: number; file: unknown };
+        if (!output || outputId !== undefined || file !== options.outputFile?.file) {
+          refusal = `the server asked to write ${JSON.stringify(file)}, which is not the file this command writes`;
           socket.destroy();
-        });
-        files.set(id, stream);
-        fileDone.push(finished(stream).catch(() => undefined));
+          return;
+        }
+        outputId = id;
         return;
       }
-      case FILE_DATA: {
-        const stream = files.get(payload.readUInt32BE(0));
-        if (stream) relay(stream, payload.subarray(4));
+      case FILE_DATA:
+        if (output && outputId !== undefined && payload.readUInt32BE(0) === outputId) {
+          relay(output, payload.subarray(4));
+        }
         return;
-      }
       case FILE_END:
-        files.get(payload.readUInt32BE(0))?.end();
+        if (output && outputId !== undefined && payload.readUInt32BE(0) === outputId) {
+          outputEnded = true;
+          output.end();
+        }
         return;
       case EXIT:
         exitCode = (JSON.parse(payload.toString('utf8')) as { code: number }).code;
@@ -276,7 +351,13 @@ export async function runThroughChannel(
   stdin.removeListener('data', onStdinData);
   stdin.removeListener('end', onStdinEnd);
   if (!stdin.isTTY && 'destroy' in stdin) (stdin as NodeJS.ReadStream).destroy();
-  await Promise.all(fileDone);
+  // A file the server did not finish (or never opened) is discarded: FILE stays as it was.
+  if (output && (!outputEnded || refusal)) output.destroy();
+  await outputDone;
+  if (refusal) {
+    io.stderr.write(`avs: ${refusal}.\n`);
+    return 1;
+  }
   if (exitCode === undefined || failure) {
     io.stderr.write(
       `avs: the running server's channel closed before the command finished${failure ? ` (${failure.message})` : ''}.\n`,

@@ -7,9 +7,14 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Database, DatabaseKind, Queryable } from '../../db/database.js';
 import {
   archiveHeader,
+  archiveMac,
+  archiveMacLine,
   archiveTrailer,
   ARCHIVE_FORMAT,
   BackupRefusedError,
+  lineLengthLimit,
+  MAX_ARCHIVE_LINE_BYTES,
+  SIGNED_ARCHIVE_FORMAT,
   type VerifiedArchive,
 } from './backup-archive.js';
 import {
@@ -42,6 +47,8 @@ export interface BackupSummary {
   sha256: string;
   /** Media files from AVS_MEDIA_DIR carried in the archive. */
   media_files: number;
+  /** Whether the archive carries a MAC (AVS_MASTER_KEY was set at backup). */
+  signed: boolean;
 }
 
 interface MetaLine {
@@ -182,17 +189,18 @@ async function* snapshotLines(
 export async function writeBackup(
   db: Database,
   out: Writable,
-  options: { file: string; schemaVersion: number; mediaDir?: string },
+  options: { file: string; schemaVersion: number; mediaDir?: string; masterKey?: string },
 ): Promise<BackupSummary> {
   const tally = { tables: {} as Record<string, number>, mediaFiles: 0 };
   const hash = createHash('sha256');
+  const mac = options.masterKey ? archiveMac(options.masterKey) : undefined;
   let bytes = 0;
   await db.transaction(async (tx) => {
     const lines = snapshotLines(
       tx,
       {
         kind: 'meta',
-        format: ARCHIVE_FORMAT,
+        format: mac ? SIGNED_ARCHIVE_FORMAT : ARCHIVE_FORMAT,
         schema_version: options.schemaVersion,
         database: db.kind,
         created_at: new Date().toISOString(),
@@ -204,14 +212,21 @@ export async function writeBackup(
     const compressing = pipeline(Readable.from(lines), gzip);
     compressing.catch(() => undefined);
     async function* archive(): AsyncGenerator<Buffer> {
-      const header = archiveHeader(options.schemaVersion);
+      const header = archiveHeader(options.schemaVersion, mac !== undefined);
       hash.update(header);
+      mac?.update(header);
       yield header;
       for await (const chunk of gzip as AsyncIterable<Buffer>) {
         hash.update(chunk);
+        mac?.update(chunk);
         yield chunk;
       }
       await compressing;
+      if (mac) {
+        const macLine = archiveMacLine(mac.digest('hex'));
+        hash.update(macLine);
+        yield macLine;
+      }
       yield archiveTrailer(hash.copy().digest('hex'));
     }
     const counting = new PassThrough();
@@ -225,6 +240,7 @@ export async function writeBackup(
     tables: tally.tables,
     sha256: hash.digest('hex'),
     media_files: tally.mediaFiles,
+    signed: mac !== undefined,
   };
 }
 
@@ -237,23 +253,127 @@ function sameColumns(a: TableDefinition, b: TableDefinition): boolean {
   );
 }
 
-/** The gzip body's JSON lines, hashing header and body again as they are read (the file must not change under us). */
-function readBody(archive: VerifiedArchive, hash: ReturnType<typeof createHash>) {
-  const header = createReadStream(archive.file, { start: 0, end: archive.bodyStart - 1 });
+function lineTooLong(archive: VerifiedArchive): BackupRefusedError {
+  return new BackupRefusedError(
+    `${archive.file} is damaged: a line of its contents is longer than ${MAX_ARCHIVE_LINE_BYTES} bytes, ` +
+      'more than any backup writes.',
+  );
+}
+
+/**
+ * The gzip body's JSON lines, read linearly (readline) with every line capped at MAX_ARCHIVE_LINE_BYTES. With
+ * hash, the bytes the checksum covers are hashed again as they are read (the file must not change under us).
+ */
+function readBody(archive: VerifiedArchive, hash?: Hash) {
   const body = createReadStream(archive.file, { start: archive.bodyStart, end: archive.bodyEnd - 1 });
-  const gunzip = createGunzip();
   const hashedBody = async function* () {
-    for await (const chunk of header) hash.update(chunk as Buffer);
+    if (hash) {
+      for await (const chunk of createReadStream(archive.file, { start: 0, end: archive.bodyStart - 1 })) {
+        hash.update(chunk as Buffer);
+      }
+    }
     for await (const chunk of body) {
-      hash.update(chunk as Buffer);
+      hash?.update(chunk as Buffer);
       yield chunk as Buffer;
     }
+    if (hash && archive.checksumEnd > archive.bodyEnd) {
+      const rest = createReadStream(archive.file, { start: archive.bodyEnd, end: archive.checksumEnd - 1 });
+      for await (const chunk of rest) hash.update(chunk as Buffer);
+    }
   };
-  const decompressing = pipeline(Readable.from(hashedBody()), gunzip);
+  const limited = lineLengthLimit(MAX_ARCHIVE_LINE_BYTES, () => lineTooLong(archive));
+  const decompressing = pipeline(Readable.from(hashedBody()), createGunzip(), limited);
   decompressing.catch(() => undefined);
   // The iterator is taken at once: readline drops the lines it emits before anyone iterates.
-  const lines = createInterface({ input: gunzip, crlfDelay: Infinity })[Symbol.asyncIterator]();
-  return { lines: { [Symbol.asyncIterator]: () => lines }, done: decompressing };
+  const reader = createInterface({ input: limited, crlfDelay: Infinity });
+  const lines = reader[Symbol.asyncIterator]();
+  return (async function* () {
+    try {
+      for (let next = await lines.next(); !next.done; next = await lines.next()) yield next.value;
+      await decompressing;
+    } catch (error) {
+      // A line too long is its own sentence; bad gzip (under a valid checksum) is a damaged archive.
+      throw error instanceof BackupRefusedError ? error : damaged(archive);
+    } finally {
+      reader.close();
+      limited.destroy();
+      body.destroy();
+    }
+  })();
+}
+
+/** A line of the archive as JSON, or the archive refused as damaged (never a parser's stack trace). */
+function parseLine(archive: VerifiedArchive, line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    throw damaged(archive);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** The meta line, its shape checked: tables with named, typed columns, sequence names, a file count. */
+function toMetaLine(archive: VerifiedArchive, value: unknown): MetaLine {
+  const isTable = (table: unknown) =>
+    isObject(table) &&
+    isString(table.name) &&
+    Array.isArray(table.columns) &&
+    table.columns.every((column) => isObject(column) && isString(column.name) && isString(column.type));
+  if (
+    !isObject(value) ||
+    value.kind !== 'meta' ||
+    value.schema_version !== archive.schemaVersion ||
+    !Array.isArray(value.tables) ||
+    !value.tables.every(isTable) ||
+    !Array.isArray(value.sequences) ||
+    !value.sequences.every(isString) ||
+    (value.media_files !== undefined && !isCount(value.media_files))
+  ) {
+    throw new BackupRefusedError(`${archive.file} is damaged: its contents do not match its header.`);
+  }
+  return value as unknown as MetaLine;
+}
+
+/** A table, file or end line, its shape checked. */
+function toRecordLine(archive: VerifiedArchive, value: unknown): TableLine | FileLine | EndLine {
+  const isSequenceValue = (entry: unknown) =>
+    isObject(entry) &&
+    isString(entry.name) &&
+    isString(entry.last_value) &&
+    /^-?\d{1,19}$/.test(entry.last_value) &&
+    typeof entry.is_called === 'boolean';
+  if (isObject(value)) {
+    if (value.kind === 'table' && isString(value.name)) return value as unknown as TableLine;
+    if (
+      value.kind === 'file' &&
+      isString(value.sha256) &&
+      SHA256_HEX.test(value.sha256) &&
+      isCount(value.bytes)
+    ) {
+      return value as unknown as FileLine;
+    }
+    if (
+      value.kind === 'end' &&
+      isObject(value.tables) &&
+      Object.values(value.tables).every(isCount) &&
+      Array.isArray(value.sequences) &&
+      value.sequences.every(isSequenceValue) &&
+      (value.media_files === undefined || isCount(value.media_files))
+    ) {
+      return value as unknown as EndLine;
+    }
+  }
+  throw damaged(archive);
+}
+
+/** The archive's meta line: only the first line is decompressed (the checksum was verified already). */
+export async function readArchiveMeta(archive: VerifiedArchive): Promise<MetaLine> {
+  for await (const line of readBody(archive)) return toMetaLine(archive, parseLine(archive, line));
+  throw damaged(archive);
 }
 
 function noMediaDirectory(files: number): BackupRefusedError {
@@ -271,23 +391,42 @@ export async function checkArchiveMedia(
   archive: VerifiedArchive,
   mediaDir: string | undefined,
 ): Promise<void> {
-  // Only the first line (the meta line) is decompressed; the checksum was verified already.
-  const body = createReadStream(archive.file, { start: archive.bodyStart, end: archive.bodyEnd - 1 });
-  const gunzip = body.pipe(createGunzip());
-  let head = Buffer.alloc(0);
-  try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      head = Buffer.concat([head, chunk]);
-      if (head.includes(0x0a)) break;
-    }
-  } finally {
-    body.destroy();
-    gunzip.destroy();
-  }
-  const newline = head.indexOf(0x0a);
-  const meta = newline < 0 ? undefined : (JSON.parse(head.subarray(0, newline).toString('utf8')) as MetaLine);
-  if (meta?.kind !== 'meta') throw damaged(archive);
+  const meta = await readArchiveMeta(archive);
   if ((meta.media_files ?? 0) > 0 && !mediaDir) throw noMediaDirectory(meta.media_files!);
+}
+
+/**
+ * Whether the archive may be restored, as its MAC says (docs/operations.md): with AVS_MASTER_KEY set here a
+ * missing or wrong MAC is refused unless trustUnsigned; otherwise the one-line warning to print, if any.
+ */
+export function checkArchiveMac(
+  archive: VerifiedArchive,
+  options: { masterKeySet: boolean; trustUnsigned: boolean },
+): string | undefined {
+  const { file } = archive;
+  const refuseUnlessTrusted = (why: string, warning: string) => {
+    if (options.trustUnsigned) return warning;
+    throw new BackupRefusedError(`${why} (--trust-unsigned restores it anyway).`);
+  };
+  switch (archive.mac) {
+    case 'verified':
+      return undefined;
+    case 'unchecked':
+      return `the MAC of ${file} was not checked, as AVS_MASTER_KEY is not set here: only its checksum was, which catches damage, not a forger.`;
+    case 'mismatch':
+      return refuseUnlessTrusted(
+        `the MAC of ${file} does not match AVS_MASTER_KEY: it was altered after the backup, or made under another key`,
+        `the MAC of ${file} does not match AVS_MASTER_KEY; restoring it anyway (--trust-unsigned).`,
+      );
+    case 'absent':
+      if (!options.masterKeySet) {
+        return `${file} carries no MAC and AVS_MASTER_KEY is not set here: only its checksum was checked, which catches damage, not a forger.`;
+      }
+      return refuseUnlessTrusted(
+        `${file} carries no MAC while AVS_MASTER_KEY is set: it was made without the key, or its MAC was removed`,
+        `${file} carries no MAC; restoring it anyway (--trust-unsigned): only its checksum was checked.`,
+      );
+  }
 }
 
 export interface RestoreTargetCheck {
@@ -344,7 +483,7 @@ export async function loadArchive(
     return await db.transaction(async (tx) => {
       await disableTriggers(tx);
       const targetTables = new Map((await listTables(tx)).map((table) => [table.name, table]));
-      const { lines, done } = readBody(archive, hash);
+      const lines = readBody(archive, hash);
       let meta: MetaLine | undefined;
       let end: EndLine | undefined;
       let current: TableDefinition | undefined;
@@ -354,16 +493,19 @@ export async function loadArchive(
       const inserted: Record<string, number> = {};
       const flush = async () => {
         if (batch.length === 0) return;
-        inserted[current!.name]! += await insertRows(tx, current!, `[${batch.join(',')}]`);
+        inserted[current!.name]! += await insertRows(tx, current!, `[${batch.join(',')}]`).catch(
+          (error: unknown) => {
+            throw new BackupRefusedError(
+              `${archive.file} is damaged: the rows of table ${current!.name} do not load (${(error as Error).message}).`,
+            );
+          },
+        );
         batch = [];
         batchBytes = 0;
       };
       for await (const line of lines) {
         if (meta === undefined) {
-          meta = JSON.parse(line) as MetaLine;
-          if (meta.kind !== 'meta' || meta.schema_version !== archive.schemaVersion) {
-            throw new BackupRefusedError(`${archive.file} is damaged: its contents do not match its header.`);
-          }
+          meta = toMetaLine(archive, parseLine(archive, line));
           if ((meta.media_files ?? 0) > 0 && !options.mediaDir) throw noMediaDirectory(meta.media_files!);
           const archived = new Set(meta.tables.map((table) => table.name));
           for (const table of meta.tables) {
@@ -393,7 +535,9 @@ export async function loadArchive(
         if (line.startsWith('"')) {
           // A piece of the media file being read, one base64 string per line.
           if (!file) throw damaged(archive);
-          const piece = Buffer.from(JSON.parse(line) as string, 'base64');
+          const text = parseLine(archive, line);
+          if (!isString(text)) throw damaged(archive);
+          const piece = Buffer.from(text, 'base64');
           file.hash.update(piece);
           file.size += piece.length;
           await file.writer.write(piece);
@@ -401,14 +545,13 @@ export async function loadArchive(
         }
         await flush();
         await finishFile();
-        const record = JSON.parse(line) as TableLine | FileLine | EndLine;
+        const record = toRecordLine(archive, parseLine(archive, line));
         if (record.kind === 'table') {
           current = targetTables.get(record.name);
           if (!current) throw damaged(archive);
           inserted[current.name] = 0;
         } else if (record.kind === 'file') {
           if (!options.mediaDir) throw noMediaDirectory(1);
-          if (!SHA256_HEX.test(record.sha256) || !Number.isSafeInteger(record.bytes)) throw damaged(archive);
           current = undefined;
           file = {
             record,
@@ -417,19 +560,23 @@ export async function loadArchive(
             size: 0,
           };
           mediaFiles += 1;
-        } else if (record.kind === 'end') {
-          end = record;
         } else {
-          throw damaged(archive);
+          end = record;
         }
       }
-      await done;
       if (!meta || !end) throw damaged(archive);
       for (const [name, rows] of Object.entries(end.tables)) {
         if ((inserted[name] ?? 0) !== rows) throw damaged(archive);
       }
       if (mediaFiles !== (end.media_files ?? 0)) throw damaged(archive);
-      for (const value of end.sequences) await setSequence(tx, value);
+      for (const value of end.sequences) {
+        if (!meta.sequences.includes(value.name)) throw damaged(archive);
+        await setSequence(tx, value).catch((error: unknown) => {
+          throw new BackupRefusedError(
+            `${archive.file} is damaged: its sequence ${value.name} does not load (${(error as Error).message}).`,
+          );
+        });
+      }
       // The file was read twice: the second reading must be the bytes the checksum vouched for.
       if (hash.digest('hex') !== archive.sha256) {
         throw new BackupRefusedError(`${archive.file} changed while it was being restored.`);
@@ -441,6 +588,7 @@ export async function loadArchive(
         tables: inserted,
         sha256: archive.sha256,
         media_files: mediaFiles,
+        signed: archive.mac !== 'absent',
       };
     });
   } finally {
