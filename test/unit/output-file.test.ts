@@ -91,11 +91,15 @@ describe('avs backup FILE: the file on the caller side', () => {
   it('the CLI exits 1 with one sentence for an existing FILE, before it opens the database', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'avs-out-'));
     const file = path.join(dir, 'registry.avs');
-    symlinkSync('/etc/passwd', file);
+    // The link's target is a file of the test's own: a regression must never write over a real system file.
+    const victim = path.join(dir, 'victim.txt');
+    writeFileSync(victim, 'not to be overwritten\n');
+    symlinkSync(victim, file);
     const result = await runAvs(['backup', file], { env: { AVS_DATA_DIR: path.join(dir, 'data') } });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/^avs backup: [^\n]+\.\n$/);
-    expect(readlinkSync(file)).toBe('/etc/passwd');
+    expect(readlinkSync(file)).toBe(victim);
+    expect(readFileSync(victim, 'utf8')).toBe('not to be overwritten\n');
     expect(existsSync(path.join(dir, 'data'))).toBe(false);
   });
 });
