@@ -339,6 +339,9 @@ export async function runThroughChannel(
         if (output && outputId !== undefined && payload.readUInt32BE(0) === outputId) {
           outputEnded = true;
           output.end();
+          // An ending stream never emits 'drain': a socket paused for this file would stay paused, and the
+          // process would exit with the command unfinished.
+          socket.resume();
         }
         return;
       case EXIT:

@@ -79,6 +79,42 @@ describe('the local channel', () => {
     }
   });
 
+  it('finishes when the file ends while a slow disk holds the socket paused (an ending stream never drains)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'avs-channel-'));
+    const channel = await openLocalChannel(dir, async (argv, io) => {
+      const file = io.createOutputFile(argv[1]!);
+      for (let i = 0; i < 8; i++) file.write(Buffer.alloc(1024, i));
+      file.end();
+      await finished(file);
+      // The exit frame comes in a later read than the file's end, as on a loaded machine.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return 0;
+    });
+    try {
+      const written: Buffer[] = [];
+      // A disk that takes its time: every write fills the buffer, so the client pauses the socket.
+      const slowDisk = new Writable({
+        highWaterMark: 1,
+        write(chunk: Buffer, _encoding, callback) {
+          written.push(Buffer.from(chunk));
+          setTimeout(callback, 20);
+        },
+      });
+      const stdin = new PassThrough();
+      stdin.end();
+      const code = await runThroughChannel(
+        channel.socketPath,
+        ['backup', 'out.avs'],
+        { stdout: collector().stream, stderr: collector().stream, createOutputFile: () => slowDisk },
+        { stdin, outputFile: { file: 'out.avs', force: false } },
+      );
+      expect(code).toBe(0);
+      expect(Buffer.concat(written).length).toBe(8 * 1024);
+    } finally {
+      await channel.close();
+    }
+  }, 20_000);
+
   it('replaces a stale socket, refuses a non-socket file, and reports "no server" for a dead socket', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'avs-channel-'));
     const socketPath = path.join(dir, 'avs.sock');
