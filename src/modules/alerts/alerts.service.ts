@@ -71,7 +71,7 @@ async function lockReportedAsset(
   planet: PlanetId,
   assetId: string,
 ): Promise<AssetRow> {
-  const row = isUuid(assetId) ? await lockAssetForChange(tx, planet, assetId) : undefined;
+  const row = isUuid(assetId) ? await lockAssetForChange(tx, planet, { id: assetId }) : undefined;
   if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) {
     throw new AppError('asset_not_found');
   }

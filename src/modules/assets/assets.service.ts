@@ -284,24 +284,17 @@ export async function checkAssetForMediaChange(
 }
 
 /**
- * Locks an asset another room changes in its own transaction (an offer answered, an alert raised or resolved),
- * taken before that room's own lock; undefined when there is none.
+ * Locks an asset another room changes in its own transaction (an offer answered, an alert raised or resolved, a
+ * certificate moved), by id or by its certificate, before that room's own lock; undefined when there is none.
  */
 export async function lockAssetForChange(
   db: Queryable,
   planet: string,
-  id: string,
+  asset: { id: string } | { certificateNumber: string },
 ): Promise<AssetRow | undefined> {
-  return lockAsset(db, planet, id);
-}
-
-/** Locks the asset holding this certificate, for a certificate move; undefined when there is none. */
-export async function lockAssetOfCertificate(
-  tx: Queryable,
-  planet: string,
-  certificateNumber: string,
-): Promise<AssetRow | undefined> {
-  return lockAssetByCertificateNumber(tx, planet, certificateNumber);
+  return 'id' in asset
+    ? lockAsset(db, planet, asset.id)
+    : lockAssetByCertificateNumber(db, planet, asset.certificateNumber);
 }
 
 /**

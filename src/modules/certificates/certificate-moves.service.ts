@@ -6,11 +6,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
 import { certificateMoveDone, certificateMoves, type CertificateMove } from '../assets/asset-states.js';
 import { toAssetRecord } from '../assets/asset-record.js';
-import {
-  lockAssetOfCertificate,
-  moveCertificateOfLockedAsset,
-  type AssetRow,
-} from '../assets/assets.service.js';
+import { lockAssetForChange, moveCertificateOfLockedAsset, type AssetRow } from '../assets/assets.service.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
@@ -82,7 +78,7 @@ export async function moveCertificate(
 ): Promise<{ asset: AssetRecordType; certificate: ReturnType<typeof toCertificate>; from: string }> {
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
-  const current = await lockAssetOfCertificate(tx, planet, input.certificateNumber);
+  const current = await lockAssetForChange(tx, planet, { certificateNumber: input.certificateNumber });
   if (!current) {
     throw new AppError('certificate_not_found', 'no_certificate', { number: input.certificateNumber });
   }

@@ -105,7 +105,7 @@ export async function acceptTransfer(
   id: string,
 ): Promise<AcceptedTransferResponseType> {
   const found = await findOwnTransfer(db, principal, id, 'incoming');
-  const asset = await lockAssetForChange(db, found.planet, found.asset_id);
+  const asset = await lockAssetForChange(db, found.planet, { id: found.asset_id });
   const offer = await lockTransfer(db, found.id);
   if (!asset || !offer) throw new AppError('transfer_not_found');
   assertOpen(offer, 'accept');
