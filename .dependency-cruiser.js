@@ -34,6 +34,28 @@ export default {
       to: { path: '\\.repository\\.ts$' },
     },
     {
+      name: 'no-module-to-another-modules-repository',
+      severity: 'error',
+      comment:
+        'A room reaches another room through its service, which holds the rules; a write that must commit in the ' +
+        "caller's transaction goes through a service function taking the Queryable. Repositories may share SQL " +
+        'pieces (the asset column list). The one exception is backup, below (docs/architecture.md).',
+      from: { path: '^src/modules/([^/]+)/', pathNot: ['\\.repository\\.ts$', '^src/modules/backup/'] },
+      to: { path: '^src/modules/[^/]+/.+\\.repository\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'backup-reaches-only-the-media-store',
+      severity: 'error',
+      comment:
+        "backup copies the stored bytes beneath every rule, as its own SQL copies every table: of another room's " +
+        'repositories it reads and writes only the media store (AVS_MEDIA_DIR files), nothing else.',
+      from: { path: '^src/modules/backup/', pathNot: '\\.repository\\.ts$' },
+      to: {
+        path: '^src/modules/[^/]+/.+\\.repository\\.ts$',
+        pathNot: ['^src/modules/backup/', '^src/modules/media/media-store\\.repository\\.ts$'],
+      },
+    },
+    {
       name: 'no-service-to-plugin',
       severity: 'error',
       comment:

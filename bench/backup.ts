@@ -17,7 +17,7 @@ import { PgliteDatabase } from '../src/db/pglite.js';
 import { PostgresDatabase } from '../src/db/postgres.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { verifyArchive } from '../src/modules/backup/backup-archive.js';
-import { checkArchiveMedia } from '../src/modules/backup/backup.service.js';
+import { checkArchiveMedia } from '../src/modules/backup/restore.service.js';
 import { createApiKey } from '../src/modules/keys/keys.service.js';
 import { createFreshPostgres } from './databases.js';
 import { startService } from './processes.js';

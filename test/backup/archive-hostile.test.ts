@@ -14,14 +14,13 @@ import {
   TRAILER_BYTES,
   verifyArchive,
 } from '../../src/modules/backup/backup-archive.js';
+import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
 import {
   checkArchiveMac,
   checkArchiveMedia,
   checkRestoreTarget,
   loadArchive,
-  schemaVersionOf,
-  writeBackup,
-} from '../../src/modules/backup/backup.service.js';
+} from '../../src/modules/backup/restore.service.js';
 import { runAvs } from '../helpers/processes.js';
 import {
   createChildDatabaseEnv,

@@ -17,12 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { migrate } from '../../src/db/migrate.js';
 import { TRAILER_BYTES, verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import {
-  loadArchive,
-  schemaVersionOf,
-  writeBackup,
-  type BackupSummary,
-} from '../../src/modules/backup/backup.service.js';
+import { schemaVersionOf, writeBackup, type BackupSummary } from '../../src/modules/backup/backup.service.js';
+import { loadArchive } from '../../src/modules/backup/restore.service.js';
 import { mediaFilePath } from '../../src/modules/media/media-store.repository.js';
 import { CREDENTIALS_TEST_CONFIG } from '../credentials/credential-helpers.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';

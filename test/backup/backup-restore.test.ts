@@ -8,13 +8,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.service.js';
 import { createAdminUser } from '../../src/modules/admin/auth/admin-users.service.js';
 import { TRAILER_BYTES, verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import {
-  checkRestoreTarget,
-  loadArchive,
-  schemaVersionOf,
-  writeBackup,
-  type BackupSummary,
-} from '../../src/modules/backup/backup.service.js';
+import { schemaVersionOf, writeBackup, type BackupSummary } from '../../src/modules/backup/backup.service.js';
+import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { ensureSigningKey } from '../../src/modules/signing/signing-keys.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { runAvs } from '../helpers/processes.js';

@@ -6,12 +6,8 @@ import { base64urlnopad } from '@scure/base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import {
-  checkRestoreTarget,
-  loadArchive,
-  schemaVersionOf,
-  writeBackup,
-} from '../../src/modules/backup/backup.service.js';
+import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
+import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { auditHistory } from '../../src/modules/history/history-audit.service.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { createAssetViaApi, type CreatedAsset } from '../helpers/asset-factory.js';

@@ -7,7 +7,7 @@ import {
   checkRestoreTarget,
   loadArchive,
   refreshStatistics,
-} from '../../modules/backup/backup.service.js';
+} from '../../modules/backup/restore.service.js';
 import { parseArchiveArguments, type CliCommand } from '../cli-command.js';
 import { describeArchive } from './backup.command.js';
 

@@ -6,10 +6,10 @@ import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
-import { lockAsset, type AssetRow } from '../assets/assets.repository.js';
+import { lockAssetForChange, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
-import { insertOutboxEvent, insertWatchTriggeredEvents } from '../webhooks/outbox.repository.js';
+import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   findAlert,
   findOpenAlert,
@@ -71,7 +71,7 @@ async function lockReportedAsset(
   planet: PlanetId,
   assetId: string,
 ): Promise<AssetRow> {
-  const row = isUuid(assetId) ? await lockAsset(tx, planet, assetId) : undefined;
+  const row = isUuid(assetId) ? await lockAssetForChange(tx, planet, { id: assetId }) : undefined;
   if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) {
     throw new AppError('asset_not_found');
   }
@@ -180,12 +180,12 @@ async function afterAlertChange(
     actorAccountId: 'principal' in actor ? actor.principal.accountId : actor.adminUserId,
   });
   const asset = toAssetRecord(updated);
-  await insertOutboxEvent(tx, {
+  await recordWebhookEvent(tx, {
     accountId: updated.account_id,
     eventType: raised ? 'asset.alert_raised' : 'asset.alert_resolved',
     payload: { asset, alert },
   });
-  await insertWatchTriggeredEvents(tx, {
+  await notifyWatchers(tx, {
     certificateNumber: updated.certificate_number,
     planet: updated.planet,
     change: raised ? 'alert_raised' : 'alert_resolved',

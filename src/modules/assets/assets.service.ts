@@ -7,12 +7,16 @@ import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
-import { insertOutboxEvent } from '../webhooks/outbox.repository.js';
+import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   assertAssetStatusMove,
   assertCanChangeMedia,
   assertCanTransfer,
   assertCanUpdate,
+  assertCertificateMove,
+  assertNotArchived,
+  assetStatusAfterCertificateMove,
+  type CertificateMove,
 } from './asset-states.js';
 import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
 import { toAssetRecord } from './asset-record.js';
@@ -21,11 +25,16 @@ import {
   insertAssetWithCreatedEvent,
   insertAssetsWithCreatedEvents,
   lockAsset,
+  lockAssetByCertificateNumber,
   updateAssetRow,
+  updateCertificateState,
   type AssetRow,
   type NewAsset,
 } from './assets.repository.js';
 import type { AssetRecordType } from './assets.schemas.js';
+
+// The one row type: the rooms that change an asset inside their own transaction (alerts, certificate moves) hold it.
+export type { AssetRow };
 
 function notFound(): AppError {
   return new AppError('asset_not_found');
@@ -274,13 +283,42 @@ export async function checkAssetForMediaChange(
   assertCanChangeMedia(row.certificate_status, move);
 }
 
-/** Locks an asset whose offer is being answered; taken before the offer's own lock. */
-export async function lockAssetForTransfer(
+/**
+ * Locks an asset another room changes in its own transaction (an offer answered, an alert raised or resolved, a
+ * certificate moved), by id or by its certificate, before that room's own lock; undefined when there is none.
+ */
+export async function lockAssetForChange(
   db: Queryable,
   planet: string,
-  id: string,
+  asset: { id: string } | { certificateNumber: string },
 ): Promise<AssetRow | undefined> {
-  return lockAsset(db, planet, id);
+  return 'id' in asset
+    ? lockAsset(db, planet, asset.id)
+    : lockAssetByCertificateNumber(db, planet, asset.certificateNumber);
+}
+
+/**
+ * A certificate move on an asset whose row lock the caller holds: refused on an archived asset and where the
+ * state table (asset-states.ts) does not allow it, then the certificate status, the asset status and the move's
+ * dates set in one update. The caller writes its event and outbox rows in the same transaction.
+ */
+export async function moveCertificateOfLockedAsset(
+  tx: Queryable,
+  row: AssetRow,
+  move: CertificateMove,
+  reason: string | null,
+): Promise<AssetRow> {
+  assertNotArchived(row.status, move);
+  const certificateStatus = assertCertificateMove(row.certificate_status, move);
+  return updateCertificateState(tx, {
+    planet: row.planet,
+    id: row.id,
+    certificateStatus,
+    status: assetStatusAfterCertificateMove(row.status, move),
+    reason,
+    setIssuedAt: move === 'issue',
+    setRevokedAt: move === 'revoke',
+  });
 }
 
 /**
@@ -313,7 +351,7 @@ export async function transferLockedAsset(
   const record = toAssetRecord(updated);
   // Both sides hear of it: the new owner receives the asset, the old one learns the offer was taken.
   for (const accountId of [row.account_id, updated.account_id]) {
-    await insertOutboxEvent(db, {
+    await recordWebhookEvent(db, {
       accountId,
       eventType: 'ownership.transferred',
       payload: { asset: record, ...payload },

@@ -4,25 +4,14 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { planetOfCertificateNumber, type PlanetId } from '../../planets/planets.js';
-import {
-  assertCertificateMove,
-  assertNotArchived,
-  assetStatusAfterCertificateMove,
-  certificateMoveDone,
-  certificateMoves,
-  type CertificateMove,
-} from '../assets/asset-states.js';
+import { certificateMoveDone, certificateMoves, type CertificateMove } from '../assets/asset-states.js';
 import { toAssetRecord } from '../assets/asset-record.js';
-import {
-  lockAssetByCertificateNumber,
-  updateCertificateState,
-  type AssetRow,
-} from '../assets/assets.repository.js';
+import { lockAssetForChange, moveCertificateOfLockedAsset, type AssetRow } from '../assets/assets.service.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import { insertOutboxEvent, insertWatchTriggeredEvents } from '../webhooks/outbox.repository.js';
+import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   countCertificatesByPlanetAndStatus,
   listCertificateRows,
@@ -89,23 +78,14 @@ export async function moveCertificate(
 ): Promise<{ asset: AssetRecordType; certificate: ReturnType<typeof toCertificate>; from: string }> {
   const reason = normaliseReason(input.move, input.reason);
   const planet = certificatePlanet(input.certificateNumber);
-  const current = await lockAssetByCertificateNumber(tx, planet, input.certificateNumber);
+  const current = await lockAssetForChange(tx, planet, { certificateNumber: input.certificateNumber });
   if (!current) {
     throw new AppError('certificate_not_found', 'no_certificate', { number: input.certificateNumber });
   }
 
   const rule = certificateMoves[input.move];
-  assertNotArchived(current.status, input.move);
-  const to = assertCertificateMove(current.certificate_status, input.move);
-  const updated = await updateCertificateState(tx, {
-    planet,
-    id: current.id,
-    certificateStatus: to,
-    status: assetStatusAfterCertificateMove(current.status, input.move),
-    reason,
-    setIssuedAt: input.move === 'issue',
-    setRevokedAt: input.move === 'revoke',
-  });
+  const updated = await moveCertificateOfLockedAsset(tx, current, input.move, reason);
+  const to = updated.certificate_status;
 
   const adminUserId = 'adminUserId' in input.actor ? input.actor.adminUserId : null;
   await appendEvent(tx, {
@@ -128,13 +108,13 @@ export async function moveCertificate(
   );
   const certificate = toCertificate(updated);
   const asset = toAssetRecord(updated);
-  await insertOutboxEvent(tx, {
+  await recordWebhookEvent(tx, {
     accountId: updated.account_id,
     eventType: rule.webhookEventType,
     payload: { asset, certificate: { ...certificate, previous_status: current.certificate_status } },
   });
   if (WATCHED_MOVES.has(input.move)) {
-    await insertWatchTriggeredEvents(tx, {
+    await notifyWatchers(tx, {
       certificateNumber: updated.certificate_number,
       planet,
       change: `certificate_${certificateMoveDone(input.move)}`,

@@ -3,10 +3,26 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { alertOfRow } from '../assets/asset-record.js';
+import type { AssetRow } from '../assets/assets.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
+
+/**
+ * The asset holding a certificate the key may see: undefined alike for a malformed number, an unknown one and
+ * one of a planet outside the key's scope (each is the same 404).
+ */
+export async function findCertificateInScope(
+  db: Queryable,
+  principal: Principal,
+  certificateNumber: string,
+): Promise<AssetRow | undefined> {
+  const planet = planetOfWellFormedNumber(certificateNumber);
+  return planet && isInScope(principal, planet)
+    ? findAssetByCertificateNumber(db, planet, certificateNumber)
+    : undefined;
+}
 
 /** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
 export async function lookUpCertificate(
@@ -14,11 +30,7 @@ export async function lookUpCertificate(
   principal: Principal,
   certificateNumber: string,
 ): Promise<CertificateRecordType> {
-  const planet = planetOfWellFormedNumber(certificateNumber);
-  const row =
-    planet && isInScope(principal, planet)
-      ? await findAssetByCertificateNumber(db, planet, certificateNumber)
-      : undefined;
+  const row = await findCertificateInScope(db, principal, certificateNumber);
   if (!row) throw new AppError('certificate_not_found');
   const revoked = row.certificate_status === 'revoked';
   return {

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
-import { findAccountById } from '../accounts/accounts.repository.js';
+import { getAccount } from '../accounts/accounts.service.js';
 import {
   findApiKeyByHash,
   findApiKeyById,
@@ -87,7 +87,7 @@ export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Pro
   if (name && name.length > limits.nameLength)
     throw new AppError('validation_failed', 'too_long', { field: 'name', max: limits.nameLength });
   if (name && !isStorableText(name)) throw new AppError('validation_failed', 'unstorable', { field: 'name' });
-  if (!(await findAccountById(db, input.accountId))) {
+  if (!(await getAccount(db, input.accountId))) {
     throw new AppError('account_not_found', 'no_account', { id: input.accountId });
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');

@@ -6,11 +6,7 @@ import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
-import {
-  lockAssetForTransfer,
-  lockTransferableAsset,
-  transferLockedAsset,
-} from '../assets/assets.service.js';
+import { lockAssetForChange, lockTransferableAsset, transferLockedAsset } from '../assets/assets.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import {
   expireStaleOffers,
@@ -109,7 +105,7 @@ export async function acceptTransfer(
   id: string,
 ): Promise<AcceptedTransferResponseType> {
   const found = await findOwnTransfer(db, principal, id, 'incoming');
-  const asset = await lockAssetForTransfer(db, found.planet, found.asset_id);
+  const asset = await lockAssetForChange(db, found.planet, { id: found.asset_id });
   const offer = await lockTransfer(db, found.id);
   if (!asset || !offer) throw new AppError('transfer_not_found');
   assertOpen(offer, 'accept');

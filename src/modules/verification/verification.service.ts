@@ -6,7 +6,7 @@ import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.js';
-import type { AssetRow } from '../assets/assets.repository.js';
+import type { AssetRow } from '../assets/assets.service.js';
 import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';

@@ -3,9 +3,8 @@ import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { isUuid } from '../../lib/uuid.js';
-import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
-import { findAssetByCertificateNumber } from '../certificates/certificates.repository.js';
+import { findCertificateInScope } from '../certificates/certificates.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import {
   countWatches,
@@ -34,10 +33,7 @@ export async function addWatch(
 ): Promise<WatchType> {
   const number = body.certificate_number;
   const planet = planetOfWellFormedNumber(number);
-  const asset =
-    planet && isInScope(principal, planet)
-      ? await findAssetByCertificateNumber(tx, planet, number)
-      : undefined;
+  const asset = await findCertificateInScope(tx, principal, number);
   if (!planet || !asset) throw new AppError('certificate_not_found', 'no_certificate', { number });
   await lockAccountForWatches(tx, principal.accountId);
   const existing = await findWatchOfNumber(tx, principal.accountId, number);
