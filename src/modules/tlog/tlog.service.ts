@@ -5,6 +5,7 @@ import { canonicalJson } from '../../lib/canonical-json.js';
 import { etagOf, ImmutableResponses } from '../../lib/immutable-responses.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
 import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
 import { publishedKeys, type SigningKeyring } from '../signing/signing-keys.service.js';
@@ -34,15 +35,10 @@ import {
 } from './tlog.repository.js';
 
 /** What an entry commits to: the event as the history endpoint shows it, without its payload. */
-export interface LoggableEvent {
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  created_at: string;
-  prev_hash: string | null;
-  hash: string;
-}
+export type LoggableEvent = Pick<
+  ChainedEvent,
+  'asset_id' | 'planet' | 'sequence' | 'event_type' | 'created_at' | 'prev_hash' | 'hash'
+>;
 
 /** The log entry of an event: the RFC 8785 JSON of exactly these seven fields. */
 export function logEntryOf(event: LoggableEvent): string {
