@@ -33,7 +33,7 @@ import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
-import { eventPruningPlugin } from './modules/events/event-pruning.plugin.js';
+import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';

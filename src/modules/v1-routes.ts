@@ -3,7 +3,7 @@ import { alertRoutes } from './alerts/alerts.routes.js';
 import { assetListRoutes } from './assets/asset-list.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
-import { eventRoutes } from './events/events.routes.js';
+import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
@@ -25,7 +25,7 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(verificationRoutes);
   await v1.register(webhookRoutes);
   await v1.register(deliveryRoutes);
-  await v1.register(eventRoutes);
+  await v1.register(eventFeedRoutes);
   await v1.register(alertRoutes);
   await v1.register(watchlistRoutes);
 }

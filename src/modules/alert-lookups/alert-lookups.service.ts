@@ -22,33 +22,45 @@ function who(by: LookupBy) {
   };
 }
 
+/** An answer about an asset, and whether a cache may keep it: never one about an asset with an open alert (#18). */
+export interface LookupAnswer<T> {
+  value: T;
+  /** The asset has an open alert: the look-up is on record, and the answer goes out `Cache-Control: no-store`. */
+  noStore: boolean;
+}
+
 /**
- * The search audit (#18): records a look-up of an asset whose row shows an open alert. As its own one-statement
- * transaction, so it runs on the primary even when the read came from a replica (docs/scaling.md), and it is
- * awaited before the answer leaves: no look-up of a reported asset goes unrecorded.
+ * The search audit (#18): a look-up of an asset whose row shows an open alert is recorded, and its answer is
+ * kept by no cache. The record is its own one-statement transaction, so it runs on the primary even when the
+ * read came from a replica (docs/scaling.md), and it is awaited before the answer leaves: no look-up of a
+ * reported asset goes unrecorded.
  */
-export async function recordLookup(
+export async function answerLookup<T>(
   db: Database,
   asset: { id: string; alert: unknown },
   kind: LookupKind,
   by: LookupBy,
-): Promise<void> {
-  if (!asset.alert) return;
+  value: T,
+): Promise<LookupAnswer<T>> {
+  if (!asset.alert) return { value, noStore: false };
   await db.singleStatement((tx) => insertLookup(tx, { assetId: asset.id, kind, ...who(by) }));
+  return { value, noStore: true };
 }
 
 /**
- * For answers served from memory (the public credential, #15): one write on the primary both asks whether the
- * certificate's asset has an open alert and records the look-up. True when it has: the answer is then
- * `no-store` and never comes from the cache.
+ * For answers that may come from memory (a credential, #15), where no row was read: one write on the primary
+ * both asks whether the certificate's asset has an open alert and records the look-up, before `answer` runs.
+ * `answer` learns whether it did: such an answer is `no-store` and never comes from a cache.
  */
-export async function recordLookupByNumber(
+export async function answerLookupByNumber<T>(
   db: Database,
   target: { planet: string; certificateNumber: string },
   kind: LookupKind,
   by: LookupBy,
-): Promise<boolean> {
-  return db.singleStatement((tx) => insertLookupByNumber(tx, { ...target, kind, ...who(by) }));
+  answer: (alerted: boolean) => Promise<T>,
+): Promise<LookupAnswer<T>> {
+  const alerted = await db.singleStatement((tx) => insertLookupByNumber(tx, { ...target, kind, ...who(by) }));
+  return { value: await answer(alerted), noStore: alerted };
 }
 
 export interface Lookup {

@@ -1,13 +1,13 @@
-import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { assertPlanetAccess } from '../../planets/planet-access.js';
 import { planetIds, type PlanetId } from '../../planets/planets.js';
+import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { archiveAsset, AssetCreates, createAsset, getAsset, updateAsset } from './assets.service.js';
+import { archiveAsset, AssetCreates, createAsset, lookUpAsset, updateAsset } from './assets.service.js';
 import {
   AssetParams,
   AssetRecord,
@@ -100,15 +100,16 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
-      const asset = await getAsset(request.server.db, planetOf(request.params), request.params.id);
-      if (asset.alert) {
-        // Reported stolen or lost (#18): on record before the answer leaves, and kept by no cache.
-        await recordLookup(request.server.db, asset, 'get', { principal: requirePrincipal(request) });
-        void reply.header('cache-control', 'no-store');
-      }
-      return asset;
-    },
+    async (request, reply) =>
+      lookupAnswerValue(
+        reply,
+        await lookUpAsset(
+          request.server.db,
+          requirePrincipal(request),
+          planetOf(request.params),
+          request.params.id,
+        ),
+      ),
   );
 
   const update = (request: FastifyRequest<{ Params: { id: string } }>, planet: PlanetId) => {

@@ -5,6 +5,7 @@ import { GroupCommit } from '../../lib/group-commit.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
+import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
 import type { Principal } from '../keys/keys.service.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
@@ -128,6 +129,17 @@ export async function getAsset(db: Queryable, planet: PlanetId, id: string): Pro
   const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
   if (!row) throw notFound();
   return toAssetRecord(row);
+}
+
+/** An asset read by a key (GET): an asset with an open alert has the look-up on record, its answer no-store. */
+export async function lookUpAsset(
+  db: Database,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+): Promise<LookupAnswer<AssetRecordType>> {
+  const asset = await getAsset(db, planet, id);
+  return answerLookup(db, asset, 'get', { principal }, asset);
 }
 
 /** Locks the asset for a change by its owner; another account's asset is reported as not found. */

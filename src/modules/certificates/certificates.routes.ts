@@ -1,16 +1,12 @@
-import { recordLookup, recordLookupByNumber } from '../alert-lookups/alert-lookups.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import { AppError } from '../../errors/error-catalogue.js';
-import { isInScope } from '../../planets/planet-access.js';
-import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { certificateCredential } from '../credentials/certificate-credentials.service.js';
+import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { CertificateCredential } from '../credentials/credentials.schemas.js';
 import { sendSignedJson } from '../../lib/signed-json.js';
 import { CertificateParams, CertificateRecord } from './certificates.schemas.js';
-import { lookUpCertificate } from './certificates.service.js';
+import { certificateCredentialForKey, lookUpCertificate } from './certificates.service.js';
 
 export async function certificatesRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,18 +31,11 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         },
       },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const certificate = await lookUpCertificate(request.server.db, principal, request.params.number);
-      if (certificate.alert) {
-        // Reported stolen or lost (#18): on record before the answer leaves, and kept by no cache.
-        await recordLookup(request.server.db, { id: certificate.asset_id, alert: true }, 'certificate', {
-          principal,
-        });
-        void reply.header('cache-control', 'no-store');
-      }
-      return certificate;
-    },
+    async (request, reply) =>
+      lookupAnswerValue(
+        reply,
+        await lookUpCertificate(request.server.db, requirePrincipal(request), request.params.number),
+      ),
   );
 
   app.get(
@@ -72,20 +61,13 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const planet = planetOfWellFormedNumber(request.params.number);
-      if (!planet || !isInScope(principal, planet)) throw new AppError('certificate_not_found');
-      const target = { planet, certificateNumber: request.params.number };
-      if (await recordLookupByNumber(request.server.db, target, 'credential', { principal })) {
-        void reply.header('cache-control', 'no-store');
-      }
-      const text = await certificateCredential(
+      const credential = await certificateCredentialForKey(
         request.server.db,
         request.server.credentialSigner,
-        planet,
+        requirePrincipal(request),
         request.params.number,
       );
-      return sendSignedJson(reply, text);
+      return sendSignedJson(reply, lookupAnswerValue(reply, credential));
     },
   );
 }

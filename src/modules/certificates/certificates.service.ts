@@ -1,9 +1,16 @@
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { isInScope } from '../../planets/planet-access.js';
+import {
+  answerLookup,
+  answerLookupByNumber,
+  type LookupAnswer,
+} from '../alert-lookups/alert-lookups.service.js';
 import { alertOfRow } from '../assets/asset-record.js';
 import type { AssetRow } from '../assets/assets.service.js';
+import { certificateCredential } from '../credentials/certificate-credentials.service.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
 import type { Principal } from '../keys/keys.service.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
@@ -24,16 +31,19 @@ export async function findCertificateInScope(
     : undefined;
 }
 
-/** 404 alike for a malformed number, an unknown one and one of a planet outside the key's scope. */
+/**
+ * A certificate looked up by a key: 404 alike for a malformed number, an unknown one and one of a planet outside
+ * the key's scope; one whose asset has an open alert has the look-up on record, its answer no-store.
+ */
 export async function lookUpCertificate(
-  db: Queryable,
+  db: Database,
   principal: Principal,
   certificateNumber: string,
-): Promise<CertificateRecordType> {
+): Promise<LookupAnswer<CertificateRecordType>> {
   const row = await findCertificateInScope(db, principal, certificateNumber);
   if (!row) throw new AppError('certificate_not_found');
   const revoked = row.certificate_status === 'revoked';
-  return {
+  const certificate: CertificateRecordType = {
     certificate_number: row.certificate_number,
     status: row.certificate_status as CertificateRecordType['status'],
     planet: row.planet,
@@ -47,6 +57,30 @@ export async function lookUpCertificate(
     revocation_reason: revoked ? row.status_reason : null,
     alert: alertOfRow(row),
   };
+  return answerLookup(
+    db,
+    { id: row.id, alert: certificate.alert },
+    'certificate',
+    { principal },
+    certificate,
+  );
+}
+
+/**
+ * The signed credential of a certificate, for a key: 404 alike for a malformed number and one of a planet outside
+ * the key's scope; a look-up of an asset with an open alert is on record before the credential is read (#18).
+ */
+export async function certificateCredentialForKey(
+  db: Database,
+  signer: DocumentSigner,
+  principal: Principal,
+  certificateNumber: string,
+): Promise<LookupAnswer<string>> {
+  const planet = planetOfWellFormedNumber(certificateNumber);
+  if (!planet || !isInScope(principal, planet)) throw new AppError('certificate_not_found');
+  return answerLookupByNumber(db, { planet, certificateNumber }, 'credential', { principal }, () =>
+    certificateCredential(db, signer, planet, certificateNumber),
+  );
 }
 
 /** What anyone may see of a certificate, without a key: never the account, the asset id or pass-through fields. */

@@ -1,8 +1,11 @@
 import { base64urlnopad } from '@scure/base';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { isPlanetId, planets } from '../../planets/planets.js';
+import { etagOf, ImmutableResponses } from '../../lib/immutable-responses.js';
+import { isPlanetId, planetOfWellFormedNumber, planets } from '../../planets/planets.js';
+import { answerLookupByNumber } from '../alert-lookups/alert-lookups.service.js';
 import { mediaUrl, publicMediaDigests } from '../media/media.service.js';
+import type { PublicRead } from '../public-reads/public-read-cache.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   ensureCredentialRow,
@@ -140,4 +143,43 @@ export async function certificateCredential(
     const locked = (await findCredentialAsset(tx, planet, { assetId: row.id }))!;
     return locked.credential ?? signCertificateCredential(tx, signer, locked);
   });
+}
+
+/**
+ * The public credential of a certificate (/c/{number}/credential), from memory after its first read: once signed
+ * it never changes (its status lives in the status lists), so no invalidation is needed. Alerts (#18): before
+ * the memory answers, one write on the primary asks whether the asset has an open alert and records the look-up
+ * if so; such an answer is read from the database and not cacheable (its body is the same: an alert does not
+ * touch status bits).
+ */
+export class PublicCredentials {
+  private readonly credentials = new ImmutableResponses();
+
+  constructor(
+    private readonly db: Database,
+    private readonly signer: DocumentSigner,
+  ) {}
+
+  /** 404 for a malformed or unknown number, 409 for one never issued, as the API answers. */
+  async read(certificateNumber: string, clientAddress: string): Promise<PublicRead<string | Buffer>> {
+    const planet = planetOfWellFormedNumber(certificateNumber);
+    if (!planet) throw new AppError('certificate_not_found');
+    const load = () => certificateCredential(this.db, this.signer, planet, certificateNumber);
+    const answer = await answerLookupByNumber(
+      this.db,
+      { planet, certificateNumber },
+      'credential',
+      { clientAddress },
+      async (alerted) => {
+        if (alerted) {
+          const value = await load();
+          return { body: value, etag: etagOf(value) };
+        }
+        return (
+          this.credentials.get(certificateNumber) ?? this.credentials.put(certificateNumber, await load())
+        );
+      },
+    );
+    return { value: answer.value.body, etag: answer.value.etag, cacheable: !answer.noStore };
+  }
 }

@@ -99,3 +99,9 @@ export const VerificationReceipt = Type.Object(
   },
 );
 export type VerificationReceiptType = Static<typeof VerificationReceipt>;
+
+/** A path's certificate number, as typed: a malformed one is answered 404 certificate_not_found, as an unknown one. */
+export const PublicCredentialParams = Type.Object({ number: Type.String() });
+
+/** A status list's path: an unknown purpose or list number is answered 404 status_list_not_found. */
+export const StatusListParams = Type.Object({ purpose: Type.String(), list: Type.String() });

@@ -3,6 +3,8 @@ import { gzipSync } from 'node:zlib';
 import { base64urlnopad } from '@scure/base';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { etagOf } from '../../lib/immutable-responses.js';
+import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   createStatusList,
@@ -136,4 +138,20 @@ export async function statusListCredential(
     bitsDigest: digest,
   });
   return credential;
+}
+
+/** A status list as served: from memory while no bit and no signing key changed; an unknown list (404) is never kept. */
+export function readStatusList(
+  reads: PublicReadCache,
+  db: Database,
+  signer: DocumentSigner,
+  purpose: string,
+  list: string,
+): Promise<PublicRead<string>> {
+  return reads.read(
+    `status/${purpose}/${list}`,
+    ['status_lists', 'signing_keys'],
+    () => statusListCredential(db, signer, purpose, list),
+    etagOf,
+  );
 }

@@ -1,9 +1,8 @@
-import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SafeHtml } from '../../lib/html.js';
-import { etagOf, matchesIfNoneMatch } from '../../lib/immutable-responses.js';
-import { certificatePage, normaliseCertificateNumber, pageIssuer } from './public-pages.service.js';
+import { matchesIfNoneMatch } from '../../lib/immutable-responses.js';
+import { normaliseCertificateNumber, pageIssuer, readCertificatePage } from './public-pages.service.js';
 import {
   certificateView,
   howToCheckView,
@@ -54,59 +53,35 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     '/:number',
     { schema: { hide: true, params: CertificatePageParams } },
     async (request, reply) => {
-      const requested = request.params.number;
-      // From memory while no certificate changed (any move, by any path, bumps the version); only an
-      // issued certificate's page is kept: a 404 or a pending number may become a certificate any moment.
-      const read = await app.publicReads.read(
-        `c/${requested}`,
-        ['certificates'],
-        () => certificatePage(app.db, app.config, requested),
-        (value) => `W/${etagOf(JSON.stringify(value))}`,
-        { keep: (value) => value.kind === 'certificate' && value.certificate.issued },
+      const read = await readCertificatePage(
+        app.publicReads,
+        app.db,
+        app.config,
+        request.params.number,
+        request.ip,
       );
       const page = read.value;
-      switch (page.kind) {
-        case 'redirect':
-          void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
-          return reply.redirect(page.location, 301);
-        case 'unknown':
-          void reply.header('cache-control', 'no-store');
-          return sendPage(reply, notFoundView(page.shown), 404);
-        case 'certificate': {
-          const { certificate } = page;
-          if (!certificate.issued) {
-            // A pending number may be issued any moment: nothing keeps the old answer.
-            void reply.header('cache-control', 'no-store');
-            return sendPage(reply, notIssuedView(certificate.certificate_number));
-          }
-          if (certificate.alert) {
-            // Reported stolen or lost (#18): the look-up is on record before the page leaves; no cache keeps it.
-            // (An alert raised or resolved bumps the certificates version, so a kept page never hides one.)
-            await recordLookup(
-              app.db,
-              { id: certificate.asset_id, alert: certificate.alert },
-              'public_page',
-              { clientAddress: request.ip },
-            );
-            void reply.header('cache-control', 'no-store');
-          } else if (!read.cacheable) void reply.header('cache-control', 'no-store');
-          else {
-            // Weak: only the "checked at" time differs between two answers under one ETag.
-            void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', read.etag);
-            if (matchesIfNoneMatch(request.headers['if-none-match'], read.etag))
-              return reply.code(304).send();
-          }
-          return sendPage(
-            reply,
-            certificateView({
-              ...page,
-              certificate,
-              checkedAt: new Date(),
-              contactEmail: app.config.AVS_CONTACT_EMAIL,
-            }),
-          );
-        }
+      if (page.kind === 'redirect') {
+        void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
+        return reply.redirect(page.location, 301);
       }
+      if (!read.cacheable) void reply.header('cache-control', 'no-store');
+      else {
+        void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', read.etag);
+        if (matchesIfNoneMatch(request.headers['if-none-match'], read.etag)) return reply.code(304).send();
+      }
+      if (page.kind === 'unknown') return sendPage(reply, notFoundView(page.shown), 404);
+      const { certificate } = page;
+      if (!certificate.issued) return sendPage(reply, notIssuedView(certificate.certificate_number));
+      return sendPage(
+        reply,
+        certificateView({
+          ...page,
+          certificate,
+          checkedAt: new Date(),
+          contactEmail: app.config.AVS_CONTACT_EMAIL,
+        }),
+      );
     },
   );
 }

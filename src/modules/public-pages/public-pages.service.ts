@@ -1,10 +1,13 @@
 import QRCode from 'qrcode';
 import type { Config } from '../../config.js';
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { etagOf } from '../../lib/immutable-responses.js';
 import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
+import { answerLookup } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
 import { firstPublicImage } from '../media/media.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
+import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
 import { issuerIdentity, publicBaseUrl, type IssuerIdentity } from '../signing/issuer-identity.js';
 
 /** Who issued the certificate, as the page shows it: the public base URL, its did:web and DID document. */
@@ -95,4 +98,39 @@ export async function certificatePage(
     qrSvg: await qrCodeSvg(pageUrl),
     issuer: pageIssuer(config),
   };
+}
+
+/**
+ * The certificate page as served. From memory while no certificate changed (any move, by any path, bumps the
+ * version); only an issued certificate's page is kept, and only it may be cached: a 404 or a pending number may
+ * become a certificate any moment. An asset reported stolen or lost (#18): the look-up is on record before the
+ * page leaves, and no cache keeps it (an alert raised or resolved bumps the version, so a kept page never hides one).
+ */
+export async function readCertificatePage(
+  reads: PublicReadCache,
+  db: Database,
+  config: Config,
+  requested: string,
+  clientAddress: string,
+): Promise<PublicRead<CertificatePage>> {
+  const read = await reads.read(
+    `c/${requested}`,
+    ['certificates'],
+    () => certificatePage(db, config, requested),
+    // Weak: only the "checked at" time differs between two answers under one ETag.
+    (value) => `W/${etagOf(JSON.stringify(value))}`,
+    { keep: (value) => value.kind === 'certificate' && value.certificate.issued },
+  );
+  const page = read.value;
+  if (page.kind === 'redirect') return read;
+  if (page.kind === 'unknown' || !page.certificate.issued) return { ...read, cacheable: false };
+  const { certificate } = page;
+  const { noStore } = await answerLookup(
+    db,
+    { id: certificate.asset_id, alert: certificate.alert },
+    'public_page',
+    { clientAddress },
+    page,
+  );
+  return noStore ? { ...read, cacheable: false } : read;
 }

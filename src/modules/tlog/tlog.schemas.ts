@@ -21,3 +21,6 @@ export const EventProof = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A tile's path under /tlog/tile/ (C2SP tlog-tiles); a malformed one is answered 404 tlog_resource_not_found. */
+export const TilePathParams = Type.Object({ '*': Type.String() });

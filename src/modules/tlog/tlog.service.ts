@@ -2,8 +2,11 @@ import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
+import { etagOf, ImmutableResponses } from '../../lib/immutable-responses.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
+import type { ChainedEvent } from '../chain/history-chain.js';
+import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
 import { publishedKeys, type SigningKeyring } from '../signing/signing-keys.service.js';
 import {
@@ -17,7 +20,7 @@ import {
   TILE_WIDTH,
 } from './merkle.js';
 import { checkpointText, signNote, verifierKey } from './signed-note.js';
-import type { TileRef } from './tile-paths.js';
+import { parseTilePath, type TileRef } from './tile-paths.js';
 import {
   appendToLog,
   findEventWithLogIndex,
@@ -32,15 +35,10 @@ import {
 } from './tlog.repository.js';
 
 /** What an entry commits to: the event as the history endpoint shows it, without its payload. */
-export interface LoggableEvent {
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  created_at: string;
-  prev_hash: string | null;
-  hash: string;
-}
+export type LoggableEvent = Pick<
+  ChainedEvent,
+  'asset_id' | 'planet' | 'sequence' | 'event_type' | 'created_at' | 'prev_hash' | 'hash'
+>;
 
 /** The log entry of an event: the RFC 8785 JSON of exactly these seven fields. */
 export function logEntryOf(event: LoggableEvent): string {
@@ -119,6 +117,20 @@ export async function latestCheckpoint(db: Queryable): Promise<string | undefine
   return (await findState(db)).checkpoint ?? undefined;
 }
 
+/** The checkpoint as served: from memory while it is unchanged (a new one bumps tlog_checkpoint, on every instance). */
+export function readCheckpoint(reads: PublicReadCache, db: Queryable): Promise<PublicRead<string>> {
+  return reads.read(
+    'tlog/checkpoint',
+    ['tlog_checkpoint'],
+    async () => {
+      const checkpoint = await latestCheckpoint(db);
+      if (checkpoint === undefined) throw new AppError('tlog_resource_not_found');
+      return checkpoint;
+    },
+    etagOf,
+  );
+}
+
 /** The note verifier key (`<name>+<hex key id>+<base64 0x01 || key>`) of the key that signs checkpoints. */
 export async function logVerifierKey(
   db: Queryable,
@@ -149,6 +161,25 @@ export async function readTile(db: Queryable, tile: TileRef): Promise<Buffer | u
   }
   const hashes = await readHashRange(db, tile.level * TILE_HEIGHT, from, tile.width);
   return hashes.length === tile.width ? Buffer.concat(hashes) : undefined;
+}
+
+/** Tiles as served: a tile never changes once it exists, so it is read from memory after its first read. */
+export class PublicTiles {
+  private readonly tiles = new ImmutableResponses();
+
+  constructor(private readonly db: Queryable) {}
+
+  /** The tile at a path under /tlog/tile/; 404 tlog_resource_not_found for a malformed path or one not there yet. */
+  async read(path: string): Promise<PublicRead<string | Buffer>> {
+    let cached = this.tiles.get(path);
+    if (!cached) {
+      const tile = parseTilePath(path);
+      const bytes = tile && (await readTile(this.db, tile));
+      if (!bytes) throw new AppError('tlog_resource_not_found');
+      cached = this.tiles.put(path, bytes);
+    }
+    return { value: cached.body, etag: cached.etag, cacheable: true };
+  }
 }
 
 export interface EventProof {

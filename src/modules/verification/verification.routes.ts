@@ -1,4 +1,3 @@
-import { recordLookup } from '../alert-lookups/alert-lookups.service.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -9,7 +8,7 @@ import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { drawForHashedHistory } from '../../plugins/rate-limit.js';
 import { AssetParams } from '../assets/assets.schemas.js';
-import { verificationResponseText } from '../credentials/receipts.service.js';
+import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { sendSignedJson } from '../../lib/signed-json.js';
 import {
   Verification,
@@ -25,7 +24,7 @@ import {
   listAssetVerifications,
   recordVerification,
   VerificationRecorder,
-  verifyAsset,
+  verifyWithReceipt,
   type VerificationTarget,
 } from './verification.service.js';
 
@@ -86,37 +85,32 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const verification = await verifyAsset(
-        request.server.db,
-        principal,
-        targetOf(request.body),
-        (events, paidFor) => drawForHashedHistory(request, reply, events, paidFor),
-      );
-      // An asset reported stolen or lost: the look-up is on record before the answer leaves (#18).
-      const alerted = verification.result.checks.some(
-        (entry) => entry.name === 'no_open_alert' && !entry.passed,
-      );
-      if (alerted) {
-        await recordLookup(request.server.db, { id: verification.result.asset_id, alert: true }, 'verify', {
+      const { verification, text } = lookupAnswerValue(
+        reply,
+        await verifyWithReceipt(
+          request.server.db,
+          request.server.credentialSigner,
           principal,
-        });
-        void reply.header('cache-control', 'no-store');
-      }
-      const text = await verificationResponseText(
-        request.server.db,
-        request.server.credentialSigner,
-        verification.result,
+          targetOf(request.body),
+          (events, paidFor) => drawForHashedHistory(request, reply, events, paidFor),
+        ),
       );
       // With an Idempotency-Key the record shares a transaction with the stored response (kept as this text).
-      if (request.headers['idempotency-key'] !== undefined) {
-        const stored = await commitChange(request, 200, async (tx) => {
+      const sent = await commitChange(
+        request,
+        200,
+        async (tx) => {
           await recordVerification(tx, principal, verification);
           return text;
-        });
-        return sendSignedJson(reply, stored);
-      }
-      await recorder.record(principal, verification);
-      return sendSignedJson(reply, text);
+        },
+        {
+          withoutIdempotencyKey: async () => {
+            await recorder.record(principal, verification);
+            return text;
+          },
+        },
+      );
+      return sendSignedJson(reply, sent);
     },
   );
 

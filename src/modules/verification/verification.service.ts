@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.js';
+import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import type { AssetRow } from '../assets/assets.service.js';
 import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
 import type { Principal } from '../keys/keys.service.js';
+import { verificationResponseText } from '../credentials/receipts.service.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import type {
   VerificationCheckType,
@@ -139,6 +142,31 @@ export async function verifyAsset(
       verified_at: new Date().toISOString(),
     },
   };
+}
+
+/** A verification, not yet recorded, and the /verify response: its text with the signed receipt. */
+export interface VerifyAnswer {
+  verification: Verification;
+  text: string;
+}
+
+/**
+ * POST /verify: the checks and the response with its signed receipt. A look-up of an asset with an open alert
+ * is on record before the answer leaves, and the answer is no-store (#18).
+ */
+export async function verifyWithReceipt(
+  db: Database,
+  signer: DocumentSigner,
+  principal: Principal,
+  target: VerificationTarget,
+  drawForHistory: DrawForHistory,
+): Promise<LookupAnswer<VerifyAnswer>> {
+  const verification = await verifyAsset(db, principal, target, drawForHistory);
+  const { result } = verification;
+  const alert = result.checks.some((entry) => entry.name === 'no_open_alert' && !entry.passed);
+  const { noStore } = await answerLookup(db, { id: result.asset_id, alert }, 'verify', { principal }, result);
+  const text = await verificationResponseText(db, signer, result);
+  return { value: { verification, text }, noStore };
 }
 
 function toNewVerification(principal: Principal, { result, ownerAccountId }: Verification): NewVerification {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pruneExpiredEvents } from './events.service.js';
+import { pruneExpiredEvents } from './event-feed.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,13 +4,13 @@ import { parseInstant, parseValueList } from '../../lib/list-filters.js';
 import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
 import type { Principal } from '../keys/keys.service.js';
 import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
-import { listAccountEvents, pruneDispatchedEvents, type EventRow } from './events.repository.js';
-import type { EventItem, EventPage, ListEventsQuery } from './events.schemas.js';
+import { listAccountEvents, pruneDispatchedEvents, type FeedEventRow } from './event-feed.repository.js';
+import type { EventItem, EventPage, ListEventsQuery } from './event-feed.schemas.js';
 
 const DAY_MS = 86_400_000;
 
 /** The webhook body of the event ({type, timestamp, data}) with the event's id. */
-function toEventItem(row: EventRow): Static<typeof EventItem> {
+function toEventItem(row: FeedEventRow): Static<typeof EventItem> {
   return {
     id: row.id,
     type: row.event_type as Static<typeof EventItem>['type'],

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from '../webhooks/outbox.repository.js';
 
-export interface EventRow {
+export interface FeedEventRow {
   id: string;
   event_type: string;
   payload: Record<string, unknown>;
@@ -25,7 +25,7 @@ export async function listAccountEvents(
   db: Queryable,
   filter: EventListFilter,
   page: { limit: number; after?: Position },
-): Promise<EventRow[]> {
+): Promise<FeedEventRow[]> {
   const params: unknown[] = [filter.accountId];
   const where = ['o.account_id = $1'];
   const bind = (value: unknown): string => `$${params.push(value)}`;
@@ -40,7 +40,7 @@ export async function listAccountEvents(
   if (page.after) {
     where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id), 'o'));
   }
-  const { rows } = await db.query<EventRow>(
+  const { rows } = await db.query<FeedEventRow>(
     `SELECT o.id, o.event_type, o.payload, o.created_at FROM webhook_outbox o WHERE ${where.join(' AND ')}
      ORDER BY o.created_at DESC, o.id DESC LIMIT ${bind(page.limit)}`,
     params,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { EventPage, ListEventsQuery } from './events.schemas.js';
-import { listEvents } from './events.service.js';
+import { EventPage, ListEventsQuery } from './event-feed.schemas.js';
+import { listEvents } from './event-feed.service.js';
 
-export async function eventRoutes(parent: FastifyInstance): Promise<void> {
+export async function eventFeedRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
