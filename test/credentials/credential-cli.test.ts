@@ -50,7 +50,7 @@ describe('avs verify-credential', () => {
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toMatch(/^VALID\n/);
     expect(valid.stdout).toContain(asset.certificateNumber);
-    // An alert (#18) leaves the status bits alone: the answer points to the public page, where alerts show.
+    // An alert (docs/alerts.md) leaves the status bits alone: the answer points to the public page, where alerts show.
     expect(valid.stdout).toMatch(
       new RegExp(`reported stolen or lost\\? see https?://[^/]+/c/${asset.certificateNumber} `),
     );

@@ -126,7 +126,7 @@ describe('avs audit', () => {
     expect((await avs('audit', '--bogus')).code).toBe(2);
   });
 
-  it('exits 1 for a row whose state was edited without an event, and for a history whose last event was deleted (issue #14 item 3)', async () => {
+  it('exits 1 for a row whose state was edited without an event, and for a history whose last event was deleted', async () => {
     const [edited, truncated] = watches;
     await withChildDatabase(async (db) => {
       await issueCertificateForTest(db, truncated!);
