@@ -8,6 +8,13 @@ const postgresUrl = process.env.AVS_TEST_DATABASE_URL;
 const withBrowser = existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
 // The API suite once more through Debian's PgBouncer in transaction mode (.ci/run installs it).
 const withPgbouncer = Boolean(postgresUrl) && (existsSync('/usr/sbin/pgbouncer') || Boolean(process.env.CI));
+// Files that open no database (or read only the OpenAPI document): they prove nothing more on a second one, so
+// they run in the pglite project only (test/unit is excluded from the others as a whole).
+const noDatabase = [
+  'test/tlog/merkle.test.ts',
+  'test/credentials/test-vectors.test.ts',
+  'test/api/openapi-contract.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -41,6 +48,7 @@ export default defineConfig({
                   'test/pglite-only/**',
                   'test/unit/**',
                   'test/browser/**',
+                  ...noDatabase,
                   'src/**',
                   'node_modules/**',
                   'dist/**',
@@ -58,6 +66,7 @@ export default defineConfig({
               test: {
                 name: 'pgbouncer',
                 include: ['test/api/**/*.test.ts', 'test/lifecycle/**/*.test.ts'],
+                exclude: [...noDatabase, 'node_modules/**', 'dist/**'],
                 env: { AVS_TEST_DB: 'postgres', AVS_TEST_POOL_MODE: 'transaction' },
                 globalSetup: ['test/setup/postgres-template.ts', 'test/setup/pgbouncer.ts'],
               },

@@ -148,7 +148,7 @@ async function benchPostgres(root: string): Promise<Row> {
 }
 
 /**
- * What a hostile archive costs before restore refuses it (issue 28, item 6): a valid checksum over a first line of
+ * What a hostile archive costs before restore refuses it (docs/reliability.md): a valid checksum over a first line of
  * BENCH_HOSTILE_LINE_MB (40) MB of JSON, a few KB gzipped. CPU seconds of the checks that run before anything is
  * written (verifyArchive, checkArchiveMedia).
  */

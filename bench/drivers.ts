@@ -1,5 +1,5 @@
 // `npm run bench:drivers`: the service's own get and create statements through `pg` (the driver the service
-// uses) and `postgres` (porsager) side by side, in one process, same pool size and concurrency (issue #15).
+// uses) and `postgres` (porsager) side by side, in one process, same pool size and concurrency.
 import postgres from 'postgres';
 import pg from 'pg';
 import {

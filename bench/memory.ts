@@ -1,6 +1,6 @@
 // `npm run bench:memory`: a million mixed requests against the service on PostgreSQL, sampling the
 // server's resident set size; the target is RSS after 1,000,000 within 10 % of RSS after 100,000.
-// First, image bombs (found from outside, item 2): 8 at once of each (BENCH_BOMB_COPIES), their time and the
+// First, image bombs (docs/reliability.md, "Found from outside"): 8 at once of each (BENCH_BOMB_COPIES), their time and the
 // server's peak RSS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -30,7 +30,7 @@ import { readBenchSettings } from './settings.js';
  */
 const SERVICE_CREATE_STATEMENTS: 'transaction' | 'single' = 'single';
 
-/** The public reads (no key) that issue #15 asks to answer from memory at ≥ 0.9 × the floor get. */
+/** The public reads (no key) answered from memory, whose target is ≥ 0.9 × the floor get (docs/performance.md). */
 const PUBLIC_READS = [
   'certificate page',
   'credential',

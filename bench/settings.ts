@@ -20,7 +20,7 @@ export interface BenchSettings {
   memoryRequests: number;
   /** Copies of each image bomb the memory check sends at once. */
   bombCopies: number;
-  /** Assets bulk-loaded into one account for the list scenarios (issue #23: a million). */
+  /** Assets bulk-loaded into one account for the list scenarios (a million: docs/performance.md, "Lists at a million assets"). */
   listAssets: number;
 }
 

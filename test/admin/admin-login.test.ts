@@ -167,11 +167,11 @@ describe('log-in', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(throttled.body).toContain('Too many failed log-in attempts');
     expect(throttled.headers['set-cookie']).toBeUndefined();
-    // Another address is not locked out by these guesses (#14 item 5).
+    // Another address is not locked out by these guesses (docs/admin.md, "Log-in, sessions, CSRF").
     expect((await attempt({ email: target, password: ADMIN_PASSWORD }, '10.0.3.2')).statusCode).toBe(303);
   });
 
-  it('does not let five wrong passwords from anywhere lock the owner out everywhere (#14 item 5)', async () => {
+  it('does not let five wrong passwords from anywhere lock the owner out everywhere', async () => {
     const target = (await createAdmin(context.db)).email;
     for (let index = 0; index < 5; index++) {
       expect((await attempt({ email: target, password: 'wrong' }, `10.0.6.${index}`)).statusCode).toBe(401);
@@ -203,7 +203,7 @@ describe('log-in', () => {
     expect((await attempt({ email, password: ADMIN_PASSWORD }, '10.0.4.2')).statusCode).toBe(303);
   });
 
-  it('normalises the email once, the same for the throttle and the look-up (#14 item 5)', async () => {
+  it('normalises the email once, the same for the throttle and the look-up', async () => {
     const target = (await createAdmin(context.db, `admin-dotted-${Date.now()}@example.com`)).email;
     // Upper case and full-width letters (NFKC) name the same account, and share its counter.
     const variants = [target.toUpperCase(), target.replace('d', '\uFF44'), ` ${target} `];

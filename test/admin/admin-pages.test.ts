@@ -49,7 +49,7 @@ describe('accounts page', () => {
   it('creates an account and lists it with its counts', async () => {
     const response = await submit('/admin/accounts', { name: 'Maison Dupont' });
     expect(response.statusCode).toBe(303);
-    // The notice travels in the session, not the URL (#14 item 15).
+    // The notice travels in the session, not the URL (docs/admin.md), so a link cannot make a page announce a move.
     expect(response.headers.location).toBe('/admin/accounts');
     const list = await page(response.headers.location!);
     expect(list.body).toContain('Account Maison Dupont created.');
@@ -180,7 +180,7 @@ describe('certificates page', () => {
     expect(response.body).toContain(`action="/admin/certificates/${asset.certificateNumber}/reject"`);
   });
 
-  it('shows on each row how often and by whom the asset was verified (issue #11 item 5)', async () => {
+  it('shows on each row how often and by whom the asset was verified', async () => {
     const asset = await createPendingAsset(context.db, accountId, {
       planet: 'watches',
       title: 'Checked watch',
@@ -277,7 +277,7 @@ describe('certificates page', () => {
   });
 });
 
-describe('notices (#14 item 15)', () => {
+describe('notices live in the admin session, shown once, never read from the URL', () => {
   it('come from the session, not from the query string', async () => {
     const accountId = (await createAccount(context.db, { name: 'Notice Gallery' })).id;
     const key = await context.createApiKey(accountId);

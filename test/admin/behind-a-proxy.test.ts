@@ -59,7 +59,7 @@ describe('reached directly (AVS_TRUST_PROXY off, the default)', () => {
   });
 });
 
-describe('behind one proxy given as a hop count (AVS_TRUST_PROXY=1, #14 item 10)', () => {
+describe('behind one proxy given as a hop count (AVS_TRUST_PROXY=1): a client’s own X-Forwarded-For entry is not its address', () => {
   const context = useTestContext({ config: { AVS_TRUST_PROXY: 1 } });
   let email: string;
   beforeAll(async () => {

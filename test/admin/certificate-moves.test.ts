@@ -289,7 +289,7 @@ describe('listing certificates', () => {
   });
 });
 
-describe('archiving an asset through the admin API (DESIGN §3: by its owner or an admin)', () => {
+describe('archiving an asset through the admin API (by its owner or an admin)', () => {
   const archive = (planet: string, id: string, headers: Record<string, string> = bearer) =>
     context.app.inject({ method: 'POST', url: `/admin/api/assets/${planet}/${id}/archive`, headers });
 

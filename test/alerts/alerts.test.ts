@@ -258,15 +258,15 @@ describe('the public page and credential of a reported asset', () => {
     expect(page.body).toContain('role="alert"');
     expect(page.body).toContain('Reported stolen');
     expect(page.body).toContain(`mailto:${CONTACT}`);
-    // Served from the cache of #15 before the alert: now no-store, and the same signed document.
+    // Served from the public-read cache before the alert: now no-store, and the same signed document.
     const credential = await context.app.inject({ url: `/c/${asset.certificate_number}/credential` });
     expect(credential.headers['cache-control']).toBe('no-store');
     expect(credential.body).toBe(before.body);
   });
 });
 
-describe('webhook event types of #18', () => {
-  it('are valid when named; a registration naming none gets only the five of SPEC; unknown ones are 400', async () => {
+describe('webhook event types of alerts', () => {
+  it('are valid when named; a registration naming none gets only the five that predate alerts (docs/webhooks.md); unknown ones are 400', async () => {
     const { auth } = await context.createAccountWithKey();
     const register = (events?: string[]) =>
       context.app.inject({

@@ -16,8 +16,8 @@ beforeAll(async () => {
 const create = (body: unknown, planet = 'artworks', headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'POST', url: `/api/v1/assets/${planet}`, headers, payload: body as object });
 
-describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
-  it('SPEC §4.1: responds 201 Created with the full asset record', async () => {
+describe('POST /api/v1/assets/{planet}: the record (docs/api.md, "The record")', () => {
+  it('responds 201 Created with the full asset record', async () => {
     const response = await create({
       title: 'Water Lilies',
       medium: 'Oil on canvas',
@@ -41,22 +41,22 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     ]);
   });
 
-  it('SPEC §2: id is a UUID assigned by the service', async () => {
+  it('id is a UUID assigned by the service', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     expect(asset.id).toMatch(UUID);
   });
 
-  it('SPEC §2: title is returned as sent (trimmed)', async () => {
+  it('title is returned as sent (trimmed)', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', { title: '  Nymphéas  ' });
     expect(asset.title).toBe('Nymphéas');
   });
 
-  it('SPEC §2 / §4.1: account_id is the authenticated account', async () => {
+  it('account_id is the authenticated account', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     expect(asset.account_id).toBe(owner.accountId);
   });
 
-  it('SPEC §2 / §4.1: certificate_number is generated: prefix, year, sequence separated by hyphens', async () => {
+  it('certificate_number is generated: prefix, year, sequence separated by hyphens', async () => {
     const year = new Date().getUTCFullYear();
     const expected = { artworks: 'ART', collectibles: 'COL', watches: 'WAT', jewelry: 'JWL' };
     for (const [planet, prefix] of Object.entries(expected)) {
@@ -65,7 +65,7 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     }
   });
 
-  it('SPEC §4.1: certificate_number comes from generate_certificate_number (the same sequence)', async () => {
+  it('certificate_number comes from generate_certificate_number (the same sequence)', async () => {
     const first = await createAssetViaApi(context.app, owner.auth, 'watches', { title: 'A' });
     const { rows } = await context.db.query<{ n: string }>(
       "SELECT generate_certificate_number('watches') AS n",
@@ -76,21 +76,21 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     expect(sequence(second.certificate_number)).toBe(sequence(rows[0]!.n) + 1);
   });
 
-  it('SPEC §2 / §3: certificate_status is pending on creation', async () => {
+  it('certificate_status is pending on creation', async () => {
     expect((await createAssetViaApi(context.app, owner.auth)).certificate_status).toBe('pending');
   });
 
-  it('SPEC §2 / §3: status is draft on creation', async () => {
+  it('status is draft on creation', async () => {
     expect((await createAssetViaApi(context.app, owner.auth)).status).toBe('draft');
   });
 
-  it('SPEC §2 / §4.1: created_by and updated_by are the authenticated account', async () => {
+  it('created_by and updated_by are the authenticated account', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     expect(asset.created_by).toBe(owner.accountId);
     expect(asset.updated_by).toBe(owner.accountId);
   });
 
-  it('SPEC §2: created_at is an ISO 8601 UTC timestamp with milliseconds', async () => {
+  it('created_at is an ISO 8601 UTC timestamp with milliseconds', async () => {
     const before = Date.now();
     const asset = await createAssetViaApi(context.app, owner.auth);
     expect(asset.created_at).toMatch(ISO_MS_UTC);
@@ -98,7 +98,7 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     expect(Date.parse(asset.created_at as string)).toBeGreaterThanOrEqual(before - 5);
   });
 
-  it('SPEC §2: artworks fields medium (string), dimensions (string) and year (integer) are stored and returned', async () => {
+  it('artworks fields medium (string), dimensions (string) and year (integer) are stored and returned', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
       title: 'Impression, Sunrise',
       medium: 'Oil on canvas',
@@ -113,7 +113,7 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     expect(read.json()).toMatchObject({ medium: 'Oil on canvas', dimensions: '48 x 63 cm', year: 1872 });
   });
 
-  it('SPEC §4.1: other body fields are passed through to the planet store and returned', async () => {
+  it('other body fields are passed through to the planet store and returned', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
       title: 'Provenance',
       provenance: [{ owner: 'Durand-Ruel', from: 1890 }],
@@ -136,7 +136,7 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     });
   });
 
-  it('DESIGN §2: each planet types its own fields', async () => {
+  it('each planet types its own fields', async () => {
     expect(
       (await create({ title: 'W', brand: 'Omega', case_diameter_mm: 42.5, year: 1969 }, 'watches'))
         .statusCode,
@@ -159,7 +159,7 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
     }
   });
 
-  it('DESIGN §3: a field the service sets is ignored when sent, never stored', async () => {
+  it('a field the service sets is ignored when sent, never stored', async () => {
     const other = '00000000-0000-4000-8000-000000000000';
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
       title: 'Forged',
@@ -193,8 +193,8 @@ describe('POST /api/v1/assets/{planet}: the record (SPEC §2, §4.1)', () => {
   });
 });
 
-describe('POST /api/v1/assets/{planet}: events (SPEC §3, §6)', () => {
-  it('SPEC §3 / §6: a CREATED event is recorded with payload.source "api" and payload.api_key_id', async () => {
+describe('POST /api/v1/assets/{planet}: events (docs/api.md, docs/webhooks.md)', () => {
+  it('a CREATED event is recorded with payload.source "api" and payload.api_key_id', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     const { rows } = await context.db.query<{
       event_type: string;
@@ -206,7 +206,7 @@ describe('POST /api/v1/assets/{planet}: events (SPEC §3, §6)', () => {
     expect(rows[0]!.payload).toEqual({ source: 'api', api_key_id: owner.apiKey.id });
   });
 
-  it('SPEC §6 asset.created: an outbox row carrying the asset record is written with the asset', async () => {
+  it('asset.created: an outbox row carrying the asset record is written with the asset', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
       title: 'Outboxed',
       year: 1900,
@@ -225,22 +225,22 @@ describe('POST /api/v1/assets/{planet}: events (SPEC §3, §6)', () => {
   });
 });
 
-describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', () => {
-  it('SPEC §4.1 400: an invalid planet', async () => {
+describe('POST /api/v1/assets/{planet}: errors (docs/errors.md, docs/api.md "Request bodies")', () => {
+  it('400: an invalid planet', async () => {
     const response = await create({ title: 'x' }, 'spaceships');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_planet' });
     expect(response.json().error).toContain('spaceships');
   });
 
-  it('SPEC §4.1 400: title missing, with a message naming `title`', async () => {
+  it('400: title missing, with a message naming `title`', async () => {
     const response = await create({ medium: 'Oil' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_failed' });
     expect(response.json().error).toContain('title');
   });
 
-  it('DESIGN §8: title must be 1–500 characters after trimming', async () => {
+  it('title must be 1–500 characters after trimming', async () => {
     for (const title of ['', '   ', 'x'.repeat(501), 42, null]) {
       const response = await create({ title });
       expect(response.statusCode, JSON.stringify(title)).toBe(400);
@@ -250,13 +250,13 @@ describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', (
     expect((await create({ title: ` ${'x'.repeat(500)} ` })).statusCode).toBe(201);
   });
 
-  it('DESIGN §8: other strings at most 2,000 characters, nested too', async () => {
+  it('other strings at most 2,000 characters, nested too', async () => {
     expect((await create({ title: 't', medium: 'x'.repeat(2000) })).statusCode).toBe(201);
     expect((await create({ title: 't', medium: 'x'.repeat(2001) })).statusCode).toBe(400);
     expect((await create({ title: 't', notes: { deep: ['x'.repeat(2001)] } })).statusCode).toBe(400);
   });
 
-  it('DESIGN §8: at most 50 pass-through fields', async () => {
+  it('at most 50 pass-through fields', async () => {
     const fields = (count: number) =>
       Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, i]));
     expect((await create({ title: 't', medium: 'm', year: 1, ...fields(50) })).statusCode).toBe(201);
@@ -265,14 +265,14 @@ describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', (
     expect(response.json().error).toContain('50');
   });
 
-  it('DESIGN §8: pass-through values nested at most 5 deep', async () => {
+  it('pass-through values nested at most 5 deep', async () => {
     const nest = (depth: number): unknown => (depth === 0 ? 'leaf' : { next: nest(depth - 1) });
     expect((await create({ title: 't', tree: nest(5) })).statusCode).toBe(201);
     expect((await create({ title: 't', tree: nest(6) })).statusCode).toBe(400);
     expect((await create({ title: 't', tree: nest(500) })).statusCode).toBe(400);
   });
 
-  it('DESIGN §8: a non-object body or malformed JSON is 400 with a JSON error', async () => {
+  it('a non-object body or malformed JSON is 400 with a JSON error', async () => {
     for (const payload of ['[]', '"title"', '42', 'null', '{"title": ', '{"title": "a",}']) {
       const response = await context.app.inject({
         method: 'POST',
@@ -301,13 +301,13 @@ describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', (
     }
   });
 
-  it('DESIGN §8: a body over 64 KiB is 413', async () => {
+  it('a body over 64 KiB is 413', async () => {
     const response = await create({ title: 't', blob: Array.from({ length: 40 }, () => 'x'.repeat(2000)) });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
-  it('SPEC §4.1 500: a database insert failure is 500 asset_create_failed, with nothing stored and no SQL shown', async () => {
+  it('a database insert failure is 500 asset_create_failed, with nothing stored and no SQL shown', async () => {
     await context.db.exec(
       "ALTER TABLE assets_jewelry ADD CONSTRAINT test_refuse_boom CHECK (title <> 'boom')",
     );
@@ -326,7 +326,7 @@ describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', (
     }
   });
 
-  it('SPEC §7: every error is JSON with a string `error` field', async () => {
+  it('every error is JSON with a string `error` field', async () => {
     const response = await create({}, 'artworks');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()).toEqual({
@@ -337,8 +337,8 @@ describe('POST /api/v1/assets/{planet}: errors (SPEC §4.1, §7, DESIGN §8)', (
   });
 });
 
-describe('POST /api/v1/assets/{planet}: security (SPEC §5)', () => {
-  it('SPEC §4.1 401 / §5.6: refuses a missing, unknown, revoked or expired key; §4.1 400 / §5.5: a key scoped to another planet', async () => {
+describe('POST /api/v1/assets/{planet}: security', () => {
+  it('401: refuses a missing, unknown, revoked or expired key; 400: a key scoped to another planet', async () => {
     const cases = await securityCases(context, { planet: 'artworks', otherPlanet: 'watches' });
     await expectSecurityRefusals(context, cases, {
       method: 'POST',
@@ -349,19 +349,19 @@ describe('POST /api/v1/assets/{planet}: security (SPEC §5)', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('SPEC §5.5: a key scoped to the planet may create there', async () => {
+  it('a key scoped to the planet may create there', async () => {
     const scoped = await context.createAccountWithKey({ planetScope: ['watches'] });
     expect((await create({ title: 'Scoped' }, 'watches', scoped.auth)).statusCode).toBe(201);
   });
 
-  it('DESIGN §4: authentication comes before the planet check, the planet before the body', async () => {
+  it('authentication comes before the planet check, the planet before the body', async () => {
     expect((await create({}, 'spaceships', {})).statusCode).toBe(401);
     expect((await create({}, 'spaceships')).json().code).toBe('invalid_planet');
     const scoped = await context.createAccountWithKey({ planetScope: ['watches'] });
     expect((await create({}, 'artworks', scoped.auth)).json().code).toBe('planet_scope_mismatch');
   });
 
-  it('SPEC §5.1: the Bearer scheme word is case-insensitive', async () => {
+  it('the Bearer scheme word is case-insensitive', async () => {
     expect(
       (await create({ title: 'Case' }, 'artworks', { authorization: `bearer ${owner.key}` })).statusCode,
     ).toBe(201);

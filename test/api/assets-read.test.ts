@@ -24,13 +24,13 @@ const get = (url: string, headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/v1/assets/{planet}/{id}', () => {
-  it('SPEC §4.4: returns the same record shape as create', async () => {
+  it('returns the same record shape as create', async () => {
     const response = await get(`/api/v1/assets/artworks/${asset.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(asset);
   });
 
-  it('DESIGN §4: any key whose scope covers the planet may read another account’s asset', async () => {
+  it('any key whose scope covers the planet may read another account’s asset', async () => {
     const reader = await context.createAccountWithKey({ planetScope: ['artworks'] });
     const response = await get(`/api/v1/assets/artworks/${asset.id}`, reader.auth);
     expect(response.statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('GET /api/v1/assets/{planet}/{id}', () => {
 });
 
 describe('GET /api/v1/assets/{planet}/{id}/history', () => {
-  it('DESIGN §5: entries oldest first with every field, hash-chained', async () => {
+  it('entries oldest first with every field, hash-chained', async () => {
     await issueCertificateForTest(context.db, asset);
     const response = await get(`/api/v1/assets/artworks/${asset.id}/history`);
     expect(response.statusCode).toBe(200);
@@ -113,14 +113,14 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
     expect(first.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(second.sequence).toBe(2);
     expect(second.prev_hash).toBe(first.hash);
-    // log_index is shown beside the entry, never hashed (#13).
+    // log_index is shown beside the entry, never hashed (docs/transparency.md).
     const { hash, log_index: logIndex, ...content } = first;
     expect(logIndex === null || Number.isInteger(logIndex)).toBe(true);
     expect(computeEventHash(content)).toBe(hash);
   });
 
-  it('DESIGN §5: pages with limit and an opaque cursor until has_more is false', async () => {
-    // Four more events (verifications no longer append any: issue #11).
+  it('pages with limit and an opaque cursor until has_more is false', async () => {
+    // Four more events (a verification is a read and appends none).
     await context.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [
         'artworks',
@@ -154,7 +154,7 @@ describe('GET /api/v1/assets/{planet}/{id}/history', () => {
     expect(pages).toBe(3);
   });
 
-  it('DESIGN §5: limit defaults to 50 and must be 1–100', async () => {
+  it('limit defaults to 50 and must be 1–100', async () => {
     const many = await createAssetViaApi(context.app, owner.auth);
     await context.db.transaction(async (tx) => {
       for (let i = 0; i < 55; i++) {

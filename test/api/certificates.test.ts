@@ -21,7 +21,7 @@ const lookUp = (number: string, headers: Record<string, string> = owner.auth) =>
   context.app.inject({ method: 'GET', url: `/api/v1/certificates/${number}`, headers });
 
 describe('GET /api/v1/certificates/{number}', () => {
-  it('DESIGN §6: a pending certificate, with its asset, planet from the prefix and no issue date', async () => {
+  it('a pending certificate, with its asset, planet from the prefix and no issue date', async () => {
     const response = await lookUp(asset.certificate_number);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -40,7 +40,7 @@ describe('GET /api/v1/certificates/{number}', () => {
     });
   });
 
-  it('DESIGN §6: an issued certificate carries issued_at', async () => {
+  it('an issued certificate carries issued_at', async () => {
     const issued = await createAssetViaApi(context.app, owner.auth, 'watches', { title: 'Speedmaster' });
     await issueCertificateForTest(context.db, issued);
     const body = (await lookUp(issued.certificate_number)).json();
@@ -53,7 +53,7 @@ describe('GET /api/v1/certificates/{number}', () => {
     expect(body.issued_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('DESIGN §6: a revoked certificate carries revoked_at and the revocation reason', async () => {
+  it('a revoked certificate carries revoked_at and the revocation reason', async () => {
     const revoked = await createAssetViaApi(context.app, owner.auth, 'jewelry', { title: 'Hope' });
     await issueCertificateForTest(context.db, revoked);
     await setCertificateStatusForTest(context.db, revoked, 'revoked', 'Stone replaced');
@@ -67,7 +67,7 @@ describe('GET /api/v1/certificates/{number}', () => {
     expect((await lookUp(asset.certificate_number, reader.auth)).statusCode).toBe(200);
   });
 
-  it('DESIGN §4: a certificate of a planet outside the key scope is 404', async () => {
+  it('a certificate of a planet outside the key scope is 404', async () => {
     const scoped = await context.createAccountWithKey({ planetScope: ['watches'] });
     const response = await lookUp(asset.certificate_number, scoped.auth);
     expect(response.statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { listEvents } from '../../src/modules/chain/events.repository.js';
 import { createAssetViaApi, moveCertificateForTest } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// The four behaviours the contract tools (Prism, Dredd) found to differ from docs/api.md (issue #21).
+// The four behaviours the contract tools (Prism, Dredd) found to differ from docs/api.md.
 const context = useTestContext();
 
 describe('an archived asset is final', () => {

@@ -3,7 +3,7 @@ import type { PreparedStatement } from '../../src/db/database.js';
 import { createIntegrity } from '../helpers/integrity.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Issue #15: concurrent creates go to the database together (group commit), each with its own everything.
+// Concurrent creates go to the database together (group commit), each with its own everything.
 describe('creates by group commit', () => {
   // Rate limits out of the way: 2,000 creates of one key at once.
   const context = useTestContext({

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// The bad inputs of issue 3 and DESIGN.md §8, sent to every /api/v1 endpoint: each must get a 4xx JSON error.
+// Bad inputs (injection, odd encodings, the limits of docs/api.md, "Request bodies"), sent to every /api/v1 endpoint: each must get a 4xx JSON error.
 const HOSTILE_SEGMENTS = [
   `'; DROP TABLE assets; --`,
   '"quoted"',

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTags } from '../../src/openapi/contract.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// The rules every /api/v1 operation of the served document follows (issue #21; how a route meets them:
+// The rules every /api/v1 operation of the served document follows (how a route meets them:
 // the comment at the top of src/openapi/contract.ts and docs/api.md, "The OpenAPI document").
 interface Media {
   schema?: object;
@@ -38,7 +38,7 @@ describe('the OpenAPI document as a contract', () => {
     for (const [path, methods] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(methods))
         operations.push([`${method.toUpperCase()} ${path}`, operation]);
-    // 23 operations before #21, plus a create and an update per planet in place of the `{planet}` ones.
+    // 23 operations of the original API, plus a create and an update per planet in place of the `{planet}` ones.
     expect(operations.length).toBeGreaterThanOrEqual(29);
   });
 

@@ -35,7 +35,7 @@ async function issuedAsset(planet = 'artworks'): Promise<CreatedAsset> {
   return asset;
 }
 
-/** A VERIFIED event as verifications wrote them before #11, chained under the asset's row lock. */
+/** A VERIFIED event as verifications wrote them before a verification became a read, chained under the asset's row lock. */
 async function appendLegacyVerifiedEvent(assetId: string, planet: string): Promise<void> {
   await context.db.transaction(async (tx) => {
     await tx.query('SELECT id FROM assets WHERE planet = $1 AND id = $2 FOR UPDATE', [planet, assetId]);
@@ -57,8 +57,8 @@ async function tamper(sql: string, params: unknown[]): Promise<void> {
   });
 }
 
-describe('POST /api/v1/verify: results (DESIGN §6)', () => {
-  it('DESIGN §6: an issued, live asset with an intact history is verified', async () => {
+describe('POST /api/v1/verify: results (docs/api.md, "Verification")', () => {
+  it('an issued, live asset with an intact history is verified', async () => {
     const asset = await issuedAsset();
     const before = Date.now();
     const response = await verify({ planet: 'artworks', asset_id: asset.id });
@@ -97,7 +97,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     expect(body.verified_at).toMatch(/\.\d{3}Z$/);
   });
 
-  it('DESIGN §6: a pending certificate is not verified, and the failed check says why', async () => {
+  it('a pending certificate is not verified, and the failed check says why', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json<Verification>();
     expect(body.verified).toBe(false);
@@ -107,7 +107,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     expect(check?.detail).toContain('pending');
   });
 
-  it('DESIGN §6: suspended, revoked and rejected certificates are not verified', async () => {
+  it('suspended, revoked and rejected certificates are not verified', async () => {
     for (const status of ['suspended', 'revoked', 'rejected']) {
       // A certificate is rejected while pending, suspended or revoked once issued.
       const asset =
@@ -123,7 +123,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     }
   });
 
-  it('DESIGN §6: an archived asset is not verified', async () => {
+  it('an archived asset is not verified', async () => {
     const asset = await issuedAsset();
     const archive = await context.app.inject({
       method: 'POST',
@@ -138,7 +138,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
     expect(body.checks[1].detail).toMatch(/archived/);
   });
 
-  it('DESIGN §6: the verification is kept in its own record with a verification.completed outbox row, and history does not grow', async () => {
+  it('the verification is kept in its own record with a verification.completed outbox row, and history does not grow', async () => {
     const asset = await issuedAsset();
     const body = (await verify({ planet: 'artworks', asset_id: asset.id })).json();
     // The record and the outbox carry the result; the signed receipt is the caller's alone.
@@ -191,7 +191,7 @@ describe('POST /api/v1/verify: results (DESIGN §6)', () => {
   });
 });
 
-describe('POST /api/v1/verify with a certificate number (issue #11 item 4)', () => {
+describe('POST /api/v1/verify with a certificate number', () => {
   it('verifies the asset that holds the number, as the planet and id form does', async () => {
     const asset = await issuedAsset('watches');
     const byNumber = await verify({ certificate_number: asset.certificate_number });
@@ -235,7 +235,7 @@ describe('POST /api/v1/verify with a certificate number (issue #11 item 4)', () 
   });
 });
 
-describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
+describe('POST /api/v1/verify: tamper evidence', () => {
   it('an event payload edited with raw SQL fails history_intact, naming the sequence', async () => {
     const asset = await issuedAsset();
     expect((await verify({ planet: 'artworks', asset_id: asset.id })).json().verified).toBe(true);
@@ -259,7 +259,7 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
     expect(check.detail).toContain('sequence 2');
   });
 
-  it('a revoked asset whose row is set back to issued is not verified: the row is held to its history (issue #14 item 3)', async () => {
+  it('a revoked asset whose row is set back to issued is not verified: the row is held to its history', async () => {
     const asset = await issuedAsset();
     await setCertificateStatusForTest(context.db, asset, 'revoked', 'stolen');
     await tamper(`UPDATE assets SET certificate_status = 'issued', revoked_at = NULL WHERE id = $1`, [
@@ -295,7 +295,7 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
     ).rejects.toThrow(/append-only/);
   });
 
-  it('an edited old event fails history_intact for an asset whose history holds VERIFIED events from before #11', async () => {
+  it('an edited old event fails history_intact for an asset whose history holds VERIFIED events from before verification became a read', async () => {
     const asset = await issuedAsset();
     // Verifications used to append VERIFIED events; they stay in history and keep counting in the chain.
     for (let i = 0; i < 3; i++) await appendLegacyVerifiedEvent(asset.id, 'artworks');
@@ -331,7 +331,7 @@ describe('POST /api/v1/verify: tamper evidence (issue 5)', () => {
   });
 });
 
-describe('POST /api/v1/verify is a read (issue #11)', () => {
+describe('POST /api/v1/verify is a read', () => {
   it('1,000 verifications of one asset leave its history as it was, and the 1,001st answers with the same checks', async () => {
     const asset = await issuedAsset();
     const historyBefore = await listEvents(context.db, asset.id);
@@ -372,7 +372,7 @@ describe('POST /api/v1/verify is a read (issue #11)', () => {
 });
 
 describe('POST /api/v1/verify: errors and security', () => {
-  it('DESIGN §6 400: invalid planet, missing or malformed asset_id, missing planet, non-object body', async () => {
+  it('400: invalid planet, missing or malformed asset_id, missing planet, non-object body', async () => {
     const asset = await issuedAsset();
     const cases: [unknown, string][] = [
       [{ planet: 'spaceships', asset_id: asset.id }, 'invalid_planet'],
@@ -390,7 +390,7 @@ describe('POST /api/v1/verify: errors and security', () => {
     }
   });
 
-  it('DESIGN §6 404: no such asset in that planet', async () => {
+  it('404: no such asset in that planet', async () => {
     const asset = await issuedAsset();
     for (const payload of [
       { planet: 'artworks', asset_id: '00000000-0000-4000-8000-000000000000' },

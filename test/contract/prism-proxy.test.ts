@@ -12,7 +12,7 @@ import { pdfDocument } from '../media/media-fixtures.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 /**
- * Issue #21: the API's main flows through Prism's validating proxy (`prism proxy --errors`) in front of the live
+ * The API's main flows through Prism's validating proxy (`prism proxy --errors`) in front of the live
  * service, and "the Dredd run": every operation's documented request example sent through it, answered with the
  * documented success status and a body valid against the document. One live service, Prism started once.
  * Prism checks both directions: a request outside the document is answered 422 by Prism itself, a response

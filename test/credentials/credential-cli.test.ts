@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingAsset } from '../admin/admin-helpers.js';
+import { runAvsInProcess } from '../helpers/cli-in-process.js';
 import { runAvs } from '../helpers/processes.js';
-import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { moveCertificate, publicCredential, CREDENTIALS_TEST_CONFIG } from './credential-helpers.js';
 
@@ -46,16 +47,17 @@ describe('avs verify-credential', () => {
     await moveCertificate(context.app, asset.certificateNumber, 'issue');
 
     const issued = await filesFor(asset.certificateNumber, 'issued');
+    // The built binary end to end; the other answers come from the same command run in process.
     const valid = await runAvs(['verify-credential', ...issued.args]);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toMatch(/^VALID\n/);
     expect(valid.stdout).toContain(asset.certificateNumber);
-    // An alert (#18) leaves the status bits alone: the answer points to the public page, where alerts show.
+    // An alert (docs/alerts.md) leaves the status bits alone: the answer points to the public page, where alerts show.
     expect(valid.stdout).toMatch(
       new RegExp(`reported stolen or lost\\? see https?://[^/]+/c/${asset.certificateNumber} `),
     );
 
-    const json = await runAvs(['verify-credential', ...issued.args, '--json']);
+    const json = await runAvsInProcess(['verify-credential', ...issued.args, '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({
       result: 'VALID',
@@ -70,7 +72,7 @@ describe('avs verify-credential', () => {
     expect(fromStdin.code).toBe(0);
 
     await moveCertificate(context.app, asset.certificateNumber, 'suspend');
-    const suspended = await runAvs([
+    const suspended = await runAvsInProcess([
       'verify-credential',
       ...(await filesFor(asset.certificateNumber, 's')).args,
     ]);
@@ -78,7 +80,7 @@ describe('avs verify-credential', () => {
     expect(suspended.stdout).toMatch(/^SUSPENDED/);
 
     await moveCertificate(context.app, asset.certificateNumber, 'revoke');
-    const revoked = await runAvs([
+    const revoked = await runAvsInProcess([
       'verify-credential',
       ...(await filesFor(asset.certificateNumber, 'r')).args,
     ]);
@@ -89,7 +91,7 @@ describe('avs verify-credential', () => {
       credentialSubject: { title: string };
     };
     forged.credentialSubject.title = 'The Magpie (forged)';
-    const invalid = await runAvs([
+    const invalid = await runAvsInProcess([
       'verify-credential',
       await save('forged.json', forged),
       ...issued.args.slice(1),
@@ -98,7 +100,12 @@ describe('avs verify-credential', () => {
     expect(invalid.stdout).toMatch(/^INVALID: the signature does not match/);
 
     // No status lists given: the verifier fetches them from AVS_PUBLIC_URL, where nothing answers.
-    const unchecked = await runAvs(['verify-credential', issued.args[0]!, '--did-document', issued.args[2]!]);
+    const unchecked = await runAvsInProcess([
+      'verify-credential',
+      issued.args[0]!,
+      '--did-document',
+      issued.args[2]!,
+    ]);
     expect(unchecked.code).toBe(3);
     expect(unchecked.stdout).toMatch(
       /^UNCHECKED: could not fetch the status list https:\/\/localhost:1\/status\//,
@@ -110,60 +117,55 @@ describe('avs verify-credential', () => {
       [issued.credential, '--bogus'],
       [issued.credential, 'two'],
     ]) {
-      const bad = await runAvs(['verify-credential', ...args]);
+      const bad = await runAvsInProcess(['verify-credential', ...args]);
       expect(bad.code, args.join(' ')).toBe(2);
     }
   });
 });
 
 describe('avs signing-keys', () => {
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
+  let database: TestDatabase;
   const masterKey = Buffer.alloc(32, 42).toString('base64');
   beforeAll(async () => {
-    ({ env, drop } = await createChildDatabaseEnv());
-    env = { ...env, AVS_MASTER_KEY: masterKey };
+    database = await createTestDatabase();
   });
-  afterAll(() => drop());
+  afterAll(() => database.drop());
+  const avs = (args: string[]) =>
+    runAvsInProcess(args, { db: database.db, config: { AVS_MASTER_KEY: masterKey } });
 
   it('rotate makes a new signing key and keeps the old one published; retire unpublishes; list shows all', async () => {
-    const first = await runAvs(['signing-keys', 'rotate', '--json'], { env });
+    const first = await avs(['signing-keys', 'rotate', '--json']);
     expect(first.code, first.stderr).toBe(0);
     const firstKey = JSON.parse(first.stdout) as { id: string; status: string };
     expect(firstKey.status).toBe('active');
-    const second = JSON.parse((await runAvs(['signing-keys', 'rotate', '--json'], { env })).stdout) as {
+    const second = JSON.parse((await avs(['signing-keys', 'rotate', '--json'])).stdout) as {
       id: string;
     };
-    const listed = JSON.parse((await runAvs(['signing-keys', 'list', '--json'], { env })).stdout) as {
+    const listed = JSON.parse((await avs(['signing-keys', 'list', '--json'])).stdout) as {
       data: { id: string; status: string }[];
     };
     expect(listed.data.map((key) => [key.id, key.status])).toEqual([
       [firstKey.id, 'published'],
       [second.id, 'active'],
     ]);
-    const retired = await runAvs(['signing-keys', 'retire', firstKey.id, '--json'], { env });
+    const retired = await avs(['signing-keys', 'retire', firstKey.id, '--json']);
     expect(retired.code).toBe(0);
     expect(JSON.parse(retired.stdout)).toMatchObject({ retired: { id: firstKey.id, status: 'retired' } });
 
-    const unknown = await runAvs(['signing-keys', 'retire', 'no-such-key'], { env });
+    const unknown = await avs(['signing-keys', 'retire', 'no-such-key']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No signing key no-such-key');
     // One thumbprint in 64 begins with '-': such an id is still the key to retire, not an unknown option.
     const dashed = `-${'A'.repeat(42)}`;
-    const unknownDashed = await runAvs(['signing-keys', 'retire', dashed, '--json'], { env });
+    const unknownDashed = await avs(['signing-keys', 'retire', dashed, '--json']);
     expect(unknownDashed.code, unknownDashed.stderr).toBe(1);
     expect(unknownDashed.stderr).toContain(`No signing key ${dashed}`);
-    expect((await runAvs(['signing-keys', 'retire'], { env })).code).toBe(2);
+    expect((await avs(['signing-keys', 'retire'])).code).toBe(2);
 
     // Private halves are stored under AVS_MASTER_KEY, never in clear.
-    const db = await openChildDatabase(env);
-    try {
-      const { rows } = await db.query<{ private_key_encryption: string }>(
-        'SELECT private_key_encryption FROM signing_keys',
-      );
-      expect(rows.map((row) => row.private_key_encryption)).toEqual(['aes-256-gcm', 'aes-256-gcm']);
-    } finally {
-      await db.close();
-    }
+    const { rows } = await database.db.query<{ private_key_encryption: string }>(
+      'SELECT private_key_encryption FROM signing_keys',
+    );
+    expect(rows.map((row) => row.private_key_encryption)).toEqual(['aes-256-gcm', 'aes-256-gcm']);
   });
 });

@@ -13,7 +13,7 @@ import { CREDENTIALS_TEST_CONFIG, PUBLIC_URL, moveCertificate, servedBy } from '
 import { digitalBazaarVerifies, type DidDocument } from './digital-bazaar.js';
 
 /*
- * Found from outside, item 1: every signed document is served as the bytes that were signed. Each planet's
+ * Every signed document is served as the bytes that were signed. Each planet's
  * asset carries every typed field, pass-through fields, a public image, a private document and an open alert;
  * each signed document served for it (the credential under /api/v1 and under /c, its status lists, a /verify
  * receipt, the log's checkpoint and the event proofs) is checked by an implementation that is not ours.

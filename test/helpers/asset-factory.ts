@@ -73,7 +73,7 @@ export async function setCertificateStatusForTest(
   await moveCertificateForTest(db, asset, move, reason ?? (move === 'revoke' ? 'Revoked by a test' : null));
 }
 
-/** Offers the asset to `to` and accepts it as `to` (issue #14: a transfer needs the receiver's consent). */
+/** Offers the asset to `to` and accepts it as `to` (a transfer needs the receiver's consent: docs/api.md, "Transfers"). */
 export async function transferViaApi(
   app: FastifyInstance,
   asset: { id: string; planet?: string },

@@ -4,7 +4,7 @@ import type { ChainedEvent } from '../../src/modules/chain/history-chain.js';
 
 /**
  * Appends `count` valid UPDATED events to an asset's chain, 500 to a statement: what `count` PATCHes would
- * leave (issue 28 item 10: any key can grow a history so), in a fraction of the time.
+ * leave (any key can grow a history so: docs/reliability.md), in a fraction of the time.
  */
 export async function appendEventsForTest(
   db: Database,

@@ -71,7 +71,7 @@ describe('POST /api/v1/assets/{planet}/{id}/archive', () => {
   });
 });
 
-describe('POST /api/v1/assets/{planet}/{id}/transfer, then the receiver accepts (issue #14: consent)', () => {
+describe('POST /api/v1/assets/{planet}/{id}/transfer, then the receiver accepts (its consent)', () => {
   const transfer = (id: string, to: unknown, headers = owner.auth) =>
     post(`/api/v1/assets/artworks/${id}/transfer`, headers, { to_account_id: to });
   const accept = (transferId: string, headers = buyer.auth) =>

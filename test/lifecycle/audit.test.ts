@@ -1,72 +1,38 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/database.js';
-import { openDatabase } from '../../src/db/open-database.js';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
-import { createChildDatabaseEnv } from '../helpers/test-database.js';
+import { runAvsInProcess } from '../helpers/cli-in-process.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { testConfig } from '../helpers/test-app.js';
 
-const CLI = path.resolve('dist/src/cli/avs.js');
-
-let child: Awaited<ReturnType<typeof createChildDatabaseEnv>>;
+let database: TestDatabase;
 let artwork: CreatedAsset;
 let watches: CreatedAsset[];
 
-/** Runs the built CLI against the child database; `npm test` builds dist first. */
-function avs(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const processEnv = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'silent',
-      ...child.env,
-    };
-    const proc = spawn(process.execPath, [CLI, ...args], { env: processEnv });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    proc.on('error', reject);
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Opens the child database in this process; PGlite's data directory must be closed again before the CLI runs. */
-async function withChildDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase(testConfig(child.env));
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+/** Runs `avs audit …` through runCli, as the binary does, on this file's database. */
+const avs = (...args: string[]) => runAvsInProcess(args, { db: database.db });
 
 beforeAll(async () => {
-  expect(existsSync(CLI), 'run `npm run build` first (npm test does)').toBe(true);
-  child = await createChildDatabaseEnv();
-  await withChildDatabase(async (db) => {
-    const app = await buildApp({ config: testConfig(child.env), db, logger: false, migrate: false });
-    try {
-      const account = await createAccount(db, { name: 'Audited Gallery' });
-      const key = await createApiKey(db, { accountId: account.id });
-      const auth = { authorization: `Bearer ${key.key}` };
-      artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
-      await issueCertificateForTest(db, artwork);
-      watches = [
-        await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' }),
-        await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' }),
-      ];
-    } finally {
-      await app.close();
-    }
-  });
+  database = await createTestDatabase();
+  const { db } = database;
+  const app = await buildApp({ config: testConfig(), db, logger: false, migrate: false });
+  try {
+    const account = await createAccount(db, { name: 'Audited Gallery' });
+    const key = await createApiKey(db, { accountId: account.id });
+    const auth = { authorization: `Bearer ${key.key}` };
+    artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
+    await issueCertificateForTest(db, artwork);
+    watches = [
+      await createAssetViaApi(app, auth, 'watches', { title: 'Audited watch' }),
+      await createAssetViaApi(app, auth, 'watches', { title: 'Another watch' }),
+    ];
+  } finally {
+    await app.close();
+  }
 });
-afterAll(() => child?.drop());
+afterAll(() => database?.drop());
 
 describe('avs audit', () => {
   it('exits 0 on a clean store and reports assets, events and no breaks', async () => {
@@ -86,14 +52,13 @@ describe('avs audit', () => {
   });
 
   it('exits 1 on a tampered store, listing each break with its asset and sequence', async () => {
-    await withChildDatabase(async (db) => {
-      await db.transaction(async (tx) => {
-        await tx.query('SET LOCAL session_replication_role = replica');
-        await tx.query(
-          `UPDATE asset_events SET payload = '{"forged":true}' WHERE asset_id = $1 AND sequence = 2`,
-          [artwork.id],
-        );
-      });
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(
+        `UPDATE asset_events SET payload = '{"forged":true}' WHERE asset_id = $1 AND sequence = 2`,
+        [artwork.id],
+      );
     });
     const result = await avs('audit', '--json');
     expect(result.code).toBe(1);
@@ -126,18 +91,17 @@ describe('avs audit', () => {
     expect((await avs('audit', '--bogus')).code).toBe(2);
   });
 
-  it('exits 1 for a row whose state was edited without an event, and for a history whose last event was deleted (issue #14 item 3)', async () => {
+  it('exits 1 for a row whose state was edited without an event, and for a history whose last event was deleted', async () => {
     const [edited, truncated] = watches;
-    await withChildDatabase(async (db) => {
-      await issueCertificateForTest(db, truncated!);
-      await db.transaction(async (tx) => {
-        await tx.query('SET LOCAL session_replication_role = replica');
-        await tx.query(`UPDATE assets SET certificate_status = 'issued', status = 'active' WHERE id = $1`, [
-          edited!.id,
-        ]);
-        // The row still says issued: a valid prefix of the chain remains, but the row's head is past it.
-        await tx.query('DELETE FROM asset_events WHERE asset_id = $1 AND sequence = 2', [truncated!.id]);
-      });
+    const { db } = database;
+    await issueCertificateForTest(db, truncated!);
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(`UPDATE assets SET certificate_status = 'issued', status = 'active' WHERE id = $1`, [
+        edited!.id,
+      ]);
+      // The row still says issued: a valid prefix of the chain remains, but the row's head is past it.
+      await tx.query('DELETE FROM asset_events WHERE asset_id = $1 AND sequence = 2', [truncated!.id]);
     });
     const result = await avs('audit', '--planet', 'watches', '--json');
     expect(result.code).toBe(1);

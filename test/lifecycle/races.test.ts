@@ -11,7 +11,7 @@ beforeAll(async () => {
   owner = await context.createAccountWithKey();
 });
 
-describe('concurrent moves on one asset (issue 5)', () => {
+describe('concurrent moves on one asset', () => {
   it('of ten concurrent archives exactly one succeeds; the others get 409 invalid_state', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth);
     const responses = await Promise.all(
@@ -86,7 +86,7 @@ describe('concurrent moves on one asset (issue 5)', () => {
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const events = await listEvents(context.db, asset.id);
-    // CREATED and ten UPDATEDs: a verification is a read and appends nothing (issue #11).
+    // CREATED and ten UPDATEDs: a verification is a read and appends nothing.
     expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     expect(checkChain(events)).toEqual({ intact: true });
     // Each verification read the row and its history at one instant: never a head from between two updates.

@@ -5,7 +5,7 @@ import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-// Issue #14 item 13: ownership moves only with the receiving account's consent.
+// Ownership moves only with the receiving account's consent.
 type Party = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 type TransferBody = {
   id: string;

@@ -5,7 +5,7 @@ import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-fac
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { jpegImage, pngImage, progressiveJpegBomb, webpBomb } from './media-fixtures.js';
 
-// Found from outside, item 2: a 34-byte image that decodes to 16000² pixels. The refusal must come from
+// A 34-byte image that decodes to 16000² pixels. The refusal must come from
 // the image's header, before libvips decodes anything: shown here by watching sharp itself (its
 // `metadata()` reads the header only; every decode goes through `toBuffer()`), never by timing.
 

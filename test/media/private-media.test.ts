@@ -17,7 +17,7 @@ import { CREDENTIALS_TEST_CONFIG, moveCertificate } from '../credentials/credent
 import { pdfDocument, pngImage } from './media-fixtures.js';
 
 /*
- * Found from outside, item 8: another account may learn that a private medium was added, and when; nothing
+ * Another account may learn that a private medium was added, and when; nothing
  * more — not its bytes, digest, type or size. Each place that another account can read is checked: the
  * history (MEDIA_ADDED, MEDIA_REMOVED), the certificate credential, the media list and record, the log.
  */

@@ -28,7 +28,7 @@ const requestLines = (output: string) =>
   output.split('\n').filter((line) => line.includes('"msg":"request completed"') && line.includes('"/c/'))
     .length;
 
-describe('the request log on standard output (issue #15)', () => {
+describe('the request log on standard output', () => {
   let server: ServerProcess | undefined;
   afterEach(async () => {
     await server?.stop();

@@ -6,7 +6,7 @@ import { DataDirectoryUnsafeError } from '../../src/db/database.js';
 import { PgliteDatabase } from '../../src/db/pglite.js';
 import { runAvs } from '../helpers/processes.js';
 
-// #14 item 6: the embedded data files were world-writable (968 of 1,069 files 0666).
+// The embedded data files were once world-writable (docs/reliability.md) (968 of 1,069 files 0666).
 const scratch = () => mkdtempSync(path.join(tmpdir(), 'avs-datadir-'));
 
 /** Every path under directory that group or others may read, write or enter. */
@@ -23,7 +23,7 @@ function openToOthers(directory: string): string[] {
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
-describe('the embedded data directory (#14 item 6)', () => {
+describe('the embedded data directory is private to its owner', () => {
   it('is created 0700, and no file in it is open to others, after open and after close', async () => {
     const dataDir = path.join(scratch(), 'nested', 'data');
     const db = await PgliteDatabase.open(dataDir);

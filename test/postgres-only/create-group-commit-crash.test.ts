@@ -7,7 +7,7 @@ import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-datab
 const unlimited = { AVS_RATE_LIMIT_PER_SECOND: '1000000', AVS_RATE_LIMIT_BURST: '1000000' };
 const CONCURRENCY = 32;
 
-// Issue #15: a SIGKILL while batches of creates are in flight loses no create that was answered 201.
+// Group commit (docs/performance.md): a SIGKILL while batches of creates are in flight loses no create that was answered 201.
 describe('SIGKILL of a server in the middle of group-committed creates', () => {
   let env: Record<string, string>;
   let drop: () => Promise<void>;

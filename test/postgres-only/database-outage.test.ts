@@ -130,7 +130,7 @@ describe('PostgreSQL stopped and started under load (a throwaway cluster of its 
       expect(up.length).toBeGreaterThan(10);
       expect(up.filter((sample) => sample.status >= 300)).toEqual([]);
 
-      // While down: every answer within 5 s, JSON with a string error, 503 (or a create's 500 per SPEC).
+      // While down: every answer within 5 s, JSON with a string error, 503 (or a create's 500 asset_create_failed).
       expect(down.length).toBeGreaterThan(10);
       for (const sample of down) {
         expect([503, 500]).toContain(sample.status);

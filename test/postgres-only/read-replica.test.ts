@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/wait-for.js';
 const MAX_LAG_MS = 1_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// ISSUE-NOTES #19: the CI's server allows no replication connections, so the primary is a throwaway
+// The CI's server allows no replication connections, so the primary is a throwaway
 // cluster of its own and the replica a pg_basebackup of it, both on free ports, removed afterwards.
 describe('DATABASE_READ_URL: a real streaming replica (pg_basebackup of a throwaway primary)', () => {
   let primary: ThrowawayCluster;

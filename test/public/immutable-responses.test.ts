@@ -3,7 +3,7 @@ import { ImmutableResponses, matchesIfNoneMatch } from '../../src/lib/immutable-
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-// Issue #15: answers that never change once they exist come from memory, with an ETag and 304.
+// Answers that never change once they exist come from memory, with an ETag and 304.
 describe('immutable public answers: credentials and log tiles', () => {
   const context = useTestContext({
     config: {

@@ -11,7 +11,7 @@ import {
 } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-// Issue #15 item 5: public reads that can change come from memory, and a change by any path (here: SQL
+// Public reads that can change come from memory, and a change by any path (here: SQL
 // written by the test helpers, as `avs` admin moves do) shows on the next read, on this instance and another.
 describe('public reads that can change: from memory, invalidated by the database', () => {
   const context = useTestContext({

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Issue 28 item 4: the hostile dates and texts sent to every date-time and free-text input the served
+// The hostile dates and texts (docs/reliability.md, "Found from outside") sent to every date-time and free-text input the served
 // OpenAPI document names, so a route added tomorrow is fuzzed without editing this file.
 
 /** Instants PostgreSQL cannot store, or JavaScript's Date cannot read (each was a 500 somewhere). */
@@ -60,7 +60,7 @@ function isDateTime(schema: Schema | undefined): boolean {
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 
-describe('every date-time and free-text input of the OpenAPI document refuses hostile values with a 4xx (issue 28 item 4)', () => {
+describe('every date-time and free-text input of the OpenAPI document refuses hostile values with a 4xx', () => {
   const context = useTestContext({
     config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
   });

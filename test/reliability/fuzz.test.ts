@@ -91,7 +91,7 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
     };
   });
 
-  // Issue #14 item 7: ids that ajv-formats took for UUIDs and PostgreSQL refused.
+  // Ids that ajv-formats took for UUIDs and PostgreSQL refused (docs/reliability.md).
   const urnUuid = fc.uuid().map((uuid) => `urn:uuid:${uuid}`);
 
   const segment = (name: string) =>
@@ -108,7 +108,7 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
     fc.jsonValue({ maxDepth: 3 }),
     fc.constantFrom(
       ...['artworks', 'https://hooks.example.com/x', 'http://127.0.0.1/', 'asset.created'],
-      // #14 item 7: control characters in a webhook URL (NUL once made the insert fail with a 500).
+      // Control characters in a webhook URL (NUL once made the insert fail with a 500).
       ...[
         'https://hooks.example.com/\u0000',
         'https://hooks.example.com/a\tb',
@@ -168,7 +168,7 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
         },
       )
       .map((json) => ({ json: json, raw: undefined as string | undefined }));
-  // Issue #14 item 7: a body nested 32,000 deep (under the 64 KiB limit) overflowed the fingerprint's stack.
+  // A body nested 32,000 deep (under the 64 KiB limit) overflowed the fingerprint's stack.
   const deepBody = fc
     .constantFrom(32_000, 10_000, 1_000)
     .map((depth) => `{"title":"deep","to_account_id":${'['.repeat(depth)}${']'.repeat(depth)}}`);
@@ -204,7 +204,7 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
       anyText,
       fc.integer().map(String),
       fc.constantFrom('0', '101', '-5', '1.5', 'abc'),
-      // #14 item 7: cursors with a date outside PostgreSQL's range once made the list fail with a 500.
+      // Cursors with a date outside PostgreSQL's range once made the list fail with a 500.
       fc
         .constantFrom(
           '+275760-09-13T00:00:00.000Z',

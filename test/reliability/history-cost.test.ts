@@ -3,11 +3,11 @@ import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-fac
 import { appendEventsForTest } from '../helpers/long-history.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Issue 28 item 10: a verification re-hashes the whole history (404 ms of CPU at 10,001 events), so it
+// A verification re-hashes the whole history (404 ms of CPU at 10,001 events), so it
 // draws one token per 1,000 events it hashes from the caller's bucket, before it hashes anything.
 const BURST = 17;
 
-describe('verification draws from the caller’s bucket by the length of the history it hashes (issue 28 item 10)', () => {
+describe('verification draws from the caller’s bucket by the length of the history it hashes', () => {
   // One token per 1,000 s: nothing refills while the test runs, however slow the machine.
   const context = useTestContext({
     config: { AVS_RATE_LIMIT_PER_SECOND: 0.001, AVS_RATE_LIMIT_BURST: BURST },
@@ -81,7 +81,7 @@ describe('verification draws from the caller’s bucket by the length of the his
   });
 });
 
-describe('a history costlier than the whole bucket (issue 28 item 10): never a cap on its length', () => {
+describe('a history costlier than the whole bucket: never a cap on its length', () => {
   const context = useTestContext({ config: { AVS_RATE_LIMIT_PER_SECOND: 0.001, AVS_RATE_LIMIT_BURST: 2 } });
 
   it('verifies while the bucket holds a token, takes the whole cost, and the key then waits it out', async () => {

@@ -120,7 +120,7 @@ describe('API3 object property level authorization', () => {
     expect(read.body).not.toMatch(/api_key|key_hash|password/);
   });
 
-  // Issue #14 item 14: a pass-through field named as the service's own words would read as its word.
+  // A pass-through field named as the service's own words would read as its word.
   describe('reserved names for pass-through fields: 400 naming the field', () => {
     it.each(reservedFieldNames)('`%s` in a create body', async (field) => {
       const response = await context.app.inject({
@@ -162,7 +162,7 @@ describe('API3 object property level authorization', () => {
       expect(response.statusCode).toBe(201);
     });
 
-    it('the fields the service sets stay silently ignored (DESIGN.md section 3)', async () => {
+    it('the fields the service sets stay silently ignored', async () => {
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/v1/assets/artworks',

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Issue #14 item 7: client input that reached PostgreSQL (or the stack) and came back as a 500.
+// Client input that reached PostgreSQL (or the stack) and came back as a 500.
 const ADMIN_TOKEN = 'client-input-admin-token-for-the-tests-0042';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -12,7 +12,7 @@ function nestedJson(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
-describe('client input never makes a 5xx (#14 item 7)', () => {
+describe('client input never makes a 5xx', () => {
   const context = useTestContext({
     config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_RATE_LIMIT_BURST: 100_000 },
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// Issue 28 ("Found from outside") item 4: inputs that PostgreSQL and PGlite refused, answered 500.
+// Inputs that PostgreSQL and PGlite refused, answered 500.
 const ADMIN_TOKEN = 'instants-and-nul-admin-token-for-the-tests-0042';
 
 // Year 0 does not exist in PostgreSQL; a year-1 instant east of UTC lands in year 0 once in UTC.
@@ -16,7 +16,7 @@ const UNSTORABLE_INSTANTS = [
   '2026-12-31T23:59:60Z',
 ];
 
-describe('instants PostgreSQL cannot store and NUL in free text are 400, not 500 (issue 28 item 4)', () => {
+describe('instants PostgreSQL cannot store and NUL in free text are 400, not 500', () => {
   const context = useTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_RATE_LIMIT_BURST: 100_000 } });
   let auth: { authorization: string };
   let asset: { id: string };

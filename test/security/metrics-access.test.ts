@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listenForMetrics } from '../../src/plugins/observability.js';
 import { useTestContext } from '../helpers/test-app.js';
 
-// #14 item 17: /metrics can be restricted by a token or moved to a port of its own.
+// /metrics can be restricted by a token or moved to a port of its own.
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
 describe('with neither setting', () => {

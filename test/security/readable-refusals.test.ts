@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAvs, startServerProcess, type ServerProcess } from '../helpers/processes.js';
 import { createChildDatabaseEnv } from '../helpers/test-database.js';
 
-// Found from outside, item 9: a body refused before it is read (413 on its declared length, or any early
+// A body refused before it is read (413 on its declared length, or any early
 // refusal) must reach a real client as the response, not as a connection reset while it is still sending.
 // A server process of its own (dist/), as a client meets it, with Node's fetch and with curl: 20 of 20 tries
 // read the 413. (In one process with the client the race hides: the reset lands after the response is read.)

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../helpers/test-app.js';
 
-// #14 items 8 and 9 on a real listening server: what app.inject cannot show (raw bytes, slow clients).
+// Malformed HTTP and slow clients on a real listening server: what app.inject cannot show (raw bytes, slow clients).
 const context = useTestContext({
   config: {
     AVS_HEADERS_TIMEOUT_MS: 1_000,
@@ -54,7 +54,7 @@ function parse(raw: string): { status: number; headers: Record<string, string>; 
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-describe('malformed HTTP (#14 item 8)', () => {
+describe('malformed HTTP', () => {
   it('is answered with the error shape, a request id and the security headers', async () => {
     const socket = await connection();
     socket.write('NOT HTTP AT ALL\r\n\r\n');
@@ -75,7 +75,7 @@ describe('malformed HTTP (#14 item 8)', () => {
   });
 });
 
-describe('slow clients (#14 item 9)', () => {
+describe('slow clients', () => {
   it('closes a connection whose headers never end (headersTimeout), answering 408', async () => {
     const socket = await connection();
     socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');

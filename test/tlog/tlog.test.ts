@@ -43,7 +43,7 @@ async function historyOf(asset: { planet: string; id: string }): Promise<Entry[]
   return response.json<{ data: Entry[] }>().data;
 }
 
-describe('the transparency log (C2SP tlog-tiles, DESIGN §11)', () => {
+describe('the transparency log (C2SP tlog-tiles, docs/transparency.md)', () => {
   it('serves a signed checkpoint whose origin is AVS_PUBLIC_URL without its scheme, and its vkey', async () => {
     await integrate();
     const vkey = await get('/tlog/vkey');

@@ -56,7 +56,7 @@ describe('configuration', () => {
   });
 });
 
-describe('security settings (#14 items 4, 10, 17)', () => {
+describe('security settings: admin token length, trusted proxies, metrics access', () => {
   const refusal = (env: Record<string, string>): string => {
     try {
       loadConfig(env);

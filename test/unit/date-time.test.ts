@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDateTime, parseCalendarDate, parseDateTime } from '../../src/lib/date-time.js';
 
-// Issue 28 item 4: the one reading of a client's date-time, so the databases never see one they refuse.
+// The one reading of a client's date-time, so the databases never see one they refuse.
 describe('parseDateTime', () => {
   it.each([
     ['2026-11-20T10:00:00Z', '2026-11-20T10:00:00.000Z'],

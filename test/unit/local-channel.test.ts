@@ -35,7 +35,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 describe('the local channel', () => {
   it('relays argv, stdin, stdout, stderr, a large caller-side file and the exit code; socket 0600', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'avs-channel-'));
-    // 8 MiB of varied bytes: more than any socket buffer, so back-pressure is exercised (#24's archives).
+    // 8 MiB of varied bytes: more than any socket buffer, so back-pressure is exercised (as a backup archive's stream needs).
     const archive = Buffer.alloc(8 * 1024 * 1024);
     for (let i = 0; i < archive.length; i++) archive[i] = (i * 7919) % 251;
     const channel = await openLocalChannel(dir, async (argv, io) => {

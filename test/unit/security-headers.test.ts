@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_SECURITY_HEADERS, HELMET_OPTIONS } from '../../src/plugins/security-headers.js';
 
-// The service writes its security headers once (issue #15); they must stay what helmet makes of its options.
+// The service writes its security headers once (not per response); they must stay what helmet makes of its options.
 describe('security headers', () => {
   it('are exactly the set helmet builds from the same options', async () => {
     const bare = Fastify({ logger: false });

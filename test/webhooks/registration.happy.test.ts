@@ -25,7 +25,7 @@ describe('POST /api/v1/webhooks (delivery off, the default)', () => {
       payload: payload as object,
     });
 
-  it('answers 201 with the SPEC record: id, url, events, account_id, status active, created_at, message', async () => {
+  it('answers 201 with the record: id, url, events, account_id, status active, created_at, message', async () => {
     const response = await register({ url: 'https://hooks.example.com/avs', events: ['asset.created'] });
     expect(response.statusCode).toBe(201);
     const body = response.json();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../helpers/test-app.js';
 
-// #14 (security round 2): the findings of the outside attack on the server's edges, one test each.
-const ADMIN_TOKEN = 'admin-token-for-round-2-tests-0123456789';
+// The server's edges (docs/reliability.md, "the server's edges"): admin token guessing and answers given before any route.
+const ADMIN_TOKEN = 'admin-token-for-guessing-tests-0123456789';
 
-describe('admin token guessing (#14 item 4)', () => {
+describe('admin token guessing', () => {
   const context = useTestContext({ config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN } });
 
   it('counts wrong admin tokens like wrong API keys: a flood from one address ends in 429', async () => {
@@ -47,7 +47,7 @@ const SECURITY_HEADER_NAMES = [
   'x-frame-options',
 ];
 
-describe('answers given before any route (#14 item 8)', () => {
+describe('answers given before any route', () => {
   const context = useTestContext();
 
   async function ordinaryHeaders() {
