@@ -17,3 +17,13 @@ export const cliCommands: CliCommand[] = [
   backupCommand,
   restoreCommand,
 ];
+
+/** The command argv names (its first one or two words) and the arguments after its name, if any. */
+export function findCliCommand(argv: readonly string[]): { command: CliCommand; args: string[] } | undefined {
+  for (const command of cliCommands) {
+    const words = command.name.split(' ');
+    if (words.every((word, index) => argv[index] === word))
+      return { command, args: argv.slice(words.length) };
+  }
+  return undefined;
+}

@@ -238,14 +238,18 @@ export async function listMedia(
   return rows.filter((row) => visibleTo(principal, row)).map(toMediaRecord);
 }
 
+/** The medium is one of the target asset's (an id of another asset's medium answers media_not_found). */
+function isMediumOf(row: MediaRow, target: { planet: string; assetId: string }): boolean {
+  return row.planet === target.planet && row.asset_id === target.assetId;
+}
+
 export async function getMediaRecord(
   db: Queryable,
   principal: Principal,
   target: { planet: PlanetId; assetId: string; mediaId: string },
 ): Promise<MediaRecordType> {
   const row = isUuid(target.mediaId) ? await findMediaWithAsset(db, target.mediaId) : undefined;
-  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
-  if (!visibleTo(principal, row)) throw notFound();
+  if (!row || !isMediumOf(row, target) || !visibleTo(principal, row)) throw notFound();
   return toMediaRecord(row);
 }
 
@@ -279,9 +283,13 @@ export async function openMedia(
     principal !== undefined && principal.accountId === row.account_id && isInScope(principal, row.planet);
   const open = row.public && row.issued_at !== null;
   if (!owner && !open) throw notFound();
+  return download(db, stores, row, open);
+}
+
+function download(db: Database, stores: MediaStores, row: MediaRow, isPublic: boolean): MediaDownload {
   return {
     record: toMediaRecord(row),
-    public: open,
+    public: isPublic,
     stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
   };
 }
@@ -293,12 +301,8 @@ export async function openMediaAsAdmin(
   target: { planet: string; assetId: string; mediaId: string },
 ): Promise<MediaDownload> {
   const row = isUuid(target.mediaId) ? await findMediaById(db, target.mediaId) : undefined;
-  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
-  return {
-    record: toMediaRecord(row),
-    public: false,
-    stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
-  };
+  if (!row || !isMediumOf(row, target)) throw notFound();
+  return download(db, stores, row, false);
 }
 
 /** The public media of an asset, oldest first, with both digests: what a certificate credential lists. */

@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../db/database.js';
+import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
   tree_size: number;
@@ -55,18 +56,14 @@ export async function saveState(
   );
 }
 
-export interface PendingEventRow {
-  pending_id: string;
-  id: string;
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  created_at: Date;
-  prev_hash: string | null;
-  hash: string;
-  [column: string]: unknown;
-}
+/** What the log carries of a history event: the chain's row without its payload and actor. */
+type LoggableEventRow = Pick<
+  EventRow,
+  'id' | 'asset_id' | 'planet' | 'sequence' | 'event_type' | 'created_at' | 'prev_hash' | 'hash'
+>;
+
+/** An event waiting for its log entry. */
+export type PendingEventRow = LoggableEventRow & { pending_id: string };
 
 /** Committed events not yet in the log, in the order they were queued. */
 export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
@@ -173,18 +170,8 @@ export async function readEntryRange(db: Queryable, from: number, count: number)
   return rows.map((row) => toBuffer(row.entry));
 }
 
-export interface LoggedEventRow {
-  log_index: string | null;
-  id: string;
-  asset_id: string;
-  planet: string;
-  sequence: number;
-  event_type: string;
-  created_at: Date;
-  prev_hash: string | null;
-  hash: string;
-  [column: string]: unknown;
-}
+/** An event with its place in the log (null while it waits). */
+export type LoggedEventRow = LoggableEventRow & { log_index: string | null };
 
 const findEventWithLogIndexStatement = prepared(
   'tlog_find_event_with_log_index',
