@@ -19,9 +19,7 @@ export interface CliContext {
 
 /** A further command (audit, worker…), one file each in cli/commands/; avs.ts dispatches to them and lists them in its usage. */
 export interface CliCommand {
-  /** The words that name it: `audit`, or a command and its subcommand (`log verify`); it is given the arguments after them. */
-  name: string;
-  /** Its arguments, as the usage text shows them after the name. */
+  /** Its arguments, as the usage text shows them after its name (commands/index.ts names each command). */
   usage: string;
   summary: string;
   /**

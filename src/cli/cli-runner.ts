@@ -29,7 +29,9 @@ Commands:
   keys list [--account ID] [--json]       List API keys (never the keys themselves)
   keys revoke ID [--json]                 Revoke an API key
   admin create --email E [--json]         Create an admin user (password read from stdin, or generated)
-${cliCommands.map((command) => `  ${`${command.name} ${command.usage}`.padEnd(40)}${command.summary}`).join('\n')}
+${Object.entries(cliCommands)
+  .map(([name, command]) => `  ${`${name} ${command.usage}`.padEnd(40)}${command.summary}`)
+  .join('\n')}
 The database is DATABASE_URL when set, otherwise the embedded database in AVS_DATA_DIR (./data).`;
 
 /** Wrong usage: exit code 2 and the usage text. */

@@ -6,7 +6,6 @@ import type { CliCommand } from '../cli-command.js';
 
 /** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
 export const auditCommand: CliCommand = {
-  name: 'audit',
   usage: '[--planet P] [--json]',
   summary: 'Recompute every asset history chain; exit 1 listing each break',
   database: 'yes',

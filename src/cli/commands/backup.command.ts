@@ -19,7 +19,6 @@ export function describeArchive(summary: BackupSummary): string {
  * of the caller's (mktemp) or --force is given.
  */
 export const backupCommand: CliCommand = {
-  name: 'backup',
   usage: 'FILE [--json] [--force]',
   summary: 'Write a consistent archive of the whole database (online)',
   database: 'yes',

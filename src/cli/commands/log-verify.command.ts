@@ -40,7 +40,6 @@ async function readState(file: string): Promise<MonitorState | undefined> {
  * holds. Exit 0 when the log verifies, 1 with one sentence when it does not, 2 for bad arguments.
  */
 export const logVerifyCommand: CliCommand = {
-  name: 'log verify',
   usage: '[--url PREFIX] [--vkey KEY] [--state FILE] [--json]',
   summary: 'Monitor the transparency log: signature, tree, consistency with the saved checkpoint, chains',
   database: 'no',

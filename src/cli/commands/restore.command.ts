@@ -18,7 +18,6 @@ import { describeArchive } from './backup.command.js';
  * then migrated to this code's. It needs the directory to itself.
  */
 export const restoreCommand: CliCommand = {
-  name: 'restore',
   usage: 'FILE [--json] [--trust-unsigned]',
   summary: 'Restore an archive into an empty database (checked first)',
   database: 'own-connection',

@@ -14,7 +14,6 @@ function describe(key: SigningKeySummary): string {
 
 /** `avs signing-keys list|rotate|retire ID [--json]`: the Ed25519 keys that sign credentials and receipts. */
 export const signingKeysCommand: CliCommand = {
-  name: 'signing-keys',
   // The action (list, rotate, retire) is the first argument, not a subcommand: it is parsed here.
   usage: 'list|rotate|retire ID [--json]',
   summary: 'List, rotate or retire (unpublish) the credential signing keys',

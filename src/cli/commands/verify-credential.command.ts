@@ -87,7 +87,6 @@ function describe(outcome: CredentialVerification, subject: unknown): string {
  * 1 SUSPENDED, REVOKED or INVALID; 3 UNCHECKED (something could not be fetched); 2 bad arguments.
  */
 export const verifyCredentialCommand: CliCommand = {
-  name: 'verify-credential',
   usage: 'FILE|- [--did-document FILE] [--status-list FILE]... [--json]',
   summary: 'Verify a credential or receipt offline: VALID, SUSPENDED, REVOKED, INVALID or UNCHECKED',
   database: 'no',

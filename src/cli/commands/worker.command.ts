@@ -8,7 +8,6 @@ import type { CliCommand } from '../cli-command.js';
 
 /** `avs worker`: the delivery worker alone, for running delivery apart from (or beside) the API instances. */
 export const workerCommand: CliCommand = {
-  name: 'worker',
   usage: '[--concurrency N]',
   summary: 'Deliver webhooks (needs AVS_WEBHOOK_DELIVERY=on) until SIGTERM',
   database: 'own-connection',
