@@ -3,6 +3,7 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { selectField, valueOptions } from './admin-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -134,19 +135,13 @@ export function certificatesPage(options: {
         class="filters"
         aria-label="Choose certificates"
       >
-        <div class="field">
-          <label for="filter-status">Status</label>
-          <select id="filter-status" name="status">
-            ${certificateStatuses.map((status) => html`<option value="${status}" ${status === view.status ? html` selected` : ''}>${status}</option>`)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="filter-planet">Planet</label>
-          <select id="filter-planet" name="planet">
-            <option value="">All planets</option>
-            ${planetIds.map((planet) => html`<option value="${planet}" ${planet === view.planet ? html` selected` : ''}>${planet}</option>`)}
-          </select>
-        </div>
+        ${selectField('Status', { id: 'filter-status', name: 'status' }, valueOptions(certificateStatuses, view.status))}
+        ${selectField(
+          'Planet',
+          { id: 'filter-planet', name: 'planet' },
+          html`<option value="">All planets</option>
+            ${valueOptions(planetIds, view.planet)}`,
+        )}
         <button type="submit" class="button-secondary">Show</button>
       </form>
       ${planets.map((planet) => {
