@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryCount, type Queryable } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -80,8 +80,7 @@ export async function listPending(tx: Queryable, limit: number): Promise<Pending
 }
 
 export async function countPending(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM tlog_pending');
-  return rows[0]!.count;
+  return queryCount(db, 'SELECT count(*)::int AS count FROM tlog_pending');
 }
 
 export interface NewEntry {

@@ -17,7 +17,7 @@ export interface InputAttributes {
 export function inputField(label: string, input: InputAttributes, hint?: string): SafeHtml {
   const hintId = `${input.id}-hint`;
   const attributes = Object.entries(hint ? { ...input, 'aria-describedby': hintId } : input).map(
-    ([name, value]: [string, unknown]) =>
+    ([name, value]: [string, string | number | boolean | undefined]) =>
       value === true ? html` ${name}` : value === undefined ? '' : html` ${name}="${String(value)}"`,
   );
   return html`<div class="field">
@@ -39,6 +39,19 @@ export function selectField(
       ${options}
     </select>
   </div>`;
+}
+
+/** A list page's filter form: a GET of the page itself with the chosen filters, its fields side by side. */
+export function filterForm(options: {
+  action: string;
+  label: string;
+  fields: readonly SafeHtml[];
+  submit: string;
+}): SafeHtml {
+  return html`<form method="get" action="${options.action}" class="filters" aria-label="${options.label}">
+    ${options.fields}
+    <button type="submit" class="button-secondary">${options.submit}</button>
+  </form>`;
 }
 
 /** One option per value, its value also its text, the current one selected. */

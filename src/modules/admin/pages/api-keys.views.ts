@@ -2,7 +2,7 @@ import { planetIds } from '../../../planets/planets.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { dataTable, inputField, selectField, valueOptions } from './admin-parts.views.js';
+import { dataTable, filterForm, inputField, selectField, valueOptions } from './admin-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
@@ -145,20 +145,24 @@ export function apiKeysPage(options: {
     section: 'api-keys',
     session: options.session,
     flash: options.flash,
-    content: html`<form method="get" action="/admin/api-keys" class="filters" aria-label="Filter keys">
-        ${selectField(
-          'Account',
-          { id: 'filter-account', name: 'account' },
-          accountOptions(options.accounts, filter.account, 'All accounts'),
-        )}
-        ${selectField(
-          'Status',
-          { id: 'filter-status', name: 'status' },
-          html`<option value="">Any status</option>
-            ${valueOptions(KEY_STATUSES, filter.status)}`,
-        )}
-        <button type="submit" class="button-secondary">Filter</button>
-      </form>
+    content: html`${filterForm({
+        action: '/admin/api-keys',
+        label: 'Filter keys',
+        fields: [
+          selectField(
+            'Account',
+            { id: 'filter-account', name: 'account' },
+            accountOptions(options.accounts, filter.account, 'All accounts'),
+          ),
+          selectField(
+            'Status',
+            { id: 'filter-status', name: 'status' },
+            html`<option value="">Any status</option>
+              ${valueOptions(KEY_STATUSES, filter.status)}`,
+          ),
+        ],
+        submit: 'Filter',
+      })}
       ${keysTable(options.keys, options.accounts)}
       <section aria-labelledby="create-key-heading" class="panel">
         <h2 id="create-key-heading">Create a key</h2>
