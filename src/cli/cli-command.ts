@@ -19,16 +19,15 @@ export interface CliContext {
 
 /** A further command (audit, worker…), one file each in cli/commands/; avs.ts dispatches to them and lists them in its usage. */
 export interface CliCommand {
+  /** Its arguments, as the usage text shows them after its name (commands/index.ts names each command). */
   usage: string;
   summary: string;
-  takesSubcommand: boolean;
   /**
    * 'yes': runs through withDatabase, so while `avs serve` holds the embedded data directory it runs inside
    * that server (local channel) and must write only to context.io; 'own-connection': keeps its own
    * connection open (a long-lived process), so it cannot go through the channel; 'no': no database.
    */
   database: 'yes' | 'own-connection' | 'no';
-  matches(command: string, subcommand: string | undefined): boolean;
   /** Returns the exit code, or -1 to leave the process running (a long-lived command). */
   run(args: string[], context: CliContext): Promise<number>;
   /**

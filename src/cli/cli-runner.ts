@@ -15,7 +15,7 @@ import { generatePassword } from '../modules/admin/auth/passwords.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/keys/keys.service.js';
 import type { CliContext, OutputFileRequest } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
-import { cliCommands } from './commands/index.js';
+import { cliCommands, findCliCommand } from './commands/index.js';
 
 export const USAGE = `Usage: avs <command> [options]
 
@@ -29,7 +29,9 @@ Commands:
   keys list [--account ID] [--json]       List API keys (never the keys themselves)
   keys revoke ID [--json]                 Revoke an API key
   admin create --email E [--json]         Create an admin user (password read from stdin, or generated)
-${cliCommands.map((command) => `  ${command.usage.padEnd(40)}${command.summary}`).join('\n')}
+${Object.entries(cliCommands)
+  .map(([name, command]) => `  ${`${name} ${command.usage}`.padEnd(40)}${command.summary}`)
+  .join('\n')}
 The database is DATABASE_URL when set, otherwise the embedded database in AVS_DATA_DIR (./data).`;
 
 /** Wrong usage: exit code 2 and the usage text. */
@@ -75,19 +77,16 @@ export function sharedDatabase(db: Database): DatabaseAccess {
 
 /** Whether a command needs the database: those that do run inside a running embedded server. */
 export function commandUsesDatabase(argv: string[]): 'no' | 'yes' | 'own-connection' {
-  const [command, subcommand] = argv;
+  const [command] = argv;
   if (command === undefined || command === 'serve') return 'no';
   if (['migrate', 'accounts', 'keys', 'admin'].includes(command)) return 'yes';
-  const extra = cliCommands.find((entry) => entry.matches(command, subcommand));
-  return extra?.database ?? 'no';
+  return findCliCommand(argv)?.command.database ?? 'no';
 }
 
 /** The caller-side file a command writes (`backup FILE`), as the user named it: all the channel may open. */
 export function commandOutputFile(argv: string[]): OutputFileRequest | undefined {
-  const [command, subcommand, ...rest] = argv;
-  if (command === undefined) return undefined;
-  const extra = cliCommands.find((entry) => entry.matches(command, subcommand));
-  return extra?.outputFile?.(extra.takesSubcommand ? rest : argv.slice(1));
+  const found = findCliCommand(argv);
+  return found?.command.outputFile?.(found.args);
 }
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
@@ -238,10 +237,10 @@ async function run(argv: string[], options: RunOptions): Promise<number> {
       return 0;
     }
     default: {
-      const extra = cliCommands.find((entry) => entry.matches(command, subcommand));
-      if (extra) {
+      const found = findCliCommand(argv);
+      if (found) {
         const context: CliContext = { config, withDatabase, print, io };
-        return extra.run(extra.takesSubcommand ? rest : argv.slice(1), context);
+        return found.command.run(found.args, context);
       }
       throw new UsageError(`unknown command "${argv.slice(0, 2).join(' ')}"`);
     }

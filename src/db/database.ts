@@ -31,6 +31,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** The number a `SELECT count(*)::int AS count …` statement answers. */
+export async function queryCount(db: Queryable, sql: Sql, params?: readonly unknown[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(sql, params);
+  return rows[0]!.count;
+}
+
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** The one database interface; PostgreSQL (a pool) and PGlite (embedded) implement it. */

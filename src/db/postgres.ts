@@ -65,19 +65,27 @@ function wrap(error: unknown): unknown {
   return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
 }
 
+/** One statement on the pool or on a transaction's client, a lost connection thrown as DatabaseUnavailableError. */
+async function runQuery<T extends Row>(
+  runner: pg.Pool | pg.PoolClient,
+  config: pg.QueryConfig,
+): Promise<QueryResult<T>> {
+  try {
+    const result = await runner.query<T>(config);
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  } catch (error) {
+    throw wrap(error);
+  }
+}
+
 class PostgresTransaction implements Queryable {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly named: boolean,
   ) {}
 
-  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    try {
-      const result = await this.client.query<T>(toQueryConfig(sql, params, this.named));
-      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-    } catch (error) {
-      throw wrap(error);
-    }
+  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return runQuery<T>(this.client, toQueryConfig(sql, params, this.named));
   }
 
   async exec(sql: string): Promise<void> {
@@ -111,13 +119,8 @@ export class PostgresDatabase implements Database {
     this.pool.on('error', () => undefined);
   }
 
-  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    try {
-      const result = await this.pool.query<T>(toQueryConfig(sql, params, this.named));
-      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
-    } catch (error) {
-      throw wrap(error);
-    }
+  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return runQuery<T>(this.pool, toQueryConfig(sql, params, this.named));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

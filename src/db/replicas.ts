@@ -1,12 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  DatabaseUnavailableError,
-  type Database,
-  type Queryable,
-  type QueryResult,
-  type Row,
-  type Sql,
-} from './database.js';
+import { DatabaseUnavailableError } from './database.js';
+import type { Database, Queryable, QueryResult, Row, Sql } from './database.js';
 import type { PostgresDatabase } from './postgres.js';
 
 /**

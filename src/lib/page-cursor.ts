@@ -43,6 +43,21 @@ export function positionValues(position: Position | undefined): [Date | null, st
   return [position?.createdAt ?? null, position?.id ?? null];
 }
 
+/**
+ * SQL ending a query with one page newest first by (created_at, id): the rows after the position bound at
+ * `$first` and `$first+1` (every row when they are null), at most `$first+2` of them; pageValues binds the three.
+ */
+export function newestFirstPageSql(first: number, table?: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : name);
+  return `${afterPositionOrFirstSql(`$${first}`, `$${first + 1}`, table)}
+     ORDER BY ${column('created_at')} DESC, ${column('id')} DESC LIMIT $${first + 2}`;
+}
+
+/** The three values newestFirstPageSql binds. */
+export function pageValues(after: Position | undefined, limit: number): [Date | null, string | null, number] {
+  return [...positionValues(after), limit];
+}
+
 /** Fetches limit + 1 rows to learn has_more without a count. */
 export function toPage<R extends { created_at: Date; id: string }, T>(
   rows: R[],

@@ -6,11 +6,9 @@ import type { CliCommand } from '../cli-command.js';
 
 /** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
 export const auditCommand: CliCommand = {
-  usage: 'audit [--planet P] [--json]',
+  usage: '[--planet P] [--json]',
   summary: 'Recompute every asset history chain; exit 1 listing each break',
-  takesSubcommand: false,
   database: 'yes',
-  matches: (command) => command === 'audit',
   async run(args, context) {
     let values: { planet?: string; json?: boolean };
     try {

@@ -19,11 +19,9 @@ export function describeArchive(summary: BackupSummary): string {
  * of the caller's (mktemp) or --force is given.
  */
 export const backupCommand: CliCommand = {
-  usage: 'backup FILE [--json] [--force]',
+  usage: 'FILE [--json] [--force]',
   summary: 'Write a consistent archive of the whole database (online)',
-  takesSubcommand: false,
   database: 'yes',
-  matches: (command) => command === 'backup',
   outputFile(args) {
     try {
       const { file, force } = readArchiveArguments('backup', args);

@@ -7,13 +7,26 @@ import { signingKeysCommand } from './signing-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
 import { workerCommand } from './worker.command.js';
 
-/** The commands avs.ts dispatches to beyond its own: a new command is a file here and an entry below. */
-export const cliCommands: CliCommand[] = [
-  auditCommand,
-  workerCommand,
-  signingKeysCommand,
-  verifyCredentialCommand,
-  logVerifyCommand,
-  backupCommand,
-  restoreCommand,
-];
+/**
+ * The commands avs.ts dispatches to beyond its own, by the words that name them (a command, or a command and
+ * its subcommand): a new command is a file here and an entry below.
+ */
+export const cliCommands: Readonly<Record<string, CliCommand>> = {
+  audit: auditCommand,
+  worker: workerCommand,
+  'signing-keys': signingKeysCommand,
+  'verify-credential': verifyCredentialCommand,
+  'log verify': logVerifyCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+};
+
+/** The command argv names (its first one or two words) and the arguments after its name, if any. */
+export function findCliCommand(argv: readonly string[]): { command: CliCommand; args: string[] } | undefined {
+  for (const [name, command] of Object.entries(cliCommands)) {
+    const words = name.split(' ');
+    if (words.every((word, index) => argv[index] === word))
+      return { command, args: argv.slice(words.length) };
+  }
+  return undefined;
+}

@@ -40,11 +40,9 @@ async function readState(file: string): Promise<MonitorState | undefined> {
  * holds. Exit 0 when the log verifies, 1 with one sentence when it does not, 2 for bad arguments.
  */
 export const logVerifyCommand: CliCommand = {
-  usage: 'log verify [--url PREFIX] [--vkey KEY] [--state FILE] [--json]',
+  usage: '[--url PREFIX] [--vkey KEY] [--state FILE] [--json]',
   summary: 'Monitor the transparency log: signature, tree, consistency with the saved checkpoint, chains',
-  takesSubcommand: true,
   database: 'no',
-  matches: (command, subcommand) => command === 'log' && subcommand === 'verify',
   async run(args, context) {
     let json: boolean | undefined;
     try {

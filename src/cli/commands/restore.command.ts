@@ -18,11 +18,9 @@ import { describeArchive } from './backup.command.js';
  * then migrated to this code's. It needs the directory to itself.
  */
 export const restoreCommand: CliCommand = {
-  usage: 'restore FILE [--json] [--trust-unsigned]',
+  usage: 'FILE [--json] [--trust-unsigned]',
   summary: 'Restore an archive into an empty database (checked first)',
-  takesSubcommand: false,
   database: 'own-connection',
-  matches: (command) => command === 'restore',
   async run(args, context) {
     const parsed = parseArchiveArguments('restore', args, context);
     if (!parsed) return 2;

@@ -8,20 +8,16 @@ import {
 } from '../../modules/signing/signing-keys.service.js';
 import type { CliCommand } from '../cli-command.js';
 
-const USAGE = 'signing-keys list|rotate|retire ID [--json]';
-
 function describe(key: SigningKeySummary): string {
   return `${key.id}  ${key.purpose}  ${key.status}  created ${key.created_at}`;
 }
 
 /** `avs signing-keys list|rotate|retire ID [--json]`: the Ed25519 keys that sign credentials and receipts. */
 export const signingKeysCommand: CliCommand = {
-  usage: USAGE,
+  // The action (list, rotate, retire) is the first argument, not a subcommand: it is parsed here.
+  usage: 'list|rotate|retire ID [--json]',
   summary: 'List, rotate or retire (unpublish) the credential signing keys',
-  // The action (list, rotate, retire) arrives as the first argument.
-  takesSubcommand: false,
   database: 'yes',
-  matches: (command) => command === 'signing-keys',
   async run(args, context) {
     const [action, ...rest] = args;
     // A key id may begin with '-' (a base64url thumbprint): it is an argument, never an option.
@@ -42,7 +38,7 @@ export const signingKeysCommand: CliCommand = {
     }
     const expected = action === 'retire' ? 1 : 0;
     if (!['list', 'rotate', 'retire'].includes(action ?? '') || positionals.length !== expected) {
-      context.io.stderr.write(`avs signing-keys: usage: avs ${USAGE}\n`);
+      context.io.stderr.write(`avs signing-keys: usage: avs signing-keys ${signingKeysCommand.usage}\n`);
       return 2;
     }
     const masterKey = context.config.AVS_MASTER_KEY;

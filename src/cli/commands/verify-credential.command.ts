@@ -87,11 +87,9 @@ function describe(outcome: CredentialVerification, subject: unknown): string {
  * 1 SUSPENDED, REVOKED or INVALID; 3 UNCHECKED (something could not be fetched); 2 bad arguments.
  */
 export const verifyCredentialCommand: CliCommand = {
-  usage: 'verify-credential FILE|- [--did-document FILE] [--status-list FILE]... [--json]',
+  usage: 'FILE|- [--did-document FILE] [--status-list FILE]... [--json]',
   summary: 'Verify a credential or receipt offline: VALID, SUSPENDED, REVOKED, INVALID or UNCHECKED',
-  takesSubcommand: false,
   database: 'no',
-  matches: (command) => command === 'verify-credential',
   async run(args, context) {
     try {
       const { values, positionals } = (() => {

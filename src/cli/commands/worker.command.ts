@@ -8,11 +8,9 @@ import type { CliCommand } from '../cli-command.js';
 
 /** `avs worker`: the delivery worker alone, for running delivery apart from (or beside) the API instances. */
 export const workerCommand: CliCommand = {
-  usage: 'worker [--concurrency N]',
+  usage: '[--concurrency N]',
   summary: 'Deliver webhooks (needs AVS_WEBHOOK_DELIVERY=on) until SIGTERM',
-  takesSubcommand: false,
   database: 'own-connection',
-  matches: (command) => command === 'worker',
   async run(args, { config }) {
     let concurrencyArg: string | undefined;
     try {

@@ -136,6 +136,23 @@ function mediaRemovedFacts(row: MediaRow): Record<string, unknown> {
   return row.commitment_salt ? { commitment: mediaCommitment(row.commitment_salt, row.sha256) } : {};
 }
 
+/** A medium's event on its asset's history, by the caller's API key. */
+async function appendMediaEvent(
+  tx: Queryable,
+  change: { asset: { id: string; planet: string }; principal: Principal; row: MediaRow },
+  eventType: 'MEDIA_ADDED' | 'MEDIA_REMOVED',
+  facts: Record<string, unknown>,
+): Promise<void> {
+  const { asset, principal, row } = change;
+  await appendEvent(tx, {
+    assetId: asset.id,
+    planet: asset.planet,
+    eventType,
+    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...facts },
+    actorAccountId: principal.accountId,
+  });
+}
+
 /**
  * Attaches prepared bytes to the owner's pending asset, in the caller's transaction: the blob once per hash,
  * the media row (a private one with a fresh commitment salt) and a MEDIA_ADDED event.
@@ -171,13 +188,7 @@ export async function addMedia(
     commitmentSalt: isPublic ? null : randomBytes(32).toString('hex'),
     createdBy: principal.accountId,
   });
-  await appendEvent(tx, {
-    assetId: asset.id,
-    planet: asset.planet,
-    eventType: 'MEDIA_ADDED',
-    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...mediaAddedFacts(row) },
-    actorAccountId: principal.accountId,
-  });
+  await appendMediaEvent(tx, { asset, principal, row }, 'MEDIA_ADDED', mediaAddedFacts(row));
   return toMediaRecord(row);
 }
 
@@ -201,13 +212,7 @@ export async function removeMedia(
   const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
   if (!row || row.asset_id !== asset.id) throw notFound();
   await deleteAssetMedia(tx, row.id);
-  await appendEvent(tx, {
-    assetId: asset.id,
-    planet: asset.planet,
-    eventType: 'MEDIA_REMOVED',
-    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...mediaRemovedFacts(row) },
-    actorAccountId: principal.accountId,
-  });
+  await appendMediaEvent(tx, { asset, principal, row }, 'MEDIA_REMOVED', mediaRemovedFacts(row));
   const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
   const record = toMediaRecord(row);
   return gone ? { record, orphan: { sha256: row.sha256, storage: row.storage } } : { record };
@@ -238,13 +243,22 @@ export async function listMedia(
   return rows.filter((row) => visibleTo(principal, row)).map(toMediaRecord);
 }
 
+/** The target asset's medium: a malformed id, another asset's medium and none at all are alike not found. */
+async function findMediumOf<Row extends MediaRow>(
+  find: (id: string) => Promise<Row | undefined>,
+  target: { planet: string; assetId: string; mediaId: string },
+): Promise<Row> {
+  const row = isUuid(target.mediaId) ? await find(target.mediaId) : undefined;
+  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
+  return row;
+}
+
 export async function getMediaRecord(
   db: Queryable,
   principal: Principal,
   target: { planet: PlanetId; assetId: string; mediaId: string },
 ): Promise<MediaRecordType> {
-  const row = isUuid(target.mediaId) ? await findMediaWithAsset(db, target.mediaId) : undefined;
-  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
+  const row = await findMediumOf((id) => findMediaWithAsset(db, id), target);
   if (!visibleTo(principal, row)) throw notFound();
   return toMediaRecord(row);
 }
@@ -279,9 +293,13 @@ export async function openMedia(
     principal !== undefined && principal.accountId === row.account_id && isInScope(principal, row.planet);
   const open = row.public && row.issued_at !== null;
   if (!owner && !open) throw notFound();
+  return download(db, stores, row, open);
+}
+
+function download(db: Database, stores: MediaStores, row: MediaRow, isPublic: boolean): MediaDownload {
   return {
     record: toMediaRecord(row),
-    public: open,
+    public: isPublic,
     stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
   };
 }
@@ -292,13 +310,8 @@ export async function openMediaAsAdmin(
   stores: MediaStores,
   target: { planet: string; assetId: string; mediaId: string },
 ): Promise<MediaDownload> {
-  const row = isUuid(target.mediaId) ? await findMediaById(db, target.mediaId) : undefined;
-  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
-  return {
-    record: toMediaRecord(row),
-    public: false,
-    stream: storeOf(stores, row.storage).read(db, row.sha256, Number(row.bytes)),
-  };
+  const row = await findMediumOf((id) => findMediaById(db, id), target);
+  return download(db, stores, row, false);
 }
 
 /** The public media of an asset, oldest first, with both digests: what a certificate credential lists. */

@@ -154,6 +154,28 @@ export function appendLeaves(
   return { nodes, root: treeHash(index, readerOf(known)) };
 }
 
+/** RFC 9162's node positions fn and sn, walked up the tree together while a proof is checked. */
+interface ProofWalk {
+  fn: number;
+  sn: number;
+}
+
+/** Right-shifts fn and sn once: one level up. */
+function shiftUp(walk: ProofWalk): void {
+  walk.fn = Math.floor(walk.fn / 2);
+  walk.sn = Math.floor(walk.sn / 2);
+}
+
+/** The proof's next hash is a left sibling: LSB(fn) is set, or fn equals sn. */
+function siblingIsLeft(walk: ProofWalk): boolean {
+  return walk.fn % 2 === 1 || walk.fn === walk.sn;
+}
+
+/** After a left sibling: right-shifts fn and sn until LSB(fn) is set or fn is 0. */
+function shiftToRightChild(walk: ProofWalk): void {
+  while (walk.fn % 2 === 0 && walk.fn !== 0) shiftUp(walk);
+}
+
 /** Checks an RFC 6962 inclusion proof (the algorithm of RFC 9162 section 2.1.3.2). */
 export function verifyInclusion(
   index: number,
@@ -163,26 +185,19 @@ export function verifyInclusion(
   root: Buffer,
 ): boolean {
   if (index < 0 || index >= size) return false;
-  let fn = index;
-  let sn = size - 1;
+  const walk: ProofWalk = { fn: index, sn: size - 1 };
   let r = leaf;
   for (const p of proof) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
+    if (walk.sn === 0) return false;
+    if (siblingIsLeft(walk)) {
       r = nodeHash(p, r);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      shiftToRightChild(walk);
     } else {
       r = nodeHash(r, p);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    shiftUp(walk);
   }
-  return sn === 0 && r.equals(root);
+  return walk.sn === 0 && r.equals(root);
 }
 
 /** Checks an RFC 6962 consistency proof (RFC 9162 section 2.1.4.2). */
@@ -198,30 +213,20 @@ export function verifyConsistency(
   if (oldSize === 0 || proof.length === 0) return false;
   const path = isPowerOfTwo(oldSize) ? [oldRoot, ...proof] : [...proof];
   if (path.length === 0) return false;
-  let fn = oldSize - 1;
-  let sn = newSize - 1;
-  while (fn % 2 === 1) {
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
+  const walk: ProofWalk = { fn: oldSize - 1, sn: newSize - 1 };
+  while (walk.fn % 2 === 1) shiftUp(walk);
   let fr = path[0]!;
   let sr = path[0]!;
   for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
+    if (walk.sn === 0) return false;
+    if (siblingIsLeft(walk)) {
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      shiftToRightChild(walk);
     } else {
       sr = nodeHash(sr, c);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    shiftUp(walk);
   }
-  return fr.equals(oldRoot) && sr.equals(newRoot) && sn === 0;
+  return fr.equals(oldRoot) && sr.equals(newRoot) && walk.sn === 0;
 }

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryCount, type Queryable } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -56,13 +56,13 @@ export async function saveState(
   );
 }
 
-/** The columns of a history event that its log entry and leaf commit to: the chain's row without payload and actor. */
+/** What the log carries of a history event: the chain's row without its payload and actor. */
 type LoggableEventRow = Pick<
   EventRow,
   'id' | 'asset_id' | 'planet' | 'sequence' | 'event_type' | 'created_at' | 'prev_hash' | 'hash'
 >;
 
-/** An event queued for the log, with its place in the queue. */
+/** An event waiting for its log entry. */
 export type PendingEventRow = LoggableEventRow & { pending_id: string };
 
 /** Committed events not yet in the log, in the order they were queued. */
@@ -80,8 +80,7 @@ export async function listPending(tx: Queryable, limit: number): Promise<Pending
 }
 
 export async function countPending(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM tlog_pending');
-  return rows[0]!.count;
+  return queryCount(db, 'SELECT count(*)::int AS count FROM tlog_pending');
 }
 
 export interface NewEntry {
@@ -170,7 +169,7 @@ export async function readEntryRange(db: Queryable, from: number, count: number)
   return rows.map((row) => toBuffer(row.entry));
 }
 
-/** An event with its entry index in the log; null while it waits in the queue. */
+/** An event with its place in the log (null while it waits). */
 export type LoggedEventRow = LoggableEventRow & { log_index: string | null };
 
 const findEventWithLogIndexStatement = prepared(

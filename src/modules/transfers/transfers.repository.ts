@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
+import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
 export type TransferRow = {
@@ -114,10 +114,8 @@ export async function listOpenTransfers(
     `SELECT ${COLUMNS} FROM transfers
      WHERE ${party} AND status = 'pending' AND expires_at > now()
        AND (cardinality($2::text[]) = 0 OR planet = ANY($2::text[]))
-       AND ${afterPositionOrFirstSql('$3', '$4')}
-     ORDER BY created_at DESC, id DESC
-     LIMIT $5`,
-    [filter.accountId, filter.planets, ...positionValues(filter.after), filter.limit + 1],
+       AND ${newestFirstPageSql(3)}`,
+    [filter.accountId, filter.planets, ...pageValues(filter.after, filter.limit + 1)],
   );
   return rows;
 }

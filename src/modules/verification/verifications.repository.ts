@@ -1,5 +1,5 @@
 import { prepared, type Queryable } from '../../db/database.js';
-import { afterPositionOrFirstSql, positionValues } from '../../lib/page-cursor.js';
+import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 
@@ -93,8 +93,7 @@ export async function findVerification(db: Queryable, id: string): Promise<Verif
 const listVerificationsStatement = prepared(
   'list_verifications',
   `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
-   WHERE v.asset_id = $1 AND ${afterPositionOrFirstSql('$2', '$3', 'v')}
-   ORDER BY v.created_at DESC, v.id DESC LIMIT $4`,
+   WHERE v.asset_id = $1 AND ${newestFirstPageSql(2, 'v')}`,
 );
 
 /** Newest first; `before` is the (created_at, id) of the last row of the previous page. */
@@ -105,8 +104,7 @@ export async function listVerifications(
 ): Promise<VerificationRow[]> {
   const { rows } = await db.query<VerificationRow>(listVerificationsStatement, [
     assetId,
-    ...positionValues(page.before),
-    page.limit,
+    ...pageValues(page.before, page.limit),
   ]);
   return rows;
 }

@@ -1,5 +1,5 @@
-import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
-import type { Queryable } from '../../db/database.js';
+import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
+import { queryCount, type Queryable } from '../../db/database.js';
 
 export interface WatchRow {
   id: string;
@@ -22,11 +22,9 @@ export async function lockAccountForWatches(db: Queryable, accountId: string): P
 }
 
 export async function countWatches(db: Queryable, accountId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM watchlist_entries WHERE account_id = $1',
-    [accountId],
-  );
-  return rows[0]!.count;
+  return queryCount(db, 'SELECT count(*)::int AS count FROM watchlist_entries WHERE account_id = $1', [
+    accountId,
+  ]);
 }
 
 export async function findWatchOfNumber(
@@ -61,9 +59,8 @@ export async function listWatches(
   const { rows } = await db.query<WatchRow>(
     `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
      WHERE account_id = $1 AND ${IN_SCOPE('$5')}
-       AND ${afterPositionOrFirstSql('$2', '$3')}
-     ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [viewer.accountId, ...positionValues(options.after), options.limit, [...viewer.planetScope]],
+       AND ${newestFirstPageSql(2)}`,
+    [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
   return rows;
 }

@@ -1,6 +1,6 @@
-import type { Database, Queryable } from '../../db/database.js';
+import { queryCount, type Database, type Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
-import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
+import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from './outbox.repository.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -183,11 +183,11 @@ export async function hasNoSuccessSince(db: Queryable, webhookId: string, since:
 
 /** Deliveries of the webhook waiting to be sent (pending, leased or not). */
 export async function countQueuedDeliveries(db: Queryable, webhookId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
+  return queryCount(
+    db,
     `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
     [webhookId],
   );
-  return rows[0]!.count;
 }
 
 /** The account's test events of the last minute, and in how many seconds the oldest of them leaves the window. */
@@ -240,9 +240,8 @@ export async function listDeliveries(
   const { rows } = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
      WHERE webhook_id = $1 AND ($2::text IS NULL OR status = $2)
-       AND ${afterPositionOrFirstSql('$3', '$4')}
-     ORDER BY created_at DESC, id DESC LIMIT $5`,
-    [webhookId, options.status ?? null, ...positionValues(options.after), options.limit],
+       AND ${newestFirstPageSql(3)}`,
+    [webhookId, options.status ?? null, ...pageValues(options.after, options.limit)],
   );
   return rows;
 }

@@ -1,5 +1,5 @@
-import { afterPositionOrFirstSql, positionValues, type Position } from '../../lib/page-cursor.js';
-import type { Queryable } from '../../db/database.js';
+import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
+import { queryCount, type Queryable } from '../../db/database.js';
 
 export interface WebhookRow {
   id: string;
@@ -58,11 +58,11 @@ export async function lockAccountForWebhooks(db: Queryable, accountId: string): 
 
 /** Active webhooks of an account: the ones the AVS_WEBHOOK_LIMIT cap counts. */
 export async function countActiveWebhooks(db: Queryable, accountId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
+  return queryCount(
+    db,
     `SELECT count(*)::int AS count FROM webhooks WHERE account_id = $1 AND status = 'active'`,
     [accountId],
   );
-  return rows[0]!.count;
 }
 
 /** The viewer's webhook, or undefined: another account's, or one outside the key's scope, is as absent as none. */
@@ -88,9 +88,8 @@ export async function listWebhooks(
   const { rows } = await db.query<WebhookRow>(
     `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
      WHERE account_id = $1 AND ${VISIBLE_TO_SCOPE('$5')}
-       AND ${afterPositionOrFirstSql('$2', '$3')}
-     ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [viewer.accountId, ...positionValues(options.after), options.limit, [...viewer.planetScope]],
+       AND ${newestFirstPageSql(2)}`,
+    [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
   return rows;
 }

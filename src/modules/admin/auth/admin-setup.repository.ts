@@ -29,28 +29,19 @@ export async function findOpenSetupLink(db: Queryable, now: Date): Promise<Setup
   return rows[0];
 }
 
-/** The link with this hash if unused and valid at `now`, locked until the transaction ends (one use). */
-export async function lockUsableSetupLink(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-): Promise<SetupLinkRow | undefined> {
-  const { rows } = await db.query<SetupLinkRow>(
-    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
-    [tokenHash, now],
-  );
-  return rows[0];
-}
-
+/**
+ * The link with this hash if unused and valid at `now`; with `lock`, locked until the transaction ends (so it is
+ * used once).
+ */
 export async function findUsableSetupLink(
   db: Queryable,
   tokenHash: string,
   now: Date,
+  options: { lock?: boolean } = {},
 ): Promise<SetupLinkRow | undefined> {
   const { rows } = await db.query<SetupLinkRow>(
     `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2${options.lock ? ' FOR UPDATE' : ''}`,
     [tokenHash, now],
   );
   return rows[0];

@@ -6,7 +6,6 @@ import {
   findUsableSetupLink,
   insertSetupLink,
   lockSetupLinks,
-  lockUsableSetupLink,
   markSetupLinkUsed,
 } from './admin-setup.repository.js';
 import { countAdminUsers } from './admin-users.repository.js';
@@ -70,7 +69,7 @@ export async function completeSetup(
   if (!TOKEN_PATTERN.test(token)) throw linkGone();
   return db.transaction(async (tx) => {
     await lockSetupLinks(tx);
-    const link = await lockUsableSetupLink(tx, tokenHash(token), now);
+    const link = await findUsableSetupLink(tx, tokenHash(token), now, { lock: true });
     if (!link || (await countAdminUsers(tx)) > 0) throw linkGone();
     const admin = await createAdminUser(tx, input);
     await markSetupLinkUsed(tx, link.token_hash, now);

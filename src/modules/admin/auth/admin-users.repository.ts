@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.js';
+import { queryCount, type Queryable } from '../../../db/database.js';
 
 export interface AdminUserRow {
   id: string;
@@ -29,6 +29,5 @@ export async function listAdminUsers(db: Queryable): Promise<AdminUserRow[]> {
 }
 
 export async function countAdminUsers(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM admin_users');
-  return rows[0]!.count;
+  return queryCount(db, 'SELECT count(*)::int AS count FROM admin_users');
 }

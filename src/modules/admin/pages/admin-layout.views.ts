@@ -84,23 +84,6 @@ export function adminPage(options: {
   );
 }
 
-/** The administrator's e-mail field of the log-in and set-up forms (the password manager's username). */
-export function adminEmailField(value: string | undefined): SafeHtml {
-  return html`<div class="field">
-    <label for="email">Email</label>
-    <input
-      id="email"
-      name="email"
-      type="email"
-      autocomplete="username"
-      required
-      maxlength="320"
-      value="${value ?? ''}"
-      autofocus
-    />
-  </div>`;
-}
-
 /** A page outside the session (log-in, errors before log-in). */
 export function publicPage(title: string, content: SafeHtml): SafeHtml {
   return document(

@@ -1,5 +1,6 @@
 import { CSRF_FIELD } from '../auth/admin-auth.js';
-import { adminEmailField, flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { adminEmailField, adminPasswordField } from './admin-parts.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
 /** The one-time page where the first administrator chooses an e-mail and a password. */
@@ -17,29 +18,12 @@ export function setupPage(options: {
       <form method="post" action="${options.action}" class="stacked">
         <input type="hidden" name="${CSRF_FIELD}" value="${options.csrfToken}" />
         ${adminEmailField(options.email)}
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength="${String(options.minPasswordLength)}"
-            maxlength="1024"
-          />
-        </div>
-        <div class="field">
-          <label for="password_confirm">Password again</label>
-          <input
-            id="password_confirm"
-            name="password_confirm"
-            type="password"
-            autocomplete="new-password"
-            required
-            maxlength="1024"
-          />
-        </div>
+        ${adminPasswordField('Password', {
+          id: 'password',
+          autocomplete: 'new-password',
+          minlength: options.minPasswordLength,
+        })}
+        ${adminPasswordField('Password again', { id: 'password_confirm', autocomplete: 'new-password' })}
         <button type="submit">Create administrator</button>
       </form>`,
   );

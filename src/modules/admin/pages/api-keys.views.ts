@@ -2,6 +2,7 @@ import { planetIds } from '../../../planets/planets.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { dataTable, filterForm, inputField, selectField, valueOptions } from './admin-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
@@ -25,44 +26,37 @@ function accountName(accounts: AccountSummary[], id: string): string {
 
 function keysTable(keys: ApiKey[], accounts: AccountSummary[]): SafeHtml {
   if (keys.length === 0) return html`<p class="empty">No API keys match.</p>`;
-  return html`<div class="table-wrap">
-    <table class="responsive">
-      <caption class="visually-hidden">
-        API keys
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Prefix</th>
-          <th scope="col">Name</th>
-          <th scope="col">Account</th>
-          <th scope="col">Planet scope</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Status</th>
-          <th scope="col"><span class="visually-hidden">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${keys.map(
-          (key) =>
-            html`<tr data-key-id="${key.id}">
-              <td data-label="Prefix"><code>${key.prefix}…</code></td>
-              <td data-label="Name">${key.name ?? '—'}</td>
-              <td data-label="Account">${accountName(accounts, key.account_id)}</td>
-              <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
-              <td data-label="Created">${formatTime(key.created_at)}</td>
-              <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
-              <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
-              <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
-              <td data-label="Actions">
-                ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="/admin/api-keys/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return dataTable({
+    caption: 'API keys',
+    responsive: true,
+    columns: [
+      'Prefix',
+      'Name',
+      'Account',
+      'Planet scope',
+      'Created',
+      'Last used',
+      'Expires',
+      'Status',
+      html`<span class="visually-hidden">Actions</span>`,
+    ],
+    rows: keys.map(
+      (key) =>
+        html`<tr data-key-id="${key.id}">
+          <td data-label="Prefix"><code>${key.prefix}…</code></td>
+          <td data-label="Name">${key.name ?? '—'}</td>
+          <td data-label="Account">${accountName(accounts, key.account_id)}</td>
+          <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
+          <td data-label="Created">${formatTime(key.created_at)}</td>
+          <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
+          <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
+          <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
+          <td data-label="Actions">
+            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="/admin/api-keys/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
+          </td>
+        </tr>`,
+    ),
+  });
 }
 
 function accountOptions(
@@ -86,23 +80,16 @@ function createForm(session: AdminSession, accounts: AccountSummary[], values: K
   const chosen = values.scope === 'chosen';
   return html`<form method="post" action="/admin/api-keys" class="stacked" id="create-key-form">
     ${csrfInput(session)}
-    <div class="field">
-      <label for="key-account">Account</label>
-      <select id="key-account" name="account_id" required>
-        ${accountOptions(accounts, values.account_id, 'Choose an account')}
-      </select>
-    </div>
-    <div class="field">
-      <label for="key-name">Name</label>
-      <input
-        id="key-name"
-        name="name"
-        maxlength="200"
-        value="${values.name ?? ''}"
-        aria-describedby="key-name-hint"
-      />
-      <p class="hint" id="key-name-hint">What the key is for, e.g. "Gallery website".</p>
-    </div>
+    ${selectField(
+      'Account',
+      { id: 'key-account', name: 'account_id', required: true },
+      accountOptions(accounts, values.account_id, 'Choose an account'),
+    )}
+    ${inputField(
+      'Name',
+      { id: 'key-name', name: 'name', maxlength: 200, value: values.name ?? '' },
+      'What the key is for, e.g. "Gallery website".',
+    )}
     <fieldset>
       <legend>Planet scope</legend>
       <div class="choice">
@@ -135,17 +122,11 @@ function createForm(session: AdminSession, accounts: AccountSummary[], values: K
         )}
       </div>
     </fieldset>
-    <div class="field">
-      <label for="key-expires">Expires (UTC, optional)</label>
-      <input
-        id="key-expires"
-        name="expires_at"
-        type="datetime-local"
-        value="${values.expires_at ?? ''}"
-        aria-describedby="key-expires-hint"
-      />
-      <p class="hint" id="key-expires-hint">Leave empty for a key that does not expire.</p>
-    </div>
+    ${inputField(
+      'Expires (UTC, optional)',
+      { id: 'key-expires', name: 'expires_at', type: 'datetime-local', value: values.expires_at ?? '' },
+      'Leave empty for a key that does not expire.',
+    )}
     <button type="submit">Create key</button>
   </form>`;
 }
@@ -164,22 +145,24 @@ export function apiKeysPage(options: {
     section: 'api-keys',
     session: options.session,
     flash: options.flash,
-    content: html`<form method="get" action="/admin/api-keys" class="filters" aria-label="Filter keys">
-        <div class="field">
-          <label for="filter-account">Account</label>
-          <select id="filter-account" name="account">
-            ${accountOptions(options.accounts, filter.account, 'All accounts')}
-          </select>
-        </div>
-        <div class="field">
-          <label for="filter-status">Status</label>
-          <select id="filter-status" name="status">
-            <option value="">Any status</option>
-            ${KEY_STATUSES.map((status) => html`<option value="${status}" ${status === filter.status ? html` selected` : ''}>${status}</option>`)}
-          </select>
-        </div>
-        <button type="submit" class="button-secondary">Filter</button>
-      </form>
+    content: html`${filterForm({
+        action: '/admin/api-keys',
+        label: 'Filter keys',
+        fields: [
+          selectField(
+            'Account',
+            { id: 'filter-account', name: 'account' },
+            accountOptions(options.accounts, filter.account, 'All accounts'),
+          ),
+          selectField(
+            'Status',
+            { id: 'filter-status', name: 'status' },
+            html`<option value="">Any status</option>
+              ${valueOptions(KEY_STATUSES, filter.status)}`,
+          ),
+        ],
+        submit: 'Filter',
+      })}
       ${keysTable(options.keys, options.accounts)}
       <section aria-labelledby="create-key-heading" class="panel">
         <h2 id="create-key-heading">Create a key</h2>

@@ -5,11 +5,9 @@ import { isPlanetId, type PlanetId } from '../../../planets/planets.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { lookupsCsv, lookupsOfAsset } from '../../alert-lookups/alert-lookups.service.js';
 import { alertsOfAsset, raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
-import { certificateMoveDone } from '../../assets/asset-states.js';
 import {
   certificateMoveNames,
   findCertificateOfAsset,
-  moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
 import { getHistory } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
@@ -20,6 +18,7 @@ import {
 } from '../../verification/verification.service.js';
 import type { Flash } from './admin-layout.views.js';
 import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { assetPage, assetPagePath } from './asset.views.js';
 
 const AssetPageParams = Type.Object({
@@ -128,21 +127,20 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const certificate = await findCertificate(request.params);
         try {
-          await commitChange(request, 200, (tx) =>
-            moveCertificate(tx, {
-              certificateNumber: certificate.certificate_number,
-              move,
-              reason: request.body.reason,
-              actor: { adminUserId: session(request).adminUserId },
-            }),
-          );
+          await commitAdminMove(request, {
+            certificateNumber: certificate.certificate_number,
+            move,
+            reason: request.body.reason,
+          });
         } catch (error) {
           return renderAsset(request, reply, request.params, refusal(error));
         }
-        return redirectWithFlash(request, reply, assetPagePath(certificate), {
-          kind: 'notice',
-          message: `Certificate ${certificate.certificate_number} ${certificateMoveDone(move)}.`,
-        });
+        return redirectWithFlash(
+          request,
+          reply,
+          assetPagePath(certificate),
+          moveDoneNotice(certificate.certificate_number, move),
+        );
       },
     );
   }

@@ -9,6 +9,7 @@ import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { dataTable, inputField, selectField } from './admin-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -224,39 +225,29 @@ function verificationsSection(data: AssetPageData): SafeHtml {
     ${
       data.verifications.length === 0
         ? html`<p class="empty">Never verified.</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${data.verifications.map(
-                  (verification) =>
-                    html`<tr>
-                      <td>${formatTime(verification.verified_at)}</td>
-                      <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
-                      <td>
-                        ${
-                          verification.verified
-                            ? 'verified'
-                            : html`<span>not verified</span>
-                                <span class="hint"
-                                  >(${verification.checks
-                                    .filter((check) => !check.passed)
-                                    .map((check) => check.name)
-                                    .join(', ')})</span
-                                >`
-                        }
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
+        : dataTable({
+            columns: ['When', 'By', 'Result'],
+            rows: data.verifications.map(
+              (verification) =>
+                html`<tr>
+                  <td>${formatTime(verification.verified_at)}</td>
+                  <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
+                  <td>
+                    ${
+                      verification.verified
+                        ? 'verified'
+                        : html`<span>not verified</span>
+                            <span class="hint"
+                              >(${verification.checks
+                                .filter((check) => !check.passed)
+                                .map((check) => check.name)
+                                .join(', ')})</span
+                            >`
+                    }
+                  </td>
+                </tr>`,
+            ),
+          })
     }
   </section>`;
 }
@@ -275,25 +266,19 @@ function raiseAlertForm(data: AssetPageData): SafeHtml {
     <summary>Report stolen or lost…</summary>
     <form method="post" action="${action}" class="stacked">
       ${csrfInput(data.session)}
-      <div class="field">
-        <label for="alert-kind">Kind</label>
-        <select id="alert-kind" name="kind">
-          <option value="stolen">Stolen</option>
-          <option value="lost">Lost</option>
-        </select>
-      </div>
-      <div class="field">
-        <label for="alert-occurred">Missing since</label>
-        <input id="alert-occurred" name="occurred_at" type="date" required />
-      </div>
-      <div class="field">
-        <label for="alert-reference">Police reference (optional)</label>
-        <input id="alert-reference" name="reference" maxlength="${limits.stringLength}" />
-      </div>
-      <div class="field">
-        <label for="alert-note">Note (optional)</label>
-        <input id="alert-note" name="note" maxlength="${limits.stringLength}" />
-      </div>
+      ${selectField(
+        'Kind',
+        { id: 'alert-kind', name: 'kind' },
+        html`<option value="stolen">Stolen</option>
+          <option value="lost">Lost</option>`,
+      )}
+      ${inputField('Missing since', { id: 'alert-occurred', name: 'occurred_at', type: 'date', required: true })}
+      ${inputField('Police reference (optional)', {
+        id: 'alert-reference',
+        name: 'reference',
+        maxlength: limits.stringLength,
+      })}
+      ${inputField('Note (optional)', { id: 'alert-note', name: 'note', maxlength: limits.stringLength })}
       <button type="submit" class="danger">Report</button>
     </form>
   </details>`;
@@ -350,31 +335,20 @@ function alertsSection(data: AssetPageData): SafeHtml {
     ${
       data.lookups.length === 0
         ? html`<p class="empty">No look-ups recorded.</p>`
-        : html`<div class="table-wrap">
-            <table aria-labelledby="lookups-heading">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Look-up</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">API key</th>
-                  <th scope="col">Client address</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${data.lookups.map(
-                  (lookup) =>
-                    html`<tr>
-                      <td>${formatTime(lookup.at)}</td>
-                      <td>${LOOKUP_LABELS[lookup.lookup] ?? lookup.lookup}</td>
-                      <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
-                      <td><code>${lookup.api_key_id ?? '—'}</code></td>
-                      <td>${lookup.client_address ?? '—'}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
+        : dataTable({
+            labelledBy: 'lookups-heading',
+            columns: ['When', 'Look-up', 'Account', 'API key', 'Client address'],
+            rows: data.lookups.map(
+              (lookup) =>
+                html`<tr>
+                  <td>${formatTime(lookup.at)}</td>
+                  <td>${LOOKUP_LABELS[lookup.lookup] ?? lookup.lookup}</td>
+                  <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
+                  <td><code>${lookup.api_key_id ?? '—'}</code></td>
+                  <td>${lookup.client_address ?? '—'}</td>
+                </tr>`,
+            ),
+          })
     }
     <p><a href="${csv}" download>Export the look-ups as CSV</a></p>
   </section>`;

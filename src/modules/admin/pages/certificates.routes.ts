@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { isPlanetId } from '../../../planets/planets.js';
-import { commitChange } from '../../../plugins/commit-change.js';
-import { certificateMoveDone, certificateStatuses } from '../../assets/asset-states.js';
-import {
-  certificateMoveNames,
-  listCertificates,
-  moveCertificate,
-} from '../../certificates/certificate-moves.service.js';
+import { certificateStatuses } from '../../assets/asset-states.js';
+import { certificateMoveNames, listCertificates } from '../../certificates/certificate-moves.service.js';
 import { verificationSummaries } from '../../verification/verification.service.js';
 import type { Flash } from './admin-layout.views.js';
 import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
 
 const MoveFormBody = Type.Object(
@@ -73,14 +69,11 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
       async (request, reply) => {
         const view = certificateView({ status: request.body.view_status, planet: request.body.view_planet });
         try {
-          await commitChange(request, 200, (tx) =>
-            moveCertificate(tx, {
-              certificateNumber: request.params.number,
-              move,
-              reason: request.body.reason,
-              actor: { adminUserId: session(request).adminUserId },
-            }),
-          );
+          await commitAdminMove(request, {
+            certificateNumber: request.params.number,
+            move,
+            reason: request.body.reason,
+          });
         } catch (error) {
           const { flash, status } = refusal(error);
           return renderCertificates(request, reply, view, {
@@ -90,10 +83,12 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
         }
         const query = new URLSearchParams({ status: view.status });
         if (view.planet) query.set('planet', view.planet);
-        return redirectWithFlash(request, reply, `/admin/certificates?${query.toString()}`, {
-          kind: 'notice',
-          message: `Certificate ${request.params.number} ${certificateMoveDone(move)}.`,
-        });
+        return redirectWithFlash(
+          request,
+          reply,
+          `/admin/certificates?${query.toString()}`,
+          moveDoneNotice(request.params.number, move),
+        );
       },
     );
   }

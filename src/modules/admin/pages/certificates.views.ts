@@ -3,6 +3,7 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { filterForm, selectField, valueOptions } from './admin-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -128,33 +129,30 @@ export function certificatesPage(options: {
     section: 'certificates',
     session: options.session,
     flash: options.flash,
-    content: html`<form
-        method="get"
-        action="/admin/certificates"
-        class="filters"
-        aria-label="Choose certificates"
-      >
-        <div class="field">
-          <label for="filter-status">Status</label>
-          <select id="filter-status" name="status">
-            ${certificateStatuses.map((status) => html`<option value="${status}" ${status === view.status ? html` selected` : ''}>${status}</option>`)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="filter-planet">Planet</label>
-          <select id="filter-planet" name="planet">
-            <option value="">All planets</option>
-            ${planetIds.map((planet) => html`<option value="${planet}" ${planet === view.planet ? html` selected` : ''}>${planet}</option>`)}
-          </select>
-        </div>
-        <button type="submit" class="button-secondary">Show</button>
-      </form>
-      ${planets.map((planet) => {
-        const items = options.items.filter((item) => item.planet === planet);
-        return html`<section aria-labelledby="planet-${planet}" class="planet-section">
-          <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
-          ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, view)}
-        </section>`;
-      })}`,
+    content: html`${filterForm({
+      action: '/admin/certificates',
+      label: 'Choose certificates',
+      fields: [
+        selectField(
+          'Status',
+          { id: 'filter-status', name: 'status' },
+          valueOptions(certificateStatuses, view.status),
+        ),
+        selectField(
+          'Planet',
+          { id: 'filter-planet', name: 'planet' },
+          html`<option value="">All planets</option>
+            ${valueOptions(planetIds, view.planet)}`,
+        ),
+      ],
+      submit: 'Show',
+    })}
+    ${planets.map((planet) => {
+      const items = options.items.filter((item) => item.planet === planet);
+      return html`<section aria-labelledby="planet-${planet}" class="planet-section">
+        <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
+        ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, view)}
+      </section>`;
+    })}`,
   });
 }

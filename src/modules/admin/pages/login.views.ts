@@ -1,4 +1,5 @@
-import { adminEmailField, flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
+import { adminEmailField, adminPasswordField } from './admin-parts.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
 export function loginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
@@ -7,17 +8,7 @@ export function loginPage(options: { email?: string; flash?: Flash } = {}): Safe
     html`${flashMessage(options.flash)}
       <form method="post" action="/admin/login" class="stacked">
         ${adminEmailField(options.email)}
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            maxlength="1024"
-          />
-        </div>
+        ${adminPasswordField('Password', { id: 'password', autocomplete: 'current-password' })}
         <button type="submit">Log in</button>
       </form>`,
   );

@@ -1,0 +1,125 @@
+import { html, type SafeHtml } from '../../../lib/html.js';
+
+/** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
+export interface InputAttributes {
+  id: string;
+  name: string;
+  type?: string;
+  autocomplete?: string;
+  required?: boolean;
+  minlength?: number;
+  maxlength?: number | string;
+  value?: string;
+  autofocus?: boolean;
+}
+
+/** A labelled input: the label names it by its id, and a hint under it is read with it (aria-describedby). */
+export function inputField(label: string, input: InputAttributes, hint?: string): SafeHtml {
+  const hintId = `${input.id}-hint`;
+  const attributes = Object.entries(hint ? { ...input, 'aria-describedby': hintId } : input).map(
+    ([name, value]: [string, string | number | boolean | undefined]) =>
+      value === true ? html` ${name}` : value === undefined ? '' : html` ${name}="${String(value)}"`,
+  );
+  return html`<div class="field">
+    <label for="${input.id}">${label}</label>
+    <input${attributes} />
+    ${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}
+  </div>`;
+}
+
+/** A labelled drop-down list of the given options. */
+export function selectField(
+  label: string,
+  select: { id: string; name: string; required?: boolean },
+  options: SafeHtml | readonly SafeHtml[],
+): SafeHtml {
+  return html`<div class="field">
+    <label for="${select.id}">${label}</label>
+    <select id="${select.id}" name="${select.name}" ${select.required ? html` required` : ''}>
+      ${options}
+    </select>
+  </div>`;
+}
+
+/** A list page's filter form: a GET of the page itself with the chosen filters, its fields side by side. */
+export function filterForm(options: {
+  action: string;
+  label: string;
+  fields: readonly SafeHtml[];
+  submit: string;
+}): SafeHtml {
+  return html`<form method="get" action="${options.action}" class="filters" aria-label="${options.label}">
+    ${options.fields}
+    <button type="submit" class="button-secondary">${options.submit}</button>
+  </form>`;
+}
+
+/** One option per value, its value also its text, the current one selected. */
+export function valueOptions(values: readonly string[], selected: string | undefined): SafeHtml[] {
+  return values.map(
+    (value) => html`<option value="${value}" ${value === selected ? html` selected` : ''}>${value}</option>`,
+  );
+}
+
+/** The administrator's e-mail field of the log-in and set-up forms (the password manager's username). */
+export function adminEmailField(value: string | undefined): SafeHtml {
+  return inputField('Email', {
+    id: 'email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'username',
+    required: true,
+    maxlength: 320,
+    value: value ?? '',
+    autofocus: true,
+  });
+}
+
+/** An administrator's password field: `new-password` where one is chosen, `current-password` at log-in. */
+export function adminPasswordField(
+  label: string,
+  input: { id: string; autocomplete: 'new-password' | 'current-password'; minlength?: number },
+): SafeHtml {
+  return inputField(label, {
+    id: input.id,
+    name: input.id,
+    type: 'password',
+    autocomplete: input.autocomplete,
+    required: true,
+    minlength: input.minlength,
+    maxlength: 1024,
+  });
+}
+
+/**
+ * A table in its scrolling wrapper under a header row of `columns`; a caption only screen readers announce.
+ * `responsive` stacks it on narrow screens, where each cell shows its data-label.
+ */
+export function dataTable(options: {
+  columns: readonly (string | SafeHtml)[];
+  rows: readonly SafeHtml[];
+  caption?: string;
+  /** The id of the heading that names the table, instead of a caption. */
+  labelledBy?: string;
+  responsive?: boolean;
+}): SafeHtml {
+  return html`<div class="table-wrap">
+    <table${options.responsive ? html` class="responsive"` : ''}${options.labelledBy ? html` aria-labelledby="${options.labelledBy}"` : ''}>
+      ${
+        options.caption
+          ? html`<caption class="visually-hidden">
+              ${options.caption}
+            </caption>`
+          : ''
+      }
+      <thead>
+        <tr>
+          ${options.columns.map((column) => html`<th scope="col">${column}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${options.rows}
+      </tbody>
+    </table>
+  </div>`;
+}

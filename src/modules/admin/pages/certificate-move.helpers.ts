@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { certificateMoveDone, type CertificateMove } from '../../assets/asset-states.js';
+import type { SessionFlash } from '../auth/admin-sessions.service.js';
+import { moveCertificate } from '../../certificates/certificate-moves.service.js';
+import { session } from './admin-page.helpers.js';
+
+/** A certificate move from an admin page's form, by the signed-in administrator, in one committed change. */
+export async function commitAdminMove(
+  request: FastifyRequest,
+  move: { certificateNumber: string; move: CertificateMove; reason: string | undefined },
+): Promise<void> {
+  await commitChange(request, 200, (tx) =>
+    moveCertificate(tx, { ...move, actor: { adminUserId: session(request).adminUserId } }),
+  );
+}
+
+/** The notice an admin page shows once a certificate move is done. */
+export function moveDoneNotice(certificateNumber: string, move: CertificateMove): SessionFlash {
+  return { kind: 'notice', message: `Certificate ${certificateNumber} ${certificateMoveDone(move)}.` };
+}
