@@ -26,7 +26,7 @@ export interface HttpLoad {
   requests: RequestSpec[];
 }
 
-export const JSON_HEADERS = { 'content-type': 'application/json' };
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Cycles through the given paths, one per request. */
 export function rotatingGet(paths: readonly string[]): RequestSpec {

@@ -17,7 +17,7 @@ function literal(value: string): string {
  * The statement a create sends, with its parameters written in: fresh UUIDs from gen_random_uuid(),
  * now() for the timestamp, the rest as the service sends them for the bench's request body.
  */
-export function createStatementForPgbench(credentials: Credentials): string {
+function createStatementForPgbench(credentials: Credentials): string {
   const attributes = { medium: 'oil on canvas', year: 1919 };
   const values: Record<number, string> = {
     1: 'gen_random_uuid()',

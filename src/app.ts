@@ -68,8 +68,6 @@ function createAjv(options: AjvOptions): Ajv {
   return addSchemaFormats(new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options }));
 }
 
-export type App = FastifyInstance;
-
 /** A hop count trusts that many hops from the socket (Fastify's own number form trusts none). */
 function trustedHops(
   setting: Config['AVS_TRUST_PROXY'],

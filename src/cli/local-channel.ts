@@ -14,7 +14,7 @@ import type { CliIo } from './cli-io.js';
  * behind the server's on PGlite's one session, exactly like an HTTP request's) and streams back stdout,
  * stderr, caller-side files and the exit code. Frames: 1 byte type, 4 bytes big-endian length, payload.
  */
-export const CHANNEL_SOCKET = 'avs.sock';
+const CHANNEL_SOCKET = 'avs.sock';
 
 const REQUEST = 1; // client → server: JSON { argv }
 const STDIN = 2; // client → server: a chunk of standard input
@@ -211,7 +211,7 @@ type ChannelTrust =
  * of this user that group and others cannot write (so nobody else can have put it there or swap it). Root is
  * not exempt: a socket another user made would receive root's argv and stdin and could name files to write.
  */
-export function checkChannelTrust(socketPath: string, uid = process.getuid?.()): ChannelTrust {
+function checkChannelTrust(socketPath: string, uid = process.getuid?.()): ChannelTrust {
   let directory: string;
   let socket;
   try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { packageRoot } from '../lib/package-root.js';
 import type { Database } from './database.js';
 
-export const migrationsDir = path.join(packageRoot, 'migrations');
+const migrationsDir = path.join(packageRoot, 'migrations');
 
 // Any constant shared by every avs process: the advisory lock that lets one migrate at a time.
 const MIGRATION_LOCK_ID = 4_242_001;

@@ -21,7 +21,7 @@ export function runWithReadContext<T>(context: ReadContext, fn: () => T): T {
   return readContexts.run(context, fn);
 }
 
-export function currentReadContext(): ReadContext | undefined {
+function currentReadContext(): ReadContext | undefined {
   return readContexts.getStore();
 }
 

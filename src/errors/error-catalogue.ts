@@ -354,7 +354,7 @@ type DetailsOf<C extends ErrorCode> = (typeof errorCatalogue)[C] extends { detai
   : Record<never, never>;
 
 /** The names of the message templates of a code. */
-export type ErrorDetail<C extends ErrorCode> = keyof DetailsOf<C> & string;
+type ErrorDetail<C extends ErrorCode> = keyof DetailsOf<C> & string;
 
 /** `[]` for the default message, `[detail]` or `[detail, params]` for a template, typed by the template. */
 export type ErrorDetailArgs<C extends ErrorCode> =

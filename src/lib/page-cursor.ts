@@ -34,12 +34,12 @@ export function afterPositionSql(createdAt: string, id: string, table?: string):
 }
 
 /** As afterPositionSql, but every row when the bound values are null: one statement serves every page. */
-export function afterPositionOrFirstSql(createdAt: string, id: string, table?: string): string {
+function afterPositionOrFirstSql(createdAt: string, id: string, table?: string): string {
   return `(${createdAt}::timestamptz IS NULL OR ${afterPositionSql(createdAt, id, table)})`;
 }
 
 /** The two values afterPositionOrFirstSql binds: null and null for the first page. */
-export function positionValues(position: Position | undefined): [Date | null, string | null] {
+function positionValues(position: Position | undefined): [Date | null, string | null] {
   return [position?.createdAt ?? null, position?.id ?? null];
 }
 

@@ -27,7 +27,7 @@ export interface TokenBucketStore {
   take(key: string, policy: BucketPolicy, cost?: number): Promise<BucketDecision>;
 }
 
-export function decide(tokens: number, allowed: boolean, policy: BucketPolicy): BucketDecision {
+function decide(tokens: number, allowed: boolean, policy: BucketPolicy): BucketDecision {
   const missing = Math.max(0, policy.burst - tokens);
   return {
     allowed,

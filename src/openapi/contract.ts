@@ -33,12 +33,11 @@ export const apiTags = [
       'Images and documents of an asset: the bytes under /files/v1 (upload, download), their records under /api/v1.',
   },
 ] as const;
-export type ApiTag = (typeof apiTags)[number]['name'];
 
 const uuid = { type: 'string', format: 'uuid' };
 
 /** The schema of every path parameter, by name. */
-export const pathParameters: Record<string, Record<string, unknown>> = {
+const pathParameters: Record<string, Record<string, unknown>> = {
   planet: { type: 'string', enum: planetIds },
   // Documented as UUIDs; the service answers a non-UUID id with the same 404 as an unknown one (no oracle).
   id: uuid,
@@ -61,7 +60,7 @@ const integerHeader = (description: string): Header => ({
   schema: { type: 'integer', minimum: 0 },
 });
 
-export const responseHeaders = {
+const responseHeaders = {
   'x-request-id': {
     description:
       'The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies.',

@@ -13,7 +13,7 @@ declare module 'fastify' {
 const BEARER = /^bearer +(\S+) *$/i;
 
 /** The one 401: same text and header for a missing, malformed, unknown, revoked or expired key. */
-export function unauthorized(): AppError {
+function unauthorized(): AppError {
   return new AppError('unauthorized').withHeaders({ 'www-authenticate': 'Bearer' });
 }
 

@@ -11,7 +11,7 @@ function forbiddenKey(key: string, value: unknown): boolean {
 }
 
 /** Parses a JSON body: an empty body is no body; a prototype key is a 400 naming it, not "not JSON". */
-export function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string): unknown {
   // Content-Type: application/json with nothing after it is what many clients send on a bodiless POST or DELETE.
   if (text.trim() === '') return undefined;
   // The reviver costs a walk of the whole body: only texts that could spell such a key (maybe \u-escaped) pay it.

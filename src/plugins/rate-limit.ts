@@ -18,7 +18,7 @@ import {
  */
 export const AUTH_FAILURE_POLICY: BucketPolicy = { ratePerSecond: 5, burst: 200 };
 
-export interface RateLimits {
+interface RateLimits {
   /** One request of an authenticated API key (or `cost` tokens of its bucket: see drawForHashedHistory). */
   takeForApiKey(apiKeyId: string, cost?: number): Promise<BucketDecision>;
   /** One failed authentication from a client address. */

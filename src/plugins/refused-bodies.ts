@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * client would lose the response it had not read yet. Past `maxBytes` the connection is closed, once the
  * response is out: an attacker cannot make the server read an endless body.
  */
-export function drainRefusedBody(request: IncomingMessage, response: ServerResponse, maxBytes: number): void {
+function drainRefusedBody(request: IncomingMessage, response: ServerResponse, maxBytes: number): void {
   let drained = 0;
   const onData = (chunk: Buffer) => {
     drained += chunk.length;

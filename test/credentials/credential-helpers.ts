@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { VerifierSources } from '../../src/modules/credentials/credential-verifier.js';
 
-export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 // Nothing listens on port 1: a verifier that fetches from here fails at once (the UNCHECKED case).
 export const PUBLIC_URL = 'https://localhost:1';
 export const ISSUER_DID = 'did:web:localhost%3A1';

@@ -19,7 +19,7 @@ interface OpenApiDocument {
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-export async function servedDocument(app: FastifyInstance): Promise<OpenApiDocument> {
+async function servedDocument(app: FastifyInstance): Promise<OpenApiDocument> {
   const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   return response.json<OpenApiDocument>();
 }

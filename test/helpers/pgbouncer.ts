@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { freePort } from './processes.js';
 
 const run = promisify(execFile);
-export const PGBOUNCER_BIN = process.env.AVS_TEST_PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
+const PGBOUNCER_BIN = process.env.AVS_TEST_PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
 
 export interface RunningPgbouncer {
   port: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { packageRoot } from '../../src/lib/package-root.js';
 
 /** The built CLI, as `npm start` and the `avs` bin run it (tests run `npm run build` first via npm test). */
-export const avsBin = path.join(packageRoot, 'dist', 'src', 'cli', 'avs.js');
+const avsBin = path.join(packageRoot, 'dist', 'src', 'cli', 'avs.js');
 
 export interface CliResult {
   code: number | null;

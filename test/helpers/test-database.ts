@@ -9,10 +9,9 @@ import { PgliteDatabase } from '../../src/db/pglite.js';
 import { PostgresDatabase } from '../../src/db/postgres.js';
 import { databaseUrl } from './postgres-url.js';
 
-export type TestDatabaseKind = 'pglite' | 'postgres';
+type TestDatabaseKind = 'pglite' | 'postgres';
 
-export const testDatabaseKind: TestDatabaseKind =
-  process.env.AVS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const testDatabaseKind: TestDatabaseKind = process.env.AVS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const onPostgres = testDatabaseKind === 'postgres';
 /** The pgbouncer project: the service reaches PostgreSQL through PgBouncer in transaction pooling mode. */
 export const throughPgbouncer = onPostgres && process.env.AVS_TEST_POOL_MODE === 'transaction';
@@ -36,7 +35,7 @@ function pgliteTemplateBlob(): Blob {
 }
 
 /** A PGlite data directory on disk holding a freshly migrated database, for child processes. */
-export async function createPgliteDataDir(): Promise<string> {
+async function createPgliteDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'avs-test-data-'));
   const db = await PgliteDatabase.open(dir, { loadDataDir: pgliteTemplateBlob() });
   await db.close();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { freePort } from './processes.js';
 
 const run = promisify(execFile);
-export const POSTGRES_BIN = process.env.AVS_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const POSTGRES_BIN = process.env.AVS_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface ThrowawayCluster {
   url: string;

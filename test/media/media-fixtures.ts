@@ -44,7 +44,7 @@ export function pdfDocument(): Buffer {
  * An EXIF APP1 segment written byte by byte (TIFF, little-endian): IFD0 holds Make and a GPSInfo pointer,
  * the GPS IFD holds latitude N 48° 51' 29.4" and longitude E 2° 17' 40.2" (a home in Paris).
  */
-export function exifWithGps(): Buffer {
+function exifWithGps(): Buffer {
   const tiff = Buffer.alloc(200);
   let at = 0;
   const u16 = (value: number) => {

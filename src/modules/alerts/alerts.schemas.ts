@@ -48,7 +48,7 @@ export type ResolveAlertBodyType = Static<typeof ResolveAlertBody>;
 const nullable = (schema: ReturnType<typeof Type.String>, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
-export const Alert = Type.Object(
+const Alert = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     planet: Type.String(),

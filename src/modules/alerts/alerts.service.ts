@@ -31,7 +31,7 @@ import {
 /** Who reports: the owning account through the API, or an administrator (session or AVS_ADMIN_TOKEN). */
 export type AlertActor = { principal: Principal } | { adminUserId: string | null };
 
-export function toAlert(row: AlertRow): AlertType {
+function toAlert(row: AlertRow): AlertType {
   return {
     id: row.id,
     planet: row.planet,

@@ -68,7 +68,7 @@ export function certificateMoveDone(move: CertificateMove): string {
   return certificateMoves[move].eventType.replace(/^CERTIFICATE_/, '').toLowerCase();
 }
 
-export const assetStatusMoves = {
+const assetStatusMoves = {
   // Made by the service itself when the asset's certificate is issued.
   activate: { from: ['draft'], to: 'active' },
   archive: { from: ['draft', 'active'], to: 'archived' },

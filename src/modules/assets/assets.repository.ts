@@ -94,7 +94,7 @@ export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset
 // A batch of creates travels as one JSON array (one parameter): the same three rows per asset as the single
 // statement above, for any number of assets, in one statement and so one transaction. Row triggers (the chain
 // head, the log queue) fire per event row as they do for one.
-export const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
+const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
       ord integer, id uuid, planet text, title text, account_id uuid, attributes jsonb, created_at timestamptz,
       event_id uuid, event_type text, payload jsonb, hash text, outbox_id uuid, outbox_asset jsonb)

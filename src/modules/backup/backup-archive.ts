@@ -11,13 +11,13 @@ import { Transform } from 'node:stream';
  * byte before it. Format 1 is the same without the MAC line: what a backup without AVS_MASTER_KEY writes.
  * See docs/operations.md.
  */
-export const ARCHIVE_MAGIC = 'AVS-BACKUP';
+const ARCHIVE_MAGIC = 'AVS-BACKUP';
 export const ARCHIVE_FORMAT = 1;
 export const SIGNED_ARCHIVE_FORMAT = 2;
 const TRAILER_PREFIX = '\nAVS-SHA256 ';
 export const TRAILER_BYTES = TRAILER_PREFIX.length + 64 + 1;
 const MAC_PREFIX = '\nAVS-HMAC-SHA256 ';
-export const MAC_LINE_BYTES = MAC_PREFIX.length + 64;
+const MAC_LINE_BYTES = MAC_PREFIX.length + 64;
 const MAX_HEADER_BYTES = 128;
 /** The HKDF label of the archive MAC's key: a key of its own, never AVS_MASTER_KEY itself. */
 const MAC_KEY_LABEL = 'avs-backup-v1';
@@ -64,7 +64,7 @@ export class BackupRefusedError extends Error {
  * What the archive's MAC says: `verified` (it matches AVS_MASTER_KEY), `mismatch` (it does not: altered, or
  * another key), `absent` (a format 1 archive: no MAC), `unchecked` (a MAC, but no AVS_MASTER_KEY here).
  */
-export type ArchiveMacState = 'verified' | 'mismatch' | 'absent' | 'unchecked';
+type ArchiveMacState = 'verified' | 'mismatch' | 'absent' | 'unchecked';
 
 export interface VerifiedArchive {
   file: string;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 
-export interface ColumnDefinition {
+interface ColumnDefinition {
   name: string;
   type: string;
 }

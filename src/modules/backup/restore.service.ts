@@ -34,13 +34,7 @@ const INSERT_BATCH_BYTES = 1 << 20;
  * "Empty" (ISSUE-NOTES #24): no accounts, keys, assets, events or admin users. Signing keys and a set-up
  * link that a first start generated do not count: the restore replaces them.
  */
-export const TABLES_THAT_MAKE_A_TARGET_NON_EMPTY = [
-  'accounts',
-  'api_keys',
-  'assets',
-  'asset_events',
-  'admin_users',
-];
+const TABLES_THAT_MAKE_A_TARGET_NON_EMPTY = ['accounts', 'api_keys', 'assets', 'asset_events', 'admin_users'];
 
 function sameColumns(a: TableDefinition, b: TableDefinition): boolean {
   return (

@@ -133,7 +133,7 @@ export interface CertificateListItem extends ReturnType<typeof toCertificate> {
   fields: Record<string, unknown>;
 }
 
-export const MAX_LIST_LIMIT = 500;
+const MAX_LIST_LIMIT = 500;
 
 /** Certificates for review: oldest first, optionally one status and one planet. */
 export async function listCertificates(

@@ -77,7 +77,6 @@ export const CertificateCredential = Type.Object(
       'A W3C Verifiable Credential 2.0 secured with Data Integrity eddsa-jcs-2022 (docs/credentials.md), sent as the text that was signed.',
   },
 );
-export type CertificateCredentialType = Static<typeof CertificateCredential>;
 
 /** Describes the receipt for the OpenAPI document only: it is sent as the text that was signed. */
 export const VerificationReceipt = Type.Object(

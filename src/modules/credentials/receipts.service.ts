@@ -6,7 +6,7 @@ import { VC_CONTEXT_V2 } from './certificate-credentials.service.js';
 import type { VerificationReceiptType } from './credentials.schemas.js';
 
 /** A signed record of what the service answered and when: a VC whose subject is the answer. */
-export async function signVerificationReceipt(
+async function signVerificationReceipt(
   db: Queryable,
   signer: DocumentSigner,
   result: JsonObject,

@@ -19,13 +19,13 @@ import {
   type StatusPurpose,
 } from './credentials.repository.js';
 
-export const statusPurposes: readonly StatusPurpose[] = ['revocation', 'suspension'];
+const statusPurposes: readonly StatusPurpose[] = ['revocation', 'suspension'];
 /** How long a served list may be cached: a change is served within this time. */
 export const STATUS_LIST_MAX_AGE_SECONDS = 5;
 // Random draws before asking the database for a free index (a list that is nearly full).
 const RANDOM_DRAWS = 16;
 
-export function isStatusPurpose(value: string): value is StatusPurpose {
+function isStatusPurpose(value: string): value is StatusPurpose {
   return (statusPurposes as readonly string[]).includes(value);
 }
 
@@ -34,7 +34,7 @@ export function statusListUrl(baseUrl: string, purpose: StatusPurpose, listNumbe
 }
 
 /** The bitstring (index 0 is the first byte's most significant bit), GZIP-compressed, multibase base64url. */
-export function encodeStatusList(size: number, setIndexes: readonly number[]): string {
+function encodeStatusList(size: number, setIndexes: readonly number[]): string {
   const bits = new Uint8Array(size / 8);
   for (const index of setIndexes) bits[index >> 3]! |= 0x80 >> (index & 7);
   return `u${base64urlnopad.encode(gzipSync(bits))}`;
@@ -95,7 +95,7 @@ export async function recordStatusBits(
  * The signed BitstringStatusListCredential. Read from the entries at every request and re-signed only
  * when its bits (or the signing key) changed since the stored copy, so a change is served at once.
  */
-export async function statusListCredential(
+async function statusListCredential(
   db: Database,
   signer: DocumentSigner,
   purposeParam: string,

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { checkAssetHistory } from './history-integrity.js';
 import { listAssetKeys, listEventsOfAssets, type AuditedAssetKey } from './history-audit.repository.js';
 
-export interface ChainBreak {
+interface ChainBreak {
   planet: string;
   asset_id: string;
   sequence: number;

@@ -2,7 +2,7 @@ import { certificateMoves } from '../assets/asset-states.js';
 import { checkChain, type ChainCheck, type ChainedEvent } from '../chain/history-chain.js';
 
 /** checkChain, plus: an asset with no events has lost its CREATED event, which is a broken history too. */
-export function checkHistory(events: readonly ChainedEvent[]): ChainCheck {
+function checkHistory(events: readonly ChainedEvent[]): ChainCheck {
   if (events.length === 0) return { intact: false, brokenAtSequence: 1, reason: 'event 1 is missing' };
   return checkChain(events);
 }
@@ -20,7 +20,7 @@ const certificateStatusAfterEvent = new Map<string, string>(
 );
 
 /** Replays the history's certificate moves and archive: the states the asset must be in. */
-export function statesFromHistory(events: readonly ChainedEvent[]): {
+function statesFromHistory(events: readonly ChainedEvent[]): {
   certificateStatus: string;
   status: string;
 } {

@@ -13,7 +13,7 @@ import {
 } from './idempotency.repository.js';
 
 /** DESIGN.md section 8: the first response is kept 24 hours. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotentRequest {
   accountId: string;

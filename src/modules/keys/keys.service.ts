@@ -15,7 +15,7 @@ import {
   type ApiKeyRow,
 } from './keys.repository.js';
 
-export const API_KEY_PREFIX = 'pk_svc_';
+const API_KEY_PREFIX = 'pk_svc_';
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 // 32 random bytes in base64url: 43 characters after the prefix.
 const API_KEY_PATTERN = /^pk_svc_[A-Za-z0-9_-]{43}$/;
@@ -38,21 +38,18 @@ export interface CreatedApiKey extends ApiKey {
   key: string;
 }
 
-export function hashApiKey(key: string): Buffer {
+function hashApiKey(key: string): Buffer {
   return createHash('sha256').update(key).digest();
 }
 
 /** The one rule of a key's status: the list filter, the API view and authentication all ask it. */
-export function keyStatus(
-  row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>,
-  now = Date.now(),
-): ApiKey['status'] {
+function keyStatus(row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, now = Date.now()): ApiKey['status'] {
   if (row.revoked_at) return 'revoked';
   if (row.expires_at && row.expires_at.getTime() <= now) return 'expired';
   return 'active';
 }
 
-export function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
+function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
   return {
     id: row.id,
     account_id: row.account_id,

@@ -81,13 +81,6 @@ export const UploadQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The binary body of an upload, as OpenAPI 3.1 describes raw bytes: a string with a media type. */
-export const UploadBody = Type.Unsafe<Buffer>({
-  type: 'string',
-  contentMediaType: 'application/octet-stream',
-  description: `The file itself, up to AVS_MEDIA_MAX_BYTES: ${mediaTypes.join(', ')}.`,
-});
-
 /** The bytes of a download, for the OpenAPI document only (the route streams them). */
 export const MediaBytes = Type.Unsafe<unknown>({
   type: 'string',

@@ -35,7 +35,7 @@ export interface MediaStores {
 
 export const mediaUrl = (id: string): string => `/files/v1/media/${id}`;
 
-export function toMediaRecord(row: MediaRow): MediaRecordType {
+function toMediaRecord(row: MediaRow): MediaRecordType {
   return {
     id: row.id,
     asset_id: row.asset_id,

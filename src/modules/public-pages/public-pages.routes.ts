@@ -12,7 +12,7 @@ import {
 } from './public-pages.views.js';
 
 // A suspension or revocation must show within about 5 s, caches included (DESIGN.md §11).
-export const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
+const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
 const STATIC_PAGE_CACHE_CONTROL = 'public, max-age=300';
 
 export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {

@@ -45,7 +45,7 @@ export function normaliseCertificateNumber(typed: string): string | undefined {
 }
 
 /** The page's own address, as printed in its QR code: under AVS_PUBLIC_URL, not the address it was reached at. */
-export function certificatePageUrl(config: Config, certificateNumber: string): string {
+function certificatePageUrl(config: Config, certificateNumber: string): string {
   return `${publicBaseUrl(config)}/c/${encodeURIComponent(certificateNumber)}`;
 }
 
@@ -55,7 +55,7 @@ const qrCodes = new Map<string, Promise<string>>();
 const QR_CODE_CACHE_SIZE = 10_000;
 
 /** A QR code of the URL as an SVG element (drawn here, so the page needs no script and no image request). */
-export function qrCodeSvg(url: string): Promise<string> {
+function qrCodeSvg(url: string): Promise<string> {
   let svg = qrCodes.get(url);
   if (!svg) {
     if (qrCodes.size >= QR_CODE_CACHE_SIZE) qrCodes.clear();
@@ -76,11 +76,7 @@ async function drawQrCodeSvg(url: string): Promise<string> {
  * The certificate page of a number from the path: a redirect to its canonical spelling (lower case or
  * spaces from a hand-typed address), the certificate as the public may see it, or unknown (a 404 page).
  */
-export async function certificatePage(
-  db: Queryable,
-  config: Config,
-  requested: string,
-): Promise<CertificatePage> {
+async function certificatePage(db: Queryable, config: Config, requested: string): Promise<CertificatePage> {
   const number = normaliseCertificateNumber(requested);
   if (!number) return { kind: 'unknown', shown: requested.slice(0, 60) };
   if (number !== requested) return { kind: 'redirect', location: `/c/${number}` };

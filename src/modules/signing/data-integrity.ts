@@ -3,7 +3,7 @@ import { canonicalJson } from '../../lib/canonical-json.js';
 import { decodeMultibaseBase58, encodeMultibaseBase58 } from './multikey.js';
 
 // W3C Data Integrity EdDSA Cryptosuites v1.0, section 3.3: eddsa-jcs-2022.
-export const CRYPTOSUITE = 'eddsa-jcs-2022';
+const CRYPTOSUITE = 'eddsa-jcs-2022';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ function hashData(proofConfig: JsonObject, unsecuredDocument: JsonObject): Buffe
 }
 
 /** XML Schema dateTime without milliseconds, as the specification's examples write it. */
-export function proofTimestamp(date: Date): string {
+function proofTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

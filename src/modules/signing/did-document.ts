@@ -1,7 +1,7 @@
 import { jwkOfRawPublicKey, publicKeyMultibase, type Ed25519Jwk } from './multikey.js';
 import type { PublishedKey } from './signing-keys.service.js';
 
-export const DID_CONTEXT = ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'];
+const DID_CONTEXT = ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'];
 
 /** The issuer's DID document: each published key as a Multikey, each usable for assertions. */
 export function didDocument(did: string, keys: PublishedKey[]) {

@@ -42,7 +42,7 @@ export function didWebOf(baseUrl: string): string {
 }
 
 /** Where did:web resolution fetches the document: <path>/did.json with a path, /.well-known/did.json without. */
-export function didDocumentUrlOf(baseUrl: string): string {
+function didDocumentUrlOf(baseUrl: string): string {
   const url = new URL(baseUrl);
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path === '' ? '/.well-known' : path}/did.json`;

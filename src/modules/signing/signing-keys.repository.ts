@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import type { PrivateKeyEncryption } from './key-encryption.js';
 
 export type SigningKeyPurpose = 'credentials' | 'log';
-export type SigningKeyStatus = 'active' | 'published' | 'retired';
+type SigningKeyStatus = 'active' | 'published' | 'retired';
 
 export interface SigningKeyRow {
   id: string;

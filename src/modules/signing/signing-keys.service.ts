@@ -26,7 +26,7 @@ export type { SigningKeyPurpose } from './signing-keys.repository.js';
 export const SIGNING_KEY_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The key id: the RFC 7638 JWK thumbprint of the public key, the same in did.json and jwks.json. */
-export function keyIdOf(rawPublicKey: Uint8Array): string {
+function keyIdOf(rawPublicKey: Uint8Array): string {
   const { crv, kty, x } = jwkOfRawPublicKey(rawPublicKey);
   return base64urlnopad.encode(createHash('sha256').update(canonicalJson({ crv, kty, x })!).digest());
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /** RFC 6962 Merkle tree hashing (SHA-256), as C2SP tlog-tiles and Go's golang.org/x/mod/sumdb/tlog use it. */
 
-export const HASH_SIZE = 32;
+const HASH_SIZE = 32;
 /** A tile is a subtree of height 8: 256 hashes. */
 export const TILE_HEIGHT = 8;
 export const TILE_WIDTH = 1 << TILE_HEIGHT;
@@ -41,7 +41,7 @@ function isPowerOfTwo(n: number): boolean {
 }
 
 /** MTH(D[lo:hi]), lo being a multiple of the largest power of two below hi - lo (as every RFC 6962 split is). */
-export function subtreeHash(lo: number, hi: number, read: NodeReader): Buffer {
+function subtreeHash(lo: number, hi: number, read: NodeReader): Buffer {
   const size = hi - lo;
   if (isPowerOfTwo(size)) {
     const level = log2(size);

@@ -7,7 +7,7 @@ const ED25519_TYPE = 0x01;
 const SIGNATURE_PREFIX = '\u2014 ';
 
 /** key ID = SHA-256(key name || 0x0A || 0x01 || 32-byte public key)[:4] */
-export function noteKeyId(name: string, rawPublicKey: Uint8Array): Buffer {
+function noteKeyId(name: string, rawPublicKey: Uint8Array): Buffer {
   return createHash('sha256')
     .update(name, 'utf8')
     .update(Buffer.of(0x0a, ED25519_TYPE))

@@ -1,4 +1,4 @@
-import { prepared, queryCount, type Queryable } from '../../db/database.js';
+import { prepared, type Queryable } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -77,10 +77,6 @@ export async function listPending(tx: Queryable, limit: number): Promise<Pending
     [limit],
   );
   return rows;
-}
-
-export async function countPending(db: Queryable): Promise<number> {
-  return queryCount(db, 'SELECT count(*)::int AS count FROM tlog_pending');
 }
 
 export interface NewEntry {

@@ -113,7 +113,7 @@ export async function integrateBatch(
 }
 
 /** The latest signed checkpoint; undefined before the first integration. */
-export async function latestCheckpoint(db: Queryable): Promise<string | undefined> {
+async function latestCheckpoint(db: Queryable): Promise<string | undefined> {
   return (await findState(db)).checkpoint ?? undefined;
 }
 
@@ -146,7 +146,7 @@ export async function logVerifierKey(
  * A tile's bytes (256 hashes when full), or an entry bundle (big-endian uint16 length-prefixed entries);
  * undefined when the log does not hold that many yet.
  */
-export async function readTile(db: Queryable, tile: TileRef): Promise<Buffer | undefined> {
+async function readTile(db: Queryable, tile: TileRef): Promise<Buffer | undefined> {
   const from = tile.index * TILE_WIDTH;
   if (tile.level === 'entries') {
     const entries = await readEntryRange(db, from, tile.width);
@@ -189,7 +189,7 @@ export interface EventProof {
 }
 
 /** The text of a c2sp.org/tlog-proof@v1 of one entry in the tree of a checkpoint. */
-export function tlogProofText(logIndex: number, proof: readonly Buffer[], checkpoint: string): string {
+function tlogProofText(logIndex: number, proof: readonly Buffer[], checkpoint: string): string {
   const lines = [
     'c2sp.org/tlog-proof@v1',
     `index ${logIndex}`,

@@ -5,7 +5,7 @@ import { Page } from '../../lib/page-schema.js';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
 
-export const transferStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+const transferStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
 
 export const TransferBody = Type.Object({
@@ -13,14 +13,13 @@ export const TransferBody = Type.Object({
     'The account offered the asset; it must accept. An account that does not exist gets the same answer (the offer expires).',
   ),
 });
-export type TransferBodyType = Static<typeof TransferBody>;
 
 // Any string is accepted here: an id that is not a UUID names no transfer and gets 404 transfer_not_found.
 export const TransferParams = Type.Object({
   id: Type.String({ description: 'Transfer identifier (the `id` of the offer).' }),
 });
 
-export const Transfer = Type.Object(
+const Transfer = Type.Object(
   {
     id: uuid('This transfer offer.'),
     planet: Type.String({ description: 'The planet of the asset.' }),

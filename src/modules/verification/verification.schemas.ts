@@ -25,7 +25,7 @@ export const VerifyBody = Type.Object(
 );
 export type VerifyBodyType = Static<typeof VerifyBody>;
 
-export const checkNames = [
+const checkNames = [
   'certificate_issued',
   'asset_not_archived',
   'history_intact',
@@ -33,7 +33,7 @@ export const checkNames = [
   'no_open_alert',
 ] as const;
 
-export const VerificationCheck = Type.Object(
+const VerificationCheck = Type.Object(
   {
     name: Type.Union(checkNames.map((name) => Type.Literal(name))),
     passed: Type.Boolean(),

@@ -104,7 +104,7 @@ function openAlertDetail(asset: AssetRow): string {
  * Runs the checks of DESIGN.md section 6. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did.
  */
-export async function verifyAsset(
+async function verifyAsset(
   db: Queryable,
   principal: Principal,
   target: VerificationTarget,

@@ -141,7 +141,7 @@ export const ANY_LENGTH = 2_147_483_647;
 
 type EventJson = Omit<ChainedEvent, 'created_at'> & { created_at: string };
 
-export interface LoggedLeafRow {
+interface LoggedLeafRow {
   sequence: number;
   log_index: number;
   leaf: string | null;

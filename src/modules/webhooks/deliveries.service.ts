@@ -18,9 +18,9 @@ import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { getWebhookRow } from './webhooks.service.js';
 import type { Delivery, DeliveryQuery } from './webhooks.schemas.js';
 
-export const TEST_EVENT_TYPE = 'webhook.test';
+const TEST_EVENT_TYPE = 'webhook.test';
 
-export function toDelivery(row: DeliveryRow): Delivery {
+function toDelivery(row: DeliveryRow): Delivery {
   return {
     id: row.id,
     webhook_id: row.webhook_id,

@@ -6,11 +6,11 @@ import { Webhook } from 'standardwebhooks';
 import { limits } from '../../limits.js';
 import { bareHostname, forbiddenAddressReason, isLocalhostName } from './webhook-targets.js';
 
-export const RESPONSE_EXCERPT_CHARS = 256;
+const RESPONSE_EXCERPT_CHARS = 256;
 const USER_AGENT = 'AVS-Webhooks/1.0 (+https://www.standardwebhooks.com/)';
 
 /** What the partner's delivery log says of a forbidden target: never what a name resolved to (an SSRF oracle). */
-export const TARGET_NOT_ALLOWED = 'Refused: target not allowed.';
+const TARGET_NOT_ALLOWED = 'Refused: target not allowed.';
 
 export interface ResolvedAddress {
   address: string;
@@ -20,8 +20,7 @@ export interface ResolvedAddress {
 /** Resolves every address of a host; injectable so tests can stand in for DNS. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = async (hostname) =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = async (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export interface OutgoingMessage {
   /** The webhook-id header: the event id (the delivery id for a test event), stable across retries. */
@@ -49,7 +48,7 @@ export interface SenderOptions {
 }
 
 /** The Standard Webhooks headers: webhook-id, webhook-timestamp (seconds), webhook-signature (v1,<base64>). */
-export function signedHeaders(message: OutgoingMessage, now: Date): Record<string, string> {
+function signedHeaders(message: OutgoingMessage, now: Date): Record<string, string> {
   const signature = new Webhook(message.secret).sign(message.id, now, message.body);
   return {
     'webhook-id': message.id,

@@ -38,7 +38,7 @@ const JITTER = 0.1;
 type Outcome = AttemptOutcome & { gone?: boolean; exhausted?: boolean };
 
 /** Delay before retry n (1-based) per the schedule, ±10 % jitter; undefined after the last. */
-export function retryDelayMs(
+function retryDelayMs(
   schedule: readonly number[],
   attempts: number,
   random = Math.random,
@@ -49,7 +49,7 @@ export function retryDelayMs(
 }
 
 /** Standard Webhooks body: { type, timestamp, data }; timestamp is when the event happened. */
-export function deliveryBody(
+function deliveryBody(
   delivery: Pick<ClaimedDelivery, 'event_type' | 'event_created_at' | 'payload'>,
 ): string {
   return JSON.stringify({

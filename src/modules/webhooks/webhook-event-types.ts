@@ -11,11 +11,7 @@ export const webhookEventTypes = [
  * Types added by #18 (stolen and lost, watch-lists): valid in `events`, but only a registration that names
  * them receives them, so a receiver never meets a type it did not ask for (ISSUE-NOTES, across issues).
  */
-export const optInWebhookEventTypes = [
-  'asset.alert_raised',
-  'asset.alert_resolved',
-  'watch.triggered',
-] as const;
+const optInWebhookEventTypes = ['asset.alert_raised', 'asset.alert_resolved', 'watch.triggered'] as const;
 
 /** Every type a registration may name. */
 export const allWebhookEventTypes = [...webhookEventTypes, ...optInWebhookEventTypes] as const;

@@ -23,14 +23,14 @@ export type WebhookSettings = Pick<
   'AVS_WEBHOOK_DELIVERY' | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS' | 'AVS_WEBHOOK_LIMIT'
 >;
 
-export const DELIVERY_OFF_MESSAGE =
+const DELIVERY_OFF_MESSAGE =
   'Webhook registered. Delivery is not active yet: it will be enabled in a future release; ' +
   'events are recorded meanwhile.';
-export const DELIVERY_ON_MESSAGE =
+const DELIVERY_ON_MESSAGE =
   'Webhook registered. Delivery is active: events are sent to this URL, signed with the secret.';
 
 /** whsec_ + base64 of 32 random bytes: the Standard Webhooks secret format. */
-export function generateWebhookSecret(): string {
+function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
@@ -49,7 +49,7 @@ export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
 }
 
 /** `events` omitted → SPEC's five (the #18 types only when named); empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
-export function normaliseEventTypes(events: unknown): string[] {
+function normaliseEventTypes(events: unknown): string[] {
   if (events === undefined) return [...webhookEventTypes];
   if (!Array.isArray(events)) {
     throw new AppError('invalid_event_type', 'not_a_list');
@@ -66,7 +66,7 @@ export function normaliseEventTypes(events: unknown): string[] {
 }
 
 /** The URL as stored and used: checked, then normalised (the WHATWG href: lower-case host, default port dropped). */
-export function validateWebhookUrl(
+function validateWebhookUrl(
   url: unknown,
   settings: Pick<WebhookSettings, 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'>,
 ): string {
@@ -78,7 +78,7 @@ export function validateWebhookUrl(
   return check.url.href;
 }
 
-export const MASKED_SECRET = 'whsec_********';
+const MASKED_SECRET = 'whsec_********';
 
 /** What an idempotency record keeps of a registration: the secret is shown once, so a replay shows it masked. */
 export function withSecretMasked(created: CreatedWebhook): CreatedWebhook {

@@ -10,9 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'avs_admin_session';
+const SESSION_COOKIE = 'avs_admin_session';
 export const CSRF_FIELD = '_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** onRequest: request.adminSession from the session cookie, when it names a live session. */

@@ -8,7 +8,7 @@ import {
   updateAdminSessionFlash,
 } from './admin-sessions.repository.js';
 
-export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
 /** A notice for the next page the administrator sees, shown once. */
 export interface SessionFlash {

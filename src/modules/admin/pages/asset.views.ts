@@ -17,7 +17,7 @@ import {
   offeredCertificateMoves,
 } from './certificate-move.views.js';
 
-export interface AssetHistoryEntry {
+interface AssetHistoryEntry {
   sequence: number;
   event_type: string;
   payload: Record<string, unknown>;
