@@ -1,4 +1,4 @@
-/** The fixed limits of the contract (DESIGN.md section 8): not settings, named once here and used from here. */
+/** The fixed limits of the contract (docs/errors.md): not settings, named once here and used from here. */
 export const limits = Object.freeze({
   /** Largest request body, JSON or form (413 above it). */
   bodyBytes: 64 * 1024,

@@ -12,7 +12,7 @@ export interface CliIo {
   /** All of standard input ('' on a terminal). */
   readStdin(): Promise<Buffer>;
   /**
-   * A file on the caller's side (relative to the caller's directory): #24's `avs backup FILE` writes here. It
+   * A file on the caller's side (relative to the caller's directory): `avs backup FILE` (docs/operations.md) writes here. It
    * throws OutputFileRefusedError when FILE may not be written (output-file.ts).
    */
   createOutputFile(file: string, options?: OutputFileOptions): Writable;

@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { limits } from '../limits.js';
 
-/** The one error body (DESIGN.md section 8); every documented error status of every route uses it. */
+/** The one error body (docs/errors.md); every documented error status of every route uses it. */
 export const ErrorResponse = Type.Object(
   {
     error: Type.String({ description: 'A human-readable sentence.' }),

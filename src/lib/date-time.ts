@@ -3,7 +3,7 @@
  * `occurred_at`): RFC 3339 as ajv-formats reads it (`T`, `t` or a space; `Z` or an offset `±HH`,
  * `±HHMM`, `±HH:MM`), with a real calendar date and clock time, and an instant in UTC years
  * 0001–9999. Year 0 (or a year-1 instant east of UTC) is refused by PostgreSQL, and JavaScript's Date
- * reads neither a leap second nor an hour-only offset: each was a 500 (issue 28 item 4).
+ * reads neither a leap second nor an hour-only offset: each was a 500 (docs/reliability.md).
  */
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;

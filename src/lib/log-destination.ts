@@ -10,7 +10,7 @@ export interface BatchedLogDestination {
 /**
  * Standard output for the log, written in batches: lines gather up to 4 KiB or `flushMs` and go out in one
  * write, from libuv's thread pool. One write system call per request line cost a get ~35–40 µs of main-thread
- * time here (issue #15); a batch costs one for dozens of lines. At exit, whatever is gathered is written.
+ * time here (docs/performance.md); a batch costs one for dozens of lines. At exit, whatever is gathered is written.
  */
 export function batchedStdout(flushMs: number): BatchedLogDestination {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });

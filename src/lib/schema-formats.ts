@@ -25,7 +25,7 @@ function unstorableField(data: unknown): string | undefined {
 
 /**
  * A query-string validator that also refuses NUL and lone surrogates in any parameter: PostgreSQL text
- * refuses them, so `?q=%00` was a 500 (issue 28 item 4). Bodies are checked field by field by their services.
+ * refuses them, so `?q=%00` was a 500 (docs/reliability.md). Bodies are checked field by field by their services.
  */
 export function refusingUnstorableText(validate: ValidateFunction): ValidateFunction {
   const checked = ((data: unknown) => {

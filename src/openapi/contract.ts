@@ -4,7 +4,7 @@ import { CERTIFICATE_NUMBER, planetIds } from '../planets/planets.js';
 import { operationExamples, pathParameterExamples } from './operation-examples.js';
 
 /**
- * The OpenAPI contract rules every /api/v1 operation follows (issue #21). A route declares, in its schema:
+ * The OpenAPI contract rules every /api/v1 operation follows (docs/api.md). A route declares, in its schema:
  * `operationId` (camelCase, unique), `tags` (one of `apiTags` below), `summary`, `description`, and its
  * response schemas; its examples (body, parameters, success responses) go into src/openapi/operation-examples.ts
  * under its operationId, never on a schema. test/api/openapi-contract.test.ts checks all of it and validates

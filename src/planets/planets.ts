@@ -64,7 +64,7 @@ export function isPlanetId(value: unknown): value is PlanetId {
   return typeof value === 'string' && Object.hasOwn(planets, value);
 }
 
-/** PREFIX-YYYY-NNNNNN: three letters, the year, a sequence of at least six digits (DESIGN.md §3). */
+/** PREFIX-YYYY-NNNNNN: three letters, the year, a sequence of at least six digits (docs/api.md). */
 export const CERTIFICATE_NUMBER = /^[A-Z]{3}-\d{4}-\d{6,18}$/;
 
 /** The planet of a well-formed certificate number; undefined for any other text (answered 404 like an unknown one). */

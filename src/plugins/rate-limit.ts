@@ -167,7 +167,7 @@ export async function enforcePublicRateLimit(request: FastifyRequest, reply: Fas
 }
 
 /**
- * The cost of a read that re-hashes an asset's history (issue 28 item 10: 404 ms of CPU at 10,001 events):
+ * The cost of a read that re-hashes an asset's history (docs/api.md; 404 ms of CPU at 10,001 events):
  * one token per `limits.hashedEventsPerToken` events, beyond the request's own, from the caller's bucket (the
  * key's, or the client address's on a keyless surface); `paidFor` events of it were drawn already. Called with the chain head's sequence before any
  * hashing, so a refused caller costs a row read. While the bucket holds a token the whole cost is taken (the

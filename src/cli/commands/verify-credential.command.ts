@@ -43,7 +43,7 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 /**
- * The certificate's public page (#18): a stolen-or-lost alert leaves the credential's status bits alone (the
+ * The certificate's public page (docs/alerts.md): a stolen-or-lost alert leaves the credential's status bits alone (the
  * certificate is still genuine), so the offline answer points to the page, where an open alert shows. The page is
  * on the issuer's host, as the status lists are; undefined when the credential names neither.
  */

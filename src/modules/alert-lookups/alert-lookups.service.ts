@@ -22,7 +22,7 @@ function who(by: LookupBy) {
   };
 }
 
-/** An answer about an asset, and whether a cache may keep it: never one about an asset with an open alert (#18). */
+/** An answer about an asset, and whether a cache may keep it: never one about an asset with an open alert (docs/alerts.md). */
 export interface LookupAnswer<T> {
   value: T;
   /** The asset has an open alert: the look-up is on record, and the answer goes out `Cache-Control: no-store`. */
@@ -30,7 +30,7 @@ export interface LookupAnswer<T> {
 }
 
 /**
- * The search audit (#18): a look-up of an asset whose row shows an open alert is recorded, and its answer is
+ * The search audit (docs/alerts.md): a look-up of an asset whose row shows an open alert is recorded, and its answer is
  * kept by no cache. The record is its own one-statement transaction, so it runs on the primary even when the
  * read came from a replica (docs/scaling.md), and it is awaited before the answer leaves: no look-up of a
  * reported asset goes unrecorded.
@@ -48,7 +48,7 @@ export async function answerLookup<T>(
 }
 
 /**
- * For answers that may come from memory (a credential, #15), where no row was read: one write on the primary
+ * For answers that may come from memory (a credential, docs/performance.md), where no row was read: one write on the primary
  * both asks whether the certificate's asset has an open alert and records the look-up, before `answer` runs.
  * `answer` learns whether it did: such an answer is `no-store` and never comes from a cache.
  */

@@ -8,7 +8,7 @@ import { AssetParams } from '../assets/assets.schemas.js';
 import { AlertParams, AlertResponse, RaiseAlertBody, ResolveAlertBody } from './alerts.schemas.js';
 import { raiseAlert, resolveAlert } from './alerts.service.js';
 
-/** Stolen and lost (#18): the owner reports an asset and closes the report. */
+/** Stolen and lost (docs/alerts.md): the owner reports an asset and closes the report. */
 export async function alertRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -62,7 +62,7 @@ function normaliseTitle(title: unknown): string | undefined {
 }
 
 /**
- * Checks a create or update body against the limits of DESIGN.md section 8 and splits it into title and
+ * Checks a create or update body against the limits of docs/errors.md and splits it into title and
  * attributes. Its planet's schema (planetCreateBodies, planetUpdateBodies) is the route's body schema,
  * validated once, before the handler, by Fastify.
  */

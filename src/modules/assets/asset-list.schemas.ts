@@ -5,7 +5,7 @@ import { AssetRecord } from './assets.schemas.js';
 import { Page } from '../../lib/page-schema.js';
 
 export const ListAssetsQuery = Type.Object({
-  // Optional: it has a default, so a call without it is valid (#21: a validating proxy refuses it when required).
+  // Optional: it has a default, so a call without it is valid (a validating proxy refuses it when required: docs/api.md).
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,

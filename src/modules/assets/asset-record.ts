@@ -1,14 +1,14 @@
 import type { AssetRow } from './assets.repository.js';
 import type { AlertSummaryType, AssetRecordType } from './assets.schemas.js';
 
-/** The open alert as records show it (#18): `{kind, since}`, or null when none is open. */
+/** The open alert as records show it (docs/alerts.md): `{kind, since}`, or null when none is open. */
 export function alertOfRow(row: Pick<AssetRow, 'alert_kind' | 'alert_since'>): AlertSummaryType {
   if (!row.alert_kind || !row.alert_since) return null;
   return { kind: row.alert_kind as 'stolen' | 'lost', since: row.alert_since.toISOString() };
 }
 
 /**
- * The asset record of DESIGN.md section 3, as every response and webhook carries it: fixed fields
+ * The asset record of docs/api.md, as every response and webhook carries it: fixed fields
  * first, then planet and pass-through fields (a stored field never shadows a fixed one).
  */
 export function toAssetRecord(row: AssetRow): AssetRecordType {

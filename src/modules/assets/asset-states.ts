@@ -2,7 +2,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import type { WebhookEventType } from '../webhooks/webhook-event-types.js';
 
 /**
- * The one state table of an asset (DESIGN.md section 3). Every move, over the API or the admin
+ * The one state table of an asset (docs/api.md). Every move, over the API or the admin
  * application, asks this module first; a move not listed here is refused with 409 invalid_state.
  */
 export const assetStatuses = ['draft', 'active', 'archived'] as const;

@@ -22,7 +22,7 @@ export interface AssetRow {
   /** The last history event's sequence and hash, kept by the database (migration 081). */
   head_sequence: number | null;
   head_hash: string | null;
-  /** The open alert's kind and since-when (#18, migration 180); null when none is open. */
+  /** The open alert's kind and since-when (docs/alerts.md, migration 180); null when none is open. */
   alert_kind: string | null;
   alert_since: Date | null;
   [column: string]: unknown;

@@ -146,7 +146,7 @@ export const planetUpdateBodies = Object.fromEntries(
   ]),
 ) as unknown as Record<PlanetId, TObject>;
 
-/** The open alert of an asset (#18): stolen or lost, since when; null when none is open. */
+/** The open alert of an asset (docs/alerts.md): stolen or lost, since when; null when none is open. */
 export const AlertSummary = Type.Union(
   [
     Type.Object(

@@ -70,7 +70,7 @@ function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): N
   };
 }
 
-/** SPEC.md 4.1: a failed insert is a 500 with its own code; the cause is logged, never shown. */
+/** docs/errors.md: a failed insert is a 500 with its own code; the cause is logged, never shown. */
 function createFailed(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError) return error;
   return Object.assign(new AppError('asset_create_failed'), { cause: error });
@@ -92,7 +92,7 @@ export async function createAsset(
 }
 
 /**
- * Creates by group commit (issue #15): creates that arrive while a write runs go to the database together,
+ * Creates by group commit (docs/performance.md): creates that arrive while a write runs go to the database together,
  * as one multi-row statement and so one transaction and one commit; each still gets its own asset,
  * certificate number, CREATED event and outbox row. A batch that fails is written again one create at a
  * time, so a create that breaks a constraint fails alone. A lone create is written at once.

@@ -87,7 +87,7 @@ export async function closeCursor(tx: Queryable, cursor: string): Promise<void> 
   await tx.query(`CLOSE ${ident(cursor)}`);
 }
 
-/** The blobs whose rows say their bytes are files in AVS_MEDIA_DIR (#17), as the snapshot sees them. */
+/** The blobs whose rows say their bytes are files in AVS_MEDIA_DIR (docs/media.md), as the snapshot sees them. */
 export async function listDirectoryMedia(q: Queryable): Promise<{ sha256: string; bytes: number }[]> {
   const { rows } = await q.query<{ exists: boolean }>(
     `SELECT to_regclass('media_blobs') IS NOT NULL AS exists`,

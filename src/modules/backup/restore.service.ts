@@ -31,7 +31,7 @@ import { openMediaFileWriter, type MediaFileWriter } from '../media/media-store.
 const INSERT_BATCH_BYTES = 1 << 20;
 
 /**
- * "Empty" (ISSUE-NOTES #24): no accounts, keys, assets, events or admin users. Signing keys and a set-up
+ * "Empty" (docs/operations.md): no accounts, keys, assets, events or admin users. Signing keys and a set-up
  * link that a first start generated do not count: the restore replaces them.
  */
 const TABLES_THAT_MAKE_A_TARGET_NON_EMPTY = ['accounts', 'api_keys', 'assets', 'asset_events', 'admin_users'];

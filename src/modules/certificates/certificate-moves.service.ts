@@ -18,7 +18,7 @@ import {
   type CertificateListRow,
 } from './certificate-moves.repository.js';
 
-/** The moves a watcher is told of (#18): a certificate already issued changes its standing. */
+/** The moves a watcher is told of (docs/alerts.md): a certificate already issued changes its standing. */
 const WATCHED_MOVES = new Set<CertificateMove>(['suspend', 'reinstate', 'revoke']);
 
 export const certificateMoveNames = Object.keys(certificateMoves) as CertificateMove[];

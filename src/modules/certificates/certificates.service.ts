@@ -68,7 +68,7 @@ export async function lookUpCertificate(
 
 /**
  * The signed credential of a certificate, for a key: 404 alike for a malformed number and one of a planet outside
- * the key's scope; a look-up of an asset with an open alert is on record before the credential is read (#18).
+ * the key's scope; a look-up of an asset with an open alert is on record before the credential is read (docs/alerts.md).
  */
 export async function certificateCredentialForKey(
   db: Database,
@@ -98,7 +98,7 @@ export type PublicCertificate =
       fields: [name: string, value: unknown][];
       issued_at: string;
       revoked_at: string | null;
-      /** The open stolen-or-lost alert (#18): the page warns about it. */
+      /** The open stolen-or-lost alert (docs/alerts.md): the page warns about it. */
       alert: { kind: 'stolen' | 'lost'; since: string } | null;
     };
 

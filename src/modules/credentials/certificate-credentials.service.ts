@@ -147,7 +147,7 @@ export async function certificateCredential(
 
 /**
  * The public credential of a certificate (/c/{number}/credential), from memory after its first read: once signed
- * it never changes (its status lives in the status lists), so no invalidation is needed. Alerts (#18): before
+ * it never changes (its status lives in the status lists), so no invalidation is needed. Alerts (docs/alerts.md): before
  * the memory answers, one write on the primary asks whether the asset has an open alert and records the look-up
  * if so; such an answer is read from the database and not cacheable (its body is the same: an alert does not
  * touch status bits).

@@ -23,7 +23,7 @@ function credentialMediaType(request: FastifyRequest): string {
 }
 
 /**
- * The public surfaces of credentials (no API key, DESIGN.md section 11): the DID document, the JWK Set,
+ * The public surfaces of credentials (no API key, docs/credentials.md): the DID document, the JWK Set,
  * certificate credentials and status lists. Not API: hidden from the API document. A signed document is sent as
  * the text that was signed (lib/signed-json.ts); its response schema only describes it.
  */

@@ -4,7 +4,7 @@ import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
 import { Page } from '../../lib/page-schema.js';
 
 export const ListEventsQuery = Type.Object({
-  // Optional: it has a default, so a call without it is valid (#21: a validating proxy refuses it when required).
+  // Optional: it has a default, so a call without it is valid (a validating proxy refuses it when required: docs/api.md).
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -12,7 +12,7 @@ import {
   tryLockIdempotencyKey,
 } from './idempotency.repository.js';
 
-/** DESIGN.md section 8: the first response is kept 24 hours. */
+/** docs/errors.md: the first response is kept 24 hours. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotentRequest {

@@ -11,7 +11,7 @@ import {
   notIssuedView,
 } from './public-pages.views.js';
 
-// A suspension or revocation must show within about 5 s, caches included (DESIGN.md §11).
+// A suspension or revocation must show within about 5 s, caches included (docs/public-page.md).
 const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
 const STATIC_PAGE_CACHE_CONTROL = 'public, max-age=300';
 

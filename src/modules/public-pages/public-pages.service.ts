@@ -99,7 +99,7 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
 /**
  * The certificate page as served. From memory while no certificate changed (any move, by any path, bumps the
  * version); only an issued certificate's page is kept, and only it may be cached: a 404 or a pending number may
- * become a certificate any moment. An asset reported stolen or lost (#18): the look-up is on record before the
+ * become a certificate any moment. An asset reported stolen or lost (docs/alerts.md): the look-up is on record before the
  * page leaves, and no cache keeps it (an alert raised or resolved bumps the version, so a kept page never hides one).
  */
 export async function readCertificatePage(

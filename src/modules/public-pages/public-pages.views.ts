@@ -88,7 +88,7 @@ function document(title: string, main: SafeHtml, current: PageName = 'other'): S
 }
 
 /**
- * The warning of an open stolen-or-lost alert (#18), above everything else on the card: the certificate may
+ * The warning of an open stolen-or-lost alert (docs/alerts.md), above everything else on the card: the certificate may
  * still be genuine, but the object it describes is reported missing. role="alert" so a screen reader says it.
  */
 function alertWarning(alert: { kind: 'stolen' | 'lost'; since: string }, contactEmail?: string): SafeHtml {

@@ -4,7 +4,7 @@ import { PublicReadCache } from './public-read-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Public reads that can change, from memory while their database version is unchanged (#15 item 5). */
+    /** Public reads that can change, from memory while their database version is unchanged (docs/performance.md). */
     publicReads: PublicReadCache;
   }
 }

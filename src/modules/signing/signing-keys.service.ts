@@ -137,7 +137,7 @@ export async function publishedKeys(db: Queryable, purpose: SigningKeyPurpose): 
  * Opens private keys on demand and keeps them (a key never changes; only which one is active does, and
  * that is checked at every signature so that a rotation reaches every instance at once). With the public
  * read cache, the active key's id is kept while the signing_keys version is unchanged: the version check is
- * one query shared by every concurrent signature instead of one look-up each (#15 item 6).
+ * one query shared by every concurrent signature instead of one look-up each (docs/performance.md).
  */
 export class SigningKeyring {
   private readonly opened = new Map<string, KeyObject>();

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * The transparency log (DESIGN.md section 11): its integrator, started with the app when AVS_TLOG is on,
+ * The transparency log (docs/credentials.md): its integrator, started with the app when AVS_TLOG is on,
  * and its public C2SP surfaces under /tlog (tlog.routes.ts).
  */
 export const tlogPlugin = fp(

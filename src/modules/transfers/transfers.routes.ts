@@ -21,7 +21,7 @@ const notFound =
 const notOpen =
   'The offer is no longer pending: accepted, declined or cancelled (invalid_state, naming it), or past `expires_at` (transfer_expired).';
 
-/** Ownership changes with the receiver's consent (issue #14): offer, accept, decline, cancel, list. */
+/** Ownership changes with the receiver's consent (docs/api.md): offer, accept, decline, cancel, list. */
 export async function transferRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -32,7 +32,7 @@ const VERIFY_FORMS = ['`planet` and `asset_id`', '`certificate_number` alone'];
 
 /**
  * Which of the two forms the body is, checked before the body schema: the planet form's planet is
- * known and in scope (400) before the rest of the body is validated (DESIGN.md §4's order).
+ * known and in scope (400) before the rest of the body is validated (the order docs/api.md gives).
  */
 async function checkVerifyForm(request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | null | undefined;

@@ -44,7 +44,7 @@ export interface Verification {
 
 /**
  * Draws the rate-limit cost of hashing a history of `events` events, of which `paidFor` were paid for
- * already (issue 28 item 10); throws (429) when the caller's bucket is empty.
+ * already (docs/api.md); throws (429) when the caller's bucket is empty.
  */
 export type DrawForHistory = (events: number, paidFor: number) => Promise<void>;
 
@@ -93,7 +93,7 @@ function check(name: VerificationCheckType['name'], passed: boolean, detail: str
   return passed ? { name, passed } : { name, passed, detail };
 }
 
-/** "Reported stolen since 2026-11-20": an open alert (#18) fails the verification, the certificate stays genuine. */
+/** "Reported stolen since 2026-11-20": an open alert (docs/alerts.md) fails the verification, the certificate stays genuine. */
 function openAlertDetail(asset: AssetRow): string {
   if (asset.alert_kind === null) return '';
   const since = asset.alert_since ? ` since ${asset.alert_since.toISOString()}` : '';
@@ -101,7 +101,7 @@ function openAlertDetail(asset: AssetRow): string {
 }
 
 /**
- * Runs the checks of DESIGN.md section 6. A verification is a read: no lock on the asset and nothing
+ * Runs the checks of docs/api.md. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did.
  */
 async function verifyAsset(
@@ -152,7 +152,7 @@ export interface VerifyAnswer {
 
 /**
  * POST /verify: the checks and the response with its signed receipt. A look-up of an asset with an open alert
- * is on record before the answer leaves, and the answer is no-store (#18).
+ * is on record before the answer leaves, and the answer is no-store (docs/alerts.md).
  */
 export async function verifyWithReceipt(
   db: Database,

@@ -110,7 +110,7 @@ export async function listVerifications(
 }
 
 // The asset and its whole history in one round trip (one statement: the row and its history agree), when the
-// history is shorter than $3 events: a longer one costs rate-limit tokens (issue 28 item 10), drawn after this
+// history is shorter than $3 events: a longer one costs rate-limit tokens (docs/api.md), drawn after this
 // read and before the history is read again with no bound.
 const SHORT_HISTORY = 'coalesce(a.head_sequence, 0) < $3';
 const historyOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')

@@ -12,7 +12,7 @@ export interface WatchRow {
 
 const WATCH_COLUMNS = 'id, account_id, certificate_number, planet, created_at';
 
-// A key limited to some planets sees only their entries, as for webhooks (#14); an empty scope sees all.
+// A key limited to some planets sees only their entries, as for webhooks (docs/webhooks.md); an empty scope sees all.
 const IN_SCOPE = (parameter: string) =>
   `(cardinality(${parameter}::text[]) = 0 OR planet = ANY (${parameter}::text[]))`;
 

@@ -8,7 +8,7 @@ import { addWatch, listAccountWatches, removeWatch } from './watchlist.service.j
 
 const tags = ['watchlist'];
 
-/** The account's watch-list (#18): `watch.triggered` reaches its webhooks that name that type. */
+/** The account's watch-list (docs/alerts.md): `watch.triggered` reaches its webhooks that name that type. */
 export async function watchlistRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 

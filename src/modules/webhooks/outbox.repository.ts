@@ -25,7 +25,7 @@ export function eventPlanetSql(alias: string): string {
   return `coalesce(${alias}.payload #>> '{asset,planet}', ${alias}.payload #>> '{verification,planet}', ${alias}.payload #>> '{watch,planet}')`;
 }
 
-/** What a watcher is told (#18): the change to a watched certificate, never its owner. */
+/** What a watcher is told (docs/alerts.md): the change to a watched certificate, never its owner. */
 export interface WatchChange {
   certificateNumber: string;
   planet: string;

@@ -13,7 +13,7 @@ export async function recordWebhookEvent(
   return insertOutboxEvent(tx, event);
 }
 
-/** Tells every account watching the certificate of the change (#18), in the caller's `tx` as well. */
+/** Tells every account watching the certificate of the change (docs/alerts.md), in the caller's `tx` as well. */
 export async function notifyWatchers(tx: Queryable, change: WatchChange): Promise<void> {
   await insertWatchTriggeredEvents(tx, change);
 }

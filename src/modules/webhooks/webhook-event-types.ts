@@ -1,4 +1,4 @@
-/** The webhook event types of SPEC.md section 6: a registration that names no `events` gets these five. */
+/** The webhook event types of docs/webhooks.md: a registration that names no `events` gets these five. */
 export const webhookEventTypes = [
   'asset.created',
   'verification.completed',
@@ -8,8 +8,8 @@ export const webhookEventTypes = [
 ] as const;
 
 /**
- * Types added by #18 (stolen and lost, watch-lists): valid in `events`, but only a registration that names
- * them receives them, so a receiver never meets a type it did not ask for (ISSUE-NOTES, across issues).
+ * The stolen-and-lost and watch-list types (docs/webhooks.md): valid in `events`, but only a registration that names
+ * them receives them, so a receiver never meets a type it did not ask for.
  */
 const optInWebhookEventTypes = ['asset.alert_raised', 'asset.alert_resolved', 'watch.triggered'] as const;
 

@@ -48,7 +48,7 @@ export function toWebhook(row: WebhookRow, settings: WebhookSettings): Webhook {
   };
 }
 
-/** `events` omitted → SPEC's five (the #18 types only when named); empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
+/** `events` omitted → the contract's five (the alert and watch types only when named); empty, non-list or an unknown type → 400 naming it; duplicates collapse. */
 function normaliseEventTypes(events: unknown): string[] {
   if (events === undefined) return [...webhookEventTypes];
   if (!Array.isArray(events)) {
@@ -85,7 +85,7 @@ export function withSecretMasked(created: CreatedWebhook): CreatedWebhook {
   return { ...created, secret: MASKED_SECRET };
 }
 
-/** SPEC.md 4.2: a registration that fails in storage is a 500 webhook_registration_failed. */
+/** docs/errors.md: a registration that fails in storage is a 500 webhook_registration_failed. */
 export function asRegistrationFailure(error: unknown): unknown {
   if (error instanceof AppError || error instanceof DatabaseUnavailableError) return error;
   return Object.assign(new AppError('webhook_registration_failed'), { cause: error });

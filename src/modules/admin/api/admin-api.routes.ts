@@ -162,7 +162,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Stolen and lost (#18): an administrator raises or resolves an alert on any asset.
+  // Stolen and lost (docs/alerts.md): an administrator raises or resolves an alert on any asset.
   const planetOfParams = (planet: string): PlanetId => {
     if (!isPlanetId(planet)) throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
     return planet;

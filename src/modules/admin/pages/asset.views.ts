@@ -34,7 +34,7 @@ export interface AssetPageData {
   historyHasMore: boolean;
   verifications: VerificationType[];
   verificationSummary: VerificationSummary | undefined;
-  /** The asset's stolen-or-lost alerts, newest first (#18), and the look-ups recorded while one was open. */
+  /** The asset's stolen-or-lost alerts, newest first (docs/alerts.md), and the look-ups recorded while one was open. */
   alerts: AlertType[];
   lookups: Lookup[];
   lookupsHaveMore: boolean;
@@ -295,7 +295,7 @@ function resolveAlertForm(data: AssetPageData, alert: AlertType): SafeHtml {
   </form>`;
 }
 
-/** The alerts, the open one first and loud, and the search audit with its CSV export (#18). */
+/** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
 function alertsSection(data: AssetPageData): SafeHtml {
   const open = data.alerts.find((alert) => alert.status === 'open');
   const csv = `${assetPagePath(data.certificate)}/lookups.csv`;
