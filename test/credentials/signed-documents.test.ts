@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyCredential } from '../../src/modules/credentials/credential-verifier.js';
 import { logEntryOf } from '../../src/modules/tlog/tlog.service.js';
 import { createAssetViaApi, type CreatedAsset } from '../helpers/asset-factory.js';
+import { buildGoTlogVerifier } from '../helpers/go-tlog-verifier.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { pdfDocument, pngImage } from '../media/media-fixtures.js';
 import { CREDENTIALS_TEST_CONFIG, PUBLIC_URL, moveCertificate, servedBy } from './credential-helpers.js';
@@ -29,7 +30,6 @@ const context = useTestContext({
 });
 
 const run = promisify(execFile);
-const goSource = join(import.meta.dirname, '..', 'tlog', 'go-verifier');
 
 const bodies: Record<string, Record<string, unknown>> = {
   artworks: {
@@ -186,18 +186,7 @@ describe('every signed document is served as signed, and verifies with an indepe
     await context.app.tlogIntegrator!.runOnce();
     const workDir = await mkdtemp(join(tmpdir(), 'avs-signed-documents-'));
     try {
-      const binary = join(workDir, 'verifier');
-      // GOPATH mode over Debian's golang-golang-x-mod-dev: no module download, no network.
-      await run('go', ['build', '-o', binary, '.'], {
-        cwd: goSource,
-        env: {
-          ...process.env,
-          GOPATH: '/usr/share/gocode',
-          GO111MODULE: 'off',
-          GOCACHE: join(workDir, 'cache'),
-          GOFLAGS: '',
-        },
-      });
+      const binary = await buildGoTlogVerifier(workDir);
       const proofs = join(workDir, 'proofs');
       await mkdir(proofs);
       const checkpoint = (await ok('GET', '/tlog/checkpoint')).body;

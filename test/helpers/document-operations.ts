@@ -19,9 +19,10 @@ interface OpenApiDocument {
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-async function servedDocument(app: FastifyInstance): Promise<OpenApiDocument> {
+/** The OpenAPI document the app serves, read as the caller's view of it. */
+export async function servedDocument<T = OpenApiDocument>(app: FastifyInstance): Promise<T> {
   const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
-  return response.json<OpenApiDocument>();
+  return response.json<T>();
 }
 
 /** Every operation of the document the service serves: tests built on it cover a route the day it is added. */

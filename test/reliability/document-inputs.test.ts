@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { seedApiObjects } from '../helpers/api-objects.js';
+import { servedDocument } from '../helpers/document-operations.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 // The hostile dates and texts (docs/reliability.md, "Found from outside") sent to every date-time and free-text input the served
@@ -43,7 +44,6 @@ interface Operation {
     >;
   };
 }
-type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** A string a client chooses freely (not one of a list). */
 function isFreeText(schema: Schema | undefined): boolean {
@@ -64,27 +64,13 @@ describe('every date-time and free-text input of the OpenAPI document refuses ho
   const context = useTestContext({
     config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
   });
-  let document: Document;
+  let document: { paths: Record<string, Record<string, Operation>> };
   let auth: { authorization: string };
   let known: Record<string, string>;
   beforeAll(async () => {
-    document = (await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const owner = await context.createAccountWithKey();
-    const other = await context.createAccountWithKey();
+    document = await servedDocument(context.app);
+    const { owner, other, asset, webhookId, transferId } = await seedApiObjects(context, 'document-inputs');
     auth = owner.auth;
-    const asset = await createAssetViaApi(context.app, auth);
-    const webhook = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: auth,
-      payload: { url: 'https://hooks.example.com/document-inputs' },
-    });
-    const offered = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/assets/artworks/${asset.id}/transfer`,
-      headers: auth,
-      payload: { to_account_id: other.accountId },
-    });
     const verified = await context.app.inject({
       method: 'POST',
       url: '/api/v1/verify',
@@ -98,8 +84,8 @@ describe('every date-time and free-text input of the OpenAPI document refuses ho
       certificate_number: asset.certificate_number,
       asset_id: asset.id,
       to_account_id: other.accountId,
-      webhook: webhook.json<{ id: string }>().id,
-      transfer: offered.json<{ transfer: { id: string } }>().transfer.id,
+      webhook: webhookId,
+      transfer: transferId,
       verification: verified.json<{ id: string }>().id,
       sequence: '1',
     };

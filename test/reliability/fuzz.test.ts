@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { seedApiObjects } from '../helpers/api-objects.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 // Cases per endpoint; CI runs the default (19 endpoints, about 3,800 requests per database).
@@ -64,28 +64,14 @@ describe('fuzzing every /api/v1 endpoint (fast-check)', () => {
   let known: Record<string, string[]>;
   let auth: { authorization: string };
   beforeAll(async () => {
-    const owner = await context.createAccountWithKey();
-    const other = await context.createAccountWithKey();
+    const { owner, other, asset, webhookId, transferId } = await seedApiObjects(context, 'fuzz');
     auth = owner.auth;
-    const asset = await createAssetViaApi(context.app, auth);
-    const webhook = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: auth,
-      payload: { url: 'https://hooks.example.com/fuzz' },
-    });
-    const offered = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/assets/artworks/${asset.id}/transfer`,
-      headers: auth,
-      payload: { to_account_id: other.accountId },
-    });
     known = {
-      transfer: [offered.json<{ transfer: { id: string } }>().transfer.id],
+      transfer: [transferId],
       planet: ['artworks', 'watches', 'collectibles', 'jewelry'],
       id: [asset.id],
       number: [asset.certificate_number],
-      webhook: [webhook.json().id],
+      webhook: [webhookId],
       delivery: [randomUUID()],
       account: [owner.accountId, other.accountId],
     };

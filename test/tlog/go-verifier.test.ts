@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logEntryOf } from '../../src/modules/tlog/tlog.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import { buildGoTlogVerifier } from '../helpers/go-tlog-verifier.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 const run = promisify(execFile);
-const sourceDir = join(import.meta.dirname, 'go-verifier');
 
 // The integrator runs when the test says; the Go verifier reads many tiles from one address.
 const context = useTestContext({
@@ -40,18 +40,7 @@ interface Summary {
 beforeAll(async () => {
   owner = await context.createAccountWithKey();
   workDir = await mkdtemp(join(tmpdir(), 'avs-go-verifier-'));
-  verifierBinary = join(workDir, 'verifier');
-  // GOPATH mode over Debian's golang-golang-x-mod-dev: no module download, no network.
-  await run('go', ['build', '-o', verifierBinary, '.'], {
-    cwd: sourceDir,
-    env: {
-      ...process.env,
-      GOPATH: '/usr/share/gocode',
-      GO111MODULE: 'off',
-      GOCACHE: join(workDir, 'cache'),
-      GOFLAGS: '',
-    },
-  });
+  verifierBinary = await buildGoTlogVerifier(workDir);
   const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
   prefix = `${address}/tlog`;
 }, 120_000);
