@@ -18,7 +18,16 @@ const DISTRIBUTED_BY_ASSET = {
   asset_alerts: 'asset_id',
   alert_lookups: 'asset_id',
 } as const;
-const REFERENCE = ['planets', 'accounts', 'api_keys', 'signing_keys', 'status_lists', 'media_blobs'];
+const REFERENCE = [
+  'planets',
+  'accounts',
+  'api_keys',
+  'signing_keys',
+  'status_lists',
+  'media_blobs',
+  'people',
+  'account_members',
+];
 const ON_THE_COORDINATOR = [
   'tlog_state',
   'tlog_pending',
@@ -35,6 +44,11 @@ const ON_THE_COORDINATOR = [
   'media_chunks',
   'public_read_versions',
   'schema_migrations',
+  'member_invitations',
+  'member_passkeys',
+  'member_sessions',
+  'webauthn_challenges',
+  'account_audit_log',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [
