@@ -10,18 +10,25 @@ function writeSyscalls(pid: number): number {
 }
 
 const REQUESTS = 150;
+const ROUNDS = 3;
 
 /**
  * Sends REQUESTS requests (each answered 404 by the public pages, each logged) one after another: concurrent
- * responses may share a write, which would blur the count of the log's own writes.
+ * responses may share a write, which would blur the count of the log's own writes. The count is process-wide,
+ * so work the server does in the background (start-up tasks, timers) can land in a round: the quietest of
+ * ROUNDS rounds is the figure.
  */
 async function load(server: ServerProcess): Promise<number> {
-  const before = writeSyscalls(server.child.pid!);
-  for (let sent = 0; sent < REQUESTS; sent++) {
-    const response = await fetch(`${server.url}/c/AVS-NO-SUCH-${sent}`);
-    await response.arrayBuffer();
+  const perRound: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const before = writeSyscalls(server.child.pid!);
+    for (let sent = 0; sent < REQUESTS; sent++) {
+      const response = await fetch(`${server.url}/c/AVS-NO-SUCH-${round}-${sent}`);
+      await response.arrayBuffer();
+    }
+    perRound.push((writeSyscalls(server.child.pid!) - before) / REQUESTS);
   }
-  return (writeSyscalls(server.child.pid!) - before) / REQUESTS;
+  return Math.min(...perRound);
 }
 
 const requestLines = (output: string) =>
@@ -41,14 +48,14 @@ describe('the request log on standard output', () => {
     server = await startServerProcess({ ...env, AVS_LOG_FLUSH_MS: '0' });
     const unbatched = await load(server);
     await server.stop();
-    expect(requestLines(server.output())).toBeGreaterThanOrEqual(REQUESTS);
+    expect(requestLines(server.output())).toBeGreaterThanOrEqual(REQUESTS * ROUNDS);
 
     // Batched (the timer set far out, so only full 4 KiB batches are written while the load runs).
     server = await startServerProcess({ ...env, AVS_LOG_FLUSH_MS: '10000' });
     const batched = await load(server);
     await server.stop();
     // Every line is there after a graceful stop, though most were still gathering when it began.
-    expect(requestLines(server.output())).toBeGreaterThanOrEqual(REQUESTS);
+    expect(requestLines(server.output())).toBeGreaterThanOrEqual(REQUESTS * ROUNDS);
     // Measured here: 2.97–3.00 writes per request with each line written at once, 1.09 batched.
     expect(unbatched - batched).toBeGreaterThan(0.6);
     expect(batched).toBeLessThan(1.3);
