@@ -124,6 +124,13 @@ export const errorCatalogue = {
     status: 400,
     message: `The Idempotency-Key header must be 1 to ${limits.idempotencyKeyLength} characters.`,
   },
+  passkey_invalid: {
+    status: 400,
+    message: 'The passkey could not be verified; try again.',
+    details: {
+      challenge_used: () => 'The passkey request has expired or was already answered; start again.',
+    },
+  },
   unauthorized: {
     status: 401,
     message: 'Invalid or missing API key.',
@@ -173,6 +180,7 @@ export const errorCatalogue = {
     message: 'Signing key not found.',
     details: { no_signing_key: ({ id }: { id: string }) => `No signing key ${id.slice(0, 100)}.` },
   },
+  passkey_not_found: { status: 404, message: 'Passkey not found.' },
   status_list_not_found: { status: 404, message: 'Status list not found.' },
   tlog_resource_not_found: {
     status: 404,
@@ -251,6 +259,10 @@ export const errorCatalogue = {
       limit: ({ limit }: { limit: number }) =>
         `The account already has ${limit} active webhooks, the most it may have; delete one first.`,
     },
+  },
+  last_sign_in_method: {
+    status: 409,
+    message: 'This is the only way left to sign in; set a password or add another passkey first.',
   },
   not_yet_logged: {
     status: 409,

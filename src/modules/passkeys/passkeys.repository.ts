@@ -1,0 +1,148 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface PasskeyRow {
+  id: string;
+  person_id: string;
+  credential_id: string;
+  public_key: Uint8Array;
+  sign_count: string | number;
+  transports: string[];
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  [column: string]: unknown;
+}
+
+export interface ChallengeRow {
+  purpose: 'registration' | 'authentication';
+  challenge: string;
+  person_id: string | null;
+  live: boolean;
+  [column: string]: unknown;
+}
+
+const PASSKEY_COLUMNS =
+  'id, person_id, credential_id, public_key, sign_count, transports, name, created_at, last_used_at';
+
+export async function insertChallenge(
+  db: Queryable,
+  challenge: {
+    id: string;
+    purpose: ChallengeRow['purpose'];
+    challenge: string;
+    personId: string | null;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO webauthn_challenges (id, purpose, challenge, person_id, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [challenge.id, challenge.purpose, challenge.challenge, challenge.personId, challenge.expiresAt],
+  );
+}
+
+/** Deletes the challenge and returns it, expired or not: whoever asks first uses it up. */
+export async function takeChallenge(db: Queryable, id: string): Promise<ChallengeRow | undefined> {
+  const { rows } = await db.query<ChallengeRow>(
+    `DELETE FROM webauthn_challenges WHERE id = $1
+     RETURNING purpose, challenge, person_id, expires_at > now() AS live`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function deleteExpiredChallenges(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= now()');
+}
+
+/** The row, or nothing when that credential id is already registered (to anyone). */
+export async function insertPasskey(
+  db: Queryable,
+  passkey: {
+    id: string;
+    personId: string;
+    credentialId: string;
+    publicKey: Uint8Array;
+    signCount: number;
+    transports: string[];
+    name: string;
+  },
+): Promise<PasskeyRow | undefined> {
+  const { rows } = await db.query<PasskeyRow>(
+    `INSERT INTO member_passkeys (id, person_id, credential_id, public_key, sign_count, transports, name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (credential_id) DO NOTHING
+     RETURNING ${PASSKEY_COLUMNS}`,
+    [
+      passkey.id,
+      passkey.personId,
+      passkey.credentialId,
+      passkey.publicKey,
+      passkey.signCount,
+      passkey.transports,
+      passkey.name,
+    ],
+  );
+  return rows[0];
+}
+
+export async function listPasskeysOfPerson(db: Queryable, personId: string): Promise<PasskeyRow[]> {
+  const { rows } = await db.query<PasskeyRow>(
+    `SELECT ${PASSKEY_COLUMNS} FROM member_passkeys WHERE person_id = $1 ORDER BY created_at, id`,
+    [personId],
+  );
+  return rows;
+}
+
+export async function findPasskeyByCredentialId(
+  db: Queryable,
+  credentialId: string,
+): Promise<PasskeyRow | undefined> {
+  const { rows } = await db.query<PasskeyRow>(
+    `SELECT ${PASSKEY_COLUMNS} FROM member_passkeys WHERE credential_id = $1`,
+    [credentialId],
+  );
+  return rows[0];
+}
+
+/**
+ * Records a use. The count moves only forward from the one that was verified (zero: an authenticator that
+ * keeps no count), so of two sign-ins racing with one answer, one fails.
+ */
+export async function recordPasskeyUse(
+  db: Queryable,
+  use: { id: string; verifiedCount: number; newCount: number },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE member_passkeys SET sign_count = $3, last_used_at = now()
+     WHERE id = $1 AND (sign_count = $2 OR $3 = 0)`,
+    [use.id, use.verifiedCount, use.newCount],
+  );
+  return rowCount === 1;
+}
+
+/** Locks the person's row for the rest of the transaction; nothing when there is no such person. */
+export async function lockPersonSignInMethods(
+  db: Queryable,
+  personId: string,
+): Promise<{ hasPassword: boolean; passkeys: number } | undefined> {
+  const { rows } = await db.query<{ has_password: boolean; passkeys: number }>(
+    `SELECT password_hash IS NOT NULL AS has_password,
+            (SELECT count(*)::int FROM member_passkeys WHERE person_id = people.id) AS passkeys
+     FROM people WHERE id = $1 FOR UPDATE`,
+    [personId],
+  );
+  const row = rows[0];
+  return row && { hasPassword: row.has_password, passkeys: row.passkeys };
+}
+
+export async function deletePasskey(
+  db: Queryable,
+  personId: string,
+  passkeyId: string,
+): Promise<PasskeyRow | undefined> {
+  const { rows } = await db.query<PasskeyRow>(
+    `DELETE FROM member_passkeys WHERE id = $1 AND person_id = $2 RETURNING ${PASSKEY_COLUMNS}`,
+    [passkeyId, personId],
+  );
+  return rows[0];
+}
