@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, type Queryable } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 const findAssetByCertificateNumberStatement = prepared(
@@ -12,9 +12,5 @@ export async function findAssetByCertificateNumber(
   planet: string,
   certificateNumber: string,
 ): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(findAssetByCertificateNumberStatement, [
-    planet,
-    certificateNumber,
-  ]);
-  return rows[0];
+  return queryFirst<AssetRow>(db, findAssetByCertificateNumberStatement, [planet, certificateNumber]);
 }
