@@ -175,6 +175,7 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
 }
 
 export const FIND_ASSET_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`;
+export const FIND_ASSET_BY_NUMBER_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2`;
 
 const findAssetStatement = prepared('find_asset', FIND_ASSET_SQL);
 const lockAssetStatement = prepared('lock_asset', `${FIND_ASSET_SQL} FOR UPDATE`);
@@ -233,11 +234,7 @@ export async function lockAssetByCertificateNumber(
   planet: string,
   certificateNumber: string,
 ): Promise<AssetRow | undefined> {
-  return queryFirst<AssetRow>(
-    tx,
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2 FOR UPDATE`,
-    [planet, certificateNumber],
-  );
+  return queryFirst<AssetRow>(tx, `${FIND_ASSET_BY_NUMBER_SQL} FOR UPDATE`, [planet, certificateNumber]);
 }
 
 export async function updateCertificateState(
