@@ -17,11 +17,14 @@ export type TransferRow = {
 const COLUMNS =
   'id, planet, asset_id, from_account_id, to_account_id, status, created_at, expires_at, decided_at';
 
+// The pending offers of the asset ($1 planet, $2 asset id): the one live offer, and any whose time has passed.
+const PENDING_OF_ASSET = `planet = $1 AND asset_id = $2 AND status = 'pending'`;
+
 /** Pending offers of the asset whose time has passed become `expired`, freeing the asset for a new offer. */
 export async function expireStaleOffers(db: Queryable, planet: string, assetId: string): Promise<void> {
   await db.query(
     `UPDATE transfers SET status = 'expired'
-     WHERE planet = $1 AND asset_id = $2 AND status = 'pending' AND expires_at <= now()`,
+     WHERE ${PENDING_OF_ASSET} AND expires_at <= now()`,
     [planet, assetId],
   );
 }
@@ -31,11 +34,10 @@ export async function findPendingOffer(
   planet: string,
   assetId: string,
 ): Promise<TransferRow | undefined> {
-  return queryFirst<TransferRow>(
-    db,
-    `SELECT ${COLUMNS} FROM transfers WHERE planet = $1 AND asset_id = $2 AND status = 'pending'`,
-    [planet, assetId],
-  );
+  return queryFirst<TransferRow>(db, `SELECT ${COLUMNS} FROM transfers WHERE ${PENDING_OF_ASSET}`, [
+    planet,
+    assetId,
+  ]);
 }
 
 export async function insertTransfer(
