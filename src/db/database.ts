@@ -31,10 +31,28 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** The first row a statement answers, or undefined when it answers none. */
+export async function queryFirst<T extends Row>(
+  db: Queryable,
+  sql: Sql,
+  params?: readonly unknown[],
+): Promise<T | undefined> {
+  const { rows } = await db.query<T>(sql, params);
+  return rows[0];
+}
+
+/** The row a statement always answers: an INSERT or UPDATE … RETURNING of a row known to exist, an aggregate. */
+export async function queryOne<T extends Row>(
+  db: Queryable,
+  sql: Sql,
+  params?: readonly unknown[],
+): Promise<T> {
+  return (await queryFirst<T>(db, sql, params))!;
+}
+
 /** The number a `SELECT count(*)::int AS count …` statement answers. */
 export async function queryCount(db: Queryable, sql: Sql, params?: readonly unknown[]): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(sql, params);
-  return rows[0]!.count;
+  return (await queryOne<{ count: number }>(db, sql, params)).count;
 }
 
 export type DatabaseKind = 'postgres' | 'pglite';

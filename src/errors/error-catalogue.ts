@@ -10,6 +10,11 @@ function within(location: string | undefined): string {
   return location ? ` in ${location}` : '';
 }
 
+/** The entry of a `…_not_found` code: 404 and the thing named. */
+function notFound<const Thing extends string>(thing: Thing): { status: 404; message: `${Thing} not found.` } {
+  return { status: 404, message: `${thing} not found.` };
+}
+
 type Field = { field: string };
 type Location = { location?: string };
 
@@ -150,45 +155,40 @@ export const errorCatalogue = {
       no_route: ({ method, path }: { method: string; path: string }) => `No route ${method} ${path}.`,
     },
   },
-  asset_not_found: { status: 404, message: 'Asset not found.' },
+  asset_not_found: notFound('Asset'),
   certificate_not_found: {
-    status: 404,
-    message: 'Certificate not found.',
+    ...notFound('Certificate'),
     details: {
       no_certificate: ({ number }: { number: string }) => `No certificate ${number.slice(0, 100)}.`,
     },
   },
-  verification_not_found: { status: 404, message: 'Verification not found.' },
-  webhook_not_found: { status: 404, message: 'Webhook not found.' },
-  transfer_not_found: { status: 404, message: 'Transfer not found.' },
-  delivery_not_found: { status: 404, message: 'Delivery not found.' },
-  media_not_found: { status: 404, message: 'Media not found.' },
-  alert_not_found: { status: 404, message: 'Alert not found.' },
-  watch_not_found: { status: 404, message: 'Watch-list entry not found.' },
+  verification_not_found: notFound('Verification'),
+  webhook_not_found: notFound('Webhook'),
+  transfer_not_found: notFound('Transfer'),
+  delivery_not_found: notFound('Delivery'),
+  media_not_found: notFound('Media'),
+  alert_not_found: notFound('Alert'),
+  watch_not_found: notFound('Watch-list entry'),
   account_not_found: {
-    status: 404,
-    message: 'Account not found.',
+    ...notFound('Account'),
     details: { no_account: ({ id }: { id: string }) => `Account ${id} does not exist.` },
   },
   api_key_not_found: {
-    status: 404,
-    message: 'API key not found.',
+    ...notFound('API key'),
     details: { no_api_key: ({ id }: { id: string }) => `API key ${id} does not exist.` },
   },
   signing_key_not_found: {
-    status: 404,
-    message: 'Signing key not found.',
+    ...notFound('Signing key'),
     details: { no_signing_key: ({ id }: { id: string }) => `No signing key ${id.slice(0, 100)}.` },
   },
-  passkey_not_found: { status: 404, message: 'Passkey not found.' },
-  status_list_not_found: { status: 404, message: 'Status list not found.' },
+  passkey_not_found: notFound('Passkey'),
+  status_list_not_found: notFound('Status list'),
   tlog_resource_not_found: {
     status: 404,
     message: 'The transparency log holds no such tile, entry bundle or checkpoint (yet).',
   },
   history_event_not_found: {
-    status: 404,
-    message: 'History event not found.',
+    ...notFound('History event'),
     details: {
       no_sequence: ({ sequence }: { sequence: number }) => `The asset has no history event ${sequence}.`,
     },

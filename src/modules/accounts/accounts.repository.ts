@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export interface AccountRow {
   id: string;
@@ -16,18 +16,15 @@ export async function insertAccount(
   db: Queryable,
   account: { id: string; name: string },
 ): Promise<AccountRow> {
-  const { rows } = await db.query<AccountRow>(
+  return queryOne<AccountRow>(
+    db,
     'INSERT INTO accounts (id, name) VALUES ($1, $2) RETURNING id, name, created_at',
     [account.id, account.name],
   );
-  return rows[0]!;
 }
 
 export async function findAccountById(db: Queryable, id: string): Promise<AccountRow | undefined> {
-  const { rows } = await db.query<AccountRow>('SELECT id, name, created_at FROM accounts WHERE id = $1', [
-    id,
-  ]);
-  return rows[0];
+  return queryFirst<AccountRow>(db, 'SELECT id, name, created_at FROM accounts WHERE id = $1', [id]);
 }
 
 export async function listAccountsWithCounts(db: Queryable): Promise<AccountSummaryRow[]> {

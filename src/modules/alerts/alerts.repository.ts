@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 export interface AlertRow {
@@ -36,7 +36,8 @@ export async function insertAlert(
     raisedByAdmin: string | null;
   },
 ): Promise<AlertRow> {
-  const { rows } = await tx.query<AlertRow>(
+  return queryOne<AlertRow>(
+    tx,
     `INSERT INTO asset_alerts (id, asset_id, planet, certificate_number, kind, occurred_at, reference, note,
                                raised_by_account_id, raised_by_admin)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ALERT_COLUMNS}`,
@@ -53,35 +54,34 @@ export async function insertAlert(
       alert.raisedByAdmin,
     ],
   );
-  return rows[0]!;
 }
 
 export async function findOpenAlert(db: Queryable, assetId: string): Promise<AlertRow | undefined> {
-  const { rows } = await db.query<AlertRow>(
+  return queryFirst<AlertRow>(
+    db,
     `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
     [assetId],
   );
-  return rows[0];
 }
 
 export async function findAlert(db: Queryable, assetId: string, id: string): Promise<AlertRow | undefined> {
-  const { rows } = await db.query<AlertRow>(
+  return queryFirst<AlertRow>(
+    db,
     `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
     [assetId, id],
   );
-  return rows[0];
 }
 
 export async function resolveAlertRow(
   tx: Queryable,
   change: { id: string; outcome: string; resolvedByAccountId: string | null; resolvedByAdmin: string | null },
 ): Promise<AlertRow> {
-  const { rows } = await tx.query<AlertRow>(
+  return queryOne<AlertRow>(
+    tx,
     `UPDATE asset_alerts SET resolved_at = now(), outcome = $2, resolved_by_account_id = $3, resolved_by_admin = $4
      WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
     [change.id, change.outcome, change.resolvedByAccountId, change.resolvedByAdmin],
   );
-  return rows[0]!;
 }
 
 /** The asset row's copy of the open alert (null, null when none is open). */
@@ -90,11 +90,11 @@ export async function setAssetAlert(
   asset: { planet: string; id: string },
   alert: { kind: string; since: Date } | null,
 ): Promise<AssetRow> {
-  const { rows } = await tx.query<AssetRow>(
+  return queryOne<AssetRow>(
+    tx,
     `UPDATE assets SET alert_kind = $3, alert_since = $4 WHERE planet = $1 AND id = $2 RETURNING ${ASSET_COLUMNS}`,
     [asset.planet, asset.id, alert?.kind ?? null, alert?.since ?? null],
   );
-  return rows[0]!;
 }
 
 export async function listAlertsOfAsset(db: Queryable, assetId: string): Promise<AlertRow[]> {

@@ -4,7 +4,7 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { AssetParams } from '../assets/assets.schemas.js';
+import { AssetParams, ownedAssetNotFound } from '../assets/assets.schemas.js';
 import { AlertParams, AlertResponse, RaiseAlertBody, ResolveAlertBody } from './alerts.schemas.js';
 import { raiseAlert, resolveAlert } from './alerts.service.js';
 
@@ -30,7 +30,7 @@ export async function alertRoutes(parent: FastifyInstance): Promise<void> {
             body: true,
             descriptions: {
               400: 'A bad kind, an `occurred_at` that is not a date or is in the future, or planet scope mismatch.',
-              404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+              ...ownedAssetNotFound,
               409: 'The asset already has an open alert (alert_already_open).',
             },
           }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { parseCalendarDate, parseDateTime } from '../../lib/date-time.js';
+import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
@@ -33,14 +34,9 @@ export type AlertActor = { principal: Principal } | { adminUserId: string | null
 
 function toAlert(row: AlertRow): AlertType {
   return {
-    id: row.id,
-    planet: row.planet,
-    asset_id: row.asset_id,
-    certificate_number: row.certificate_number,
+    ...pick(row, 'id', 'planet', 'asset_id', 'certificate_number', 'reference', 'note'),
     kind: row.kind as AlertType['kind'],
     occurred_at: row.occurred_at.toISOString(),
-    reference: row.reference,
-    note: row.note,
     status: row.resolved_at ? 'resolved' : 'open',
     outcome: row.outcome as AlertType['outcome'],
     raised_at: row.created_at.toISOString(),

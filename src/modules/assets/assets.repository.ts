@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { initialAssetStatus, initialCertificateStatus } from './asset-states.js';
 
@@ -74,7 +74,7 @@ const insertAssetWithCreatedEventStatement = prepared(
  * when the asset row exists.
  */
 export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
-  const { rows } = await db.query<AssetRow>(insertAssetWithCreatedEventStatement, [
+  return queryOne<AssetRow>(db, insertAssetWithCreatedEventStatement, [
     asset.id,
     asset.planet,
     asset.title,
@@ -88,7 +88,6 @@ export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset
     asset.outboxId,
     JSON.stringify(outboxRecordWithoutNumber(asset)),
   ]);
-  return rows[0]!;
 }
 
 // A batch of creates travels as one JSON array (one parameter): the same three rows per asset as the single
@@ -176,19 +175,18 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
 }
 
 export const FIND_ASSET_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = $2`;
+export const FIND_ASSET_BY_NUMBER_SQL = `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2`;
 
 const findAssetStatement = prepared('find_asset', FIND_ASSET_SQL);
 const lockAssetStatement = prepared('lock_asset', `${FIND_ASSET_SQL} FOR UPDATE`);
 
 export async function findAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(findAssetStatement, [planet, id]);
-  return rows[0];
+  return queryFirst<AssetRow>(db, findAssetStatement, [planet, id]);
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */
 export async function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(lockAssetStatement, [planet, id]);
-  return rows[0];
+  return queryFirst<AssetRow>(db, lockAssetStatement, [planet, id]);
 }
 
 export interface AssetChange {
@@ -206,7 +204,8 @@ export async function updateAssetRow(
   id: string,
   change: AssetChange,
 ): Promise<AssetRow> {
-  const { rows } = await db.query<AssetRow>(
+  return queryOne<AssetRow>(
+    db,
     `UPDATE assets SET
        title = COALESCE($3, title),
        attributes = COALESCE($4::jsonb, attributes),
@@ -227,7 +226,6 @@ export async function updateAssetRow(
       change.updatedAt,
     ],
   );
-  return rows[0]!;
 }
 
 /** Locks the asset holding this certificate until the transaction ends (events need the lock). */
@@ -236,11 +234,7 @@ export async function lockAssetByCertificateNumber(
   planet: string,
   certificateNumber: string,
 ): Promise<AssetRow | undefined> {
-  const { rows } = await tx.query<AssetRow>(
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2 FOR UPDATE`,
-    [planet, certificateNumber],
-  );
-  return rows[0];
+  return queryFirst<AssetRow>(tx, `${FIND_ASSET_BY_NUMBER_SQL} FOR UPDATE`, [planet, certificateNumber]);
 }
 
 export async function updateCertificateState(
@@ -255,7 +249,8 @@ export async function updateCertificateState(
     setRevokedAt: boolean;
   },
 ): Promise<AssetRow> {
-  const { rows } = await tx.query<AssetRow>(
+  return queryOne<AssetRow>(
+    tx,
     `UPDATE assets SET certificate_status = $3, status = $4, status_reason = $5, updated_at = now(),
        issued_at = CASE WHEN $6::boolean THEN now() ELSE issued_at END,
        revoked_at = CASE WHEN $7::boolean THEN now() ELSE revoked_at END
@@ -271,5 +266,4 @@ export async function updateCertificateState(
       change.setRevokedAt,
     ],
   );
-  return rows[0]!;
 }

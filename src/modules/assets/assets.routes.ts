@@ -11,14 +11,11 @@ import { archiveAsset, AssetCreates, createAsset, lookUpAsset, updateAsset } fro
 import {
   AssetParams,
   AssetRecord,
+  ownedAssetNotFound,
   PlanetParams,
   planetCreateBodies,
   planetUpdateBodies,
 } from './assets.schemas.js';
-
-const notFound = {
-  404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
-};
 
 // checkPlanetParam has already refused an unknown planet, so the cast only narrows the type.
 const planetOf = (params: { planet: string }): PlanetId => params.planet as PlanetId;
@@ -136,7 +133,7 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
             ...errorResponses([400, 404, 409], {
               body: true,
               descriptions: {
-                ...notFound,
+                ...ownedAssetNotFound,
                 409: 'The asset is archived or its certificate is no longer pending (invalid_state, naming the current state).',
               },
             }),
@@ -165,7 +162,7 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
           200: AssetRecord,
           ...errorResponses([400, 404, 409], {
             body: true,
-            descriptions: { ...notFound, 409: 'The asset is already archived (invalid_state).' },
+            descriptions: { ...ownedAssetNotFound, 409: 'The asset is already archived (invalid_state).' },
           }),
         },
       },

@@ -24,6 +24,11 @@ export const AssetParams = Type.Object({
 });
 export type AssetParamsType = Static<typeof AssetParams>;
 
+/** The 404 of an owner-only route on `{planet}/{id}`: another account's asset is as absent as none. */
+export const ownedAssetNotFound = {
+  404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+};
+
 /** The fields the service sets: a request body value for any of them is ignored, never stored. */
 export const serviceFields = [
   'id',

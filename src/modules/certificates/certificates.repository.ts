@@ -1,9 +1,9 @@
-import { prepared, type Queryable } from '../../db/database.js';
-import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+import { prepared, queryFirst, type Queryable } from '../../db/database.js';
+import { FIND_ASSET_BY_NUMBER_SQL, type AssetRow } from '../assets/assets.repository.js';
 
 const findAssetByCertificateNumberStatement = prepared(
   'find_asset_by_certificate_number',
-  `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND certificate_number = $2`,
+  FIND_ASSET_BY_NUMBER_SQL,
 );
 
 /** The (planet, certificate_number) unique index answers this without touching other partitions. */
@@ -12,9 +12,5 @@ export async function findAssetByCertificateNumber(
   planet: string,
   certificateNumber: string,
 ): Promise<AssetRow | undefined> {
-  const { rows } = await db.query<AssetRow>(findAssetByCertificateNumberStatement, [
-    planet,
-    certificateNumber,
-  ]);
-  return rows[0];
+  return queryFirst<AssetRow>(db, findAssetByCertificateNumberStatement, [planet, certificateNumber]);
 }

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from './history-chain.js';
 
 /** A history entry as the driver returns it: the timestamp as a Date. */
@@ -43,8 +43,7 @@ export async function findLastEvent(
   db: Queryable,
   assetId: string,
 ): Promise<{ sequence: number; hash: string } | undefined> {
-  const { rows } = await db.query<{ sequence: number; hash: string }>(findLastEventStatement, [assetId]);
-  return rows[0];
+  return queryFirst<{ sequence: number; hash: string }>(db, findLastEventStatement, [assetId]);
 }
 
 export async function listEvents(

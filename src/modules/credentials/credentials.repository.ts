@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export type StatusPurpose = 'revocation' | 'suspension';
 
@@ -25,13 +25,13 @@ export async function findCredentialAsset(
   planet: string,
   key: { certificateNumber: string } | { assetId: string },
 ): Promise<CredentialAssetRow | undefined> {
-  const { rows } = await db.query<CredentialAssetRow>(
+  return queryFirst<CredentialAssetRow>(
+    db,
     'assetId' in key
       ? `${CREDENTIAL_ASSET_SQL} WHERE a.planet = $1 AND a.id = $2`
       : `${CREDENTIAL_ASSET_SQL} WHERE a.planet = $1 AND a.certificate_number = $2`,
     [planet, 'assetId' in key ? key.assetId : key.certificateNumber],
   );
-  return rows[0];
 }
 
 /** The history head the issue recorded: the asset's first CERTIFICATE_ISSUED event. */
@@ -39,12 +39,12 @@ export async function findIssueEvent(
   db: Queryable,
   assetId: string,
 ): Promise<{ sequence: number; hash: string } | undefined> {
-  const { rows } = await db.query<{ sequence: number; hash: string }>(
+  return queryFirst<{ sequence: number; hash: string }>(
+    db,
     `SELECT sequence, hash FROM asset_events
      WHERE asset_id = $1 AND event_type = 'CERTIFICATE_ISSUED' ORDER BY sequence LIMIT 1`,
     [assetId],
   );
-  return rows[0];
 }
 
 export async function ensureCredentialRow(
@@ -106,14 +106,14 @@ export interface StatusListRow {
 
 /** The newest list of a purpose and how many of its indexes are taken. */
 export async function findNewestStatusList(db: Queryable, purpose: StatusPurpose): Promise<StatusListRow> {
-  const { rows } = await db.query<StatusListRow>(
+  return queryOne<StatusListRow>(
+    db,
     `SELECT l.purpose, l.list_number, l.size,
             (SELECT count(*)::int FROM status_list_entries e
              WHERE e.purpose = l.purpose AND e.list_number = l.list_number) AS taken
      FROM status_lists l WHERE l.purpose = $1 ORDER BY l.list_number DESC LIMIT 1`,
     [purpose],
   );
-  return rows[0]!;
 }
 
 export async function createStatusList(
@@ -181,12 +181,12 @@ export async function findStatusList(
   purpose: string,
   listNumber: number,
 ): Promise<StoredStatusList | undefined> {
-  const { rows } = await db.query<StoredStatusList>(
+  return queryFirst<StoredStatusList>(
+    db,
     `SELECT purpose, list_number, size, signed_credential, signed_bits_digest FROM status_lists
      WHERE purpose = $1 AND list_number = $2`,
     [purpose, listNumber],
   );
-  return rows[0];
 }
 
 /** The indexes whose bit is set, in one list. */

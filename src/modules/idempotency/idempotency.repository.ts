@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, type Queryable } from '../../db/database.js';
 
 export type IdempotencyRecordRow = {
   fingerprint: string;
@@ -25,12 +25,12 @@ export async function findIdempotencyRecord(
   accountId: string,
   key: string,
 ): Promise<IdempotencyRecordRow | undefined> {
-  const { rows } = await tx.query<IdempotencyRecordRow>(
+  return queryFirst<IdempotencyRecordRow>(
+    tx,
     `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys
      WHERE account_id = $1 AND idempotency_key = $2 AND expires_at > now()`,
     [accountId, key],
   );
-  return rows[0];
 }
 
 /** Inserts the in-progress record, taking over an expired one; false when a live record exists. */

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -28,12 +28,12 @@ export async function insertApiKey(
     expiresAt: Date | null;
   },
 ): Promise<ApiKeyRow> {
-  const { rows } = await db.query<ApiKeyRow>(
+  return queryOne<ApiKeyRow>(
+    db,
     `INSERT INTO api_keys (id, account_id, name, key_hash, display_prefix, planet_scope, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${KEY_COLUMNS}`,
     [key.id, key.accountId, key.name, key.keyHash, key.displayPrefix, key.planetScope, key.expiresAt],
   );
-  return rows[0]!;
 }
 
 const findApiKeyByHashStatement = prepared(
@@ -42,13 +42,11 @@ const findApiKeyByHashStatement = prepared(
 );
 
 export async function findApiKeyByHash(db: Queryable, keyHash: Buffer): Promise<ApiKeyRow | undefined> {
-  const { rows } = await db.query<ApiKeyRow>(findApiKeyByHashStatement, [keyHash]);
-  return rows[0];
+  return queryFirst<ApiKeyRow>(db, findApiKeyByHashStatement, [keyHash]);
 }
 
 export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
-  const { rows } = await db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
-  return rows[0];
+  return queryFirst<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
 }
 
 export async function listApiKeys(db: Queryable, filter: { accountId?: string } = {}): Promise<ApiKeyRow[]> {
@@ -68,11 +66,11 @@ export async function listApiKeys(db: Queryable, filter: { accountId?: string } 
 
 /** Marks the key revoked; returns the row, or undefined when no such key exists. Revoking twice keeps the first time. */
 export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
-  const { rows } = await db.query<ApiKeyRow>(
+  return queryFirst<ApiKeyRow>(
+    db,
     `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
     [id],
   );
-  return rows[0];
 }
 
 export async function touchApiKeysLastUsed(db: Queryable, usage: { id: string; at: Date }[]): Promise<void> {

@@ -6,7 +6,7 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
-import { AssetParams, type AssetParamsType } from '../assets/assets.schemas.js';
+import { AssetParams, ownedAssetNotFound, type AssetParamsType } from '../assets/assets.schemas.js';
 import { mediaTypes } from './media-types.js';
 import {
   addMedia,
@@ -146,7 +146,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
             201: MediaRecord,
             ...errorResponses([400, 404, 409, 413, 415, 422], {
               descriptions: {
-                404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+                ...ownedAssetNotFound,
                 409: 'The certificate is no longer pending (invalid_state), or a retry of a request still in progress.',
                 413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large).',
                 415: 'Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type).',

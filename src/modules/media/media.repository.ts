@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, type Queryable } from '../../db/database.js';
 
 export interface MediaRow {
   id: string;
@@ -110,10 +110,7 @@ export async function insertAssetMedia(
 }
 
 export async function findMediaById(db: Queryable, id: string): Promise<MediaRow | undefined> {
-  const { rows } = await db.query<MediaRow>(`SELECT ${MEDIA_COLUMNS} FROM ${MEDIA_FROM} WHERE m.id = $1`, [
-    id,
-  ]);
-  return rows[0];
+  return queryFirst<MediaRow>(db, `SELECT ${MEDIA_COLUMNS} FROM ${MEDIA_FROM} WHERE m.id = $1`, [id]);
 }
 
 /** An asset's media, oldest first (the first public one is the picture of the public page). */
@@ -143,11 +140,11 @@ export interface MediaWithAssetRow extends MediaRow {
 
 /** A medium with what decides who may read it: the asset's owner and whether its certificate was issued. */
 export async function findMediaWithAsset(db: Queryable, id: string): Promise<MediaWithAssetRow | undefined> {
-  const { rows } = await db.query<MediaWithAssetRow>(
+  return queryFirst<MediaWithAssetRow>(
+    db,
     `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
      FROM ${MEDIA_FROM} JOIN assets a ON a.planet = m.planet AND a.id = m.asset_id
      WHERE m.id = $1`,
     [id],
   );
-  return rows[0];
 }

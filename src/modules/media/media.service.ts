@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { limits } from '../../limits.js';
@@ -37,17 +38,20 @@ export const mediaUrl = (id: string): string => `/files/v1/media/${id}`;
 
 function toMediaRecord(row: MediaRow): MediaRecordType {
   return {
-    id: row.id,
-    asset_id: row.asset_id,
-    planet: row.planet,
-    sha256: row.sha256,
+    ...pick(
+      row,
+      'id',
+      'asset_id',
+      'planet',
+      'sha256',
+      'width',
+      'height',
+      'caption',
+      'public',
+      'commitment_salt',
+    ),
     content_type: row.content_type as MediaType,
     bytes: Number(row.bytes),
-    width: row.width,
-    height: row.height,
-    caption: row.caption,
-    public: row.public,
-    commitment_salt: row.commitment_salt,
     created_at: row.created_at.toISOString(),
     url: mediaUrl(row.id),
   };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, type Queryable } from '../../db/database.js';
 import type { PrivateKeyEncryption } from './key-encryption.js';
 
 export type SigningKeyPurpose = 'credentials' | 'log';
@@ -56,11 +56,11 @@ export async function findActiveKeyId(
 }
 
 export async function findPrivateKey(db: Queryable, id: string): Promise<SigningKeyPrivateRow | undefined> {
-  const { rows } = await db.query<SigningKeyPrivateRow>(
+  return queryFirst<SigningKeyPrivateRow>(
+    db,
     'SELECT id, private_key, private_key_encryption FROM signing_keys WHERE id = $1',
     [id],
   );
-  return rows[0];
 }
 
 /** Keys whose signatures still verify: the active one and those rotated out but not retired. */
@@ -81,10 +81,7 @@ export async function listKeys(db: Queryable): Promise<SigningKeyRow[]> {
 }
 
 export async function findKey(db: Queryable, id: string): Promise<SigningKeyRow | undefined> {
-  const { rows } = await db.query<SigningKeyRow>(`SELECT ${PUBLIC_COLUMNS} FROM signing_keys WHERE id = $1`, [
-    id,
-  ]);
-  return rows[0];
+  return queryFirst<SigningKeyRow>(db, `SELECT ${PUBLIC_COLUMNS} FROM signing_keys WHERE id = $1`, [id]);
 }
 
 /** Serialises rotations and retirements of one purpose across instances until the transaction ends. */
@@ -101,10 +98,10 @@ export async function supersedeActiveKey(tx: Queryable, purpose: SigningKeyPurpo
 }
 
 export async function markRetired(tx: Queryable, id: string): Promise<SigningKeyRow | undefined> {
-  const { rows } = await tx.query<SigningKeyRow>(
+  return queryFirst<SigningKeyRow>(
+    tx,
     `UPDATE signing_keys SET status = 'retired', retired_at = coalesce(retired_at, now())
      WHERE id = $1 RETURNING ${PUBLIC_COLUMNS}`,
     [id],
   );
-  return rows[0];
 }

@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { base64urlnopad } from '@scure/base';
 import { canonicalJson } from '../../lib/canonical-json.js';
+import { pick } from '../../lib/records.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { PublicReadCache } from '../public-reads/public-read-cache.js';
@@ -70,10 +71,7 @@ export interface SigningKeySummary {
 
 function summarise(row: SigningKeyRow): SigningKeySummary {
   return {
-    id: row.id,
-    purpose: row.purpose,
-    algorithm: row.algorithm,
-    status: row.status,
+    ...pick(row, 'id', 'purpose', 'algorithm', 'status'),
     public_key_jwk: jwkOfRawPublicKey(row.public_key),
     created_at: row.created_at.toISOString(),
     superseded_at: row.superseded_at?.toISOString() ?? null,

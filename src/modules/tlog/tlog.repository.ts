@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, type Queryable } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -180,6 +180,5 @@ export async function findEventWithLogIndex(
   assetId: string,
   sequence: number,
 ): Promise<LoggedEventRow | undefined> {
-  const { rows } = await db.query<LoggedEventRow>(findEventWithLogIndexStatement, [assetId, sequence]);
-  return rows[0];
+  return queryFirst<LoggedEventRow>(db, findEventWithLogIndexStatement, [assetId, sequence]);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
@@ -17,11 +17,14 @@ export type TransferRow = {
 const COLUMNS =
   'id, planet, asset_id, from_account_id, to_account_id, status, created_at, expires_at, decided_at';
 
+// The pending offers of the asset ($1 planet, $2 asset id): the one live offer, and any whose time has passed.
+const PENDING_OF_ASSET = `planet = $1 AND asset_id = $2 AND status = 'pending'`;
+
 /** Pending offers of the asset whose time has passed become `expired`, freeing the asset for a new offer. */
 export async function expireStaleOffers(db: Queryable, planet: string, assetId: string): Promise<void> {
   await db.query(
     `UPDATE transfers SET status = 'expired'
-     WHERE planet = $1 AND asset_id = $2 AND status = 'pending' AND expires_at <= now()`,
+     WHERE ${PENDING_OF_ASSET} AND expires_at <= now()`,
     [planet, assetId],
   );
 }
@@ -31,11 +34,10 @@ export async function findPendingOffer(
   planet: string,
   assetId: string,
 ): Promise<TransferRow | undefined> {
-  const { rows } = await db.query<TransferRow>(
-    `SELECT ${COLUMNS} FROM transfers WHERE planet = $1 AND asset_id = $2 AND status = 'pending'`,
-    [planet, assetId],
-  );
-  return rows[0];
+  return queryFirst<TransferRow>(db, `SELECT ${COLUMNS} FROM transfers WHERE ${PENDING_OF_ASSET}`, [
+    planet,
+    assetId,
+  ]);
 }
 
 export async function insertTransfer(
@@ -49,13 +51,13 @@ export async function insertTransfer(
     validForMs: number;
   },
 ): Promise<TransferRow> {
-  const { rows } = await db.query<TransferRow>(
+  return queryOne<TransferRow>(
+    db,
     `INSERT INTO transfers (id, planet, asset_id, from_account_id, to_account_id, status, expires_at)
      VALUES ($1, $2, $3, $4, $5, 'pending', now() + $6 * interval '1 millisecond')
      RETURNING ${COLUMNS}`,
     [offer.id, offer.planet, offer.assetId, offer.fromAccountId, offer.toAccountId, offer.validForMs],
   );
-  return rows[0]!;
 }
 
 /** A transfer the account is a party to: as receiver, as sender, or either. */
@@ -66,19 +68,15 @@ export async function findTransferOfParty(
   role: 'incoming' | 'outgoing',
 ): Promise<TransferRow | undefined> {
   const column = role === 'incoming' ? 'to_account_id' : 'from_account_id';
-  const { rows } = await db.query<TransferRow>(
-    `SELECT ${COLUMNS} FROM transfers WHERE id = $1 AND ${column} = $2`,
-    [id, accountId],
-  );
-  return rows[0];
+  return queryFirst<TransferRow>(db, `SELECT ${COLUMNS} FROM transfers WHERE id = $1 AND ${column} = $2`, [
+    id,
+    accountId,
+  ]);
 }
 
 /** Locks the offer; taken after the asset's row lock wherever both are held, so two moves never deadlock. */
 export async function lockTransfer(db: Queryable, id: string): Promise<TransferRow | undefined> {
-  const { rows } = await db.query<TransferRow>(`SELECT ${COLUMNS} FROM transfers WHERE id = $1 FOR UPDATE`, [
-    id,
-  ]);
-  return rows[0];
+  return queryFirst<TransferRow>(db, `SELECT ${COLUMNS} FROM transfers WHERE id = $1 FOR UPDATE`, [id]);
 }
 
 export async function setTransferStatus(
@@ -86,11 +84,11 @@ export async function setTransferStatus(
   id: string,
   status: Exclude<TransferStatus, 'pending' | 'expired'>,
 ): Promise<TransferRow> {
-  const { rows } = await db.query<TransferRow>(
+  return queryOne<TransferRow>(
+    db,
     `UPDATE transfers SET status = $2, decided_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, status],
   );
-  return rows[0]!;
 }
 
 /** Open offers (pending, not yet expired) the account makes or receives, newest first, in the key's planets. */

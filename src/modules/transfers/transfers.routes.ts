@@ -4,7 +4,7 @@ import { limits } from '../../limits.js';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { AssetParams } from '../assets/assets.schemas.js';
+import { AssetParams, ownedAssetNotFound } from '../assets/assets.schemas.js';
 import { acceptTransfer, closeTransfer, listTransfers, offerTransfer } from './transfers.service.js';
 import {
   AcceptedTransferResponse,
@@ -45,7 +45,7 @@ export async function transferRoutes(instance: FastifyInstance): Promise<void> {
             body: true,
             descriptions: {
               400: 'Invalid body, or the target is the owner (validation_failed); invalid_planet; planet_scope_mismatch.',
-              404: 'No asset with this id in this planet (asset_not_found), or not owned by the caller.',
+              ...ownedAssetNotFound,
               409: 'The asset is archived (invalid_state), or already has an open offer (transfer_pending).',
             },
           }),

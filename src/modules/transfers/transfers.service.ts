@@ -3,6 +3,7 @@ import { limits } from '../../limits.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import { pick } from '../../lib/records.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
@@ -34,11 +35,7 @@ function isExpired(row: TransferRow): boolean {
 /** A pending offer whose time has passed reads as `expired`, whether or not a write has marked it yet. */
 function toTransfer(row: TransferRow): TransferType {
   return {
-    id: row.id,
-    planet: row.planet,
-    asset_id: row.asset_id,
-    from_account_id: row.from_account_id,
-    to_account_id: row.to_account_id,
+    ...pick(row, 'id', 'planet', 'asset_id', 'from_account_id', 'to_account_id'),
     status: isExpired(row) ? 'expired' : row.status,
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),

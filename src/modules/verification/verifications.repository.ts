@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, queryFirst, type Queryable } from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
@@ -86,8 +86,7 @@ const findVerificationStatement = prepared(
 );
 
 export async function findVerification(db: Queryable, id: string): Promise<VerificationRow | undefined> {
-  const { rows } = await db.query<VerificationRow>(findVerificationStatement, [id]);
-  return rows[0];
+  return queryFirst<VerificationRow>(db, findVerificationStatement, [id]);
 }
 
 const listVerificationsStatement = prepared(

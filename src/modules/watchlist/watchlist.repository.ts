@@ -1,5 +1,5 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, type Queryable } from '../../db/database.js';
+import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export interface WatchRow {
   id: string;
@@ -32,23 +32,23 @@ export async function findWatchOfNumber(
   accountId: string,
   certificateNumber: string,
 ): Promise<WatchRow | undefined> {
-  const { rows } = await db.query<WatchRow>(
+  return queryFirst<WatchRow>(
+    db,
     `SELECT ${WATCH_COLUMNS} FROM watchlist_entries WHERE account_id = $1 AND certificate_number = $2`,
     [accountId, certificateNumber],
   );
-  return rows[0];
 }
 
 export async function insertWatch(
   db: Queryable,
   watch: { id: string; accountId: string; certificateNumber: string; planet: string },
 ): Promise<WatchRow> {
-  const { rows } = await db.query<WatchRow>(
+  return queryOne<WatchRow>(
+    db,
     `INSERT INTO watchlist_entries (id, account_id, certificate_number, planet) VALUES ($1, $2, $3, $4)
      RETURNING ${WATCH_COLUMNS}`,
     [watch.id, watch.accountId, watch.certificateNumber, watch.planet],
   );
-  return rows[0]!;
 }
 
 export async function listWatches(
@@ -70,10 +70,10 @@ export async function deleteWatch(
   viewer: { accountId: string; planetScope: readonly string[] },
   id: string,
 ): Promise<WatchRow | undefined> {
-  const { rows } = await db.query<WatchRow>(
+  return queryFirst<WatchRow>(
+    db,
     `DELETE FROM watchlist_entries WHERE id = $1 AND account_id = $2 AND ${IN_SCOPE('$3')}
      RETURNING ${WATCH_COLUMNS}`,
     [id, viewer.accountId, [...viewer.planetScope]],
   );
-  return rows[0];
 }

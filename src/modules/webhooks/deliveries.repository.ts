@@ -1,4 +1,4 @@
-import { queryCount, type Database, type Queryable } from '../../db/database.js';
+import { queryCount, queryFirst, queryOne, type Database, type Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from './outbox.repository.js';
@@ -211,12 +211,12 @@ export async function insertDelivery(
   db: Queryable,
   delivery: { id: string; webhookId: string; eventType: string; payload: Record<string, unknown> },
 ): Promise<DeliveryRow> {
-  const { rows } = await db.query<DeliveryRow>(
+  return queryOne<DeliveryRow>(
+    db,
     `INSERT INTO webhook_deliveries (id, webhook_id, event_type, payload, event_created_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, now(), now()) RETURNING ${DELIVERY_COLUMNS}`,
     [delivery.id, delivery.webhookId, delivery.eventType, delivery.payload],
   );
-  return rows[0]!;
 }
 
 export async function findDelivery(
@@ -225,11 +225,11 @@ export async function findDelivery(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<DeliveryRow | undefined> {
-  const { rows } = await db.query<DeliveryRow>(
+  return queryFirst<DeliveryRow>(
+    db,
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [webhookId, id],
   );
-  return rows[0];
 }
 
 export async function listDeliveries(
@@ -248,10 +248,10 @@ export async function listDeliveries(
 
 /** A manual retry: pending and due now; one more attempt (or the rest of the schedule if it was pending). */
 export async function scheduleRetryNow(db: Queryable, id: string): Promise<DeliveryRow> {
-  const { rows } = await db.query<DeliveryRow>(
+  return queryOne<DeliveryRow>(
+    db,
     `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
      WHERE id = $1 RETURNING ${DELIVERY_COLUMNS}`,
     [id],
   );
-  return rows[0]!;
 }

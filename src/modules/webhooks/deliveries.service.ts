@@ -14,6 +14,7 @@ import {
 } from './deliveries.repository.js';
 import { lockAccountForWebhooks, type WebhookViewer } from './webhooks.repository.js';
 import { isUuid } from '../../lib/uuid.js';
+import { pick } from '../../lib/records.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { getWebhookRow } from './webhooks.service.js';
 import type { Delivery, DeliveryQuery } from './webhooks.schemas.js';
@@ -22,15 +23,18 @@ const TEST_EVENT_TYPE = 'webhook.test';
 
 function toDelivery(row: DeliveryRow): Delivery {
   return {
-    id: row.id,
-    webhook_id: row.webhook_id,
+    ...pick(
+      row,
+      'id',
+      'webhook_id',
+      'event_type',
+      'status',
+      'attempts',
+      'last_status_code',
+      'last_error',
+      'last_response_excerpt',
+    ),
     event_id: row.outbox_id,
-    event_type: row.event_type,
-    status: row.status,
-    attempts: row.attempts,
-    last_status_code: row.last_status_code,
-    last_error: row.last_error,
-    last_response_excerpt: row.last_response_excerpt,
     last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
     next_attempt_at: row.status === 'pending' ? (row.next_attempt_at?.toISOString() ?? null) : null,
     created_at: row.created_at.toISOString(),

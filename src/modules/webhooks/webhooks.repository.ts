@@ -1,5 +1,5 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, type Queryable } from '../../db/database.js';
+import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export interface WebhookRow {
   id: string;
@@ -40,12 +40,12 @@ export async function insertWebhook(
     planetScope: readonly string[];
   },
 ): Promise<WebhookRow> {
-  const { rows } = await db.query<WebhookRow>(
+  return queryOne<WebhookRow>(
+    db,
     `INSERT INTO webhooks (id, account_id, url, events, secret, planet_scope) VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING ${WEBHOOK_COLUMNS}`,
     [webhook.id, webhook.accountId, webhook.url, webhook.events, webhook.secret, [...webhook.planetScope]],
   );
-  return rows[0]!;
 }
 
 /**
@@ -72,12 +72,12 @@ export async function findWebhook(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<WebhookRow | undefined> {
-  const { rows } = await db.query<WebhookRow>(
+  return queryFirst<WebhookRow>(
+    db,
     `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2 AND ${VISIBLE_TO_SCOPE('$3')}
      ${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [id, viewer.accountId, [...viewer.planetScope]],
   );
-  return rows[0];
 }
 
 export async function listWebhooks(
@@ -96,10 +96,10 @@ export async function listWebhooks(
 
 /** active → disabled; a webhook already disabled keeps its first disabled_at. */
 export async function disableWebhook(db: Queryable, id: string): Promise<WebhookRow | undefined> {
-  const { rows } = await db.query<WebhookRow>(
+  return queryFirst<WebhookRow>(
+    db,
     `UPDATE webhooks SET status = 'disabled', disabled_at = coalesce(disabled_at, now())
      WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
     [id],
   );
-  return rows[0];
 }

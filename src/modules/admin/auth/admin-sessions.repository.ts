@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.js';
+import { queryFirst, type Queryable } from '../../../db/database.js';
 
 export interface AdminSessionRow {
   id: string;
@@ -22,13 +22,13 @@ export async function insertAdminSession(
 
 /** The session with its user's email, only while it has not expired. */
 export async function findLiveAdminSession(db: Queryable, id: string): Promise<AdminSessionRow | undefined> {
-  const { rows } = await db.query<AdminSessionRow>(
+  return queryFirst<AdminSessionRow>(
+    db,
     `SELECT s.id, s.admin_user_id, u.email, s.csrf_token, s.expires_at, s.flash
      FROM admin_sessions s JOIN admin_users u ON u.id = s.admin_user_id
      WHERE s.id = $1 AND s.expires_at > now()`,
     [id],
   );
-  return rows[0];
 }
 
 export async function updateAdminSessionFlash(

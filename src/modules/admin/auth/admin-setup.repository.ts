@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.js';
+import { queryFirst, type Queryable } from '../../../db/database.js';
 
 export interface SetupLinkRow {
   token_hash: string;
@@ -21,12 +21,12 @@ export async function insertSetupLink(
 
 /** The unused link valid at `now` (at most one exists: the service mints only when none does). */
 export async function findOpenSetupLink(db: Queryable, now: Date): Promise<SetupLinkRow | undefined> {
-  const { rows } = await db.query<SetupLinkRow>(
+  return queryFirst<SetupLinkRow>(
+    db,
     `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
      WHERE used_at IS NULL AND expires_at > $1 ORDER BY created_at DESC LIMIT 1`,
     [now],
   );
-  return rows[0];
 }
 
 /**
@@ -39,12 +39,12 @@ export async function findUsableSetupLink(
   now: Date,
   options: { lock?: boolean } = {},
 ): Promise<SetupLinkRow | undefined> {
-  const { rows } = await db.query<SetupLinkRow>(
+  return queryFirst<SetupLinkRow>(
+    db,
     `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2${options.lock ? ' FOR UPDATE' : ''}`,
     [tokenHash, now],
   );
-  return rows[0];
 }
 
 export async function markSetupLinkUsed(db: Queryable, tokenHash: string, now: Date): Promise<void> {

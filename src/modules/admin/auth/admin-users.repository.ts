@@ -1,4 +1,4 @@
-import { queryCount, type Queryable } from '../../../db/database.js';
+import { queryCount, queryOne, type Queryable } from '../../../db/database.js';
 
 export interface AdminUserRow {
   id: string;
@@ -12,12 +12,12 @@ export async function insertAdminUser(
   db: Queryable,
   user: { id: string; email: string; passwordHash: string },
 ): Promise<AdminUserRow> {
-  const { rows } = await db.query<AdminUserRow>(
+  return queryOne<AdminUserRow>(
+    db,
     `INSERT INTO admin_users (id, email, password_hash) VALUES ($1, $2, $3)
      RETURNING id, email, password_hash, created_at`,
     [user.id, user.email, user.passwordHash],
   );
-  return rows[0]!;
 }
 
 /** Every admin user (a handful): the service matches emails in its one normalised form. */

@@ -41,6 +41,11 @@ export function selectField(
   </div>`;
 }
 
+/** A filter of a list page: the select's id is its name prefixed with `filter-`. */
+export function filterSelect(label: string, name: string, options: SafeHtml | readonly SafeHtml[]): SafeHtml {
+  return selectField(label, { id: `filter-${name}`, name }, options);
+}
+
 /** A list page's filter form: a GET of the page itself with the chosen filters, its fields side by side. */
 export function filterForm(options: {
   action: string;
@@ -54,11 +59,21 @@ export function filterForm(options: {
   </form>`;
 }
 
-/** One option per value, its value also its text, the current one selected. */
-export function valueOptions(values: readonly string[], selected: string | undefined): SafeHtml[] {
-  return values.map(
+/** A select's empty first option: no filter, or no choice made yet. */
+export function emptyOption(text: string): SafeHtml {
+  return html`<option value="">${text}</option>`;
+}
+
+/** One option per value, its value also its text, the current one selected; after an empty option if named. */
+export function valueOptions(
+  values: readonly string[],
+  selected: string | undefined,
+  empty?: string,
+): SafeHtml[] {
+  const options = values.map(
     (value) => html`<option value="${value}" ${value === selected ? html` selected` : ''}>${value}</option>`,
   );
+  return empty === undefined ? options : [emptyOption(empty), ...options];
 }
 
 /** The administrator's e-mail field of the log-in and set-up forms (the password manager's username). */

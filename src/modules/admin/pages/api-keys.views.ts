@@ -2,7 +2,15 @@ import { planetIds } from '../../../planets/planets.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { dataTable, filterForm, inputField, selectField, valueOptions } from './admin-parts.views.js';
+import {
+  dataTable,
+  emptyOption,
+  filterForm,
+  filterSelect,
+  inputField,
+  selectField,
+  valueOptions,
+} from './admin-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
@@ -64,13 +72,13 @@ function accountOptions(
   selected: string | undefined,
   placeholder: string,
 ): SafeHtml {
-  return html`<option value="">${placeholder}</option>
-    ${accounts.map(
-      (account) =>
-        html`<option value="${account.id}" ${account.id === selected ? html` selected` : ''}>
-          ${account.name}
-        </option>`,
-    )}`;
+  return html`${emptyOption(placeholder)}
+  ${accounts.map(
+    (account) =>
+      html`<option value="${account.id}" ${account.id === selected ? html` selected` : ''}>
+        ${account.name}
+      </option>`,
+  )}`;
 }
 
 function createForm(session: AdminSession, accounts: AccountSummary[], values: KeyFormValues): SafeHtml {
@@ -149,17 +157,12 @@ export function apiKeysPage(options: {
         action: '/admin/api-keys',
         label: 'Filter keys',
         fields: [
-          selectField(
+          filterSelect(
             'Account',
-            { id: 'filter-account', name: 'account' },
+            'account',
             accountOptions(options.accounts, filter.account, 'All accounts'),
           ),
-          selectField(
-            'Status',
-            { id: 'filter-status', name: 'status' },
-            html`<option value="">Any status</option>
-              ${valueOptions(KEY_STATUSES, filter.status)}`,
-          ),
+          filterSelect('Status', 'status', valueOptions(KEY_STATUSES, filter.status, 'Any status')),
         ],
         submit: 'Filter',
       })}

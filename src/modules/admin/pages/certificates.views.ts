@@ -3,7 +3,7 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { filterForm, selectField, valueOptions } from './admin-parts.views.js';
+import { filterForm, filterSelect, valueOptions } from './admin-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -133,17 +133,8 @@ export function certificatesPage(options: {
       action: '/admin/certificates',
       label: 'Choose certificates',
       fields: [
-        selectField(
-          'Status',
-          { id: 'filter-status', name: 'status' },
-          valueOptions(certificateStatuses, view.status),
-        ),
-        selectField(
-          'Planet',
-          { id: 'filter-planet', name: 'planet' },
-          html`<option value="">All planets</option>
-            ${valueOptions(planetIds, view.planet)}`,
-        ),
+        filterSelect('Status', 'status', valueOptions(certificateStatuses, view.status)),
+        filterSelect('Planet', 'planet', valueOptions(planetIds, view.planet, 'All planets')),
       ],
       submit: 'Show',
     })}
