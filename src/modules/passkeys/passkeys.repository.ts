@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryFirst, type Queryable } from '../../db/database.js';
 
 export interface PasskeyRow {
   id: string;
@@ -42,12 +42,12 @@ export async function insertChallenge(
 
 /** Deletes the challenge and returns it, expired or not: whoever asks first uses it up. */
 export async function takeChallenge(db: Queryable, id: string): Promise<ChallengeRow | undefined> {
-  const { rows } = await db.query<ChallengeRow>(
+  return queryFirst<ChallengeRow>(
+    db,
     `DELETE FROM webauthn_challenges WHERE id = $1
      RETURNING purpose, challenge, person_id, expires_at > now() AS live`,
     [id],
   );
-  return rows[0];
 }
 
 export async function deleteExpiredChallenges(db: Queryable): Promise<void> {
@@ -67,7 +67,8 @@ export async function insertPasskey(
     name: string;
   },
 ): Promise<PasskeyRow | undefined> {
-  const { rows } = await db.query<PasskeyRow>(
+  return queryFirst<PasskeyRow>(
+    db,
     `INSERT INTO member_passkeys (id, person_id, credential_id, public_key, sign_count, transports, name)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (credential_id) DO NOTHING
@@ -82,7 +83,6 @@ export async function insertPasskey(
       passkey.name,
     ],
   );
-  return rows[0];
 }
 
 export async function listPasskeysOfPerson(db: Queryable, personId: string): Promise<PasskeyRow[]> {
@@ -97,11 +97,11 @@ export async function findPasskeyByCredentialId(
   db: Queryable,
   credentialId: string,
 ): Promise<PasskeyRow | undefined> {
-  const { rows } = await db.query<PasskeyRow>(
+  return queryFirst<PasskeyRow>(
+    db,
     `SELECT ${PASSKEY_COLUMNS} FROM member_passkeys WHERE credential_id = $1`,
     [credentialId],
   );
-  return rows[0];
 }
 
 /**
@@ -140,9 +140,9 @@ export async function deletePasskey(
   personId: string,
   passkeyId: string,
 ): Promise<PasskeyRow | undefined> {
-  const { rows } = await db.query<PasskeyRow>(
+  return queryFirst<PasskeyRow>(
+    db,
     `DELETE FROM member_passkeys WHERE id = $1 AND person_id = $2 RETURNING ${PASSKEY_COLUMNS}`,
     [passkeyId, personId],
   );
-  return rows[0];
 }
