@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
 import { accountsPage } from './accounts.views.js';
-import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 
 const AccountFormBody = Type.Object({ _csrf: FormText, name: FormText }, { additionalProperties: true });
 
