@@ -97,9 +97,6 @@ export async function inviteMember(
 
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.accountId, input.actor);
-    if (!(await getAccount(tx, input.accountId))) {
-      throw new AppError('account_not_found', 'no_account', { id: input.accountId });
-    }
     const person = await upsertPerson(tx, { id: randomUUID(), email });
     let member = await findMemberOfPerson(tx, input.accountId, person.id);
     if (member && member.status !== 'invited') throw new AppError('member_exists');

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
+import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokePendingInvitationsOfMember } from './invitations.repository.js';
 import { isMemberRole, type MemberRole, type MemberStatus } from './member-roles.js';
@@ -48,11 +49,18 @@ function toMember(row: MemberRow): Member {
   };
 }
 
-/** Members, invitations and keys are the owners' alone: a member actor must be an active owner of this account. */
+/**
+ * Members, invitations and keys are the owners' alone: a member actor must be an active owner of this account
+ * (the operator may act on any account that exists).
+ */
 export async function requireOwner(db: Queryable, accountId: string, actor: MemberActor): Promise<void> {
   if (!isUuid(accountId))
     throw new AppError('account_not_found', 'no_account', { id: accountId.slice(0, 100) });
-  if ('admin' in actor) return;
+  if ('admin' in actor) {
+    if (!(await getAccount(db, accountId)))
+      throw new AppError('account_not_found', 'no_account', { id: accountId });
+    return;
+  }
   const member = await findMember(db, accountId, actor.memberId);
   if (!member || member.status !== 'active' || member.role !== 'owner') {
     throw new AppError('forbidden_role', 'needs', { role: 'owner' });
