@@ -31,6 +31,7 @@ import { v1Routes } from './modules/v1-routes.js';
 import { publicBaseUrl } from './modules/signing/issuer-identity.js';
 import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { consolePlugin } from './modules/console/console.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
   await app.register(adminPlugin);
+  await app.register(consolePlugin);
   await app.register(publicPagesPlugin);
 
   return app;

@@ -11,7 +11,7 @@ import { openDatabase } from '../db/open-database.js';
 import { AppError } from '../errors/error-catalogue.js';
 import { createAccount, listAccounts } from '../modules/accounts/accounts.service.js';
 import { createAdminUser } from '../modules/admin/auth/admin-users.service.js';
-import { generatePassword } from '../modules/admin/auth/passwords.js';
+import { generatePassword } from '../modules/web-pages/passwords.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/keys/keys.service.js';
 import type { CliContext, OutputFileRequest } from './cli-command.js';
 import type { CliIo } from './cli-io.js';

@@ -69,6 +69,10 @@ export const errorCatalogue = {
         `\`${field}\`: ${quoted(value)} is not one of ${expected.join(', ')}.`,
       not_an_email: ({ email }: { email: string }) => `${quoted(email)} is not an email address.`,
       password_too_short: ({ min }: { min: number }) => `The password must be at least ${min} characters.`,
+      password_common: () => 'The password is one of the most used ones; choose another.',
+      passwords_differ: () => 'The two passwords differ.',
+      wrong_current_password: () => 'The current password is not right.',
+      not_a_role: ({ role }: { role: unknown }) => `${quoted(role)} is not a role (owner, editor or viewer).`,
       invalid_expiry: () => 'The expiry is not a valid date and time.',
       choose_account: () => 'Choose the account the key belongs to.',
       choose_planets: () => 'Choose at least one planet, or "All planets".',
@@ -148,6 +152,14 @@ export const errorCatalogue = {
     status: 403,
     message: 'The CSRF token is missing or does not match the session; reload the page and try again.',
   },
+  forbidden_role: {
+    status: 403,
+    message: 'Your role in this account does not allow this.',
+    details: {
+      needs: ({ role }: { role: string }) =>
+        `Your role in this account does not allow this; it needs ${role}.`,
+    },
+  },
   route_not_found: {
     status: 404,
     message: 'No such route.',
@@ -156,6 +168,11 @@ export const errorCatalogue = {
     },
   },
   asset_not_found: notFound('Asset'),
+  member_not_found: notFound('Member'),
+  invitation_not_found: {
+    status: 404,
+    message: 'This invitation link is not known; check that it was copied whole.',
+  },
   certificate_not_found: {
     ...notFound('Certificate'),
     details: {
@@ -308,6 +325,20 @@ export const errorCatalogue = {
       undecodable: ({ type }: { type: string }) => `The file starts as ${type} but could not be decoded.`,
       too_many_pixels: ({ width, height, max }: { width: number; height: number; max: number }) =>
         `The image is ${width} × ${height} pixels (${width * height}), more than the ${max} AVS_MEDIA_MAX_PIXELS allows.`,
+    },
+  },
+  last_owner: {
+    status: 409,
+    message: 'An account keeps at least one active owner; make another member owner first.',
+  },
+  member_exists: { status: 409, message: 'This person is already a member of the account.' },
+  invitation_closed: {
+    status: 410,
+    message: 'This invitation can no longer be used.',
+    details: {
+      used: () => 'This invitation has already been used. Sign in instead, or ask for a new invitation.',
+      expired: () => 'This invitation has expired. Ask the person who invited you for a new one.',
+      revoked: () => 'This invitation was withdrawn. Ask the person who invited you for a new one.',
     },
   },
   idempotency_key_reused: {

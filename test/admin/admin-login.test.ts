@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../helpers/test-app.js';
-import { LOGIN_LIMITS } from '../../src/modules/admin/auth/login-throttle.js';
+import { LOGIN_LIMITS } from '../../src/modules/web-pages/login-throttle.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM, logIn } from './admin-helpers.js';
 
 const context = useTestContext();

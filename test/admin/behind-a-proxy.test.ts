@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
-import { LOGIN_LIMITS } from '../../src/modules/admin/auth/login-throttle.js';
+import { LOGIN_LIMITS } from '../../src/modules/web-pages/login-throttle.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM } from './admin-helpers.js';
 
 const PROXY = '10.1.1.1';

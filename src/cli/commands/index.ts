@@ -2,6 +2,7 @@ import type { CliCommand } from '../cli-command.js';
 import { auditCommand } from './audit.command.js';
 import { backupCommand } from './backup.command.js';
 import { logVerifyCommand } from './log-verify.command.js';
+import { membersInviteCommand } from './members-invite.command.js';
 import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
@@ -17,6 +18,7 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'signing-keys': signingKeysCommand,
   'verify-credential': verifyCredentialCommand,
   'log verify': logVerifyCommand,
+  'members invite': membersInviteCommand,
   backup: backupCommand,
   restore: restoreCommand,
 };

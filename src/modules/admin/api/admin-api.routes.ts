@@ -18,9 +18,13 @@ import {
 } from '../../certificates/certificate-moves.service.js';
 import { archiveAssetAsAdmin } from '../../assets/assets.service.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
+import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
+import { disableMember, listMembers } from '../../members/members.service.js';
+import { publicBaseUrl } from '../../signing/issuer-identity.js';
 import { authenticateAdminApi, requireAdminActor } from '../auth/admin-auth.js';
 import {
   Account,
+  AccountIdParams,
   AccountSummary,
   AdminSessionInfo,
   ApiKey,
@@ -31,11 +35,17 @@ import {
   CertificateNumberParams,
   CreateAccountBody,
   CreatedApiKey,
+  CreatedInvitation,
+  CreateInvitationBody,
   CreateKeyBody,
   errorResponses,
+  Invitation,
+  InvitationParams,
   KeyIdParams,
   KeyListQuery,
   listOf,
+  Member,
+  MemberParams,
   MoveBody,
 } from './admin-api.schemas.js';
 
@@ -72,6 +82,62 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/accounts',
     { schema: { hide, body: CreateAccountBody, response: { 201: Account, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await createAccount(db, request.body)),
+  );
+
+  // People in accounts (docs/members.md): the operator invites, lists, disables and revokes; the last-owner
+  // rule holds for the operator too.
+  const admin = { admin: true } as const;
+  app.get<{ Params: { id: string } }>(
+    '/accounts/:id/members',
+    { schema: { hide, params: AccountIdParams, response: { 200: listOf(Member), ...errorResponses } } },
+    async (request) => ({ data: await listMembers(db, request.params.id, admin) }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/accounts/:id/invitations',
+    { schema: { hide, params: AccountIdParams, response: { 200: listOf(Invitation), ...errorResponses } } },
+    async (request) => ({ data: await listInvitations(db, request.params.id, admin) }),
+  );
+
+  app.post<{ Params: { id: string }; Body: CreateInvitationBody }>(
+    '/accounts/:id/invitations',
+    {
+      schema: {
+        hide,
+        params: AccountIdParams,
+        body: CreateInvitationBody,
+        response: { 201: CreatedInvitation, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await inviteMember(db, {
+        accountId: request.params.id,
+        email: request.body.email,
+        role: request.body.role,
+        displayName: request.body.display_name,
+        actor: admin,
+        baseUrl: publicBaseUrl(request.server.config),
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post<{ Params: { id: string; member_id: string } }>(
+    '/accounts/:id/members/:member_id/disable',
+    { schema: { hide, params: MemberParams, response: { 200: Member, ...errorResponses } } },
+    async (request) =>
+      disableMember(db, { accountId: request.params.id, memberId: request.params.member_id, actor: admin }),
+  );
+
+  app.post<{ Params: { id: string; invitation_id: string } }>(
+    '/accounts/:id/invitations/:invitation_id/revoke',
+    { schema: { hide, params: InvitationParams, response: { 200: Invitation, ...errorResponses } } },
+    async (request) =>
+      revokeInvitation(db, {
+        accountId: request.params.id,
+        invitationId: request.params.invitation_id,
+        actor: admin,
+      }),
   );
 
   app.get<{ Querystring: KeyListQuery }>(

@@ -12,6 +12,7 @@ export const errorResponses = {
   403: ErrorResponse,
   404: ErrorResponse,
   409: ErrorResponse,
+  410: ErrorResponse,
 };
 
 export const AdminSessionInfo = Type.Object({
@@ -111,3 +112,53 @@ export const CertificateListItem = Type.Object({
 
 export const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({ data: Type.Array(item) });
+
+const MemberRole = Type.Union([Type.Literal('owner'), Type.Literal('editor'), Type.Literal('viewer')]);
+
+export const AccountIdParams = Type.Object({ id: Uuid });
+export const MemberParams = Type.Object({ id: Uuid, member_id: Uuid });
+export const InvitationParams = Type.Object({ id: Uuid, invitation_id: Uuid });
+
+export const Member = Type.Object({
+  id: Uuid,
+  account_id: Uuid,
+  email: Type.String(),
+  display_name: Type.String(),
+  role: MemberRole,
+  status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled')]),
+  created_at: Timestamp,
+  last_sign_in_at: NullableTimestamp,
+});
+
+export const Invitation = Type.Object({
+  id: Uuid,
+  account_id: Uuid,
+  member_id: Uuid,
+  email: Type.String(),
+  role: MemberRole,
+  state: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('used'),
+    Type.Literal('expired'),
+    Type.Literal('revoked'),
+  ]),
+  created_at: Timestamp,
+  expires_at: Timestamp,
+  used_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+});
+
+export const CreateInvitationBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 320 }),
+    role: MemberRole,
+    display_name: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateInvitationBody = Static<typeof CreateInvitationBody>;
+
+export const CreatedInvitation = Type.Object({
+  invitation: Invitation,
+  url: Type.String({ description: 'The one-time link: shown this once, sent nowhere by the service.' }),
+});

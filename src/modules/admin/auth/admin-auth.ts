@@ -2,7 +2,15 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import type { AdminActor } from '../../certificates/certificate-moves.service.js';
-import { findAdminSession, secretsMatch, type AdminSession } from './admin-sessions.service.js';
+import { secretsMatch } from '../../../lib/secrets.js';
+import {
+  clearSessionCookie as clearCookie,
+  formCsrfMatches,
+  isStateChanging,
+  setSessionCookie as setCookie,
+  type SessionCookie,
+} from '../../web-pages/web-sessions.js';
+import { findAdminSession, type AdminSession } from './admin-sessions.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,14 +18,12 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_COOKIE = 'avs_admin_session';
-export const CSRF_FIELD = '_csrf';
+const SESSION_COOKIE: SessionCookie = { name: 'avs_admin_session', path: '/admin' };
 const CSRF_HEADER = 'x-csrf-token';
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** onRequest: request.adminSession from the session cookie, when it names a live session. */
 export async function loadAdminSession(request: FastifyRequest): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[SESSION_COOKIE.name];
   if (token) request.adminSession = await findAdminSession(request.server.db, token);
 }
 
@@ -27,23 +33,11 @@ export function setSessionCookie(
   token: string,
   expiresAt: Date,
 ): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    path: '/admin',
-    httpOnly: true,
-    sameSite: 'lax',
-    // request.protocol follows X-Forwarded-Proto only when the app trusts its proxy.
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
+  setCookie(reply, request, SESSION_COOKIE, token, expiresAt);
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  void reply.clearCookie(SESSION_COOKIE, {
-    path: '/admin',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-  });
+  clearCookie(reply, request, SESSION_COOKIE);
 }
 
 /** preHandler of every admin page but the log-in page: no session, back to the log-in page. */
@@ -53,9 +47,8 @@ export async function requirePageSession(request: FastifyRequest, reply: Fastify
 
 /** preValidation of every state-changing admin form: the synchroniser token must match the session. */
 export async function checkFormCsrf(request: FastifyRequest): Promise<void> {
-  if (!STATE_CHANGING.has(request.method) || !request.adminSession) return;
-  const body = request.body as Record<string, unknown> | undefined;
-  if (!secretsMatch(body?.[CSRF_FIELD], request.adminSession.csrfToken)) throw new AppError('csrf_failed');
+  if (!isStateChanging(request.method) || !request.adminSession) return;
+  if (!formCsrfMatches(request.body, request.adminSession.csrfToken)) throw new AppError('csrf_failed');
 }
 
 const BEARER = /^bearer +(\S+) *$/i;
@@ -84,7 +77,7 @@ export async function authenticateAdminApi(request: FastifyRequest): Promise<voi
   await loadAdminSession(request);
   const session = request.adminSession;
   if (!session) throw adminUnauthorized();
-  if (STATE_CHANGING.has(request.method) && !secretsMatch(request.headers[CSRF_HEADER], session.csrfToken)) {
+  if (isStateChanging(request.method) && !secretsMatch(request.headers[CSRF_HEADER], session.csrfToken)) {
     throw new AppError('csrf_failed');
   }
   request.adminActor = { adminUserId: session.adminUserId };

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../../db/database.js';
-import { findAdminUserByEmail, normaliseEmail } from './admin-users.service.js';
+import { normaliseEmail } from '../../../lib/email.js';
+import { findAdminUserByEmail } from './admin-users.service.js';
 import { startAdminSession, type AdminSession } from './admin-sessions.service.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { hashPassword, verifyPassword } from '../../web-pages/passwords.js';
+import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 
 export type LoginResult =
   | { outcome: 'signed_in'; token: string; session: AdminSession }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
 import {
   deleteAdminSession,
@@ -7,14 +6,14 @@ import {
   insertAdminSession,
   updateAdminSessionFlash,
 } from './admin-sessions.repository.js';
+import {
+  isSecretTokenShape,
+  newSecretToken,
+  tokenHash,
+  type SessionFlash,
+} from '../../web-pages/web-sessions.js';
 
 const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-
-/** A notice for the next page the administrator sees, shown once. */
-export interface SessionFlash {
-  kind: 'notice' | 'error';
-  message: string;
-}
 
 export interface AdminSession {
   id: string;
@@ -26,11 +25,6 @@ export interface AdminSession {
   flash?: SessionFlash;
 }
 
-// Only the hash is stored: a leaked table does not let anyone log in.
-function sessionId(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** Starts a session; returns the cookie token (shown to the browser only) and the session. */
 export async function startAdminSession(
   db: Queryable,
@@ -38,12 +32,12 @@ export async function startAdminSession(
   email: string,
 ): Promise<{ token: string; session: AdminSession }> {
   await deleteExpiredAdminSessions(db);
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const session: AdminSession = {
-    id: sessionId(token),
+    id: tokenHash(token),
     adminUserId,
     email,
-    csrfToken: randomBytes(32).toString('base64url'),
+    csrfToken: newSecretToken(),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   };
   await insertAdminSession(db, session);
@@ -51,8 +45,8 @@ export async function startAdminSession(
 }
 
 export async function findAdminSession(db: Queryable, token: string): Promise<AdminSession | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const row = await findLiveAdminSession(db, sessionId(token));
+  if (!isSecretTokenShape(token)) return undefined;
+  const row = await findLiveAdminSession(db, tokenHash(token));
   return (
     row && {
       id: row.id,
@@ -92,5 +86,3 @@ export async function takeSessionFlash(
 export async function endAdminSession(db: Queryable, session: AdminSession): Promise<void> {
   await deleteAdminSession(db, session.id);
 }
-
-export { secretsMatch } from '../../../lib/secrets.js';

@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
+import { isEmailAddress, normaliseEmail } from '../../../lib/email.js';
 import {
   countAdminUsers,
   insertAdminUser,
   listAdminUsers,
   type AdminUserRow,
 } from './admin-users.repository.js';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.js';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
 
 export interface AdminUser {
   id: string;
   email: string;
   created_at: string;
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * The one form of an email for look-up, uniqueness and log-in throttling: compatibility forms folded
- * (NFKC: a full-width "ａ" is "a") and JavaScript's lower case. SQL's lower() is not used: it folds
- * "İ" to "i" where JavaScript gives "i̇", so the two would disagree on which account an email names.
- */
-export function normaliseEmail(email: string): string {
-  return email.trim().normalize('NFKC').toLowerCase();
 }
 
 /** The admin user whose stored email normalises to the same form as this one. */
@@ -37,7 +27,7 @@ export async function createAdminUser(
   input: { email: string; password: string },
 ): Promise<AdminUser> {
   const email = normaliseEmail(input.email);
-  if (!EMAIL_PATTERN.test(email) || email.length > 320) {
+  if (!isEmailAddress(email)) {
     throw new AppError('validation_failed', 'not_an_email', { email });
   }
   if (input.password.length < MIN_PASSWORD_LENGTH) {

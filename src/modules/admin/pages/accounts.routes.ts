@@ -1,12 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { createAccount, listAccounts } from '../../accounts/accounts.service.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { isUuid } from '../../../lib/uuid.js';
+import { createAccount, getAccount, listAccounts } from '../../accounts/accounts.service.js';
+import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
+import { disableMember, listMembers } from '../../members/members.service.js';
+import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
+import { accountMembersPage } from './account-members.views.js';
 import { accountsPage } from './accounts.views.js';
-import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 
 const AccountFormBody = Type.Object({ _csrf: FormText, name: FormText }, { additionalProperties: true });
+const InviteFormBody = Type.Object(
+  { _csrf: FormText, email: FormText, role: FormText, display_name: FormText },
+  { additionalProperties: true },
+);
+const admin = { admin: true } as const;
 
-/** /admin/accounts: the accounts with their key and asset counts; create one. */
+/** /admin/accounts: the accounts with their key and asset counts; create one; an account's people. */
 export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
@@ -36,5 +49,76 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
         );
       }
     },
+  );
+
+  const showAccount = async (
+    request: FastifyRequest,
+    accountId: string,
+    extra: { createdUrl?: string; form?: Static<typeof InviteFormBody>; flash?: Flash } = {},
+  ) => {
+    const account = isUuid(accountId) ? await getAccount(db, accountId) : undefined;
+    if (!account) throw new AppError('account_not_found', 'no_account', { id: accountId.slice(0, 100) });
+    const [members, invitations, flash] = await Promise.all([
+      listMembers(db, account.id, admin),
+      listInvitations(db, account.id, admin),
+      extra.flash ? Promise.resolve(extra.flash) : takeFlash(request),
+    ]);
+    return accountMembersPage({ session: session(request), account, members, invitations, ...extra, flash });
+  };
+
+  app.get<{ Params: { id: string } }>('/accounts/:id', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, await showAccount(request, request.params.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof InviteFormBody> }>(
+    '/accounts/:id/invitations',
+    { schema: { hide: true, body: InviteFormBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      try {
+        const { url } = await inviteMember(db, {
+          accountId: id,
+          email: request.body.email ?? '',
+          role: request.body.role ?? '',
+          displayName: request.body.display_name,
+          actor: admin,
+          baseUrl: publicBaseUrl(request.server.config),
+        });
+        // The link is shown on this answer only: it never goes into the session's notice (stored in the database).
+        return sendPage(reply, await showAccount(request, id, { createdUrl: url }), 201);
+      } catch (error) {
+        const { flash, status } = refusal(error);
+        return sendPage(reply, await showAccount(request, id, { form: request.body, flash }), status);
+      }
+    },
+  );
+
+  const accountAction =
+    (done: string, act: (accountId: string, id: string) => Promise<unknown>) =>
+    async (request: FastifyRequest<{ Params: { id: string; target: string } }>, reply: FastifyReply) => {
+      const { id, target } = request.params;
+      try {
+        await act(id, target);
+      } catch (error) {
+        const { flash, status } = refusal(error);
+        return sendPage(reply, await showAccount(request, id, { flash }), status);
+      }
+      return redirectWithFlash(request, reply, `/admin/accounts/${id}`, { kind: 'notice', message: done });
+    };
+
+  app.post<{ Params: { id: string; target: string } }>(
+    '/accounts/:id/members/:target/disable',
+    { schema: { hide: true } },
+    accountAction('Member disabled.', (accountId, memberId) =>
+      disableMember(db, { accountId, memberId, actor: admin }),
+    ),
+  );
+
+  app.post<{ Params: { id: string; target: string } }>(
+    '/accounts/:id/invitations/:target/revoke',
+    { schema: { hide: true } },
+    accountAction('Invitation revoked.', (accountId, invitationId) =>
+      revokeInvitation(db, { accountId, invitationId, actor: admin }),
+    ),
   );
 }

@@ -1,6 +1,7 @@
 import type { AccountSummary } from '../../accounts/accounts.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { dataTable, inputField } from './admin-parts.views.js';
+import { adminPage, csrfInput } from './admin-layout.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { dataTable, inputField } from '../../web-pages/form-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
@@ -13,9 +14,11 @@ function accountsTable(accounts: AccountSummary[]): SafeHtml {
     rows: accounts.map(
       (account) =>
         html`<tr>
-          <td data-label="Name"><a href="/admin/api-keys?account=${account.id}">${account.name}</a></td>
+          <td data-label="Name"><a href="/admin/accounts/${account.id}">${account.name}</a></td>
           <td data-label="ID"><code>${account.id}</code></td>
-          <td data-label="Keys" class="number">${account.key_count}</td>
+          <td data-label="Keys" class="number">
+            <a href="/admin/api-keys?account=${account.id}">${account.key_count}</a>
+          </td>
           <td data-label="Assets" class="number">${account.asset_count}</td>
           <td data-label="Created">${formatTime(account.created_at)}</td>
         </tr>`,

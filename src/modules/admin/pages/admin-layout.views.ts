@@ -1,13 +1,9 @@
-import { CSRF_FIELD } from '../auth/admin-auth.js';
+import { CSRF_FIELD } from '../../web-pages/web-sessions.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { flashMessage, pageDocument, type Flash } from '../../web-pages/page-document.views.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
-
-export interface Flash {
-  kind: 'notice' | 'error';
-  message: string | SafeHtml;
-}
 
 const NAV: { section: NavSection; href: string; label: string }[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard' },
@@ -17,28 +13,14 @@ const NAV: { section: NavSection; href: string; label: string }[] = [
 ];
 
 function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · AVS admin</title>
-        ${csrfToken ? html`<meta name="csrf-token" content="${csrfToken}" />` : ''}
-        <link rel="stylesheet" href="/admin/static/admin.css" />
-        <script src="/admin/static/admin.js" defer></script>
-      </head>
-      <body>
-        <a class="skip-link" href="#main">Skip to content</a>
-        ${body}
-      </body>
-    </html> `;
-}
-
-export function flashMessage(flash: Flash | undefined): SafeHtml {
-  if (!flash) return html``;
-  return flash.kind === 'error'
-    ? html`<div class="flash flash-error" role="alert"><p>${flash.message}</p></div>`
-    : html`<div class="flash flash-notice" role="status"><p>${flash.message}</p></div>`;
+  return pageDocument({
+    title,
+    app: 'AVS admin',
+    stylesheet: '/admin/static/admin.css',
+    script: '/admin/static/admin.js',
+    body,
+    csrfToken,
+  });
 }
 
 export function csrfInput(session: AdminSession): SafeHtml {
@@ -94,12 +76,6 @@ export function publicPage(title: string, content: SafeHtml): SafeHtml {
         ${content}
       </main>`,
   );
-}
-
-export function formatTime(value: string | null | undefined, empty = '—'): SafeHtml {
-  if (!value) return html`${empty}`;
-  const shown = value.replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC');
-  return html`<time datetime="${value}">${shown}</time>`;
 }
 
 export function errorPage(status: number, message: string, session?: AdminSession): SafeHtml {

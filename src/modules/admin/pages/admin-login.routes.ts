@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { FormBody, sendPage } from './admin-page.helpers.js';
+import { FormBody } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 import {
   checkFormCsrf,
   clearSessionCookie,
@@ -9,7 +10,7 @@ import {
 } from '../auth/admin-auth.js';
 import { logIn } from '../auth/admin-login.service.js';
 import { endAdminSession } from '../auth/admin-sessions.service.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { loginPage } from './login.views.js';
 
 const LoginBody = Type.Object(

@@ -1,18 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
-import {
-  leaveSessionFlash,
-  takeSessionFlash,
-  type AdminSession,
-  type SessionFlash,
-} from '../auth/admin-sessions.service.js';
-import type { Flash } from './admin-layout.views.js';
-import type { SafeHtml } from '../../../lib/html.js';
-
-export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
-}
+import { leaveSessionFlash, takeSessionFlash, type AdminSession } from '../auth/admin-sessions.service.js';
+import type { SessionFlash } from '../../web-pages/web-sessions.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
 
 export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
 export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });

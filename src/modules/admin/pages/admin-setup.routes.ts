@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { CSRF_FIELD } from '../auth/admin-auth.js';
+import { CSRF_FIELD } from '../../web-pages/web-sessions.js';
 import { checkSetupLink, completeSetup, SETUP_PATH } from '../auth/admin-setup.service.js';
-import { secretsMatch } from '../auth/admin-sessions.service.js';
-import { MIN_PASSWORD_LENGTH } from '../auth/passwords.js';
-import { refusal, sendPage } from './admin-page.helpers.js';
-import type { Flash } from './admin-layout.views.js';
+import { secretsMatch } from '../../../lib/secrets.js';
+import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
+import { refusal } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
 import { setupPage } from './admin-setup.views.js';
 
 // No session exists yet, so the form's CSRF token is a double-submit cookie: set with the page, matched on post.

@@ -4,16 +4,9 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { isUuid } from '../../../lib/uuid.js';
 import { listAccounts } from '../../accounts/accounts.service.js';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
-import type { Flash } from './admin-layout.views.js';
-import {
-  FormBody,
-  FormText,
-  redirectWithFlash,
-  refusal,
-  sendPage,
-  session,
-  takeFlash,
-} from './admin-page.helpers.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
+import { FormBody, FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 import {
   apiKeysPage,
   KEY_STATUSES,

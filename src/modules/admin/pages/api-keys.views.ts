@@ -1,7 +1,8 @@
 import { planetIds } from '../../../planets/planets.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
+import { adminPage, csrfInput } from './admin-layout.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import {
   dataTable,
   emptyOption,
@@ -10,7 +11,7 @@ import {
   inputField,
   selectField,
   valueOptions,
-} from './admin-parts.views.js';
+} from '../../web-pages/form-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 

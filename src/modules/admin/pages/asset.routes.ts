@@ -16,8 +16,9 @@ import {
   latestVerificationsOfAsset,
   verificationSummaries,
 } from '../../verification/verification.service.js';
-import type { Flash } from './admin-layout.views.js';
-import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
+import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { assetPage, assetPagePath } from './asset.views.js';
 

@@ -8,8 +8,9 @@ import type { VerificationType } from '../../verification/verification.schemas.j
 import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { dataTable, inputField, selectField } from './admin-parts.views.js';
+import { adminPage, csrfInput } from './admin-layout.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { dataTable, inputField, selectField } from '../../web-pages/form-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { certificateMoveDone, type CertificateMove } from '../../assets/asset-states.js';
-import type { SessionFlash } from '../auth/admin-sessions.service.js';
+import type { SessionFlash } from '../../web-pages/web-sessions.js';
 import { moveCertificate } from '../../certificates/certificate-moves.service.js';
 import { session } from './admin-page.helpers.js';
 

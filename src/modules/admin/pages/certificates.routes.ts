@@ -4,8 +4,9 @@ import { isPlanetId } from '../../../planets/planets.js';
 import { certificateStatuses } from '../../assets/asset-states.js';
 import { certificateMoveNames, listCertificates } from '../../certificates/certificate-moves.service.js';
 import { verificationSummaries } from '../../verification/verification.service.js';
-import type { Flash } from './admin-layout.views.js';
-import { FormText, redirectWithFlash, refusal, sendPage, session, takeFlash } from './admin-page.helpers.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
+import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
 

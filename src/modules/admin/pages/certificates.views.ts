@@ -2,8 +2,9 @@ import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
-import { adminPage, csrfInput, formatTime, type Flash } from './admin-layout.views.js';
-import { filterForm, filterSelect, valueOptions } from './admin-parts.views.js';
+import { adminPage, csrfInput } from './admin-layout.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { filterForm, filterSelect, valueOptions } from '../../web-pages/form-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { listAccounts } from '../../accounts/accounts.service.js';
 import { certificateCounts } from '../../certificates/certificate-moves.service.js';
 import { listApiKeys } from '../../keys/keys.service.js';
-import { sendPage, session } from './admin-page.helpers.js';
+import { session } from './admin-page.helpers.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
 import { dashboardPage } from './dashboard.views.js';
 
 /** /admin: certificates awaiting review, accounts, active keys, certificates by planet and status. */

@@ -1,5 +1,6 @@
-import { flashMessage, publicPage, type Flash } from './admin-layout.views.js';
-import { adminEmailField, adminPasswordField } from './admin-parts.views.js';
+import { publicPage } from './admin-layout.views.js';
+import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
+import { emailField, passwordField } from '../../web-pages/form-parts.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 
 export function loginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
@@ -7,8 +8,8 @@ export function loginPage(options: { email?: string; flash?: Flash } = {}): Safe
     'Log in',
     html`${flashMessage(options.flash)}
       <form method="post" action="/admin/login" class="stacked">
-        ${adminEmailField(options.email)}
-        ${adminPasswordField('Password', { id: 'password', autocomplete: 'current-password' })}
+        ${emailField(options.email)}
+        ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })}
         <button type="submit">Log in</button>
       </form>`,
   );

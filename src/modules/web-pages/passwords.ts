@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '../../errors/error-catalogue.js';
 
 const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -43,3 +45,20 @@ export function generatePassword(): string {
 }
 
 export const MIN_PASSWORD_LENGTH = 12;
+
+// zxcvbn-ts's list of the most used passwords (leaked-password corpora, about 49,000, lower case).
+const commonPasswords = new Set(dictionary['passwords-common']);
+
+/** Whether a password is one of the most used ones (compared in lower case, as the list is written). */
+function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** A password being chosen: long enough, not a common one, typed the same twice (when asked twice). */
+export function checkNewPassword(password: string, again?: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('validation_failed', 'password_too_short', { min: MIN_PASSWORD_LENGTH });
+  }
+  if (isCommonPassword(password)) throw new AppError('validation_failed', 'password_common');
+  if (again !== undefined && again !== password) throw new AppError('validation_failed', 'passwords_differ');
+}

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../../lib/html.js';
+import { html, type SafeHtml } from '../../lib/html.js';
 
 /** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
 export interface InputAttributes {
@@ -11,6 +11,7 @@ export interface InputAttributes {
   maxlength?: number | string;
   value?: string;
   autofocus?: boolean;
+  readonly?: boolean;
 }
 
 /** A labelled input: the label names it by its id, and a hint under it is read with it (aria-describedby). */
@@ -76,8 +77,8 @@ export function valueOptions(
   return empty === undefined ? options : [emptyOption(empty), ...options];
 }
 
-/** The administrator's e-mail field of the log-in and set-up forms (the password manager's username). */
-export function adminEmailField(value: string | undefined): SafeHtml {
+/** The e-mail field of a log-in or set-up form (the password manager's username). */
+export function emailField(value: string | undefined): SafeHtml {
   return inputField('Email', {
     id: 'email',
     name: 'email',
@@ -90,8 +91,8 @@ export function adminEmailField(value: string | undefined): SafeHtml {
   });
 }
 
-/** An administrator's password field: `new-password` where one is chosen, `current-password` at log-in. */
-export function adminPasswordField(
+/** A password field: `new-password` where one is chosen, `current-password` at log-in. */
+export function passwordField(
   label: string,
   input: { id: string; autocomplete: 'new-password' | 'current-password'; minlength?: number },
 ): SafeHtml {

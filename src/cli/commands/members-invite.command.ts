@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { inviteMember } from '../../modules/members/invitations.service.js';
+import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
+import type { CliCommand } from '../cli-command.js';
+
+/**
+ * `avs members invite --account ID --email E --role R [--display-name N] [--json]`: the operator's invitation
+ * (the first owner of an account, usually); prints the one-time link, which it sends nowhere.
+ */
+export const membersInviteCommand: CliCommand = {
+  usage: '--account ID --email E --role owner|editor|viewer [--display-name N] [--json]',
+  summary: 'Invite a person to an account; prints the one-time invitation link (7 days)',
+  database: 'yes',
+  async run(args, context) {
+    let values: { account?: string; email?: string; role?: string; 'display-name'?: string; json?: boolean };
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          account: { type: 'string' },
+          email: { type: 'string' },
+          role: { type: 'string' },
+          'display-name': { type: 'string' },
+          json: { type: 'boolean' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      context.io.stderr.write(`avs members invite: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const { account, email, role } = values;
+    if (!account || !email || !role) {
+      context.io.stderr.write(
+        `avs members invite: usage: avs members invite ${membersInviteCommand.usage}\n`,
+      );
+      return 2;
+    }
+    const { invitation, url } = await context.withDatabase((db) =>
+      inviteMember(db, {
+        accountId: account,
+        email,
+        role,
+        displayName: values['display-name'],
+        actor: { admin: true },
+        baseUrl: publicBaseUrl(context.config),
+      }),
+    );
+    context.print(
+      values.json,
+      {
+        invitation: {
+          id: invitation.id,
+          email: invitation.email,
+          role: invitation.role,
+          expires_at: invitation.expires_at,
+        },
+        url,
+      },
+      `Invited ${invitation.email} as ${invitation.role} (until ${invitation.expires_at}); pass this link on: ${url}`,
+    );
+    return 0;
+  },
+};

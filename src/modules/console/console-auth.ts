@@ -1,0 +1,93 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../../errors/error-catalogue.js';
+import { roleReaches, type MemberRole } from '../members/member-roles.js';
+import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
+import {
+  clearSessionCookie,
+  formCsrfMatches,
+  isStateChanging,
+  setSessionCookie,
+  type SessionCookie,
+} from '../web-pages/web-sessions.js';
+
+/** What a /console route needs: the least role of the session's member, or 'none' (open: sign-in, invitations). */
+export type ConsoleAccess = MemberRole | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    memberRole?: ConsoleAccess;
+  }
+  interface FastifyRequest {
+    memberSession?: MemberSession;
+  }
+}
+
+// Its own name and path: the browser never sends it to /admin, nor the admin's cookie here.
+const MEMBER_COOKIE: SessionCookie = { name: 'avs_member_session', path: '/console' };
+
+export function setMemberCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  expiresAt: Date,
+): void {
+  setSessionCookie(reply, request, MEMBER_COOKIE, token, expiresAt);
+}
+
+export function clearMemberCookie(reply: FastifyReply, request: FastifyRequest): void {
+  clearSessionCookie(reply, request, MEMBER_COOKIE);
+}
+
+/** A /console route as declared: method, URL and the role it needs (the roles table of the tests is built from these). */
+export interface ConsoleRoute {
+  method: string;
+  url: string;
+  memberRole: ConsoleAccess;
+}
+
+const routesByServer = new WeakMap<object, ConsoleRoute[]>();
+
+/** Every /console route of this app with its declared role (the app's instances share one server). */
+export function listConsoleRoutes(app: { server: object }): readonly ConsoleRoute[] {
+  return routesByServer.get(app.server) ?? [];
+}
+
+/** onRoute: a /console route that does not say what role it needs stops the start. */
+export function declareConsoleRoute(server: object) {
+  return function onConsoleRoute(route: RouteOptions): void {
+    const memberRole = route.config?.memberRole;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (memberRole === undefined) {
+      throw new Error(
+        `console route ${methods.join(',')} ${route.url} declares no config.memberRole ('viewer', 'editor', 'owner' or 'none')`,
+      );
+    }
+    const list = routesByServer.get(server) ?? [];
+    routesByServer.set(server, list);
+    for (const method of methods) list.push({ method, url: route.url, memberRole });
+  };
+}
+
+/** onRequest: the session from the cookie, then the route's role: none → sign-in page; too low → 403 page. */
+export async function enforceMemberRole(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[MEMBER_COOKIE.name];
+  if (token) request.memberSession = await findMemberSession(request.server.db, token);
+  const needed = request.routeOptions.config.memberRole;
+  if (needed === undefined || needed === 'none') return;
+  const session = request.memberSession;
+  if (!session) return reply.redirect('/console/login', 303);
+  if (!roleReaches(session.role, needed)) throw new AppError('forbidden_role', 'needs', { role: needed });
+}
+
+/** preValidation: a state-changing request behind a session carries the session's synchroniser token. */
+export async function checkConsoleCsrf(request: FastifyRequest): Promise<void> {
+  const needed = request.routeOptions.config.memberRole;
+  if (!isStateChanging(request.method) || needed === undefined || needed === 'none') return;
+  if (!formCsrfMatches(request.body, request.memberSession!.csrfToken)) throw new AppError('csrf_failed');
+}
+
+/** The session of a route that needs a role: enforceMemberRole has made sure there is one. */
+export function memberSession(request: FastifyRequest): MemberSession {
+  return request.memberSession!;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { signInWithPassword } from '../members/member-login.service.js';
+import {
+  endAllSessionsOfPerson,
+  endMemberSession,
+  switchAccount,
+} from '../members/member-sessions.service.js';
+import type { LoginThrottle } from '../web-pages/login-throttle.js';
+import { sendPage } from '../web-pages/page-document.views.js';
+import { clearMemberCookie, memberSession, setMemberCookie } from './console-auth.js';
+import { consoleLoginPage } from './console-login.views.js';
+import { FormBody, FormText, sendThrottled } from './console-page.helpers.js';
+
+const LoginBody = Type.Object(
+  { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+const SwitchBody = Type.Object({ _csrf: FormText, account_id: FormText }, { additionalProperties: true });
+
+/** Sign-in, sign-out (here or everywhere) and the account switcher. */
+export async function consoleLoginRoutes(
+  app: FastifyInstance,
+  options: { throttle: LoginThrottle },
+): Promise<void> {
+  const db = app.db;
+
+  app.get('/login', { schema: { hide: true }, config: { memberRole: 'none' } }, async (request, reply) => {
+    if (request.memberSession) return reply.redirect('/console', 303);
+    return sendPage(reply, consoleLoginPage());
+  });
+
+  app.post<{ Body: Static<typeof LoginBody> }>(
+    '/login',
+    { schema: { hide: true, body: LoginBody }, config: { memberRole: 'none' } },
+    async (request, reply) => {
+      const email = (request.body.email ?? '').slice(0, 320);
+      const password = (request.body.password ?? '').slice(0, 1024);
+      const result = await signInWithPassword(db, options.throttle, { email, password, address: request.ip });
+      switch (result.outcome) {
+        case 'signed_in':
+          setMemberCookie(reply, request, result.token, result.expiresAt);
+          return reply.redirect('/console', 303);
+        case 'throttled':
+          return sendThrottled(reply, result.retryAfterSeconds, (message) =>
+            consoleLoginPage({ email, flash: { kind: 'error', message } }),
+          );
+        case 'refused':
+          return sendPage(
+            reply,
+            consoleLoginPage({ email, flash: { kind: 'error', message: 'Incorrect email or password.' } }),
+            401,
+          );
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { hide: true, body: FormBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      await endMemberSession(db, memberSession(request));
+      clearMemberCookie(reply, request);
+      return reply.redirect('/console/login', 303);
+    },
+  );
+
+  app.post(
+    '/logout-everywhere',
+    { schema: { hide: true, body: FormBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      await endAllSessionsOfPerson(db, memberSession(request).personId);
+      clearMemberCookie(reply, request);
+      return reply.redirect('/console/login', 303);
+    },
+  );
+
+  app.post<{ Body: Static<typeof SwitchBody> }>(
+    '/switch',
+    { schema: { hide: true, body: SwitchBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      await switchAccount(db, memberSession(request), request.body.account_id ?? '');
+      return reply.redirect('/console', 303);
+    },
+  );
+}

@@ -1,0 +1,17 @@
+import { html, type SafeHtml } from '../../lib/html.js';
+import { emailField, passwordField } from '../web-pages/form-parts.views.js';
+import { flashMessage, type Flash } from '../web-pages/page-document.views.js';
+import { consolePublicPage } from './console-layout.views.js';
+
+export function consoleLoginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
+  return consolePublicPage(
+    'Sign in',
+    html`${flashMessage(options.flash)}
+      <form method="post" action="/console/login" class="stacked">
+        ${emailField(options.email)}
+        ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })}
+        <button type="submit">Sign in</button>
+      </form>
+      <section id="passkey-sign-in" aria-label="Sign in with a passkey"></section>`,
+  );
+}

@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../errors/error-catalogue.js';
+import { listMembershipsOfPerson, type Membership } from '../members/members.service.js';
+import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
+import type { SafeHtml } from '../../lib/html.js';
+import { sendPage, type Flash } from '../web-pages/page-document.views.js';
+import type { SessionFlash } from '../web-pages/web-sessions.js';
+import { memberSession } from './console-auth.js';
+
+export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
+export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
+
+/** A refusal the person can act on becomes a flash on the page; anything else is thrown on. */
+export function refusal(error: unknown): { flash: Flash; status: number } {
+  if (error instanceof AppError && error.statusCode < 500) {
+    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
+  }
+  throw error;
+}
+
+/** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
+export async function redirectWithFlash(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  flash: SessionFlash,
+): Promise<FastifyReply> {
+  await leaveMemberFlash(request.server.db, memberSession(request), flash);
+  return reply.redirect(url, 303);
+}
+
+/** What every signed-in page shows around its content: the notice left by the last form and the switcher's list. */
+export async function pageFrame(
+  request: FastifyRequest,
+): Promise<{ flash: Flash | undefined; memberships: Membership[] }> {
+  const session = memberSession(request);
+  const [flash, memberships] = await Promise.all([
+    takeMemberFlash(request.server.db, session),
+    listMembershipsOfPerson(request.server.db, session.personId),
+  ]);
+  return { flash, memberships };
+}
+
+/** A throttled sign-in or invitation: 429 with Retry-After, on the page the person was on. */
+export function sendThrottled(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  page: (message: string) => SafeHtml,
+): FastifyReply {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  void reply.header('retry-after', String(retryAfterSeconds));
+  return sendPage(
+    reply,
+    page(`Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
+    429,
+  );
+}

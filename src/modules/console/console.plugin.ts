@@ -1,0 +1,56 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors/error-catalogue.js';
+import { limits } from '../../limits.js';
+import { LoginThrottle } from '../web-pages/login-throttle.js';
+import { sendPage } from '../web-pages/page-document.views.js';
+import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
+import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
+import { consoleErrorPage } from './console-layout.views.js';
+import { consoleLoginRoutes } from './console-login.routes.js';
+import { consolePageRoutes } from './console-pages.routes.js';
+import { invitationRoutes } from './invitation.routes.js';
+
+// The console shares the admin's stylesheet (one look, one file to keep accessible).
+const STATIC_FILES = { 'console.css': { file: 'admin/admin.css', type: 'text/css; charset=utf-8' } };
+
+/** The partner console at /console: members of an account sign in and act within it (docs/members.md). */
+export async function consolePlugin(app: FastifyInstance): Promise<void> {
+  const assets = staticFiles(STATIC_FILES);
+  // Its own counters: failures at the console and at /admin never add up.
+  const throttle = new LoginThrottle();
+
+  await app.register(
+    async (console) => {
+      console.addHook('onRoute', declareConsoleRoute(app.server));
+      await console.register(cookie);
+      await console.register(formbody, { bodyLimit: limits.bodyBytes });
+      console.addHook('onRequest', pageHeaders('/console/static/'));
+      console.addHook('onRequest', enforceMemberRole);
+      console.addHook('preValidation', checkConsoleCsrf);
+      console.setErrorHandler(
+        pageErrorHandler((status, message, request) =>
+          consoleErrorPage(status, message, Boolean(request.memberSession)),
+        ),
+      );
+      console.setNotFoundHandler(async (request, reply) =>
+        sendPage(reply, consoleErrorPage(404, 'There is no such page.', Boolean(request.memberSession)), 404),
+      );
+
+      console.get<{ Params: { name: string } }>(
+        '/static/:name',
+        { schema: { hide: true }, config: { memberRole: 'none' } },
+        async (request, reply) => {
+          const asset = assets[request.params.name];
+          if (!asset) throw new AppError('route_not_found', 'no_route', { method: 'GET', path: request.url });
+          return reply.type(asset.type).send(asset.body);
+        },
+      );
+      await console.register(consoleLoginRoutes, { throttle });
+      await console.register(invitationRoutes, { throttle });
+      await console.register(consolePageRoutes);
+    },
+    { prefix: '/console' },
+  );
+}

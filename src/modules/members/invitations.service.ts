@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
+import { getAccount } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { LoginThrottle } from '../web-pages/login-throttle.js';
+import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
+import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
+import {
+  findInvitation,
+  findInvitationByTokenHash,
+  insertInvitation,
+  listInvitationsOfAccount,
+  markInvitationRevoked,
+  markInvitationUsed,
+  revokePendingInvitationsOfMember,
+  type InvitationRow,
+} from './invitations.repository.js';
+import { checkPersonPassword } from './member-login.service.js';
+import { isMemberRole, type MemberRole } from './member-roles.js';
+import { startMemberSession } from './member-sessions.service.js';
+import { findMember, findMemberOfPerson, insertMember, updateMember } from './members.repository.js';
+import { requireOwner, type MemberActor } from './members.service.js';
+import { findPersonById, updatePersonPassword, upsertPerson } from './people.repository.js';
+
+/** How long an invitation link works. */
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type InvitationState = 'pending' | 'used' | 'expired' | 'revoked';
+
+export interface Invitation {
+  id: string;
+  account_id: string;
+  member_id: string;
+  email: string;
+  role: MemberRole;
+  state: InvitationState;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+function invitationState(row: InvitationRow): InvitationState {
+  if (row.revoked_at) return 'revoked';
+  if (row.used_at) return 'used';
+  return row.expires_at <= row.now ? 'expired' : 'pending';
+}
+
+function toInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    member_id: row.member_id,
+    email: row.email,
+    role: row.role,
+    state: invitationState(row),
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    used_at: row.used_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/** The one-time link of an invitation: shown once to the inviter, sent nowhere by us. */
+function invitationUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/console/invitations/${token}`;
+}
+
+/**
+ * Invites a person (made if new) to the account with a role: an `invited` membership and a one-time link. A
+ * member already active or disabled is refused; an earlier pending link of the same membership stops working.
+ */
+export async function inviteMember(
+  db: Database,
+  input: {
+    accountId: string;
+    email: string;
+    role: string;
+    displayName?: string;
+    actor: MemberActor;
+    baseUrl: string;
+  },
+): Promise<{ invitation: Invitation; url: string }> {
+  const email = normaliseEmail(input.email);
+  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const { role } = input;
+  if (!isMemberRole(role)) throw new AppError('validation_failed', 'not_a_role', { role });
+  const displayName = (input.displayName ?? '').trim();
+  if (displayName.length > 200)
+    throw new AppError('validation_failed', 'too_long', { field: 'display_name', max: 200 });
+  if (!isStorableText(displayName))
+    throw new AppError('validation_failed', 'unstorable', { field: 'display_name' });
+
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, input.accountId, input.actor);
+    const person = await upsertPerson(tx, { id: randomUUID(), email });
+    let member = await findMemberOfPerson(tx, input.accountId, person.id);
+    if (member && member.status !== 'invited') throw new AppError('member_exists');
+    if (member) {
+      await updateMember(tx, member.id, { role, displayName: displayName || undefined });
+      await revokePendingInvitationsOfMember(tx, member.id);
+    } else {
+      const id = randomUUID();
+      await insertMember(tx, {
+        id,
+        accountId: input.accountId,
+        personId: person.id,
+        displayName,
+        role,
+        status: 'invited',
+      });
+      member = (await findMemberOfPerson(tx, input.accountId, person.id))!;
+    }
+    const token = newSecretToken();
+    const row = await insertInvitation(tx, {
+      id: randomUUID(),
+      accountId: input.accountId,
+      memberId: member.id,
+      tokenHash: tokenHash(token),
+      role,
+      invitedByMemberId: 'memberId' in input.actor ? input.actor.memberId : null,
+      invitedByAdmin: 'admin' in input.actor,
+      expiresInMs: INVITATION_TTL_MS,
+    });
+    await recordAudit(tx, {
+      accountId: input.accountId,
+      actor: input.actor,
+      action: 'member.invited',
+      target: { member_id: member.id, invitation_id: row.id, role },
+    });
+    return { invitation: toInvitation(row), url: invitationUrl(input.baseUrl, token) };
+  });
+}
+
+export async function listInvitations(
+  db: Queryable,
+  accountId: string,
+  actor: MemberActor,
+): Promise<Invitation[]> {
+  await requireOwner(db, accountId, actor);
+  return (await listInvitationsOfAccount(db, accountId)).map(toInvitation);
+}
+
+function refuseUnlessPending(row: InvitationRow): void {
+  const state = invitationState(row);
+  if (state !== 'pending') throw new AppError('invitation_closed', state);
+}
+
+export async function revokeInvitation(
+  db: Database,
+  input: { accountId: string; invitationId: string; actor: MemberActor },
+): Promise<Invitation> {
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, input.accountId, input.actor);
+    const row = isUuid(input.invitationId)
+      ? await findInvitation(tx, input.accountId, input.invitationId, { forUpdate: true })
+      : undefined;
+    if (!row) throw new AppError('invitation_not_found');
+    refuseUnlessPending(row);
+    await markInvitationRevoked(tx, row.id);
+    await recordAudit(tx, {
+      accountId: input.accountId,
+      actor: input.actor,
+      action: 'invitation.revoked',
+      target: { invitation_id: row.id, member_id: row.member_id },
+    });
+    return toInvitation((await findInvitation(tx, input.accountId, row.id))!);
+  });
+}
+
+/** What the invitation page shows: the account, the role, and whether the person must choose a password. */
+export interface OpenInvitation {
+  email: string;
+  accountName: string;
+  role: MemberRole;
+  choosesPassword: boolean;
+}
+
+async function pendingInvitation(db: Queryable, token: string, forUpdate = false): Promise<InvitationRow> {
+  const row = isSecretTokenShape(token)
+    ? await findInvitationByTokenHash(db, tokenHash(token), { forUpdate })
+    : undefined;
+  if (!row) throw new AppError('invitation_not_found');
+  refuseUnlessPending(row);
+  return row;
+}
+
+/** The invitation of a link, while it can be accepted (else 404 `invitation_not_found` or 410 `invitation_closed`). */
+export async function openInvitation(db: Queryable, token: string): Promise<OpenInvitation> {
+  const row = await pendingInvitation(db, token);
+  const [account, person] = await Promise.all([getAccount(db, row.account_id), findMemberPerson(db, row)]);
+  return {
+    email: row.email,
+    accountName: account?.name ?? '',
+    role: row.role,
+    choosesPassword: !person?.password_hash,
+  };
+}
+
+async function findMemberPerson(db: Queryable, row: InvitationRow) {
+  const member = await findMember(db, row.account_id, row.member_id);
+  return member && findPersonById(db, member.person_id);
+}
+
+export type AcceptResult =
+  | { outcome: 'accepted'; token: string; expiresAt: Date }
+  | { outcome: 'refused' }
+  | { outcome: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * Accepts an invitation: a person without a password chooses one (twice); a person who has one (a member
+ * elsewhere) proves it, throttled like a sign-in. The membership becomes active, the link used, and the person
+ * is signed in to the account.
+ */
+export async function acceptInvitation(
+  db: Database,
+  throttle: LoginThrottle,
+  input: { token: string; password: string; again?: string; address: string },
+): Promise<AcceptResult> {
+  const opened = await pendingInvitation(db, input.token);
+  const retryAfterSeconds = throttle.retryAfterSeconds(input.address, opened.email);
+  if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
+  const existing = await findMemberPerson(db, opened);
+  let newHash: string | undefined;
+  if (existing?.password_hash) {
+    if (!(await checkPersonPassword(existing.password_hash, input.password))) {
+      throttle.recordFailure(input.address, opened.email);
+      return { outcome: 'refused' };
+    }
+    throttle.recordSuccess(input.address, opened.email);
+  } else {
+    checkNewPassword(input.password, input.again ?? '');
+    newHash = await hashPassword(input.password);
+  }
+  return db.transaction(async (tx) => {
+    // Locked and read again: of two accepts of one link, the second finds it used.
+    const row = await pendingInvitation(tx, input.token, true);
+    const member = (await findMember(tx, row.account_id, row.member_id, { forUpdate: true }))!;
+    if (member.status !== 'invited') throw new AppError('invitation_closed', 'revoked');
+    if (newHash) await updatePersonPassword(tx, member.person_id, newHash);
+    await updateMember(tx, member.id, { status: 'active', role: row.role });
+    await markInvitationUsed(tx, row.id);
+    await recordAudit(tx, {
+      accountId: row.account_id,
+      actor: { memberId: member.id },
+      action: 'member.joined',
+      target: { member_id: member.id, invitation_id: row.id, role: row.role },
+    });
+    return {
+      outcome: 'accepted' as const,
+      ...(await startMemberSession(tx, member.person_id, row.account_id)),
+    };
+  });
+}

@@ -1,0 +1,124 @@
+import type { Queryable } from '../../db/database.js';
+
+export type MemberRole = 'owner' | 'editor' | 'viewer';
+export type MemberStatus = 'invited' | 'active' | 'disabled';
+
+export interface MemberRow {
+  id: string;
+  account_id: string;
+  person_id: string;
+  email: string;
+  display_name: string;
+  role: MemberRole;
+  status: MemberStatus;
+  created_at: Date;
+  last_sign_in_at: Date | null;
+  [column: string]: unknown;
+}
+
+/** A person's membership with the account's name, as the switcher lists them. */
+export interface MembershipRow extends MemberRow {
+  account_name: string;
+}
+
+const MEMBER_COLUMNS = `m.id, m.account_id, m.person_id, p.email, m.display_name, m.role, m.status,
+  m.created_at, m.last_sign_in_at`;
+
+export async function insertMember(
+  db: Queryable,
+  member: {
+    id: string;
+    accountId: string;
+    personId: string;
+    displayName: string;
+    role: MemberRole;
+    status: MemberStatus;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO account_members (id, account_id, person_id, display_name, role, status)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [member.id, member.accountId, member.personId, member.displayName, member.role, member.status],
+  );
+}
+
+export async function findMember(
+  db: Queryable,
+  accountId: string,
+  memberId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+     WHERE m.account_id = $1 AND m.id = $2${options.forUpdate ? ' FOR UPDATE OF m' : ''}`,
+    [accountId, memberId],
+  );
+  return rows[0];
+}
+
+export async function findMemberOfPerson(
+  db: Queryable,
+  accountId: string,
+  personId: string,
+): Promise<MemberRow | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+     WHERE m.account_id = $1 AND m.person_id = $2`,
+    [accountId, personId],
+  );
+  return rows[0];
+}
+
+export async function listMembersOfAccount(db: Queryable, accountId: string): Promise<MemberRow[]> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+     WHERE m.account_id = $1 ORDER BY m.created_at, m.id`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** The person's active memberships, the most recently used first. */
+export async function listActiveMembershipsOfPerson(
+  db: Queryable,
+  personId: string,
+): Promise<MembershipRow[]> {
+  const { rows } = await db.query<MembershipRow>(
+    `SELECT ${MEMBER_COLUMNS}, a.name AS account_name
+     FROM account_members m JOIN people p ON p.id = m.person_id JOIN accounts a ON a.id = m.account_id
+     WHERE m.person_id = $1 AND m.status = 'active'
+     ORDER BY m.last_sign_in_at DESC NULLS LAST, a.name, m.id`,
+    [personId],
+  );
+  return rows;
+}
+
+/**
+ * The account's active owners, locked: two changes that would each leave one owner wait for each other, and
+ * the second sees the first's result.
+ */
+export async function lockActiveOwners(db: Queryable, accountId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM account_members WHERE account_id = $1 AND role = 'owner' AND status = 'active'
+     ORDER BY id FOR UPDATE`,
+    [accountId],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function updateMember(
+  db: Queryable,
+  memberId: string,
+  change: { role?: MemberRole; status?: MemberStatus; displayName?: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE account_members SET role = coalesce($2, role), status = coalesce($3, status),
+       display_name = coalesce($4, display_name)
+     WHERE id = $1`,
+    [memberId, change.role ?? null, change.status ?? null, change.displayName ?? null],
+  );
+}
+
+export async function recordMemberSignIn(db: Queryable, memberId: string): Promise<void> {
+  await db.query('UPDATE account_members SET last_sign_in_at = now() WHERE id = $1', [memberId]);
+}

@@ -1,0 +1,160 @@
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isUuid } from '../../lib/uuid.js';
+import { getAccount } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { revokePendingInvitationsOfMember } from './invitations.repository.js';
+import { isMemberRole, type MemberRole, type MemberStatus } from './member-roles.js';
+import {
+  findMember,
+  listActiveMembershipsOfPerson,
+  listMembersOfAccount,
+  lockActiveOwners,
+  updateMember,
+  type MemberRow,
+} from './members.repository.js';
+
+/** Who changes an account's members: one of its owners, or the operator (admin pages, admin API, CLI). */
+export type MemberActor = { memberId: string } | { admin: true };
+
+export interface Member {
+  id: string;
+  account_id: string;
+  email: string;
+  display_name: string;
+  role: MemberRole;
+  status: MemberStatus;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A person's active membership of an account, as the account switcher offers it. */
+export interface Membership {
+  member_id: string;
+  account_id: string;
+  account_name: string;
+  role: MemberRole;
+}
+
+function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    email: row.email,
+    display_name: row.display_name,
+    role: row.role,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Members, invitations and keys are the owners' alone: a member actor must be an active owner of this account
+ * (the operator may act on any account that exists).
+ */
+export async function requireOwner(db: Queryable, accountId: string, actor: MemberActor): Promise<void> {
+  if (!isUuid(accountId))
+    throw new AppError('account_not_found', 'no_account', { id: accountId.slice(0, 100) });
+  if ('admin' in actor) {
+    if (!(await getAccount(db, accountId)))
+      throw new AppError('account_not_found', 'no_account', { id: accountId });
+    return;
+  }
+  const member = await findMember(db, accountId, actor.memberId);
+  if (!member || member.status !== 'active' || member.role !== 'owner') {
+    throw new AppError('forbidden_role', 'needs', { role: 'owner' });
+  }
+}
+
+export async function listMembers(db: Queryable, accountId: string, actor: MemberActor): Promise<Member[]> {
+  await requireOwner(db, accountId, actor);
+  return (await listMembersOfAccount(db, accountId)).map(toMember);
+}
+
+export async function listMembershipsOfPerson(db: Queryable, personId: string): Promise<Membership[]> {
+  return (await listActiveMembershipsOfPerson(db, personId)).map((row) => ({
+    member_id: row.id,
+    account_id: row.account_id,
+    account_name: row.account_name,
+    role: row.role,
+  }));
+}
+
+async function lockMember(tx: Queryable, accountId: string, memberId: string): Promise<MemberRow> {
+  const member = isUuid(memberId)
+    ? await findMember(tx, accountId, memberId, { forUpdate: true })
+    : undefined;
+  if (!member) throw new AppError('member_not_found');
+  return member;
+}
+
+/** An active owner about to stop being one: refused when the account would be left without one. */
+async function keepAnOwner(tx: Queryable, member: MemberRow): Promise<void> {
+  if (member.role !== 'owner' || member.status !== 'active') return;
+  const owners = await lockActiveOwners(tx, member.account_id);
+  if (owners.filter((id) => id !== member.id).length === 0) throw new AppError('last_owner');
+}
+
+export async function changeRole(
+  db: Database,
+  input: { accountId: string; memberId: string; role: string; actor: MemberActor },
+): Promise<Member> {
+  const { role } = input;
+  if (!isMemberRole(role)) throw new AppError('validation_failed', 'not_a_role', { role });
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, input.accountId, input.actor);
+    const member = await lockMember(tx, input.accountId, input.memberId);
+    if (member.role === role) return toMember(member);
+    if (role !== 'owner') await keepAnOwner(tx, member);
+    await updateMember(tx, member.id, { role });
+    await recordAudit(tx, {
+      accountId: input.accountId,
+      actor: input.actor,
+      action: 'member.role_changed',
+      target: { member_id: member.id, from: member.role, to: role },
+    });
+    return toMember({ ...member, role });
+  });
+}
+
+/** A disabled member signs in to the account no more (its sessions there end); its keys stay as they are. */
+export async function disableMember(
+  db: Database,
+  input: { accountId: string; memberId: string; actor: MemberActor },
+): Promise<Member> {
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, input.accountId, input.actor);
+    const member = await lockMember(tx, input.accountId, input.memberId);
+    if (member.status === 'disabled') return toMember(member);
+    await keepAnOwner(tx, member);
+    await updateMember(tx, member.id, { status: 'disabled' });
+    await revokePendingInvitationsOfMember(tx, member.id);
+    await recordAudit(tx, {
+      accountId: input.accountId,
+      actor: input.actor,
+      action: 'member.disabled',
+      target: { member_id: member.id },
+    });
+    return toMember({ ...member, status: 'disabled' });
+  });
+}
+
+export async function enableMember(
+  db: Database,
+  input: { accountId: string; memberId: string; actor: MemberActor },
+): Promise<Member> {
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, input.accountId, input.actor);
+    const member = await lockMember(tx, input.accountId, input.memberId);
+    if (member.status !== 'disabled') return toMember(member);
+    await updateMember(tx, member.id, { status: 'active' });
+    await recordAudit(tx, {
+      accountId: input.accountId,
+      actor: input.actor,
+      action: 'member.enabled',
+      target: { member_id: member.id },
+    });
+    return toMember({ ...member, status: 'active' });
+  });
+}

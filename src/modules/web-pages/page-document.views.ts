@@ -1,0 +1,50 @@
+import type { FastifyReply } from 'fastify';
+import { html, type SafeHtml } from '../../lib/html.js';
+
+export interface Flash {
+  kind: 'notice' | 'error';
+  message: string | SafeHtml;
+}
+
+/** The whole HTML document of a page of /admin or /console: its own title suffix, stylesheet and script. */
+export function pageDocument(options: {
+  title: string;
+  app: string;
+  stylesheet: string;
+  script?: string;
+  body: SafeHtml;
+  csrfToken?: string;
+}): SafeHtml {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title} · ${options.app}</title>
+        ${options.csrfToken ? html`<meta name="csrf-token" content="${options.csrfToken}" />` : ''}
+        <link rel="stylesheet" href="${options.stylesheet}" />
+        ${options.script ? html`<script src="${options.script}" defer></script>` : ''}
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        ${options.body}
+      </body>
+    </html> `;
+}
+
+export function flashMessage(flash: Flash | undefined): SafeHtml {
+  if (!flash) return html``;
+  return flash.kind === 'error'
+    ? html`<div class="flash flash-error" role="alert"><p>${flash.message}</p></div>`
+    : html`<div class="flash flash-notice" role="status"><p>${flash.message}</p></div>`;
+}
+
+export function formatTime(value: string | null | undefined, empty = '—'): SafeHtml {
+  if (!value) return html`${empty}`;
+  const shown = value.replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC');
+  return html`<time datetime="${value}">${shown}</time>`;
+}
+
+export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
