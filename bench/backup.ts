@@ -80,7 +80,7 @@ async function benchPglite(root: string): Promise<Row> {
   const dataDir = path.join(root, 'pglite');
   const db = await PgliteDatabase.open(dataDir);
   await seed(db);
-  const { key } = await createApiKey(db, { accountId: ACCOUNT, name: 'bench' });
+  const { key } = await createApiKey(db, { actor: { admin: true }, accountId: ACCOUNT, name: 'bench' });
   const { rows } = await db.query<{ id: string }>('SELECT id FROM assets LIMIT 1');
   await db.close();
   const archive = path.join(root, 'pglite.avs');

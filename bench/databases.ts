@@ -48,7 +48,7 @@ export async function createFreshPostgres(adminUrl: string, label: string): Prom
 async function seedCredentials(db: Database): Promise<Credentials> {
   await migrate(db);
   const account = await createAccount(db, { name: 'Bench gallery' });
-  const key = await createApiKey(db, { accountId: account.id, name: 'bench' });
+  const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id, name: 'bench' });
   return { accountId: account.id, apiKeyId: key.id, apiKey: key.key };
 }
 

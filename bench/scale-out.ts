@@ -90,7 +90,11 @@ async function main(): Promise<void> {
     connectTimeoutMs: 5_000,
   });
   const reader = await createAccount(seedDb, { name: 'Bench reader' });
-  const readerKey = await createApiKey(seedDb, { accountId: reader.id, name: 'bench reader' });
+  const readerKey = await createApiKey(seedDb, {
+    actor: { admin: true },
+    accountId: reader.id,
+    name: 'bench reader',
+  });
   await seedDb.close();
   const replica = await primary.replicate();
   cleanups.push(() => replica.destroy());

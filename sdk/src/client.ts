@@ -26,6 +26,7 @@ export type AssetListQuery = Omit<NonNullable<operations['listAssets']['paramete
 export type AssetListItem = Ok<operations['listAssets'], 200>['data'][number];
 export type EventListQuery = Omit<NonNullable<operations['listEvents']['parameters']['query']>, 'cursor'>;
 export type FeedEvent = Ok<operations['listEvents'], 200>['data'][number];
+export type AuditEntry = Ok<operations['listAudit'], 200>['data'][number];
 
 export interface AvsClientOptions {
   /** The service's base URL, e.g. https://avs.example.com (no /api/v1). */
@@ -55,6 +56,10 @@ export interface AvsClient {
   readonly events: {
     /** The account's events feed, following next_cursor page by page. */
     list(query?: EventListQuery): AsyncIterable<FeedEvent>;
+  };
+  readonly audit: {
+    /** The account's audit log (members, invitations, keys), newest first, following next_cursor page by page. */
+    list(query?: { limit?: number }): AsyncIterable<AuditEntry>;
   };
 }
 
@@ -121,6 +126,16 @@ export function createAvsClient(options: AvsClientOptions): AvsClient {
         let cursor: string | undefined;
         do {
           const page = unwrap(await api.GET('/api/v1/events', { params: { query: { ...query, cursor } } }));
+          yield* page.data;
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+      },
+    },
+    audit: {
+      async *list(query = {}) {
+        let cursor: string | undefined;
+        do {
+          const page = unwrap(await api.GET('/api/v1/audit', { params: { query: { ...query, cursor } } }));
           yield* page.data;
           cursor = page.next_cursor ?? undefined;
         } while (cursor);

@@ -3,6 +3,7 @@ export {
   type Asset,
   type AssetListItem,
   type AssetListQuery,
+  type AuditEntry,
   type AvsClient,
   type AvsClientOptions,
   type CreateAssetBody,

@@ -758,6 +758,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's audit log
+         * @description Who did what to the account's members, invitations and keys, newest first, in keyset pages: each entry `{id, at, actor, action, target}`, `actor` exactly one of `{member_id}`, `{api_key_id}`, `{admin: true}`. The log is the account's, not a planet's: any active key of the account reads all of it, whatever its planet scope.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5962,6 +5982,8 @@ export interface operations {
                      *           "sequence": 2,
                      *           "event_type": "UPDATED",
                      *           "payload": {
+                     *             "source": "api",
+                     *             "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81",
                      *             "changes": {
                      *               "title": {
                      *                 "new": "Water Lilies (restored)",
@@ -15512,6 +15534,253 @@ export interface operations {
                      * @example {
                      *       "error": "Content-Type must be application/json.",
                      *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Entries per page, 1–100.
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Opaque: the `next_cursor` of the previous page, of this account. */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's audit log, newest first. */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b9c3d4e-5f60-4718-89ab-cdef01234567",
+                     *           "at": "2026-11-23T16:48:03.120Z",
+                     *           "actor": {
+                     *             "admin": true
+                     *           },
+                     *           "action": "api_key.revoked",
+                     *           "target": {
+                     *             "api_key_id": "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+                     *             "name": "Inventory sync"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "WyIyMDI2LTExLTIzVDE2OjQ4OjAzLjEyMFoiLCIwYjljM2Q0ZS01ZjYwLTQ3MTgtODlhYi1jZGVmMDEyMzQ1NjciLCJkaWdlc3QiXQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When it happened.
+                             */
+                            at: string;
+                            /** @description Who acted: exactly one of a member, a key or the operator. */
+                            actor: {
+                                /** Format: uuid */
+                                member_id: string;
+                            } | {
+                                /** Format: uuid */
+                                api_key_id: string;
+                            } | {
+                                /** @enum {boolean} */
+                                admin: true;
+                            };
+                            /** @description What was done. */
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "passkey.added" | "passkey.removed";
+                            /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
+                            target: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `limit` outside 1–100, or a cursor this service did not return for this account (validation_failed). */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
                      *       "request_id": "req-7f3a"
                      *     }
                      */

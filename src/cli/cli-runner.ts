@@ -172,6 +172,7 @@ async function run(argv: string[], options: RunOptions): Promise<number> {
       }
       const created = await withDatabase((db) =>
         createApiKey(db, {
+          actor: { admin: true },
           accountId: values.account!,
           name: values.name ?? null,
           planetScope: values.planet ?? [],
@@ -217,7 +218,9 @@ async function run(argv: string[], options: RunOptions): Promise<number> {
     }
     case 'keys revoke': {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
-      const revoked = await withDatabase((db) => revokeApiKey(db, positionals[0]!));
+      const revoked = await withDatabase((db) =>
+        revokeApiKey(db, positionals[0]!, { actor: { admin: true } }),
+      );
       print(values.json, revoked, `Revoked API key ${revoked.id} (${revoked.prefix}…).`);
       return 0;
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { alertRoutes } from './alerts/alerts.routes.js';
 import { assetListRoutes } from './assets/asset-list.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
@@ -28,4 +29,5 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(eventFeedRoutes);
   await v1.register(alertRoutes);
   await v1.register(watchlistRoutes);
+  await v1.register(auditRoutes);
 }

@@ -28,6 +28,10 @@ export const apiTags = [
     description: 'Certificates an account watches: its webhooks receive `watch.triggered` when one changes.',
   },
   {
+    name: 'audit',
+    description: "Who did what to the account's members, invitations and keys (docs/members.md).",
+  },
+  {
     name: 'media',
     description:
       'Images and documents of an asset: the bytes under /files/v1 (upload, download), their records under /api/v1.',

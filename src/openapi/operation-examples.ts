@@ -112,7 +112,11 @@ const history = [
     id: '10db061b-bc88-471a-8768-b947a4f2e46e',
     sequence: 2,
     event_type: 'UPDATED',
-    payload: { changes: { title: { new: renamed('artworks').title, old: createRequests.artworks.title } } },
+    payload: {
+      source: 'api',
+      api_key_id: '3605d83f-2898-47af-aab5-cac80b5f9c81',
+      changes: { title: { new: renamed('artworks').title, old: createRequests.artworks.title } },
+    },
     actor_account_id: OWNER,
     created_at: '2026-11-23T16:47:59.593Z',
     hash: '98dcd73f5a71fc956b8f13123754c5ba05116f8d2e4a0c7916942241031b3c03',
@@ -525,6 +529,23 @@ export const operationExamples: Record<string, OperationExamples> = {
   },
   addWatch: { request: { certificate_number: watch.certificate_number }, responses: { '201': watch } },
   listWatchlist: { responses: { '200': page([watch]) } },
+  listAudit: {
+    parameters: { limit: 1 },
+    responses: {
+      '200': page(
+        [
+          {
+            id: '0b9c3d4e-5f60-4718-89ab-cdef01234567',
+            at: '2026-11-23T16:48:03.120Z',
+            actor: { admin: true },
+            action: 'api_key.revoked',
+            target: { api_key_id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', name: 'Inventory sync' },
+          },
+        ],
+        'WyIyMDI2LTExLTIzVDE2OjQ4OjAzLjEyMFoiLCIwYjljM2Q0ZS01ZjYwLTQ3MTgtODlhYi1jZGVmMDEyMzQ1NjciLCJkaWdlc3QiXQ',
+      ),
+    },
+  },
   removeWatch: { responses: { '200': watch } },
   uploadMedia: { parameters: { caption: media.caption }, responses: { '201': media } },
   downloadMedia: { responses: {} },

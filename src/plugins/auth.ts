@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/error-catalogue.js';
 import { assertPlanetAccess } from '../planets/planet-access.js';
-import type { Principal } from '../modules/keys/keys.service.js';
+import type { KeyPrincipal } from '../modules/principal/principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: Principal;
+    principal?: KeyPrincipal;
   }
 }
 
@@ -29,7 +29,7 @@ export async function authenticateApiKey(request: FastifyRequest, _reply: Fastif
   request.principal = principal;
 }
 
-export function requirePrincipal(request: FastifyRequest): Principal {
+export function requirePrincipal(request: FastifyRequest): KeyPrincipal {
   if (!request.principal) throw unauthorized();
   return request.principal;
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createApiKey, revokeApiKey } from '../../src/modules/keys/keys.service.js';
 import { operationExamples } from '../../src/openapi/operation-examples.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { useTestContext } from '../helpers/test-app.js';
@@ -202,6 +203,16 @@ describe('the documented examples', () => {
     );
     await call('listWatchlist', owner.auth);
     await call('removeWatch', owner.auth, { watch_id: watch.id });
+
+    const sync = await createApiKey(context.db, {
+      actor: { admin: true },
+      accountId: owner.accountId,
+      name: 'Inventory sync',
+    });
+    // A few milliseconds later: the revocation is the newest entry, the one page of one shows.
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    await revokeApiKey(context.db, sync.id, { actor: { admin: true } });
+    await call('listAudit', owner.auth, {}, { query: 'limit=1' });
 
     const hook = await call('createWebhook', owner.auth);
     await call('listWebhooks', owner.auth);

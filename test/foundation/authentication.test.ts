@@ -33,7 +33,7 @@ describe('API key authentication', () => {
       expired.id,
     ]);
     const revoked = await context.createApiKey(accountId);
-    await revokeApiKey(context.db, revoked.id);
+    await revokeApiKey(context.db, revoked.id, { actor: { admin: true } });
 
     const attempts: Record<string, string | undefined> = {
       'no header': undefined,

@@ -8,7 +8,13 @@ export async function accountWithKey(
   name = 'Reliability Gallery',
 ): Promise<{ accountId: string; authorization: string }> {
   const account = await createAccount(db, { name });
-  const key = await createApiKey(db, { accountId: account.id, planetScope: [], expiresAt: null, name });
+  const key = await createApiKey(db, {
+    actor: { admin: true },
+    accountId: account.id,
+    planetScope: [],
+    expiresAt: null,
+    name,
+  });
   return { accountId: account.id, authorization: `Bearer ${key.key}` };
 }
 

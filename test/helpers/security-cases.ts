@@ -20,7 +20,7 @@ export async function securityCases(
 ): Promise<SecurityCase[]> {
   const { accountId } = await context.createAccountWithKey();
   const revoked = await context.createApiKey(accountId);
-  await revokeApiKey(context.db, revoked.id);
+  await revokeApiKey(context.db, revoked.id, { actor: { admin: true } });
   const expired = await context.createApiKey(accountId);
   await context.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 hour' WHERE id = $1`, [
     expired.id,

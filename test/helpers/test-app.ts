@@ -49,6 +49,7 @@ export async function createTestContext(options: { config?: ConfigOverrides } = 
     conformance,
     createApiKey: (accountId, keyOptions = {}) =>
       createApiKey(database.db, {
+        actor: { admin: true },
         accountId,
         planetScope: keyOptions.planetScope ?? [],
         expiresAt: keyOptions.expiresAt ?? null,

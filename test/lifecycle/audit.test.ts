@@ -20,7 +20,7 @@ beforeAll(async () => {
   const app = await buildApp({ config: testConfig(), db, logger: false, migrate: false });
   try {
     const account = await createAccount(db, { name: 'Audited Gallery' });
-    const key = await createApiKey(db, { accountId: account.id });
+    const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id });
     const auth = { authorization: `Bearer ${key.key}` };
     artwork = await createAssetViaApi(app, auth, 'artworks', { title: 'Audited artwork' });
     await issueCertificateForTest(db, artwork);

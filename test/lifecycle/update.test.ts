@@ -55,6 +55,8 @@ describe('PATCH /api/v1/assets/{planet}/{id}', () => {
     const events = await listEvents(context.db, asset.id);
     expect(events.map((event) => event.event_type)).toEqual(['CREATED', 'UPDATED']);
     expect(events[1]!.payload).toEqual({
+      source: 'api',
+      api_key_id: owner.apiKey.id,
       changes: {
         title: { old: 'Sunflowers', new: 'Sunflowers (1888)' },
         year: { old: 1887, new: 1888 },
@@ -77,6 +79,8 @@ describe('PATCH /api/v1/assets/{planet}/{id}', () => {
     expect(record).not.toHaveProperty('extra');
     const events = await listEvents(context.db, asset.id);
     expect(events[1]!.payload).toEqual({
+      source: 'api',
+      api_key_id: owner.apiKey.id,
       changes: { medium: { old: 'Ink', new: null }, extra: { old: 'x', new: null } },
     });
   });

@@ -41,6 +41,7 @@ describe('moving from the embedded database to PostgreSQL (and back) with avs ba
     await source.ready();
     const account = await createAccount(embedded, { name: 'Moving Gallery' });
     const { key } = await createApiKey(embedded, {
+      actor: { admin: true },
       accountId: account.id,
       planetScope: [],
       expiresAt: null,

@@ -45,6 +45,7 @@ describe('DATABASE_READ_URL: a real streaming replica (pg_basebackup of a throwa
     db = app.db as ReplicatedDatabase;
     const account = await createAccount(db, { name: 'Replica Gallery' });
     const key = await createApiKey(db, {
+      actor: { admin: true },
       accountId: account.id,
       planetScope: [],
       expiresAt: null,

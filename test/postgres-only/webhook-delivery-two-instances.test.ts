@@ -54,6 +54,7 @@ describe('webhook delivery by two instances (AVS_WEBHOOK_DELIVERY=on) on one Pos
   it('share the deliveries and send each webhook-id exactly once', async () => {
     const account = await createAccount(db, { name: 'Two Instances' });
     const key = await createApiKey(db, {
+      actor: { admin: true },
       accountId: account.id,
       planetScope: [],
       expiresAt: null,

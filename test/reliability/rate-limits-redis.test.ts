@@ -47,7 +47,11 @@ describe('rate limits shared through Redis', () => {
 
   async function newKey(): Promise<{ authorization: string }> {
     const account = await createAccount(database.db, { name: 'Redis Gallery' });
-    const key = await createApiKey(database.db, { accountId: account.id, planetScope: [] });
+    const key = await createApiKey(database.db, {
+      actor: { admin: true },
+      accountId: account.id,
+      planetScope: [],
+    });
     return { authorization: `Bearer ${key.key}` };
   }
 

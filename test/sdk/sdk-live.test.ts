@@ -8,6 +8,7 @@ import { AvsApiError, createAvsClient, type RetryEvent } from '../../sdk/src/ind
 import { packageRoot } from '../../src/lib/package-root.js';
 import { PostgresDatabase } from '../../src/db/postgres.js';
 import { buildApp } from '../../src/app.js';
+import { createApiKey, revokeApiKey } from '../../src/modules/keys/keys.service.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { onPostgres, throughPgbouncer } from '../helpers/test-database.js';
@@ -77,6 +78,26 @@ describe('iterators', () => {
     }
     expect(events).toHaveLength(7);
     expect(new Set(events).size).toBe(7);
+  });
+
+  it('follow next_cursor through the audit log, newest first', async () => {
+    const avs = createAvsClient({ baseUrl: serviceUrl, apiKey: owner.key });
+    for (let index = 0; index < 3; index += 1) {
+      const key = await createApiKey(context.db, {
+        actor: { admin: true },
+        accountId: owner.accountId,
+        name: `Audited ${index}`,
+      });
+      await revokeApiKey(context.db, key.id, { actor: { admin: true } });
+    }
+    const entries = [];
+    for await (const entry of avs.audit.list({ limit: 2 })) entries.push(entry);
+    // The owner's own key, then three keys made and revoked.
+    expect(entries).toHaveLength(7);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(7);
+    expect(entries.every((entry) => 'admin' in entry.actor && entry.actor.admin)).toBe(true);
+    const at = entries.map((entry) => Date.parse(entry.at));
+    expect(at).toEqual([...at].sort((a, b) => b - a));
   });
 
   it("type each planet's create body, and throw AvsApiError with status, code and request_id", async () => {

@@ -91,7 +91,7 @@ describe('webhook routes: authentication and ownership', () => {
       })
     ).json().id;
     const revoked = await context.createApiKey(owner.accountId);
-    await revokeApiKey(context.db, revoked.id);
+    await revokeApiKey(context.db, revoked.id, { actor: { admin: true } });
     const expired = await context.createApiKey(owner.accountId, { expiresAt: new Date(Date.now() + 500) });
     await context.db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [
       expired.id,

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Database, Queryable } from '../../db/database.js';
-import type { Principal } from '../keys/keys.service.js';
+import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import {
   insertLookup,
   insertLookupByNumber,
@@ -11,13 +11,13 @@ import {
 
 export type { LookupKind };
 
-/** Who looked: an API key (and its account), or, on the public surfaces, a client address. */
+/** Who looked: a key or a member (and its account), or, on the public surfaces, a client address. */
 export type LookupBy = { principal: Principal } | { clientAddress: string };
 
 function who(by: LookupBy) {
   return {
     accountId: 'principal' in by ? by.principal.accountId : null,
-    apiKeyId: 'principal' in by ? by.principal.apiKeyId : null,
+    apiKeyId: 'principal' in by ? apiKeyIdOf(by.principal) : null,
     clientAddress: 'clientAddress' in by ? by.clientAddress : null,
   };
 }

@@ -9,7 +9,7 @@ import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetForChange, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
-import type { Principal } from '../keys/keys.service.js';
+import { historyActor, type Principal } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   findAlert,
@@ -29,7 +29,7 @@ import {
   type ResolveAlertBodyType,
 } from './alerts.schemas.js';
 
-/** Who reports: the owning account through the API, or an administrator (session or AVS_ADMIN_TOKEN). */
+/** Who reports: the owning account (by key or member), or an administrator (session or AVS_ADMIN_TOKEN). */
 export type AlertActor = { principal: Principal } | { adminUserId: string | null };
 
 function toAlert(row: AlertRow): AlertType {
@@ -82,7 +82,7 @@ function actorColumns(actor: AlertActor): { accountId: string | null; admin: str
 
 function eventSource(actor: AlertActor): Record<string, unknown> {
   return 'principal' in actor
-    ? { source: 'api', api_key_id: actor.principal.apiKeyId }
+    ? historyActor(actor.principal)
     : { source: 'admin', admin_user_id: actor.adminUserId ?? 'token' };
 }
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import { containsPattern, parseInstant, parseValueList } from '../../lib/list-filters.js';
 import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
-import type { Principal } from '../keys/keys.service.js';
+import type { Principal } from '../principal/principal.js';
 import { listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
 import type { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
-import type { Principal } from '../keys/keys.service.js';
+import { historyActor, type Principal } from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   assertAssetStatusMove,
@@ -54,7 +54,7 @@ function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): N
       assetId: id,
       planet,
       eventType: 'CREATED',
-      payload: { source: 'api', api_key_id: principal.apiKeyId },
+      payload: historyActor(principal),
       actorAccountId: principal.accountId,
     },
     null,
@@ -194,7 +194,7 @@ export async function updateAsset(
     assetId: row.id,
     planet,
     eventType: 'UPDATED',
-    payload: { changes },
+    payload: { ...historyActor(principal), changes },
     actorAccountId: principal.accountId,
   });
   return toAssetRecord(updated);
@@ -210,7 +210,7 @@ export async function archiveAsset(
   return archiveLockedAsset(db, row, {
     updatedBy: principal.accountId,
     actorId: principal.accountId,
-    payload: { source: 'api', api_key_id: principal.apiKeyId },
+    payload: historyActor(principal),
   });
 }
 
@@ -340,7 +340,7 @@ export async function moveCertificateOfLockedAsset(
 export async function transferLockedAsset(
   db: Queryable,
   row: AssetRow,
-  change: { toAccountId: string; transferId: string },
+  change: { toAccountId: string; transferId: string; acceptedBy: Principal },
 ): Promise<AssetRecordType> {
   assertCanTransfer(row.status);
   const updated = await updateAssetRow(db, row.planet, row.id, {
@@ -357,7 +357,7 @@ export async function transferLockedAsset(
     assetId: row.id,
     planet: row.planet,
     eventType: 'OWNERSHIP_TRANSFERRED',
-    payload,
+    payload: { ...historyActor(change.acceptedBy), ...payload },
     actorAccountId: change.toAccountId,
   });
   const record = toAssetRecord(updated);

@@ -11,7 +11,7 @@ import { alertOfRow } from '../assets/asset-record.js';
 import type { AssetRow } from '../assets/assets.service.js';
 import { certificateCredential } from '../credentials/certificate-credentials.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import type { Principal } from '../keys/keys.service.js';
+import type { Principal } from '../principal/principal.js';
 import { findAssetByCertificateNumber } from './certificates.repository.js';
 import type { CertificateRecordType } from './certificates.schemas.js';
 import { planets, type PlanetId } from '../../planets/planets.js';

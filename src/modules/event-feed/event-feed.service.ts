@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { parseInstant, parseValueList } from '../../lib/list-filters.js';
 import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
-import type { Principal } from '../keys/keys.service.js';
+import type { Principal } from '../principal/principal.js';
 import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
 import { listAccountEvents, pruneDispatchedEvents, type FeedEventRow } from './event-feed.repository.js';
 import type { EventItem, EventPage, ListEventsQuery } from './event-feed.schemas.js';

@@ -10,11 +10,12 @@ export interface ApiKeyRow {
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  created_by_member_id: string | null;
   [column: string]: unknown;
 }
 
 const KEY_COLUMNS =
-  'id, account_id, name, display_prefix, planet_scope, created_at, expires_at, revoked_at, last_used_at';
+  'id, account_id, name, display_prefix, planet_scope, created_at, expires_at, revoked_at, last_used_at, created_by_member_id';
 
 export async function insertApiKey(
   db: Queryable,
@@ -26,13 +27,23 @@ export async function insertApiKey(
     displayPrefix: string;
     planetScope: string[];
     expiresAt: Date | null;
+    createdByMemberId: string | null;
   },
 ): Promise<ApiKeyRow> {
   return queryOne<ApiKeyRow>(
     db,
-    `INSERT INTO api_keys (id, account_id, name, key_hash, display_prefix, planet_scope, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${KEY_COLUMNS}`,
-    [key.id, key.accountId, key.name, key.keyHash, key.displayPrefix, key.planetScope, key.expiresAt],
+    `INSERT INTO api_keys (id, account_id, name, key_hash, display_prefix, planet_scope, expires_at, created_by_member_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${KEY_COLUMNS}`,
+    [
+      key.id,
+      key.accountId,
+      key.name,
+      key.keyHash,
+      key.displayPrefix,
+      key.planetScope,
+      key.expiresAt,
+      key.createdByMemberId,
+    ],
   );
 }
 
@@ -49,12 +60,19 @@ export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyR
   return queryFirst<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
 }
 
-export async function listApiKeys(db: Queryable, filter: { accountId?: string } = {}): Promise<ApiKeyRow[]> {
+export async function listApiKeys(
+  db: Queryable,
+  filter: { accountId?: string; createdByMemberId?: string } = {},
+): Promise<ApiKeyRow[]> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.accountId) {
     params.push(filter.accountId);
     conditions.push(`account_id = $${params.length}`);
+  }
+  if (filter.createdByMemberId) {
+    params.push(filter.createdByMemberId);
+    conditions.push(`created_by_member_id = $${params.length}`);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const { rows } = await db.query<ApiKeyRow>(
@@ -64,11 +82,11 @@ export async function listApiKeys(db: Queryable, filter: { accountId?: string } 
   return rows;
 }
 
-/** Marks the key revoked; returns the row, or undefined when no such key exists. Revoking twice keeps the first time. */
+/** Marks a key revoked; returns the row, or undefined when no such key exists or it was revoked already. */
 export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
   return queryFirst<ApiKeyRow>(
     db,
-    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+    `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING ${KEY_COLUMNS}`,
     [id],
   );
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { getAccount } from '../accounts/accounts.service.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
   findApiKeyByHash,
   findApiKeyById,
@@ -14,6 +15,7 @@ import {
   touchApiKeysLastUsed,
   type ApiKeyRow,
 } from './keys.repository.js';
+import type { KeyPrincipal } from '../principal/principal.js';
 
 const API_KEY_PREFIX = 'pk_svc_';
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
@@ -31,6 +33,8 @@ export interface ApiKey {
   revoked_at: string | null;
   last_used_at: string | null;
   status: 'active' | 'revoked' | 'expired';
+  /** The member who made the key in the console; null: the operator made it. */
+  created_by_member_id: string | null;
 }
 
 export interface CreatedApiKey extends ApiKey {
@@ -61,7 +65,18 @@ function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
     revoked_at: row.revoked_at?.toISOString() ?? null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
     status: keyStatus(row, now),
+    created_by_member_id: row.created_by_member_id,
   };
+}
+
+/**
+ * Who creates or revokes a key: the operator (admin pages, /admin/api, the CLI), or an owner in the console,
+ * who acts in one account only.
+ */
+export type KeyActor = { admin: true } | { memberId: string; accountId: string };
+
+function auditActorOf(actor: KeyActor): AuditActor {
+  return 'memberId' in actor ? { memberId: actor.memberId } : { admin: true };
 }
 
 export interface CreateApiKeyInput {
@@ -69,9 +84,12 @@ export interface CreateApiKeyInput {
   name?: string | null;
   planetScope?: string[];
   expiresAt?: Date | null;
+  /** Recorded in the account's audit log with the key; a member's key remembers who made it. */
+  actor: KeyActor;
 }
 
-export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+/** Creates the key and its `api_key.created` audit entry in one transaction; the secret is in neither. */
+export async function createApiKey(db: Database, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const planetScope = [...new Set(input.planetScope ?? [])];
   const unknown = planetScope.find((planet) => !isPlanetId(planet));
   if (unknown !== undefined) {
@@ -84,18 +102,30 @@ export async function createApiKey(db: Queryable, input: CreateApiKeyInput): Pro
   if (name && name.length > limits.nameLength)
     throw new AppError('validation_failed', 'too_long', { field: 'name', max: limits.nameLength });
   if (name && !isStorableText(name)) throw new AppError('validation_failed', 'unstorable', { field: 'name' });
-  if (!(await getAccount(db, input.accountId))) {
+  const { actor } = input;
+  const foreign = 'memberId' in actor && actor.accountId !== input.accountId;
+  if (foreign || !(await getAccount(db, input.accountId))) {
     throw new AppError('account_not_found', 'no_account', { id: input.accountId });
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-  const row = await insertApiKey(db, {
-    id: randomUUID(),
-    accountId: input.accountId,
-    name,
-    keyHash: hashApiKey(key),
-    displayPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
-    planetScope,
-    expiresAt: input.expiresAt ?? null,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertApiKey(tx, {
+      id: randomUUID(),
+      accountId: input.accountId,
+      name,
+      keyHash: hashApiKey(key),
+      displayPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      planetScope,
+      expiresAt: input.expiresAt ?? null,
+      createdByMemberId: 'memberId' in actor ? actor.memberId : null,
+    });
+    await recordAudit(tx, {
+      accountId: inserted.account_id,
+      actor: auditActorOf(actor),
+      action: 'api_key.created',
+      target: keyTarget(inserted),
+    });
+    return inserted;
   });
   return { ...toApiKey(row), key };
 }
@@ -110,16 +140,26 @@ export async function listApiKeys(
     .map((row) => toApiKey(row, now));
 }
 
+/** The account's keys a member made, newest first: the console lists them before that member is disabled. */
+export async function listKeysCreatedBy(
+  db: Queryable,
+  accountId: string,
+  memberId: string,
+): Promise<ApiKey[]> {
+  const now = Date.now();
+  return (await listApiKeyRows(db, { accountId, createdByMemberId: memberId })).map((row) =>
+    toApiKey(row, now),
+  );
+}
+
+/** What an audit entry names of a key: its id and name, never its secret or hash. */
+function keyTarget(row: ApiKeyRow): Record<string, unknown> {
+  return row.name === null ? { api_key_id: row.id } : { api_key_id: row.id, name: row.name };
+}
+
 export async function findApiKey(db: Queryable, id: string): Promise<ApiKey | undefined> {
   const row = await findApiKeyById(db, id);
   return row && toApiKey(row);
-}
-
-export interface Principal {
-  accountId: string;
-  apiKeyId: string;
-  /** Planets the key may act on; empty means every planet. */
-  planetScope: readonly string[];
 }
 
 interface CacheEntry {
@@ -154,7 +194,7 @@ export class ApiKeyAuthenticator {
     this.flushTimer.unref();
   }
 
-  async authenticate(presentedKey: string): Promise<Principal | undefined> {
+  async authenticate(presentedKey: string): Promise<KeyPrincipal | undefined> {
     if (!API_KEY_PATTERN.test(presentedKey)) return undefined;
     const hash = hashApiKey(presentedKey);
     const cacheKey = hash.toString('base64');
@@ -227,16 +267,32 @@ export class ApiKeyAuthenticator {
 }
 
 /**
- * Revokes the key. Given this process's authenticator, it stops accepting the key at once; other
- * instances (and processes such as the CLI's) within their cache TTL.
+ * Revokes the key, with its `api_key.revoked` audit entry in the same transaction; revoking twice keeps the
+ * first time and records nothing more. A member reaches only the keys of the account it acts in. Given this
+ * process's authenticator, it stops accepting the key at once; other instances (and processes such as the
+ * CLI's) within their cache TTL.
  */
 export async function revokeApiKey(
-  db: Queryable,
+  db: Database,
   id: string,
-  authenticator?: Pick<ApiKeyAuthenticator, 'forget'>,
+  options: { actor: KeyActor; authenticator?: Pick<ApiKeyAuthenticator, 'forget'> },
 ): Promise<ApiKey> {
-  const row = await revokeApiKeyRow(db, id);
-  if (!row) throw new AppError('api_key_not_found', 'no_api_key', { id });
-  authenticator?.forget();
+  const { actor } = options;
+  const row = await db.transaction(async (tx) => {
+    const existing = await findApiKeyById(tx, id);
+    if (!existing || ('memberId' in actor && existing.account_id !== actor.accountId)) {
+      throw new AppError('api_key_not_found', 'no_api_key', { id });
+    }
+    const revoked = await revokeApiKeyRow(tx, id);
+    if (!revoked) return (await findApiKeyById(tx, id))!;
+    await recordAudit(tx, {
+      accountId: revoked.account_id,
+      actor: auditActorOf(actor),
+      action: 'api_key.revoked',
+      target: keyTarget(revoked),
+    });
+    return revoked;
+  });
+  options.authenticator?.forget();
   return toApiKey(row);
 }

@@ -10,7 +10,7 @@ import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
-import type { Principal } from '../keys/keys.service.js';
+import { historyActor, type Principal } from '../principal/principal.js';
 import { stripMetadata, type ImageDecoder, type ProcessedMedia } from './media-processing.js';
 import type { MediaStore } from './media-store.repository.js';
 import { declaredMediaType, isMediaType, mediaTypes, sniffMediaType, type MediaType } from './media-types.js';
@@ -140,7 +140,7 @@ function mediaRemovedFacts(row: MediaRow): Record<string, unknown> {
   return row.commitment_salt ? { commitment: mediaCommitment(row.commitment_salt, row.sha256) } : {};
 }
 
-/** A medium's event on its asset's history, by the caller's API key. */
+/** A medium's event on its asset's history, naming the key or member that made it. */
 async function appendMediaEvent(
   tx: Queryable,
   change: { asset: { id: string; planet: string }; principal: Principal; row: MediaRow },
@@ -152,7 +152,7 @@ async function appendMediaEvent(
     assetId: asset.id,
     planet: asset.planet,
     eventType,
-    payload: { source: 'api', api_key_id: principal.apiKeyId, media_id: row.id, ...facts },
+    payload: { ...historyActor(principal), media_id: row.id, ...facts },
     actorAccountId: principal.accountId,
   });
 }

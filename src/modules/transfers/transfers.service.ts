@@ -8,7 +8,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { lockAssetForChange, lockTransferableAsset, transferLockedAsset } from '../assets/assets.service.js';
-import type { Principal } from '../keys/keys.service.js';
+import type { Principal } from '../principal/principal.js';
 import {
   expireStaleOffers,
   findPendingOffer,
@@ -113,6 +113,7 @@ export async function acceptTransfer(
   const record = await transferLockedAsset(db, asset, {
     toAccountId: offer.to_account_id,
     transferId: offer.id,
+    acceptedBy: principal,
   });
   const accepted = await setTransferStatus(db, offer.id, 'accepted');
   return { transfer: toTransfer(accepted), asset: record };

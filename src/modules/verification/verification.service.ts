@@ -12,7 +12,7 @@ import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
-import type { Principal } from '../keys/keys.service.js';
+import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
@@ -178,7 +178,7 @@ function toNewVerification(principal: Principal, { result, ownerAccountId }: Ver
     verified: result.verified,
     result,
     accountId: principal.accountId,
-    apiKeyId: principal.apiKeyId,
+    apiKeyId: apiKeyIdOf(principal),
     createdAt: result.verified_at,
     outboxId: randomUUID(),
     ownerAccountId,

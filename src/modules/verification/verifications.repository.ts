@@ -11,7 +11,7 @@ export interface NewVerification {
   verified: boolean;
   result: Record<string, unknown>;
   accountId: string;
-  apiKeyId: string;
+  apiKeyId: string | null;
   createdAt: string;
   /** The verification.completed outbox row (payload `{ verification: result }`), addressed to the owner. */
   outboxId: string;

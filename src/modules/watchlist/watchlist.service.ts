@@ -5,7 +5,7 @@ import { decodePosition, toPage } from '../../lib/page-cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { planetOfWellFormedNumber } from '../../planets/planets.js';
 import { findCertificateInScope } from '../certificates/certificates.service.js';
-import type { Principal } from '../keys/keys.service.js';
+import type { Principal } from '../principal/principal.js';
 import {
   countWatches,
   deleteWatch,

@@ -154,6 +154,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       const created = await createApiKey(db, {
+        actor: { admin: true },
         accountId: body.account_id,
         name: body.name ?? null,
         planetScope: body.planet_scope ?? [],
@@ -166,7 +167,8 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/keys/:id/revoke',
     { schema: { hide, params: KeyIdParams, response: { 200: ApiKey, ...errorResponses } } },
-    async (request) => revokeApiKey(db, request.params.id, request.server.apiKeys),
+    async (request) =>
+      revokeApiKey(db, request.params.id, { actor: { admin: true }, authenticator: request.server.apiKeys }),
   );
 
   app.get<{ Querystring: CertificateListQuery }>(

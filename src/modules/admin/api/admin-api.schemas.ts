@@ -47,6 +47,9 @@ const apiKeyProperties = {
   revoked_at: NullableTimestamp,
   last_used_at: NullableTimestamp,
   status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+  created_by_member_id: Type.Union([Uuid, Type.Null()], {
+    description: 'The member who made the key in the console; null: the operator made it.',
+  }),
 };
 export const ApiKey = Type.Object(apiKeyProperties);
 export const CreatedApiKey = Type.Object({

@@ -102,6 +102,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
           throw new AppError('validation_failed', 'choose_planets');
         }
         const created = await createApiKey(db, {
+          actor: { admin: true },
           accountId: body.account_id,
           name: body.name,
           planetScope: body.scope === 'chosen' ? planets : [],
@@ -134,7 +135,10 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: KeyIdParams, body: FormBody } },
     async (request, reply) => {
       if (!isUuid(request.params.id)) throw new AppError('api_key_not_found');
-      const key = await revokeApiKey(db, request.params.id, request.server.apiKeys);
+      const key = await revokeApiKey(db, request.params.id, {
+        actor: { admin: true },
+        authenticator: request.server.apiKeys,
+      });
       return redirectWithFlash(request, reply, '/admin/api-keys', {
         kind: 'notice',
         message: `Key ${key.prefix}… revoked.`,

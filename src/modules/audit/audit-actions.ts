@@ -1,0 +1,16 @@
+/** What the audit log records (docs/members.md): one list for the writer's type and the API's schema. */
+export const auditActions = [
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.disabled',
+  'member.enabled',
+  'invitation.revoked',
+  'api_key.created',
+  'api_key.revoked',
+  'password.changed',
+  'passkey.added',
+  'passkey.removed',
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];
