@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { declareConsoleRoute, listConsoleRoutes } from '../../src/modules/console/console-auth.js';
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import {
+  declareConsoleRoute,
+  enforceMemberRole,
+  listConsoleRoutes,
+} from '../../src/modules/console/console-auth.js';
 import {
   changeRole,
   disableMember,
@@ -44,6 +50,39 @@ describe('console routes', () => {
     expect(home.map((route) => route.memberRole)).toContain('viewer');
     expect(routes).toContainEqual({ method: 'POST', url: '/console/account/password', memberRole: 'viewer' });
     expect(routes).toContainEqual({ method: 'GET', url: '/console/invitations/:token', memberRole: 'none' });
+  });
+
+  it('a role too low is 403 forbidden_role; no session, 303 to the sign-in page', async () => {
+    const accountId = await newAccount();
+    await joinedMember(context.app, context.db, accountId, email());
+    const viewer = await joinedMember(context.app, context.db, accountId, email(), 'viewer');
+    const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
+    // The console's own hook on a bare app with one route per role: the roles of routes yet to come.
+    const bare = Fastify();
+    bare.decorate('db', context.db);
+    await bare.register(cookie);
+    bare.addHook('onRequest', enforceMemberRole);
+    bare.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) =>
+      reply.code(error.statusCode ?? 500).send({ code: error.code }),
+    );
+    for (const role of ['viewer', 'editor', 'owner'] as const) {
+      bare.get(`/console/${role}`, { config: { memberRole: role } }, async () => ({ ok: true }));
+    }
+    try {
+      const status = async (url: string, cookieHeader?: string) => {
+        const response = await bare.inject({ url, headers: cookieHeader ? { cookie: cookieHeader } : {} });
+        return response.statusCode === 403
+          ? `403 ${response.json<{ code: string }>().code}`
+          : String(response.statusCode);
+      };
+      expect(await status('/console/viewer')).toBe('303');
+      expect(await status('/console/viewer', viewer.cookie)).toBe('200');
+      expect(await status('/console/editor', viewer.cookie)).toBe('403 forbidden_role');
+      expect(await status('/console/editor', editor.cookie)).toBe('200');
+      expect(await status('/console/owner', editor.cookie)).toBe('403 forbidden_role');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('a route that declares no role stops the start', () => {

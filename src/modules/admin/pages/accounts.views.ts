@@ -16,9 +16,7 @@ function accountsTable(accounts: AccountSummary[]): SafeHtml {
         html`<tr>
           <td data-label="Name"><a href="/admin/accounts/${account.id}">${account.name}</a></td>
           <td data-label="ID"><code>${account.id}</code></td>
-          <td data-label="Keys" class="number">
-            <a href="/admin/api-keys?account=${account.id}">${account.key_count}</a>
-          </td>
+          <td data-label="Keys" class="number">${account.key_count}</td>
           <td data-label="Assets" class="number">${account.asset_count}</td>
           <td data-label="Created">${formatTime(account.created_at)}</td>
         </tr>`,
