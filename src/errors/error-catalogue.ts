@@ -72,6 +72,9 @@ export const errorCatalogue = {
       password_common: () => 'The password is one of the most used ones; choose another.',
       passwords_differ: () => 'The two passwords differ.',
       wrong_current_password: () => 'The current password is not right.',
+      use_your_password: () =>
+        'You already have a password with us: enter it to accept; add a passkey on your account page afterwards.',
+      use_your_passkey: () => 'You sign in with a passkey: use it to accept the invitation.',
       not_a_role: ({ role }: { role: unknown }) => `${quoted(role)} is not a role (owner, editor or viewer).`,
       invalid_expiry: () => 'The expiry is not a valid date and time.',
       choose_account: () => 'Choose the account the key belongs to.',
@@ -148,6 +151,7 @@ export const errorCatalogue = {
     },
   },
   admin_unauthorized: { status: 401, message: 'Administrator authentication required.' },
+  member_unauthorized: { status: 401, message: 'Sign in to the console first.' },
   csrf_failed: {
     status: 403,
     message: 'The CSRF token is missing or does not match the session; reload the page and try again.',

@@ -139,6 +139,25 @@ function describeValidation(error: FastifyError, context: string): AppError<'val
   }
 }
 
+/** The JSON error body for anything thrown: the service's handler, and that of JSON routes inside page apps. */
+export async function jsonErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const refusal = classify(error);
+  const code: ErrorCode = refusal.code;
+  if (refusal.statusCode >= 500) {
+    request.log.error({ err: error, code }, 'request failed');
+  } else {
+    request.log.debug({ code, message: error.message }, 'request refused');
+  }
+  void reply.headers(refusal.headers);
+  if (code === 'service_unavailable') void reply.header('retry-after', '1');
+  // A 5xx message is the catalogue's own: never the error's, which may hold SQL.
+  return sendError(reply, refusal.statusCode >= 500 ? new AppError(code) : refusal);
+}
+
 /** One error handler and one not-found handler for the whole service (API and admin). */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -175,19 +194,7 @@ export const errorHandlerPlugin = fp(
       return sendError(reply, new AppError('route_not_found', 'no_route', { method: request.method, path }));
     });
 
-    app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const refusal = classify(error);
-      const code: ErrorCode = refusal.code;
-      if (refusal.statusCode >= 500) {
-        request.log.error({ err: error, code }, 'request failed');
-      } else {
-        request.log.debug({ code, message: error.message }, 'request refused');
-      }
-      void reply.headers(refusal.headers);
-      if (code === 'service_unavailable') void reply.header('retry-after', '1');
-      // A 5xx message is the catalogue's own: never the error's, which may hold SQL.
-      return sendError(reply, refusal.statusCode >= 500 ? new AppError(code) : refusal);
-    });
+    app.setErrorHandler(jsonErrorHandler);
   },
   { name: 'error-handler' },
 );

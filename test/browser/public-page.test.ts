@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium, seriousViolations } from '../helpers/browser.js';
+import { freePort, launchChromium, seriousViolations } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
@@ -24,20 +23,6 @@ const numbers: Record<'issued' | 'suspended' | 'revoked' | 'pending', string> = 
   revoked: '',
   pending: '',
 };
-
-/** A free port, so that AVS_PUBLIC_URL (and so the QR code) names the address the browser opens. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function certificateAfter(
   auth: { authorization: string },

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -42,4 +43,18 @@ export async function openPage(browserContext: BrowserContext, url: string): Pro
   expect(response?.status()).toBe(200);
   expect(errors).toEqual([]);
   return page;
+}
+
+/** A free port, so that AVS_PUBLIC_URL (the QR code, the passkeys' relying party) names the address the browser opens. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
+import { secretsMatch } from '../../lib/secrets.js';
 import { roleReaches, type MemberRole } from '../members/member-roles.js';
 import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
 import {
@@ -17,6 +18,8 @@ export type ConsoleAccess = MemberRole | 'none';
 declare module 'fastify' {
   interface FastifyContextConfig {
     memberRole?: ConsoleAccess;
+    /** A JSON route (a passkey ceremony): no session is 401 JSON, and the CSRF token comes in a header. */
+    memberJson?: boolean;
   }
   interface FastifyRequest {
     memberSession?: MemberSession;
@@ -25,6 +28,8 @@ declare module 'fastify' {
 
 // Its own name and path: the browser never sends it to /admin, nor the admin's cookie here.
 const MEMBER_COOKIE: SessionCookie = { name: 'avs_member_session', path: '/console' };
+/** The header a console JSON write carries the session's CSRF token in (the page's `<meta name="csrf-token">`). */
+const CSRF_HEADER = 'x-csrf-token';
 
 export function setMemberCookie(
   reply: FastifyReply,
@@ -73,18 +78,26 @@ export function declareConsoleRoute(server: object) {
 export async function enforceMemberRole(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[MEMBER_COOKIE.name];
   if (token) request.memberSession = await findMemberSession(request.server.db, token);
-  const needed = request.routeOptions.config.memberRole;
+  const { memberRole: needed, memberJson } = request.routeOptions.config;
   if (needed === undefined || needed === 'none') return;
   const session = request.memberSession;
+  if (!session && memberJson) throw new AppError('member_unauthorized');
   if (!session) return reply.redirect('/console/login', 303);
   if (!roleReaches(session.role, needed)) throw new AppError('forbidden_role', 'needs', { role: needed });
 }
 
-/** preValidation: a state-changing request behind a session carries the session's synchroniser token. */
+/**
+ * preValidation: a state-changing request behind a session carries the session's synchroniser token: a form in
+ * its `_csrf` field, a JSON route in the x-csrf-token header.
+ */
 export async function checkConsoleCsrf(request: FastifyRequest): Promise<void> {
-  const needed = request.routeOptions.config.memberRole;
+  const { memberRole: needed, memberJson } = request.routeOptions.config;
   if (!isStateChanging(request.method) || needed === undefined || needed === 'none') return;
-  if (!formCsrfMatches(request.body, request.memberSession!.csrfToken)) throw new AppError('csrf_failed');
+  const expected = request.memberSession!.csrfToken;
+  const matches = memberJson
+    ? secretsMatch(request.headers[CSRF_HEADER], expected)
+    : formCsrfMatches(request.body, expected);
+  if (!matches) throw new AppError('csrf_failed');
 }
 
 /** The session of a route that needs a role: enforceMemberRole has made sure there is one. */

@@ -11,6 +11,8 @@ function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
     title,
     app: 'AVS console',
     stylesheet: '/console/static/console.css',
+    // The passkey buttons: @simplewebauthn/browser, then the console's own script that drives it.
+    script: ['/console/static/simplewebauthn-browser.js', '/console/static/console.js'],
     body,
     csrfToken,
   });

@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../lib/html.js';
 import { emailField, passwordField } from '../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../web-pages/page-document.views.js';
 import { consolePublicPage } from './console-layout.views.js';
+import { passkeyControl } from './passkey-controls.views.js';
 
 export function consoleLoginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
   return consolePublicPage(
@@ -12,6 +13,14 @@ export function consoleLoginPage(options: { email?: string; flash?: Flash } = {}
         ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })}
         <button type="submit">Sign in</button>
       </form>
-      <section id="passkey-sign-in" aria-label="Sign in with a passkey"></section>`,
+      <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">
+        <h2 id="passkey-sign-in-heading">Or with a passkey</h2>
+        ${passkeyControl({
+          endpoint: '/console/passkey-sign-in',
+          button: 'Sign in with a passkey',
+          fallback:
+            'Signing in with a passkey needs JavaScript and a browser that supports passkeys; use your email and password above.',
+        })}
+      </section>`,
   );
 }

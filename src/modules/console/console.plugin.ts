@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 import { limits } from '../../limits.js';
+import { jsonErrorHandler } from '../../plugins/error-handler.js';
+import { passkeyBrowserBundlePath } from '../passkeys/passkeys-browser-bundle.js';
 import { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
@@ -10,14 +13,24 @@ import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './cons
 import { consoleErrorPage } from './console-layout.views.js';
 import { consoleLoginRoutes } from './console-login.routes.js';
 import { consolePageRoutes } from './console-pages.routes.js';
+import { consolePasskeyRoutes } from './console-passkeys.routes.js';
 import { invitationRoutes } from './invitation.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
-const STATIC_FILES = { 'console.css': { file: 'admin/admin.css', type: 'text/css; charset=utf-8' } };
+const STATIC_FILES = {
+  'console.css': { file: 'admin/admin.css', type: 'text/css; charset=utf-8' },
+  'console.js': { file: 'console/console.js', type: 'text/javascript; charset=utf-8' },
+};
 
 /** The partner console at /console: members of an account sign in and act within it (docs/members.md). */
 export async function consolePlugin(app: FastifyInstance): Promise<void> {
-  const assets = staticFiles(STATIC_FILES);
+  const assets: Record<string, { type: string; body: Buffer }> = {
+    ...staticFiles(STATIC_FILES),
+    'simplewebauthn-browser.js': {
+      type: 'text/javascript; charset=utf-8',
+      body: readFileSync(passkeyBrowserBundlePath),
+    },
+  };
   // Its own counters: failures at the console and at /admin never add up.
   const throttle = new LoginThrottle();
 
@@ -50,6 +63,11 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
       await console.register(consolePageRoutes);
+      await console.register(async (json) => {
+        // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
+        json.setErrorHandler(jsonErrorHandler);
+        await json.register(consolePasskeyRoutes, { throttle });
+      });
     },
     { prefix: '/console' },
   );

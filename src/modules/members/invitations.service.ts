@@ -4,8 +4,23 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import {
+  finishPasskeyRegistration,
+  finishPasskeySignIn,
+  listPasskeys,
+  startPasskeyRegistration,
+  startPasskeySignIn,
+  type PasskeyCeremony,
+  type RelyingParty,
+} from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
@@ -172,12 +187,18 @@ export async function revokeInvitation(
   });
 }
 
-/** What the invitation page shows: the account, the role, and whether the person must choose a password. */
+/**
+ * How the invitee proves who they are: `new` (no way to sign in yet: choose a password or register a passkey),
+ * `password` (a member elsewhere: enter it), `passkey` (a member elsewhere with passkeys only: use one).
+ */
+export type InviteeSignIn = 'new' | 'password' | 'passkey';
+
+/** What the invitation page shows: the account, the role, and how the invitee accepts. */
 export interface OpenInvitation {
   email: string;
   accountName: string;
   role: MemberRole;
-  choosesPassword: boolean;
+  signIn: InviteeSignIn;
 }
 
 async function pendingInvitation(db: Queryable, token: string, forUpdate = false): Promise<InvitationRow> {
@@ -192,18 +213,21 @@ async function pendingInvitation(db: Queryable, token: string, forUpdate = false
 /** The invitation of a link, while it can be accepted (else 404 `invitation_not_found` or 410 `invitation_closed`). */
 export async function openInvitation(db: Queryable, token: string): Promise<OpenInvitation> {
   const row = await pendingInvitation(db, token);
-  const [account, person] = await Promise.all([getAccount(db, row.account_id), findMemberPerson(db, row)]);
-  return {
-    email: row.email,
-    accountName: account?.name ?? '',
-    role: row.role,
-    choosesPassword: !person?.password_hash,
-  };
+  const [account, invitee] = await Promise.all([getAccount(db, row.account_id), findInvitee(db, row)]);
+  return { email: row.email, accountName: account?.name ?? '', role: row.role, signIn: invitee.signIn };
 }
 
-async function findMemberPerson(db: Queryable, row: InvitationRow) {
+/** The invited person, their membership's display name and how they can sign in today. */
+async function findInvitee(db: Queryable, row: InvitationRow) {
   const member = await findMember(db, row.account_id, row.member_id);
-  return member && findPersonById(db, member.person_id);
+  const person = member && (await findPersonById(db, member.person_id));
+  if (!member || !person) throw new AppError('invitation_not_found');
+  const signIn: InviteeSignIn = person.password_hash
+    ? 'password'
+    : (await listPasskeys(db, person.id)).length > 0
+      ? 'passkey'
+      : 'new';
+  return { person, displayName: member.display_name, signIn };
 }
 
 export type AcceptResult =
@@ -224,21 +248,29 @@ export async function acceptInvitation(
   const opened = await pendingInvitation(db, input.token);
   const retryAfterSeconds = throttle.retryAfterSeconds(input.address, opened.email);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
-  const existing = await findMemberPerson(db, opened);
+  const { person, signIn } = await findInvitee(db, opened);
   let newHash: string | undefined;
-  if (existing?.password_hash) {
-    if (!(await checkPersonPassword(existing.password_hash, input.password))) {
+  if (signIn === 'password') {
+    if (!(await checkPersonPassword(person.password_hash, input.password))) {
       throttle.recordFailure(input.address, opened.email);
       return { outcome: 'refused' };
     }
     throttle.recordSuccess(input.address, opened.email);
+  } else if (signIn === 'passkey') {
+    // The link alone must not give a passkey-only person a password: whoever holds it is not yet proven to be them.
+    throw new AppError('validation_failed', 'use_your_passkey');
   } else {
     checkNewPassword(input.password, input.again ?? '');
     newHash = await hashPassword(input.password);
   }
+  return joinByInvitation(db, input.token, newHash);
+}
+
+/** The membership becomes active, the link used, and a session starts in the account: one transaction. */
+async function joinByInvitation(db: Database, token: string, newHash?: string): Promise<AcceptResult> {
   return db.transaction(async (tx) => {
     // Locked and read again: of two accepts of one link, the second finds it used.
-    const row = await pendingInvitation(tx, input.token, true);
+    const row = await pendingInvitation(tx, token, true);
     const member = (await findMember(tx, row.account_id, row.member_id, { forUpdate: true }))!;
     if (member.status !== 'invited') throw new AppError('invitation_closed', 'revoked');
     if (newHash) await updatePersonPassword(tx, member.person_id, newHash);
@@ -255,4 +287,86 @@ export async function acceptInvitation(
       ...(await startMemberSession(tx, member.person_id, row.account_id)),
     };
   });
+}
+
+/** A passkey ceremony for an invitation: `register` a first passkey, or `authenticate` with one the person has. */
+export type InvitationPasskeyCeremony =
+  | ({ mode: 'register' } & PasskeyCeremony<PublicKeyCredentialCreationOptionsJSON>)
+  | ({ mode: 'authenticate' } & PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>);
+
+/**
+ * Starts accepting an invitation with a passkey. The link authorises registering a first passkey for the
+ * invited person only while they have no way to sign in; a person with passkeys uses one, with a password enters it.
+ */
+export async function startInvitationPasskey(
+  db: Queryable,
+  token: string,
+  rp: RelyingParty,
+): Promise<InvitationPasskeyCeremony> {
+  const row = await pendingInvitation(db, token);
+  const { person, displayName, signIn } = await findInvitee(db, row);
+  switch (signIn) {
+    case 'password':
+      throw new AppError('validation_failed', 'use_your_password');
+    case 'passkey':
+      return { mode: 'authenticate', ...(await startPasskeySignIn(db, rp)) };
+    case 'new':
+      return {
+        mode: 'register',
+        ...(await startPasskeyRegistration(db, {
+          person: { id: person.id, email: row.email, displayName },
+          rp,
+        })),
+      };
+  }
+}
+
+/**
+ * Accepts an invitation with the browser's answer to startInvitationPasskey: the passkey is registered (or the
+ * person's own verified), then the membership is active, the link used and a session started. A refused
+ * answer counts as a failed attempt of the invitee's e-mail from this address, like a wrong password.
+ */
+export async function acceptInvitationWithPasskey(
+  db: Database,
+  throttle: LoginThrottle,
+  input: {
+    token: string;
+    challengeToken: string;
+    response: RegistrationResponseJSON | AuthenticationResponseJSON;
+    name?: string;
+    rp: RelyingParty;
+    address: string;
+  },
+): Promise<AcceptResult> {
+  const opened = await pendingInvitation(db, input.token);
+  const retryAfterSeconds = throttle.retryAfterSeconds(input.address, opened.email);
+  if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
+  const { person, signIn } = await findInvitee(db, opened);
+  if (signIn === 'password') throw new AppError('validation_failed', 'use_your_password');
+  try {
+    if (signIn === 'new') {
+      await finishPasskeyRegistration(db, {
+        challengeToken: input.challengeToken,
+        personId: person.id,
+        response: input.response as RegistrationResponseJSON,
+        name: input.name,
+        rp: input.rp,
+        audit: { accountId: opened.account_id, actor: { memberId: opened.member_id } },
+      });
+    } else {
+      const verified = await finishPasskeySignIn(db, {
+        challengeToken: input.challengeToken,
+        response: input.response as AuthenticationResponseJSON,
+        rp: input.rp,
+      });
+      if (verified.personId !== person.id) throw new AppError('passkey_invalid');
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'passkey_invalid') {
+      throttle.recordFailure(input.address, opened.email);
+    }
+    throw error;
+  }
+  throttle.recordSuccess(input.address, opened.email);
+  return joinByInvitation(db, input.token);
 }

@@ -2,6 +2,8 @@ import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { normaliseEmail } from '../../lib/email.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { finishPasskeySignIn, type RelyingParty } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { checkNewPassword, hashPassword, verifyPassword } from '../web-pages/passwords.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
@@ -52,6 +54,30 @@ export async function signInWithPassword(
   }
   throttle.recordSuccess(input.address, email);
   return { outcome: 'signed_in', ...(await startMemberSession(db, person.id, memberships[0]!.account_id)) };
+}
+
+/**
+ * Passkey sign-in: the answer to startPasskeySignIn names the person; the session opens as with a password (the
+ * account used last). A person with no active membership is refused as a wrong passkey is (400
+ * `passkey_invalid`, thrown); each refusal counts against the address, the only thing a usernameless sign-in names.
+ */
+export async function signInWithPasskey(
+  db: Database,
+  throttle: LoginThrottle,
+  input: { challengeToken: string; response: AuthenticationResponseJSON; rp: RelyingParty; address: string },
+): Promise<Exclude<MemberLoginResult, { outcome: 'refused' }>> {
+  const retryAfterSeconds = throttle.retryAfterSecondsForAddress(input.address);
+  if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
+  try {
+    const { personId } = await finishPasskeySignIn(db, input);
+    const memberships = await listActiveMembershipsOfPerson(db, personId);
+    if (memberships.length === 0) throw new AppError('passkey_invalid');
+    return { outcome: 'signed_in', ...(await startMemberSession(db, personId, memberships[0]!.account_id)) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'passkey_invalid')
+      throttle.recordAddressFailure(input.address);
+    throw error;
+  }
 }
 
 /** A new password, given the current one; the person's other sessions end. */

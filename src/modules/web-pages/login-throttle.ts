@@ -48,6 +48,18 @@ export class LoginThrottle {
     if (this.failures.size > 100_000) this.prune(now);
   }
 
+  /** Seconds until the next attempt from this address is allowed, for a sign-in that names no email (a passkey). */
+  retryAfterSecondsForAddress(address: string, now = Date.now()): number {
+    return this.wait(`address:${address}`, this.limits.perAddress, now);
+  }
+
+  /** A refused sign-in that named no email: it counts against the address only. */
+  recordAddressFailure(address: string, now = Date.now()): void {
+    const key = `address:${address}`;
+    this.failures.set(key, [...this.recent(key, this.limits.perAddress, now), now]);
+    if (this.failures.size > 100_000) this.prune(now);
+  }
+
   /** A correct password: this address's guesses at the email are forgiven and the address is remembered. */
   recordSuccess(address: string, email: string): void {
     this.failures.delete(`pair:${email}\u0000${address}`);

@@ -11,7 +11,8 @@ export function pageDocument(options: {
   title: string;
   app: string;
   stylesheet: string;
-  script?: string;
+  /** Scripts, run in this order once the page is parsed. */
+  script?: string | readonly string[];
   body: SafeHtml;
   csrfToken?: string;
 }): SafeHtml {
@@ -23,7 +24,7 @@ export function pageDocument(options: {
         <title>${options.title} · ${options.app}</title>
         ${options.csrfToken ? html`<meta name="csrf-token" content="${options.csrfToken}" />` : ''}
         <link rel="stylesheet" href="${options.stylesheet}" />
-        ${options.script ? html`<script src="${options.script}" defer></script>` : ''}
+        ${[options.script ?? []].flat().map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>

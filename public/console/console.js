@@ -1,0 +1,70 @@
+/* global document, window, fetch, Element */
+// The console's passkey buttons (the CSP forbids inline script). Each [data-passkey-endpoint] runs one ceremony:
+// POST endpoint/options → @simplewebauthn/browser (global SimpleWebAuthnBrowser) → POST endpoint with the answer.
+const webauthn = window.SimpleWebAuthnBrowser;
+const csrfMeta = document.querySelector('meta[name="csrf-token"]');
+
+async function postJson(url, body) {
+  const headers = { 'content-type': 'application/json' };
+  if (csrfMeta) headers['x-csrf-token'] = csrfMeta.getAttribute('content');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || 'The request failed; reload the page and try again.');
+  return data;
+}
+
+function browserMessage(error) {
+  // What the browser says when the person cancels or the authenticator refuses, in words they can act on.
+  if (error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+    return 'The passkey request was cancelled or timed out; try again.';
+  }
+  if (error && error.name === 'InvalidStateError') {
+    return 'This device already holds one of your passkeys.';
+  }
+  return (error && error.message) || 'The passkey could not be used; try again.';
+}
+
+async function runCeremony(control, button, status) {
+  const endpoint = control.getAttribute('data-passkey-endpoint');
+  const nameInput = control.querySelector('input[name="name"]');
+  button.disabled = true;
+  status.textContent = 'Waiting for your passkey…';
+  try {
+    const started = await postJson(`${endpoint}/options`, {});
+    let answer;
+    try {
+      answer =
+        started.mode === 'authenticate'
+          ? await webauthn.startAuthentication({ optionsJSON: started.options })
+          : await webauthn.startRegistration({ optionsJSON: started.options });
+    } catch (error) {
+      throw new Error(browserMessage(error));
+    }
+    const body = { challenge_token: started.challenge_token, response: answer };
+    if (nameInput && nameInput.value.trim()) body.name = nameInput.value.trim();
+    const done = await postJson(endpoint, body);
+    status.textContent = 'Done.';
+    window.location.assign(done.redirect);
+  } catch (error) {
+    status.textContent = error.message;
+    button.disabled = false;
+  }
+}
+
+if (webauthn && webauthn.browserSupportsWebAuthn()) {
+  for (const control of document.querySelectorAll('[data-passkey-endpoint]')) {
+    control.querySelector('.passkey-fallback').hidden = true;
+    control.querySelector('.passkey-ready').hidden = false;
+  }
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('.passkey-start') : null;
+    const control = button && button.closest('[data-passkey-endpoint]');
+    if (!control) return;
+    void runCeremony(control, button, control.querySelector('.passkey-status'));
+  });
+}
