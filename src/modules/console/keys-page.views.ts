@@ -71,7 +71,7 @@ export function keysPage(options: {
         created
           ? html`<section aria-labelledby="created-heading" class="panel">
               <h2 id="created-heading">Key ${created.name ?? created.prefix} created</h2>
-              ${newKeySecret(created.key)}
+              ${newKeySecret(created.key, { copyButton: false })}
             </section>`
           : ''
       }

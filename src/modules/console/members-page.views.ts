@@ -34,8 +34,8 @@ function memberActions(session: MemberSession, member: Member): SafeHtml {
       <select id="role-${member.id}" name="role">
         ${valueOptions(ROLES, member.role)}
       </select>
-      <button type="submit" class="button-secondary" aria-label="Change the role of ${member.email}">
-        Change role
+      <button type="submit" class="button-secondary">
+        Change role<span class="visually-hidden"> of ${member.email}</span>
       </button>
     </form>
     ${toggle}`;

@@ -54,8 +54,11 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
     )}`;
 }
 
-/** The secret of a new key, on the answer to its creation only: only its hash is stored. */
-export function newKeySecret(key: string): SafeHtml {
+/**
+ * The secret of a new key, on the answer to its creation only: only its hash is stored. The copy button needs
+ * the admin's script; the console has none, and selecting the text does the same.
+ */
+export function newKeySecret(key: string, options: { copyButton: boolean }): SafeHtml {
   return html`<div class="flash flash-warning" role="alert">
       <p>
         <strong>Copy this key now. It will not be shown again.</strong> Only its hash is stored; if it is
@@ -65,9 +68,15 @@ export function newKeySecret(key: string): SafeHtml {
     <div class="secret-box">
       <label for="new-api-key">API key</label>
       <output id="new-api-key" class="secret" aria-live="off">${key}</output>
-      <div class="secret-actions">
-        <button type="button" data-copy-target="new-api-key" data-copy-status="copy-status">Copy key</button>
-        <span id="copy-status" class="copy-status" role="status"></span>
-      </div>
+      ${
+        options.copyButton
+          ? html`<div class="secret-actions">
+              <button type="button" data-copy-target="new-api-key" data-copy-status="copy-status">
+                Copy key
+              </button>
+              <span id="copy-status" class="copy-status" role="status"></span>
+            </div>`
+          : ''
+      }
     </div>`;
 }

@@ -130,7 +130,7 @@ export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, accoun
     title: 'API key created',
     section: 'api-keys',
     session,
-    content: html`${newKeySecret(key.key)}
+    content: html`${newKeySecret(key.key, { copyButton: true })}
       <dl class="details">
         <dt>Prefix</dt>
         <dd><code>${key.prefix}…</code></dd>
