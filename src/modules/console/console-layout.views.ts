@@ -4,7 +4,7 @@ import type { MemberSession } from '../members/member-sessions.service.js';
 import { flashMessage, pageDocument, type Flash } from '../web-pages/page-document.views.js';
 import { CSRF_FIELD } from '../web-pages/web-sessions.js';
 
-export type ConsoleSection = 'home' | 'members' | 'keys' | 'account';
+export type ConsoleSection = 'home' | 'members' | 'keys' | 'audit' | 'account';
 
 function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
   return pageDocument({
@@ -29,6 +29,7 @@ function nav(session: MemberSession, section: ConsoleSection | undefined): SafeH
       ? [
           { section: 'members' as const, href: '/console/members', label: 'Members' },
           { section: 'keys' as const, href: '/console/keys', label: 'API keys' },
+          { section: 'audit' as const, href: '/console/audit', label: 'Audit log' },
         ]
       : []),
     { section: 'account', href: '/console/account', label: 'Your account' },

@@ -10,11 +10,14 @@ import { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
+import { auditPageRoutes } from './audit-page.routes.js';
 import { consoleErrorPage } from './console-layout.views.js';
 import { consoleLoginRoutes } from './console-login.routes.js';
 import { consolePageRoutes } from './console-pages.routes.js';
 import { consolePasskeyRoutes } from './console-passkeys.routes.js';
 import { invitationRoutes } from './invitation.routes.js';
+import { keysPageRoutes } from './keys-page.routes.js';
+import { membersPageRoutes } from './members-page.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
 const STATIC_FILES = {
@@ -63,6 +66,9 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
       await console.register(consolePageRoutes);
+      await console.register(membersPageRoutes);
+      await console.register(keysPageRoutes);
+      await console.register(auditPageRoutes);
       await console.register(async (json) => {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);

@@ -22,6 +22,7 @@ export function homePage(options: {
       ? [
           html`<li><a href="/console/members">Members</a>: invite people, change roles, disable</li>`,
           html`<li><a href="/console/keys">API keys</a>: create and revoke the account’s keys</li>`,
+          html`<li><a href="/console/audit">Audit log</a>: who changed members, invitations and keys</li>`,
         ]
       : []),
     html`<li><a href="/console/account">Your account</a>: password, passkeys, sign out everywhere</li>`,

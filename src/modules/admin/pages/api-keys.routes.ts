@@ -4,6 +4,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { isUuid } from '../../../lib/uuid.js';
 import { listAccounts } from '../../accounts/accounts.service.js';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
+import { formPlanets, readKeyForm } from '../../web-pages/key-form.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { FormBody, FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
@@ -35,17 +36,6 @@ const KeysQuery = Type.Object(
   },
   { additionalProperties: true },
 );
-
-/** A datetime-local value ("2026-12-01T10:00") read as UTC; an explicit offset is kept. */
-function parseExpiry(value: string | undefined): Date | null {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '') return null;
-  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(trimmed) ? trimmed : `${trimmed}Z`);
-  if (Number.isNaN(date.getTime())) {
-    throw new AppError('validation_failed', 'invalid_expiry');
-  }
-  return date;
-}
 
 /** /admin/api-keys: the keys with filters; create one (shown once); revoke after a confirmation page. */
 export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
@@ -92,21 +82,15 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, body: KeyFormBody } },
     async (request, reply) => {
       const body = request.body;
-      const planets = typeof body.planets === 'string' ? [body.planets] : (body.planets ?? []);
-      const form: KeyFormValues = { ...body, planets };
+      const form: KeyFormValues = { ...body, planets: formPlanets(body.planets) };
       try {
         if (!body.account_id || !isUuid(body.account_id)) {
           throw new AppError('validation_failed', 'choose_account');
         }
-        if (body.scope === 'chosen' && planets.length === 0) {
-          throw new AppError('validation_failed', 'choose_planets');
-        }
         const created = await createApiKey(db, {
           actor: { admin: true },
           accountId: body.account_id,
-          name: body.name,
-          planetScope: body.scope === 'chosen' ? planets : [],
-          expiresAt: parseExpiry(body.expires_at),
+          ...readKeyForm(form),
         });
         const accounts = await listAccounts(db);
         const account = accounts.find((candidate) => candidate.id === created.account_id)?.name ?? '';

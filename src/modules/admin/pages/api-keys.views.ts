@@ -1,4 +1,5 @@
-import { planetIds } from '../../../planets/planets.js';
+import type { KeyFormValues as CommonKeyFormValues } from '../../web-pages/key-form.js';
+import { keyFormFields, newKeySecret, scopeText } from '../../web-pages/key-form.views.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
@@ -8,7 +9,6 @@ import {
   emptyOption,
   filterForm,
   filterSelect,
-  inputField,
   selectField,
   valueOptions,
 } from '../../web-pages/form-parts.views.js';
@@ -17,16 +17,8 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 
 export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
 
-export interface KeyFormValues {
+export interface KeyFormValues extends CommonKeyFormValues {
   account_id?: string;
-  name?: string;
-  scope?: string;
-  planets?: string[];
-  expires_at?: string;
-}
-
-function scopeText(scope: readonly string[]): string {
-  return scope.length === 0 ? 'All planets' : scope.join(', ');
 }
 
 function accountName(accounts: AccountSummary[], id: string): string {
@@ -86,7 +78,6 @@ function createForm(session: AdminSession, accounts: AccountSummary[], values: K
   if (accounts.length === 0) {
     return html`<p>Create an <a href="/admin/accounts">account</a> first: every key belongs to one.</p>`;
   }
-  const chosen = values.scope === 'chosen';
   return html`<form method="post" action="/admin/api-keys" class="stacked" id="create-key-form">
     ${csrfInput(session)}
     ${selectField(
@@ -94,48 +85,7 @@ function createForm(session: AdminSession, accounts: AccountSummary[], values: K
       { id: 'key-account', name: 'account_id', required: true },
       accountOptions(accounts, values.account_id, 'Choose an account'),
     )}
-    ${inputField(
-      'Name',
-      { id: 'key-name', name: 'name', maxlength: 200, value: values.name ?? '' },
-      'What the key is for, e.g. "Gallery website".',
-    )}
-    <fieldset>
-      <legend>Planet scope</legend>
-      <div class="choice">
-        <input type="radio" id="scope-all" name="scope" value="all" ${chosen ? '' : html` checked`} /><label
-          for="scope-all"
-          >All planets</label
-        >
-      </div>
-      <div class="choice">
-        <input
-          type="radio"
-          id="scope-chosen"
-          name="scope"
-          value="chosen"
-          ${chosen ? html` checked` : ''}
-        /><label for="scope-chosen">Only these planets:</label>
-      </div>
-      <div class="planet-choices">
-        ${planetIds.map(
-          (planet) =>
-            html`<div class="choice">
-              <input
-                type="checkbox"
-                id="planet-${planet}"
-                name="planets"
-                value="${planet}"
-                ${values.planets?.includes(planet) ? html` checked` : ''}
-              /><label for="planet-${planet}">${planet}</label>
-            </div>`,
-        )}
-      </div>
-    </fieldset>
-    ${inputField(
-      'Expires (UTC, optional)',
-      { id: 'key-expires', name: 'expires_at', type: 'datetime-local', value: values.expires_at ?? '' },
-      'Leave empty for a key that does not expire.',
-    )}
+    ${keyFormFields(values)}
     <button type="submit">Create key</button>
   </form>`;
 }
@@ -180,22 +130,7 @@ export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, accoun
     title: 'API key created',
     section: 'api-keys',
     session,
-    content: html`<div class="flash flash-warning" role="alert">
-        <p>
-          <strong>Copy this key now. It will not be shown again.</strong> Only its hash is stored; if it is
-          lost, revoke it and create another.
-        </p>
-      </div>
-      <div class="secret-box">
-        <label for="new-api-key">API key</label>
-        <output id="new-api-key" class="secret" aria-live="off">${key.key}</output>
-        <div class="secret-actions">
-          <button type="button" data-copy-target="new-api-key" data-copy-status="copy-status">
-            Copy key
-          </button>
-          <span id="copy-status" class="copy-status" role="status"></span>
-        </div>
-      </div>
+    content: html`${newKeySecret(key.key, { copyButton: true })}
       <dl class="details">
         <dt>Prefix</dt>
         <dd><code>${key.prefix}…</code></dd>
