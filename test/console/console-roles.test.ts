@@ -70,7 +70,7 @@ describe('the roles table', () => {
     for (const route of routes) expect(['none', 'viewer', 'editor', 'owner']).toContain(route.memberRole);
     // The owner's pages are in the table, at the owner's role.
     for (const url of ['/console/members', '/console/keys', '/console/audit']) {
-      expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'owner' });
+      expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'owner', json: false });
     }
   });
 
@@ -78,28 +78,37 @@ describe('the roles table', () => {
     const failures: string[] = [];
     for (const { route, caller, expected } of table) {
       const { cookie, csrf } = await sessionOf(caller);
+      const post = route.method === 'POST';
       const response = await context.app.inject({
         method: route.method as 'GET' | 'HEAD' | 'POST',
         url: placeholderUrl(route.url),
         headers: {
           ...(cookie ? { cookie } : {}),
-          ...(route.method === 'POST' ? FORM : {}),
+          ...(post && !route.json ? FORM : {}),
+          ...(post && route.json && csrf ? { 'x-csrf-token': csrf } : {}),
         },
-        ...(route.method === 'POST' ? { payload: form(csrf ? { _csrf: csrf } : {}) } : {}),
+        ...(post ? { payload: route.json ? {} : form(csrf ? { _csrf: csrf } : {}) } : {}),
       });
-      const toSignIn = response.statusCode === 303 && response.headers.location === '/console/login';
+      const errorCode = route.json ? response.json<{ code?: string }>().code : undefined;
+      // A route fetched by script answers the JSON error body where a page route redirects or shows a page.
+      const toSignIn = route.json
+        ? response.statusCode === 401 && errorCode === 'member_unauthorized'
+        : response.statusCode === 303 && response.headers.location === '/console/login';
       // A route that signs out also sends the browser to the sign-in page, but clears the cookie as it does.
       const gateRedirect = toSignIn && !String(response.headers['set-cookie'] ?? '').includes('Expires=');
       // A HEAD answer has the GET's status and headers, and no body to read the page's words in.
       const forbidden =
-        response.statusCode === 403 && (route.method === 'HEAD' || response.body.includes(FORBIDDEN_PAGE));
+        response.statusCode === 403 &&
+        (route.method === 'HEAD' ||
+          (route.json ? errorCode === 'forbidden_role' : response.body.includes(FORBIDDEN_PAGE)));
+      const expectedType = route.json ? 'application/json' : 'text/html';
       const ok =
         expected === 'open'
           ? !gateRedirect && !forbidden && response.statusCode < 500
           : expected === 'to sign-in'
             ? toSignIn
             : expected === 'forbidden_role'
-              ? forbidden && response.headers['content-type']?.toString().startsWith('text/html') === true
+              ? forbidden && response.headers['content-type']?.toString().startsWith(expectedType) === true
               : !gateRedirect &&
                 !forbidden &&
                 ![401, 403].includes(response.statusCode) &&

@@ -49,6 +49,8 @@ export interface ConsoleRoute {
   method: string;
   url: string;
   memberRole: ConsoleAccess;
+  /** Fetched by the console's script: refusals are the JSON error body, the CSRF token a header. */
+  json: boolean;
 }
 
 const routesByServer = new WeakMap<object, ConsoleRoute[]>();
@@ -70,7 +72,8 @@ export function declareConsoleRoute(server: object) {
     }
     const list = routesByServer.get(server) ?? [];
     routesByServer.set(server, list);
-    for (const method of methods) list.push({ method, url: route.url, memberRole });
+    const json = route.config?.memberJson === true;
+    for (const method of methods) list.push({ method, url: route.url, memberRole, json });
   };
 }
 
