@@ -6,7 +6,7 @@ import type { MemberActor } from '../../src/modules/members/members.service.js';
 import { freePort, launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
-// An owner joins by link with a password; the editor they invite joins with a passkey and signs in with it,
+// An owner joins by link with a password; the editor they invite on the members page joins with a passkey and signs in with it,
 // through Chrome's virtual authenticator. WebAuthn needs a secure context and a domain name: http://localhost.
 const PASSWORD = 'a long and uncommon passphrase';
 const DESKTOP = { width: 1280, height: 900 };
@@ -93,10 +93,16 @@ describe('members in a browser', () => {
   });
 
   it('the editor the owner invites registers a passkey, signs in with it, and signs out', async () => {
-    // The /console/members page is built elsewhere: the owner invites through the members service, as it will.
-    const editor = await invite('editor@galerie.example', 'editor', { memberId: ownerMemberId });
+    // The owner, still signed in, invites the editor on the members page and passes the link on.
+    const ownerPage = await openPage(desktop, `${baseUrl}/console/members`);
+    await ownerPage.locator('#invite-email').fill('editor@galerie.example');
+    await ownerPage.locator('#invite-role').selectOption('editor');
+    await ownerPage.getByRole('button', { name: 'Create the invitation link' }).click();
+    const editorLink = (await ownerPage.locator('#invitation-link').textContent())!.trim();
+    expect(editorLink).toMatch(new RegExp(`^${baseUrl}/console/invitations/`));
+    await ownerPage.close();
     const editorContext = await browser.newContext({ viewport: DESKTOP });
-    const page = await openPage(editorContext, editor.url);
+    const page = await openPage(editorContext, editorLink);
     await addVirtualAuthenticator(page);
 
     await page.getByRole('button', { name: 'Accept with a new passkey' }).click();
