@@ -91,12 +91,13 @@ describe('passkey routes', () => {
   it('declare their roles: the account ones viewer, sign-in and invitation ones open', () => {
     const routes = listConsoleRoutes(context.app);
     for (const url of ['/console/account/passkeys/options', '/console/account/passkeys']) {
-      expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'viewer' });
+      expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'viewer', json: true });
     }
     expect(routes).toContainEqual({
       method: 'POST',
       url: '/console/account/passkeys/:id/remove',
       memberRole: 'viewer',
+      json: false,
     });
     for (const url of [
       '/console/passkey-sign-in/options',
@@ -104,7 +105,7 @@ describe('passkey routes', () => {
       '/console/invitations/:token/passkey/options',
       '/console/invitations/:token/passkey',
     ]) {
-      expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'none' });
+      expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'none', json: true });
     }
   });
 

@@ -45,11 +45,21 @@ describe('console routes', () => {
       expect(route.url.startsWith('/console')).toBe(true);
       expect(['none', 'viewer', 'editor', 'owner']).toContain(route.memberRole);
     }
-    expect(routes).toContainEqual({ method: 'GET', url: '/console/login', memberRole: 'none' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/console/login', memberRole: 'none', json: false });
     const home = routes.filter((route) => route.method === 'GET' && /^\/console\/?$/.test(route.url));
     expect(home.map((route) => route.memberRole)).toContain('viewer');
-    expect(routes).toContainEqual({ method: 'POST', url: '/console/account/password', memberRole: 'viewer' });
-    expect(routes).toContainEqual({ method: 'GET', url: '/console/invitations/:token', memberRole: 'none' });
+    expect(routes).toContainEqual({
+      method: 'POST',
+      url: '/console/account/password',
+      memberRole: 'viewer',
+      json: false,
+    });
+    expect(routes).toContainEqual({
+      method: 'GET',
+      url: '/console/invitations/:token',
+      memberRole: 'none',
+      json: false,
+    });
   });
 
   it('a role too low is 403 forbidden_role; no session, 303 to the sign-in page', async () => {
