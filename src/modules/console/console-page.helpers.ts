@@ -1,23 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { AppError } from '../../errors/error-catalogue.js';
 import { listMembershipsOfPerson, type Membership } from '../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
 import type { SafeHtml } from '../../lib/html.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { memberSession } from './console-auth.js';
-
-export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
-export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
-
-/** A refusal the person can act on becomes a flash on the page; anything else is thrown on. */
-export function refusal(error: unknown): { flash: Flash; status: number } {
-  if (error instanceof AppError && error.statusCode < 500) {
-    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
-  }
-  throw error;
-}
 
 /** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
 export async function redirectWithFlash(
@@ -56,3 +43,5 @@ export function sendThrottled(
     429,
   );
 }
+
+export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';

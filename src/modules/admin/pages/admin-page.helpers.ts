@@ -1,24 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { AppError } from '../../../errors/error-catalogue.js';
 import { leaveSessionFlash, takeSessionFlash, type AdminSession } from '../auth/admin-sessions.service.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 
-export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
-export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
-
 /** The signed-in administrator's session: requirePageSession has made sure there is one. */
 export function session(request: FastifyRequest): AdminSession {
   return request.adminSession!;
-}
-
-/** A refusal the administrator can act on becomes a flash on the page; anything else is thrown on. */
-export function refusal(error: unknown): { flash: Flash; status: number } {
-  if (error instanceof AppError && error.statusCode < 500) {
-    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
-  }
-  throw error;
 }
 
 /** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
@@ -36,3 +23,5 @@ export async function redirectWithFlash(
 export async function takeFlash(request: FastifyRequest): Promise<Flash | undefined> {
   return takeSessionFlash(request.server.db, session(request));
 }
+
+export { FormBody, FormText, refusal } from '../../web-pages/form-rules.js';
