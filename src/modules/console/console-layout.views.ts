@@ -3,8 +3,10 @@ import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import { flashMessage, pageDocument, type Flash } from '../web-pages/page-document.views.js';
 import { CSRF_FIELD } from '../web-pages/web-sessions.js';
+import { text } from './text/index.js';
 
-export type ConsoleSection = 'home' | 'members' | 'keys' | 'audit' | 'account';
+export type ConsoleSection =
+  'home' | 'assets' | 'transfers' | 'watchlist' | 'developers' | 'members' | 'keys' | 'audit' | 'account';
 
 function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
   return pageDocument({
@@ -24,15 +26,19 @@ export function csrfInput(session: MemberSession): SafeHtml {
 
 function nav(session: MemberSession, section: ConsoleSection | undefined): SafeHtml {
   const items: { section: ConsoleSection; href: string; label: string }[] = [
-    { section: 'home', href: '/console', label: 'Home' },
+    { section: 'home', href: '/console', label: text.nav.home },
+    { section: 'assets', href: '/console/assets', label: text.nav.assets },
+    { section: 'transfers', href: '/console/transfers', label: text.nav.transfers },
+    { section: 'watchlist', href: '/console/watchlist', label: text.nav.watchlist },
+    { section: 'developers', href: '/console/developers', label: text.nav.developers },
     ...(session.role === 'owner'
       ? [
-          { section: 'members' as const, href: '/console/members', label: 'Members' },
-          { section: 'keys' as const, href: '/console/keys', label: 'API keys' },
-          { section: 'audit' as const, href: '/console/audit', label: 'Audit log' },
+          { section: 'members' as const, href: '/console/members', label: text.nav.members },
+          { section: 'keys' as const, href: '/console/keys', label: text.nav.keys },
+          { section: 'audit' as const, href: '/console/audit', label: text.nav.audit },
         ]
       : []),
-    { section: 'account', href: '/console/account', label: 'Your account' },
+    { section: 'account', href: '/console/account', label: text.nav.account },
   ];
   return html`<nav aria-label="Main">
     <ul>

@@ -1,0 +1,14 @@
+/** The words of the console's frame: navigation, header and error pages (English; one place to translate). */
+export const layoutText = {
+  nav: {
+    home: 'Home',
+    assets: 'Assets',
+    transfers: 'Transfers',
+    watchlist: 'Watch-list',
+    developers: 'Developers',
+    members: 'Members',
+    keys: 'API keys',
+    audit: 'Audit log',
+    account: 'Your account',
+  },
+} as const;
