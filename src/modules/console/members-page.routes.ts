@@ -15,7 +15,8 @@ import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
 import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
-import { disableMemberPage, membersPage, type InviteFormValues } from './members-page.views.js';
+import type { InviteFormValues } from '../web-pages/people.views.js';
+import { disableMemberPage, membersPage } from './members-page.views.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const InviteBody = Type.Object(

@@ -1,81 +1,43 @@
-import { CSRF_FIELD } from '../../web-pages/web-sessions.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
-import { flashMessage, pageDocument, type Flash } from '../../web-pages/page-document.views.js';
+import {
+  csrfField,
+  outsidePage,
+  signedInPage,
+  type NavItem,
+  type PageContent,
+} from '../../web-pages/page-frame.views.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
 
-const NAV: { section: NavSection; href: string; label: string }[] = [
+const NAV: NavItem<NavSection>[] = [
   { section: 'dashboard', href: '/admin', label: 'Dashboard' },
   { section: 'api-keys', href: '/admin/api-keys', label: 'API keys' },
   { section: 'accounts', href: '/admin/accounts', label: 'Accounts' },
   { section: 'certificates', href: '/admin/certificates', label: 'Certificates' },
 ];
 
-function document(title: string, body: SafeHtml, csrfToken?: string): SafeHtml {
-  return pageDocument({
-    title,
-    app: 'AVS admin',
-    stylesheet: '/admin/static/admin.css',
-    script: '/admin/static/admin.js',
-    body,
-    csrfToken,
-  });
-}
+const CHROME = { app: 'AVS admin', stylesheet: '/admin/static/admin.css', script: '/admin/static/admin.js' };
 
 export function csrfInput(session: AdminSession): SafeHtml {
-  return html`<input type="hidden" name="${CSRF_FIELD}" value="${session.csrfToken}" />`;
+  return csrfField(session.csrfToken);
 }
 
 /** A page of the signed-in application: header with navigation and log-out, then the content. */
-export function adminPage(options: {
-  title: string;
-  section: NavSection;
-  session: AdminSession;
-  content: SafeHtml;
-  flash?: Flash;
-}): SafeHtml {
+export function adminPage(options: PageContent<NavSection> & { session: AdminSession }): SafeHtml {
   const { session } = options;
-  return document(
-    options.title,
-    html`<header class="site-header">
-        <p class="brand"><a href="/admin">Asset Verification Service</a></p>
-        <nav aria-label="Main">
-          <ul>
-            ${NAV.map(
-              (item) =>
-                html`<li>
-                  <a href="${item.href}" ${item.section === options.section ? html` aria-current="page"` : ''}
-                    >${item.label}</a
-                  >
-                </li>`,
-            )}
-          </ul>
-        </nav>
-        <form class="logout" method="post" action="/admin/logout">
-          ${csrfInput(session)}
-          <span class="who">${session.email}</span>
-          <button type="submit" class="button-secondary">Log out</button>
-        </form>
-      </header>
-      <main id="main" tabindex="-1">
-        <h1>${options.title}</h1>
-        ${flashMessage(options.flash)} ${options.content}
-      </main>`,
-    session.csrfToken,
-  );
+  return signedInPage(CHROME, {
+    ...options,
+    brand: html`<a href="/admin">Asset Verification Service</a>`,
+    nav: NAV,
+    signOut: { action: '/admin/logout', who: session.email, label: 'Log out' },
+    csrfToken: session.csrfToken,
+  });
 }
 
 /** A page outside the session (log-in, errors before log-in). */
 export function publicPage(title: string, content: SafeHtml): SafeHtml {
-  return document(
-    title,
-    html`<header class="site-header"><p class="brand">Asset Verification Service</p></header>
-      <main id="main" tabindex="-1" class="narrow">
-        <h1>${title}</h1>
-        ${content}
-      </main>`,
-  );
+  return outsidePage(CHROME, title, content);
 }
 
 export function errorPage(status: number, message: string, session?: AdminSession): SafeHtml {

@@ -1,0 +1,83 @@
+import { html, type SafeHtml } from '../../lib/html.js';
+import { flashMessage, pageDocument, type Flash } from './page-document.views.js';
+import { CSRF_FIELD } from './web-sessions.js';
+
+/** What tells /admin and /console apart in a page's document: its name, stylesheet and scripts. */
+export interface PageChrome {
+  app: string;
+  stylesheet: string;
+  script?: string | readonly string[];
+}
+
+export interface NavItem<Section extends string> {
+  section: Section;
+  href: string;
+  label: string;
+}
+
+export function csrfField(csrfToken: string): SafeHtml {
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken}" />`;
+}
+
+function navigation<Section extends string>(
+  items: readonly NavItem<Section>[],
+  current: Section | undefined,
+): SafeHtml {
+  return html`<nav aria-label="Main">
+    <ul>
+      ${items.map(
+        (item) =>
+          html`<li>
+            <a href="${item.href}" ${item.section === current ? html` aria-current="page"` : ''}
+              >${item.label}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** What a page puts in the frame: its title, where it sits in the navigation, its content and a notice. */
+export interface PageContent<Section extends string> {
+  title: string;
+  section?: Section;
+  content: SafeHtml;
+  flash?: Flash;
+}
+
+/** A signed-in page: brand, navigation, whatever the application adds, sign-out, then the title and content. */
+export function signedInPage<Section extends string>(
+  chrome: PageChrome,
+  options: PageContent<Section> & {
+    brand: SafeHtml;
+    nav: readonly NavItem<Section>[];
+    headerExtra?: SafeHtml;
+    signOut: { action: string; who: string; label: string };
+    csrfToken: string;
+  },
+): SafeHtml {
+  const body = html`<header class="site-header">
+      <p class="brand">${options.brand}</p>
+      ${navigation(options.nav, options.section)} ${options.headerExtra ?? ''}
+      <form class="logout" method="post" action="${options.signOut.action}">
+        ${csrfField(options.csrfToken)}
+        <span class="who">${options.signOut.who}</span>
+        <button type="submit" class="button-secondary">${options.signOut.label}</button>
+      </form>
+    </header>
+    <main id="main" tabindex="-1">
+      <h1>${options.title}</h1>
+      ${flashMessage(options.flash)} ${options.content}
+    </main>`;
+  return pageDocument({ ...chrome, title: options.title, body, csrfToken: options.csrfToken });
+}
+
+/** A page outside a session (sign-in, invitations, errors before sign-in). */
+export function outsidePage(chrome: PageChrome, title: string, content: SafeHtml): SafeHtml {
+  const body = html`<header class="site-header"><p class="brand">Asset Verification Service</p></header>
+    <main id="main" tabindex="-1" class="narrow">
+      <h1>${title}</h1>
+      ${content}
+    </main>`;
+  return pageDocument({ ...chrome, title, body });
+}
