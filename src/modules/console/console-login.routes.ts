@@ -10,12 +10,9 @@ import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { clearMemberCookie, memberSession, setMemberCookie } from './console-auth.js';
 import { consoleLoginPage } from './console-login.views.js';
-import { FormBody, FormText, sendThrottled } from './console-page.helpers.js';
+import { FormBody, FormText } from './console-page.helpers.js';
+import { SignInBody, sendSignInRefusal, signInFields } from '../web-pages/sign-in-form.js';
 
-const LoginBody = Type.Object(
-  { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
-  { additionalProperties: true },
-);
 const SwitchBody = Type.Object({ _csrf: FormText, account_id: FormText }, { additionalProperties: true });
 
 /** Sign-in, sign-out (here or everywhere) and the account switcher. */
@@ -30,28 +27,17 @@ export async function consoleLoginRoutes(
     return sendPage(reply, consoleLoginPage());
   });
 
-  app.post<{ Body: Static<typeof LoginBody> }>(
+  app.post<{ Body: Static<typeof SignInBody> }>(
     '/login',
-    { schema: { hide: true, body: LoginBody }, config: { memberRole: 'none' } },
+    { schema: { hide: true, body: SignInBody }, config: { memberRole: 'none' } },
     async (request, reply) => {
-      const email = (request.body.email ?? '').slice(0, 320);
-      const password = (request.body.password ?? '').slice(0, 1024);
+      const { email, password } = signInFields(request.body);
       const result = await signInWithPassword(db, options.throttle, { email, password, address: request.ip });
-      switch (result.outcome) {
-        case 'signed_in':
-          setMemberCookie(reply, request, result.token, result.expiresAt);
-          return reply.redirect('/console', 303);
-        case 'throttled':
-          return sendThrottled(reply, result.retryAfterSeconds, (message) =>
-            consoleLoginPage({ email, flash: { kind: 'error', message } }),
-          );
-        case 'refused':
-          return sendPage(
-            reply,
-            consoleLoginPage({ email, flash: { kind: 'error', message: 'Incorrect email or password.' } }),
-            401,
-          );
+      if (result.outcome !== 'signed_in') {
+        return sendSignInRefusal(reply, result, { page: (flash) => consoleLoginPage({ email, flash }) });
       }
+      setMemberCookie(reply, request, result.token, result.expiresAt);
+      return reply.redirect('/console', 303);
     },
   );
 

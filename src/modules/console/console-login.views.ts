@@ -1,18 +1,13 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import { emailField, passwordField } from '../web-pages/form-parts.views.js';
-import { flashMessage, type Flash } from '../web-pages/page-document.views.js';
+import { signInForm } from '../web-pages/sign-in-form.js';
+import type { Flash } from '../web-pages/page-document.views.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './passkey-controls.views.js';
 
 export function consoleLoginPage(options: { email?: string; flash?: Flash } = {}): SafeHtml {
   return consolePublicPage(
     'Sign in',
-    html`${flashMessage(options.flash)}
-      <form method="post" action="/console/login" class="stacked">
-        ${emailField(options.email)}
-        ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })}
-        <button type="submit">Sign in</button>
-      </form>
+    html`${signInForm({ action: '/console/login', button: 'Sign in', ...options })}
       <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">
         <h2 id="passkey-sign-in-heading">Or with a passkey</h2>
         ${passkeyControl({

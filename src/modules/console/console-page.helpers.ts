@@ -1,20 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listMembershipsOfPerson, type Membership } from '../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
-import type { SafeHtml } from '../../lib/html.js';
-import { sendPage, type Flash } from '../web-pages/page-document.views.js';
+import type { Flash } from '../web-pages/page-document.views.js';
+import { redirectAfterForm } from '../web-pages/form-rules.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { memberSession } from './console-auth.js';
 
-/** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
-export async function redirectWithFlash(
+/** After a form: the notice goes into the member's session and the browser to a plain URL. */
+export function redirectWithFlash(
   request: FastifyRequest,
   reply: FastifyReply,
   url: string,
   flash: SessionFlash,
-): Promise<FastifyReply> {
-  await leaveMemberFlash(request.server.db, memberSession(request), flash);
-  return reply.redirect(url, 303);
+) {
+  return redirectAfterForm(reply, url, leaveMemberFlash(request.server.db, memberSession(request), flash));
 }
 
 /** What every signed-in page shows around its content: the notice left by the last form and the switcher's list. */
@@ -27,21 +26,6 @@ export async function pageFrame(
     listMembershipsOfPerson(request.server.db, session.personId),
   ]);
   return { flash, memberships };
-}
-
-/** A throttled sign-in or invitation: 429 with Retry-After, on the page the person was on. */
-export function sendThrottled(
-  reply: FastifyReply,
-  retryAfterSeconds: number,
-  page: (message: string) => SafeHtml,
-): FastifyReply {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  void reply.header('retry-after', String(retryAfterSeconds));
-  return sendPage(
-    reply,
-    page(`Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
-    429,
-  );
 }
 
 export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';

@@ -4,7 +4,8 @@ import { acceptInvitation, openInvitation } from '../members/invitations.service
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { setMemberCookie } from './console-auth.js';
-import { refusal, sendThrottled } from './console-page.helpers.js';
+import { refusal } from './console-page.helpers.js';
+import { sendSignInRefusal } from '../web-pages/sign-in-form.js';
 import { invitationPage } from './invitation.views.js';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
@@ -56,27 +57,15 @@ export async function invitationRoutes(
           status,
         );
       }
-      switch (result.outcome) {
-        case 'accepted':
-          setMemberCookie(reply, request, result.token, result.expiresAt);
-          return reply.redirect('/console', 303);
-        case 'throttled': {
-          const invitation = await openInvitation(db, token);
-          return sendThrottled(reply, result.retryAfterSeconds, (message) =>
-            invitationPage({ token, invitation, flash: { kind: 'error', message } }),
-          );
-        }
-        case 'refused':
-          return sendPage(
-            reply,
-            invitationPage({
-              token,
-              invitation: await openInvitation(db, token),
-              flash: { kind: 'error', message: 'Incorrect password.' },
-            }),
-            401,
-          );
+      if (result.outcome !== 'accepted') {
+        const invitation = await openInvitation(db, token);
+        return sendSignInRefusal(reply, result, {
+          page: (flash) => invitationPage({ token, invitation, flash }),
+          refused: 'Incorrect password.',
+        });
       }
+      setMemberCookie(reply, request, result.token, result.expiresAt);
+      return reply.redirect('/console', 303);
     },
   );
 }

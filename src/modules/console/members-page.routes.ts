@@ -174,37 +174,34 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/members/:id/enable',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'owner' } },
-    async (request: IdRequest, reply) =>
-      change(
-        request,
-        reply,
-        () =>
-          enableMember(db, {
-            accountId: memberSession(request).accountId,
-            memberId: request.params.id,
-            actor: actorOf(request),
-          }),
-        { kind: 'notice', message: 'Member enabled.' },
-      ),
-  );
+  /** A one-button change on one member or invitation of the account, then back to the list. */
+  function oneButton(
+    url: string,
+    act: (target: { accountId: string; id: string; actor: MemberActor }) => Promise<unknown>,
+    message: string,
+  ) {
+    app.post(
+      url,
+      { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'owner' } },
+      async (request: IdRequest, reply) => {
+        const target = {
+          accountId: memberSession(request).accountId,
+          id: request.params.id,
+          actor: actorOf(request),
+        };
+        return change(request, reply, () => act(target), { kind: 'notice', message });
+      },
+    );
+  }
 
-  app.post(
+  oneButton(
+    '/members/:id/enable',
+    ({ accountId, id, actor }) => enableMember(db, { accountId, memberId: id, actor }),
+    'Member enabled.',
+  );
+  oneButton(
     '/members/invitations/:id/revoke',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'owner' } },
-    async (request: IdRequest, reply) =>
-      change(
-        request,
-        reply,
-        () =>
-          revokeInvitation(db, {
-            accountId: memberSession(request).accountId,
-            invitationId: request.params.id,
-            actor: actorOf(request),
-          }),
-        { kind: 'notice', message: 'Invitation revoked.' },
-      ),
+    ({ accountId, id, actor }) => revokeInvitation(db, { accountId, invitationId: id, actor }),
+    'Invitation revoked.',
   );
 }

@@ -1,6 +1,5 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { ApiKey } from '../keys/keys.service.js';
-import type { Invitation } from '../members/invitations.service.js';
 import type { Member, Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import { valueOptions } from '../web-pages/form-parts.views.js';
@@ -11,7 +10,7 @@ import {
   inviteForm,
   MEMBER_ROLES,
   membersTable,
-  type InviteFormValues,
+  type PeopleLists,
 } from '../web-pages/people.views.js';
 import { scopeText } from '../web-pages/key-form.views.js';
 import { formatTime, type Flash } from '../web-pages/page-document.views.js';
@@ -40,16 +39,9 @@ function memberActions(session: MemberSession, member: Member): SafeHtml {
 }
 
 /** The account's people: members (role, disable, enable), pending invitations, and the invitation form. */
-export function membersPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  members: readonly Member[];
-  invitations: readonly Invitation[];
-  /** The link of the invitation just made: on this answer only, never stored in clear. */
-  createdUrl?: string;
-  form?: InviteFormValues;
-  flash?: Flash;
-}): SafeHtml {
+export function membersPage(
+  options: PeopleLists & { session: MemberSession; memberships: readonly Membership[] },
+): SafeHtml {
   const { session } = options;
   const pending = options.invitations.filter((invitation) => invitation.state === 'pending');
   return consolePage({
@@ -58,7 +50,7 @@ export function membersPage(options: {
     session,
     memberships: options.memberships,
     flash: options.flash,
-    content: html`${invitationLinkNotice(options.createdUrl)}
+    content: html`${invitationLinkNotice(options.createdUrl, 'invitation-link')}
       <h2 id="members-heading">Members</h2>
       ${membersTable(options.members, {
         youId: session.memberId,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { Flash } from './page-document.views.js';
 
@@ -11,4 +12,14 @@ export function refusal(error: unknown): { flash: Flash; status: number } {
     return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
   }
   throw error;
+}
+
+/** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
+export async function redirectAfterForm(
+  reply: FastifyReply,
+  url: string,
+  flashLeft: Promise<void>,
+): Promise<FastifyReply> {
+  await flashLeft;
+  return reply.redirect(url, 303);
 }

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../lib/html.js';
 import type { Invitation } from '../members/invitations.service.js';
 import type { Member } from '../members/members.service.js';
 import { dataTable, inputField, selectField, valueOptions } from './form-parts.views.js';
-import { formatTime } from './page-document.views.js';
+import { formatTime, type Flash } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
 
 export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
@@ -11,6 +11,15 @@ export interface InviteFormValues {
   email?: string;
   role?: string;
   display_name?: string;
+}
+
+/** What a people page lists, and the invitation just made (its link on this answer only, never stored in clear). */
+export interface PeopleLists {
+  members: readonly Member[];
+  invitations: readonly Invitation[];
+  createdUrl?: string;
+  form?: InviteFormValues;
+  flash?: Flash;
 }
 
 const ACTIONS_COLUMN = html`<span class="visually-hidden">Actions</span>`;
@@ -93,11 +102,11 @@ export function invitationsTable(
 }
 
 /** The link of an invitation just made: on this answer only, never stored in clear. */
-export function invitationLinkNotice(url: string | undefined): SafeHtml {
+export function invitationLinkNotice(url: string | undefined, linkId?: string): SafeHtml {
   if (!url) return html``;
   return html`<div class="flash flash-notice" role="status">
     <p>Invitation created. Pass this link on to the person: it is shown only now, and we send it nowhere.</p>
-    <p><code id="invitation-link">${url}</code></p>
+    <p>${linkId ? html`<code id="${linkId}">${url}</code>` : html`<code>${url}</code>`}</p>
   </div>`;
 }
 

@@ -1,29 +1,20 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { Account } from '../../accounts/accounts.service.js';
-import type { Invitation } from '../../members/invitations.service.js';
-import type { Member } from '../../members/members.service.js';
-import type { Flash } from '../../web-pages/page-document.views.js';
 import {
   actionButton,
   invitationLinkNotice,
   invitationsTable,
   inviteForm,
   membersTable,
-  type InviteFormValues,
+  type PeopleLists,
 } from '../../web-pages/people.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { adminPage } from './admin-layout.views.js';
 
 /** An account's people: members, invitations, and the form that invites (its link shown once). */
-export function accountMembersPage(options: {
-  session: AdminSession;
-  account: Account;
-  members: readonly Member[];
-  invitations: readonly Invitation[];
-  createdUrl?: string;
-  form?: InviteFormValues;
-  flash?: Flash;
-}): SafeHtml {
+export function accountMembersPage(
+  options: PeopleLists & { session: AdminSession; account: Account },
+): SafeHtml {
   const { session, account } = options;
   const { csrfToken } = session;
   const base = `/admin/accounts/${account.id}`;

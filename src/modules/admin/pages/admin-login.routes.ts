@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { SignInBody, sendSignInRefusal, signInFields } from '../../web-pages/sign-in-form.js';
 import { FormBody } from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import {
@@ -13,11 +14,6 @@ import { endAdminSession } from '../auth/admin-sessions.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { loginPage } from './login.views.js';
 
-const LoginBody = Type.Object(
-  { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
-  { additionalProperties: true },
-);
-
 /** The log-in page (the only admin page reachable without a session) and log-out. */
 export async function adminLoginRoutes(
   app: FastifyInstance,
@@ -28,43 +24,24 @@ export async function adminLoginRoutes(
     return sendPage(reply, loginPage());
   });
 
-  app.post<{ Body: Static<typeof LoginBody> }>(
+  app.post<{ Body: Static<typeof SignInBody> }>(
     '/login',
-    { schema: { hide: true, body: LoginBody } },
-    async (request: FastifyRequest<{ Body: Static<typeof LoginBody> }>, reply) => {
-      const email = (request.body.email ?? '').slice(0, 320);
-      const password = (request.body.password ?? '').slice(0, 1024);
+    { schema: { hide: true, body: SignInBody } },
+    async (request, reply) => {
+      const { email, password } = signInFields(request.body);
       const result = await logIn(request.server.db, options.throttle, {
         email,
         password,
         address: request.ip,
       });
-      switch (result.outcome) {
-        case 'signed_in':
-          setSessionCookie(reply, request, result.token, result.session.expiresAt);
-          return reply.redirect('/admin', 303);
-        case 'throttled': {
-          const minutes = Math.ceil(result.retryAfterSeconds / 60);
-          void reply.header('retry-after', String(result.retryAfterSeconds));
-          return sendPage(
-            reply,
-            loginPage({
-              email,
-              flash: {
-                kind: 'error',
-                message: `Too many failed log-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-              },
-            }),
-            429,
-          );
-        }
-        case 'refused':
-          return sendPage(
-            reply,
-            loginPage({ email, flash: { kind: 'error', message: 'Incorrect email or password.' } }),
-            401,
-          );
+      if (result.outcome !== 'signed_in') {
+        return sendSignInRefusal(reply, result, {
+          page: (flash) => loginPage({ email, flash }),
+          attempts: 'log-in attempts',
+        });
       }
+      setSessionCookie(reply, request, result.token, result.session.expiresAt);
+      return reply.redirect('/admin', 303);
     },
   );
 

@@ -2,21 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { leaveSessionFlash, takeSessionFlash, type AdminSession } from '../auth/admin-sessions.service.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
+import { redirectAfterForm } from '../../web-pages/form-rules.js';
 
 /** The signed-in administrator's session: requirePageSession has made sure there is one. */
 export function session(request: FastifyRequest): AdminSession {
   return request.adminSession!;
 }
 
-/** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
-export async function redirectWithFlash(
+/** After a form: the notice goes into the administrator's session and the browser to a plain URL. */
+export function redirectWithFlash(
   request: FastifyRequest,
   reply: FastifyReply,
   url: string,
   flash: SessionFlash,
-): Promise<FastifyReply> {
-  await leaveSessionFlash(request.server.db, session(request), flash);
-  return reply.redirect(url, 303);
+) {
+  return redirectAfterForm(reply, url, leaveSessionFlash(request.server.db, session(request), flash));
 }
 
 /** The notice the last form left in the session, once. */
