@@ -40,7 +40,7 @@ function memberActions(session: MemberSession, member: Member): SafeHtml {
 
 /** The account's people: members (role, disable, enable), pending invitations, and the invitation form. */
 export function membersPage(
-  options: PeopleLists & { session: MemberSession; memberships: readonly Membership[] },
+  options: PeopleLists<Member> & { session: MemberSession; memberships: readonly Membership[] },
 ): SafeHtml {
   const { session } = options;
   const pending = options.invitations.filter((invitation) => invitation.state === 'pending');

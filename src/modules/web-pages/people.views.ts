@@ -1,9 +1,25 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import type { Invitation } from '../members/invitations.service.js';
-import type { Member } from '../members/members.service.js';
 import { dataTable, inputField, selectField, valueOptions } from './form-parts.views.js';
 import { formatTime, type Flash } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
+
+// The fields shown of a member and an invitation (the members module's types fit; no import back into it).
+interface Member {
+  id: string;
+  email: string;
+  display_name: string | null;
+  role: string;
+  status: string;
+  last_sign_in_at: string | null;
+}
+interface Invitation {
+  id: string;
+  email: string;
+  role: string;
+  state: string;
+  created_at: string;
+  expires_at: string;
+}
 
 export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
 
@@ -14,8 +30,8 @@ export interface InviteFormValues {
 }
 
 /** What a people page lists, and the invitation just made (its link on this answer only, never stored in clear). */
-export interface PeopleLists {
-  members: readonly Member[];
+export interface PeopleLists<Listed extends Member = Member> {
+  members: readonly Listed[];
   invitations: readonly Invitation[];
   createdUrl?: string;
   form?: InviteFormValues;
@@ -38,9 +54,9 @@ export function actionButton(options: {
 }
 
 /** The account's members, with what the page lets you do to each. */
-export function membersTable(
-  members: readonly Member[],
-  options: { youId?: string; actions: (member: Member) => SafeHtml | string },
+export function membersTable<Listed extends Member>(
+  members: readonly Listed[],
+  options: { youId?: string; actions: (member: Listed) => SafeHtml | string },
 ): SafeHtml {
   return dataTable({
     labelledBy: 'members-heading',

@@ -31,7 +31,7 @@ export function signInForm(options: {
 }
 
 /** A throttled sign-in or invitation: 429 with Retry-After, on the page the person was on. */
-export function sendThrottled(
+function sendThrottled(
   reply: FastifyReply,
   retryAfterSeconds: number,
   page: (message: string) => SafeHtml,
