@@ -2,10 +2,9 @@ import { html, type SafeHtml } from '../../lib/html.js';
 import type { ApiKey, CreatedApiKey } from '../keys/keys.service.js';
 import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
-import { dataTable } from '../web-pages/form-parts.views.js';
 import type { KeyFormValues } from '../web-pages/key-form.js';
-import { keyFormFields, newKeySecret, scopeText } from '../web-pages/key-form.views.js';
-import { formatTime, type Flash } from '../web-pages/page-document.views.js';
+import { keyFormFields, keysTable, newKeySecret, revokeKeyForm } from '../web-pages/key-form.views.js';
+import type { Flash } from '../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from './console-layout.views.js';
 
 /** Who made a key, as the page shows it: a member's e-mail, or the operator. */
@@ -14,38 +13,12 @@ function madeBy(key: ApiKey, emails: ReadonlyMap<string, string>): string {
   return emails.get(key.created_by_member_id) ?? 'a former member';
 }
 
-function keysTable(keys: readonly ApiKey[], emails: ReadonlyMap<string, string>): SafeHtml {
+function accountKeys(keys: readonly ApiKey[], emails: ReadonlyMap<string, string>): SafeHtml {
   if (keys.length === 0) return html`<p class="empty">The account has no API keys yet.</p>`;
-  return dataTable({
-    labelledBy: 'keys-heading',
-    responsive: true,
-    columns: [
-      'Name',
-      'Prefix',
-      'Planet scope',
-      'Status',
-      'Created',
-      'Created by',
-      'Last used',
-      'Expires',
-      html`<span class="visually-hidden">Actions</span>`,
-    ],
-    rows: keys.map(
-      (key) =>
-        html`<tr data-key-id="${key.id}">
-          <td data-label="Name">${key.name ?? '—'}</td>
-          <td data-label="Prefix"><code>${key.prefix}…</code></td>
-          <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
-          <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
-          <td data-label="Created">${formatTime(key.created_at)}</td>
-          <td data-label="Created by">${madeBy(key, emails)}</td>
-          <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
-          <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
-          <td data-label="Actions">
-            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="/console/keys/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
-          </td>
-        </tr>`,
-    ),
+  return keysTable(keys, {
+    table: { labelledBy: 'keys-heading' },
+    revokeBase: '/console/keys',
+    extra: { label: 'Created by', cell: (key) => madeBy(key, emails) },
   });
 }
 
@@ -76,7 +49,7 @@ export function keysPage(options: {
           : ''
       }
       <h2 id="keys-heading">Keys of ${session.accountName}</h2>
-      ${keysTable(options.keys, options.emails)}
+      ${accountKeys(options.keys, options.emails)}
       <section aria-labelledby="create-key-heading" class="panel">
         <h2 id="create-key-heading">Create a key</h2>
         <form method="post" action="/console/keys" class="stacked" id="create-key-form">
@@ -98,14 +71,6 @@ export function revokeKeyPage(options: {
     section: 'keys',
     session,
     memberships: options.memberships,
-    content: html`<p>
-        Revoke the key <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''}? Every request made
-        with it will be refused at once. This cannot be undone.
-      </p>
-      <form method="post" action="/console/keys/${key.id}/revoke" class="inline-actions">
-        ${csrfInput(session)}
-        <button type="submit" class="danger">Revoke key</button>
-        <a href="/console/keys" class="button-link">Cancel</a>
-      </form>`,
+    content: revokeKeyForm(key, { revokeBase: '/console/keys', csrfToken: session.csrfToken }),
   });
 }

@@ -1,6 +1,8 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { planetIds } from '../../planets/planets.js';
-import { inputField } from './form-parts.views.js';
+import { dataTable, inputField } from './form-parts.views.js';
+import { formatTime } from './page-document.views.js';
+import { csrfField } from './page-frame.views.js';
 import type { KeyFormValues } from './key-form.js';
 
 export function scopeText(scope: readonly string[]): string {
@@ -79,4 +81,76 @@ export function newKeySecret(key: string, options: { copyButton: boolean }): Saf
           : ''
       }
     </div>`;
+}
+
+interface ListedKey {
+  id: string;
+  prefix: string;
+  name: string | null;
+  planet_scope: readonly string[];
+  status: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+/** A table of API keys with a revoke link on the live ones; `extra` is the column the page adds (account, maker). */
+export function keysTable<Key extends ListedKey>(
+  keys: readonly Key[],
+  options: {
+    table: { caption: string } | { labelledBy: string };
+    revokeBase: string;
+    extra: { label: string; cell: (key: Key) => string };
+  },
+): SafeHtml {
+  const { extra } = options;
+  return dataTable({
+    ...options.table,
+    responsive: true,
+    columns: [
+      'Prefix',
+      'Name',
+      extra.label,
+      'Planet scope',
+      'Status',
+      'Created',
+      'Last used',
+      'Expires',
+      html`<span class="visually-hidden">Actions</span>`,
+    ],
+    rows: keys.map(
+      (key) =>
+        html`<tr data-key-id="${key.id}">
+          <td data-label="Prefix"><code>${key.prefix}…</code></td>
+          <td data-label="Name">${key.name ?? '—'}</td>
+          <td data-label="${extra.label}">${extra.cell(key)}</td>
+          <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
+          <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
+          <td data-label="Created">${formatTime(key.created_at)}</td>
+          <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
+          <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
+          <td data-label="Actions">
+            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="${options.revokeBase}/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
+          </td>
+        </tr>`,
+    ),
+  });
+}
+
+/** The question before a key is revoked, and its two answers. */
+export function revokeKeyForm(
+  key: ListedKey,
+  options: { whose?: string; revokeBase: string; csrfToken: string },
+): SafeHtml {
+  return html`<p>
+      Revoke the key <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''}${
+        options.whose ? html` of <strong>${options.whose}</strong>` : ''
+      }?
+    </p>
+    <p>Every request made with it will be refused at once. This cannot be undone.</p>
+    <form method="post" action="${options.revokeBase}/${key.id}/revoke" class="inline-actions">
+      ${csrfField(options.csrfToken)}
+      <button type="submit" class="danger">Revoke key</button>
+      <a href="${options.revokeBase}" class="button-link">Cancel</a>
+    </form>`;
 }

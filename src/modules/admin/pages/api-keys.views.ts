@@ -1,11 +1,16 @@
 import type { KeyFormValues as CommonKeyFormValues } from '../../web-pages/key-form.js';
-import { keyFormFields, newKeySecret, scopeText } from '../../web-pages/key-form.views.js';
+import {
+  keyFormFields,
+  keysTable,
+  newKeySecret,
+  revokeKeyForm,
+  scopeText,
+} from '../../web-pages/key-form.views.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import {
-  dataTable,
   emptyOption,
   filterForm,
   filterSelect,
@@ -25,38 +30,12 @@ function accountName(accounts: AccountSummary[], id: string): string {
   return accounts.find((account) => account.id === id)?.name ?? id;
 }
 
-function keysTable(keys: ApiKey[], accounts: AccountSummary[]): SafeHtml {
+function keysList(keys: ApiKey[], accounts: AccountSummary[]): SafeHtml {
   if (keys.length === 0) return html`<p class="empty">No API keys match.</p>`;
-  return dataTable({
-    caption: 'API keys',
-    responsive: true,
-    columns: [
-      'Prefix',
-      'Name',
-      'Account',
-      'Planet scope',
-      'Created',
-      'Last used',
-      'Expires',
-      'Status',
-      html`<span class="visually-hidden">Actions</span>`,
-    ],
-    rows: keys.map(
-      (key) =>
-        html`<tr data-key-id="${key.id}">
-          <td data-label="Prefix"><code>${key.prefix}…</code></td>
-          <td data-label="Name">${key.name ?? '—'}</td>
-          <td data-label="Account">${accountName(accounts, key.account_id)}</td>
-          <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
-          <td data-label="Created">${formatTime(key.created_at)}</td>
-          <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
-          <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
-          <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
-          <td data-label="Actions">
-            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="/admin/api-keys/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
-          </td>
-        </tr>`,
-    ),
+  return keysTable(keys, {
+    table: { caption: 'API keys' },
+    revokeBase: '/admin/api-keys',
+    extra: { label: 'Account', cell: (key) => accountName(accounts, key.account_id) },
   });
 }
 
@@ -117,7 +96,7 @@ export function apiKeysPage(options: {
         ],
         submit: 'Filter',
       })}
-      ${keysTable(options.keys, options.accounts)}
+      ${keysList(options.keys, options.accounts)}
       <section aria-labelledby="create-key-heading" class="panel">
         <h2 id="create-key-heading">Create a key</h2>
         ${createForm(options.session, options.accounts, options.form ?? { account_id: filter.account })}
@@ -152,15 +131,10 @@ export function revokeKeyPage(session: AdminSession, key: ApiKey, account: strin
     title: 'Revoke API key',
     section: 'api-keys',
     session,
-    content: html`<p>
-        Revoke the key <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''} of
-        <strong>${account}</strong>?
-      </p>
-      <p>Every request made with it will be refused at once. This cannot be undone.</p>
-      <form method="post" action="/admin/api-keys/${key.id}/revoke" class="inline-actions">
-        ${csrfInput(session)}
-        <button type="submit" class="danger">Revoke key</button>
-        <a href="/admin/api-keys" class="button-link">Cancel</a>
-      </form>`,
+    content: revokeKeyForm(key, {
+      whose: account,
+      revokeBase: '/admin/api-keys',
+      csrfToken: session.csrfToken,
+    }),
   });
 }
