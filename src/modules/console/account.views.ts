@@ -1,11 +1,10 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import type { Passkey } from '../passkeys/passkeys.service.js';
 import { dataTable, passwordField } from '../web-pages/form-parts.views.js';
-import { formatTime, type Flash } from '../web-pages/page-document.views.js';
+import { formatTime } from '../web-pages/page-document.views.js';
 import { MIN_PASSWORD_LENGTH } from '../web-pages/passwords.js';
-import { consolePage, csrfInput } from './console-layout.views.js';
+import { type ConsoleFrame, consolePage, csrfInput } from './console-layout.views.js';
 import { passkeyControl } from './passkey-controls.views.js';
 
 function passkeysSection(session: MemberSession, passkeys: readonly Passkey[]): SafeHtml {
@@ -47,19 +46,16 @@ function passkeysSection(session: MemberSession, passkeys: readonly Passkey[]): 
 }
 
 /** Your account: change the password, passkeys, sign out everywhere. */
-export function accountPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  passkeys: readonly Passkey[];
-  flash?: Flash;
-}): SafeHtml {
+export function accountPage(
+  options: ConsoleFrame & {
+    passkeys: readonly Passkey[];
+  },
+): SafeHtml {
   const { session } = options;
   return consolePage({
+    ...options,
     title: 'Your account',
     section: 'account',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
     content: html`<p>Signed in as <strong>${session.email}</strong>.</p>
       <section aria-labelledby="password-heading" class="panel">
         <h2 id="password-heading">Change your password</h2>

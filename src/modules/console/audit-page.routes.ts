@@ -37,7 +37,7 @@ export async function auditPageRoutes(app: FastifyInstance): Promise<void> {
         members: new Map(members.map((member) => [member.id, member.email])),
         keys: new Map(keys.map((key) => [key.id, key.prefix])),
       };
-      return sendPage(reply, auditPage({ session, ...frame, page, names, limit }));
+      return sendPage(reply, auditPage({ ...frame, page, names, limit }));
     },
   );
 }

@@ -1,10 +1,8 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { AuditPageType } from '../audit/audit.schemas.js';
-import type { Membership } from '../members/members.service.js';
-import type { MemberSession } from '../members/member-sessions.service.js';
 import { dataTable } from '../web-pages/form-parts.views.js';
 import { formatTime } from '../web-pages/page-document.views.js';
-import { consolePage } from './console-layout.views.js';
+import { type ConsoleFrame, consolePage } from './console-layout.views.js';
 
 type AuditEntry = AuditPageType['data'][number];
 
@@ -43,13 +41,13 @@ function targetText(entry: AuditEntry, names: AuditNames): SafeHtml {
 }
 
 /** The account's audit log, newest first, a page at a time (the next page by its cursor). */
-export function auditPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  page: AuditPageType;
-  names: AuditNames;
-  limit?: number;
-}): SafeHtml {
+export function auditPage(
+  options: ConsoleFrame & {
+    page: AuditPageType;
+    names: AuditNames;
+    limit?: number;
+  },
+): SafeHtml {
   const { page, names } = options;
   const next = page.next_cursor
     ? `/console/audit?${new URLSearchParams({
@@ -58,10 +56,9 @@ export function auditPage(options: {
       }).toString()}`
     : undefined;
   return consolePage({
+    ...options,
     title: 'Audit log',
     section: 'audit',
-    session: options.session,
-    memberships: options.memberships,
     content: html`<p>
         Who changed the account’s members, invitations and keys, newest first. Keys read the same log at
         <code>GET /api/v1/audit</code>.

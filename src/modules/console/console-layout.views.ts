@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
+import type { Flash } from '../web-pages/page-document.views.js';
 import {
   csrfField,
   outsidePage,
@@ -63,10 +64,15 @@ function switcher(session: MemberSession, memberships: readonly Membership[]): S
   </form>`;
 }
 
+/** What every signed-in page is drawn in: whose session, the switcher's list and the last form's notice. */
+export interface ConsoleFrame {
+  session: MemberSession;
+  memberships: readonly Membership[];
+  flash?: Flash;
+}
+
 /** A page of the signed-in console: the account, navigation by role, the switcher and sign-out, then the content. */
-export function consolePage(
-  options: PageContent<ConsoleSection> & { session: MemberSession; memberships: readonly Membership[] },
-): SafeHtml {
+export function consolePage(options: PageContent<ConsoleSection> & ConsoleFrame): SafeHtml {
   const { session } = options;
   return signedInPage(CHROME, {
     ...options,

@@ -6,18 +6,15 @@ import { listPasskeys, removePasskey } from '../passkeys/passkeys.service.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
 import { accountPage } from './account.views.js';
-import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
+import { afterForm, FormBody, FormText, pageFrame, sendConsolePage } from './console-page.helpers.js';
+import type { ConsoleFrame } from './console-layout.views.js';
 import { homePage } from './home.views.js';
 
 const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
-/** What the account page shows around a flash: the frame and the person's passkeys. */
-async function accountParts(request: FastifyRequest) {
-  const [frame, passkeys] = await Promise.all([
-    pageFrame(request),
-    listPasskeys(request.server.db, memberSession(request).personId),
-  ]);
-  return { ...frame, passkeys };
+/** The account page: the person's passkeys in the frame. */
+async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
+  return accountPage({ ...frame, passkeys: await listPasskeys(request.server.db, frame.session.personId) });
 }
 
 const PasswordBody = Type.Object(
@@ -29,42 +26,35 @@ const PasswordBody = Type.Object(
 export async function consolePageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) => {
-    const frame = await pageFrame(request);
-    return sendPage(reply, homePage({ session: memberSession(request), ...frame }));
-  });
+  app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) =>
+    sendConsolePage(request, reply, homePage),
+  );
 
   app.get(
     '/account',
     { schema: { hide: true }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
-      return sendPage(
-        reply,
-        accountPage({ session: memberSession(request), ...(await accountParts(request)) }),
-      );
+      const frame = await pageFrame(request);
+      return sendPage(reply, await accountView(request, frame));
     },
   );
 
   app.post<{ Body: Static<typeof PasswordBody> }>(
     '/account/password',
     { schema: { hide: true, body: PasswordBody }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      const session = memberSession(request);
-      try {
-        await changePassword(db, session, {
-          current: request.body.current_password ?? '',
-          password: request.body.password ?? '',
-          again: request.body.password_again ?? '',
-        });
-      } catch (error) {
-        const { flash, status } = refusal(error);
-        return sendPage(reply, accountPage({ session, ...(await accountParts(request)), flash }), status);
-      }
-      return redirectWithFlash(request, reply, '/console/account', {
-        kind: 'notice',
-        message: 'Password changed; your other sessions have ended.',
-      });
-    },
+    async (request, reply) =>
+      afterForm(
+        request,
+        reply,
+        () =>
+          changePassword(db, memberSession(request), {
+            current: request.body.current_password ?? '',
+            password: request.body.password ?? '',
+            again: request.body.password_again ?? '',
+          }),
+        { url: '/console/account', notice: 'Password changed; your other sessions have ended.' },
+        (frame) => accountView(request, frame),
+      ),
   );
 
   app.post<{ Params: Static<typeof PasskeyParams> }>(
@@ -72,20 +62,18 @@ export async function consolePageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: PasskeyParams, body: FormBody }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
       const session = memberSession(request);
-      try {
-        await removePasskey(db, session.personId, request.params.id, {
-          accountId: session.accountId,
-          actor: { memberId: session.memberId },
-        });
-      } catch (error) {
-        // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
-        const { flash, status } = refusal(error);
-        return sendPage(reply, accountPage({ session, ...(await accountParts(request)), flash }), status);
-      }
-      return redirectWithFlash(request, reply, '/console/account', {
-        kind: 'notice',
-        message: 'Passkey removed.',
-      });
+      // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
+      return afterForm(
+        request,
+        reply,
+        () =>
+          removePasskey(db, session.personId, request.params.id, {
+            accountId: session.accountId,
+            actor: { memberId: session.memberId },
+          }),
+        { url: '/console/account', notice: 'Passkey removed.' },
+        (frame) => accountView(request, frame),
+      );
     },
   );
 }

@@ -1,8 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
-import type { Flash } from '../web-pages/page-document.views.js';
-import { consolePage } from './console-layout.views.js';
+import { type ConsoleFrame, consolePage } from './console-layout.views.js';
 
 const REACH: Record<MemberSession['role'], string> = {
   owner: 'everything an editor can, and the account’s members, API keys and audit log',
@@ -11,11 +9,7 @@ const REACH: Record<MemberSession['role'], string> = {
 };
 
 /** The console's home: the account, your role and what it reaches (the console pages fill it further). */
-export function homePage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  flash?: Flash;
-}): SafeHtml {
+export function homePage(options: ConsoleFrame): SafeHtml {
   const { session } = options;
   const links = [
     ...(session.role === 'owner'
@@ -28,11 +22,9 @@ export function homePage(options: {
     html`<li><a href="/console/account">Your account</a>: password, passkeys, sign out everywhere</li>`,
   ];
   return consolePage({
+    ...options,
     title: session.accountName,
     section: 'home',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
     content: html`<p>
         You are <strong>${session.role}</strong> of ${session.accountName}: you can reach
         ${REACH[session.role]}.

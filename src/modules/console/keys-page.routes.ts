@@ -11,9 +11,9 @@ import {
 } from '../keys/keys.service.js';
 import { listMembers } from '../members/members.service.js';
 import { formPlanets, readKeyForm, type KeyFormValues } from '../web-pages/key-form.js';
-import { sendPage, type Flash } from '../web-pages/page-document.views.js';
+import type { Flash } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
-import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
+import { FormBody, FormText, redirectWithFlash, refusal, sendConsolePage } from './console-page.helpers.js';
 import { keysPage, revokeKeyPage } from './keys-page.views.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -50,19 +50,13 @@ export async function keysPageRoutes(app: FastifyInstance): Promise<void> {
     reply: FastifyReply,
     extra: { created?: CreatedApiKey; form?: KeyFormValues; flash?: Flash; status?: number } = {},
   ) {
-    const session = memberSession(request);
-    const [frame, keys, members] = await Promise.all([
-      pageFrame(request),
-      listApiKeys(db, { accountId: session.accountId }),
-      listMembers(db, session.accountId, { memberId: session.memberId }),
+    const { accountId, memberId } = memberSession(request);
+    const [keys, members] = await Promise.all([
+      listApiKeys(db, { accountId }),
+      listMembers(db, accountId, { memberId }),
     ]);
     const emails = new Map(members.map((member) => [member.id, member.email]));
-    const flash = extra.flash ?? frame.flash;
-    return sendPage(
-      reply,
-      keysPage({ session, memberships: frame.memberships, keys, emails, ...extra, flash }),
-      extra.status,
-    );
+    return sendConsolePage(request, reply, (frame) => keysPage({ ...extra, ...frame, keys, emails }), extra);
   }
 
   app.get('/keys', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
@@ -94,11 +88,7 @@ export async function keysPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: IdParams }, config: { memberRole: 'owner' } },
     async (request, reply) => {
       const key = await findKeyOfAccount(request);
-      const frame = await pageFrame(request);
-      return sendPage(
-        reply,
-        revokeKeyPage({ session: memberSession(request), memberships: frame.memberships, key }),
-      );
+      return sendConsolePage(request, reply, (frame) => revokeKeyPage({ ...frame, key }));
     },
   );
 

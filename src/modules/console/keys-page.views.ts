@@ -1,11 +1,8 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { ApiKey, CreatedApiKey } from '../keys/keys.service.js';
-import type { Membership } from '../members/members.service.js';
-import type { MemberSession } from '../members/member-sessions.service.js';
 import type { KeyFormValues } from '../web-pages/key-form.js';
 import { keyFormFields, keysTable, newKeySecret, revokeKeyForm } from '../web-pages/key-form.views.js';
-import type { Flash } from '../web-pages/page-document.views.js';
-import { consolePage, csrfInput } from './console-layout.views.js';
+import { type ConsoleFrame, consolePage, csrfInput } from './console-layout.views.js';
 
 /** Who made a key, as the page shows it: a member's e-mail, or the operator. */
 function madeBy(key: ApiKey, emails: ReadonlyMap<string, string>): string {
@@ -23,23 +20,20 @@ function accountKeys(keys: readonly ApiKey[], emails: ReadonlyMap<string, string
 }
 
 /** The account's API keys, and the form that makes one (its secret shown once, on the answer). */
-export function keysPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  keys: readonly ApiKey[];
-  /** Member id → e-mail, for the "created by" column. */
-  emails: ReadonlyMap<string, string>;
-  created?: CreatedApiKey;
-  form?: KeyFormValues;
-  flash?: Flash;
-}): SafeHtml {
+export function keysPage(
+  options: ConsoleFrame & {
+    keys: readonly ApiKey[];
+    /** Member id → e-mail, for the "created by" column. */
+    emails: ReadonlyMap<string, string>;
+    created?: CreatedApiKey;
+    form?: KeyFormValues;
+  },
+): SafeHtml {
   const { session, created } = options;
   return consolePage({
+    ...options,
     title: 'API keys',
     section: 'keys',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
     content: html`${
         created
           ? html`<section aria-labelledby="created-heading" class="panel">
@@ -60,17 +54,16 @@ export function keysPage(options: {
   });
 }
 
-export function revokeKeyPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  key: ApiKey;
-}): SafeHtml {
+export function revokeKeyPage(
+  options: ConsoleFrame & {
+    key: ApiKey;
+  },
+): SafeHtml {
   const { session, key } = options;
   return consolePage({
+    ...options,
     title: 'Revoke API key',
     section: 'keys',
-    session,
-    memberships: options.memberships,
     content: revokeKeyForm(key, { revokeBase: '/console/keys', csrfToken: session.csrfToken }),
   });
 }

@@ -8,14 +8,22 @@ import {
   disableMember,
   enableMember,
   listMembers,
+  type Member,
   type MemberActor,
 } from '../members/members.service.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
-import type { SessionFlash } from '../web-pages/web-sessions.js';
-import { sendPage, type Flash } from '../web-pages/page-document.views.js';
+import { sendPage } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
-import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
-import type { InviteFormValues } from '../web-pages/people.views.js';
+import {
+  afterForm,
+  FormBody,
+  FormText,
+  pageFrame,
+  refusal,
+  sendConsolePage,
+} from './console-page.helpers.js';
+import type { ConsoleFrame } from './console-layout.views.js';
+import type { PeopleLists } from '../web-pages/people.views.js';
 import { disableMemberPage, membersPage } from './members-page.views.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -47,39 +55,34 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const actorOf = (request: FastifyRequest): MemberActor => ({ memberId: memberSession(request).memberId });
 
+  /** The members page in its frame: the lists read now, and what the last answer adds (link, form, refusal). */
+  async function membersView(
+    request: FastifyRequest,
+    frame: ConsoleFrame,
+    extra: Partial<PeopleLists<Member>> = {},
+  ) {
+    const { accountId } = frame.session;
+    const [members, invitations] = await Promise.all([
+      listMembers(db, accountId, actorOf(request)),
+      listInvitations(db, accountId, actorOf(request)),
+    ]);
+    return membersPage({ ...frame, members, invitations, ...extra, flash: extra.flash ?? frame.flash });
+  }
+
   async function sendMembersPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: { createdUrl?: string; form?: InviteFormValues; flash?: Flash; status?: number } = {},
+    extra: Partial<PeopleLists<Member>> & { status?: number } = {},
   ) {
-    const session = memberSession(request);
-    const [frame, members, invitations] = await Promise.all([
-      pageFrame(request),
-      listMembers(db, session.accountId, actorOf(request)),
-      listInvitations(db, session.accountId, actorOf(request)),
-    ]);
-    const flash = extra.flash ?? frame.flash;
-    return sendPage(
-      reply,
-      membersPage({ session, memberships: frame.memberships, members, invitations, ...extra, flash }),
-      extra.status,
-    );
+    const frame = await pageFrame(request);
+    return sendPage(reply, await membersView(request, frame, extra), extra.status);
   }
 
   /** A change, then back to the list with a notice; a refusal (409 last_owner, 404, …) is shown on the list. */
-  async function change(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    act: () => Promise<unknown>,
-    done: SessionFlash,
-  ) {
-    try {
-      await act();
-    } catch (error) {
-      const { flash, status } = refusal(error);
-      return sendMembersPage(request, reply, { flash, status });
-    }
-    return redirectWithFlash(request, reply, '/console/members', done);
+  function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<unknown>, notice: string) {
+    return afterForm(request, reply, act, { url: '/console/members', notice }, (frame) =>
+      membersView(request, frame),
+    );
   }
 
   app.get('/members', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
@@ -123,7 +126,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
             role: request.body.role ?? '',
             actor: actorOf(request),
           }),
-        { kind: 'notice', message: 'Role changed.' },
+        'Role changed.',
       ),
   );
 
@@ -142,8 +145,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       // Keys are never revoked silently: a member who made active keys is disabled only once the owner chose.
       if (keys.length > 0 && body.keys_decided !== 'yes') {
-        const frame = await pageFrame(request);
-        return sendPage(reply, disableMemberPage({ session, ...frame, member, keys }));
+        return sendConsolePage(request, reply, (frame) => disableMemberPage({ ...frame, member, keys }));
       }
       const ticked = typeof body.revoke === 'string' ? [body.revoke] : (body.revoke ?? []);
       const toRevoke =
@@ -163,13 +165,9 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
             });
           }
         },
-        {
-          kind: 'notice',
-          message:
-            toRevoke.length === 0
-              ? `${member.email} disabled.`
-              : `${member.email} disabled; ${toRevoke.length} key${toRevoke.length === 1 ? '' : 's'} revoked.`,
-        },
+        toRevoke.length === 0
+          ? `${member.email} disabled.`
+          : `${member.email} disabled; ${toRevoke.length} key${toRevoke.length === 1 ? '' : 's'} revoked.`,
       );
     },
   );
@@ -189,7 +187,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
           id: request.params.id,
           actor: actorOf(request),
         };
-        return change(request, reply, () => act(target), { kind: 'notice', message });
+        return change(request, reply, () => act(target), message);
       },
     );
   }

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { ApiKey } from '../keys/keys.service.js';
-import type { Member, Membership } from '../members/members.service.js';
+import type { Member } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import { valueOptions } from '../web-pages/form-parts.views.js';
 import {
@@ -13,8 +13,8 @@ import {
   type PeopleLists,
 } from '../web-pages/people.views.js';
 import { scopeText } from '../web-pages/key-form.views.js';
-import { formatTime, type Flash } from '../web-pages/page-document.views.js';
-import { consolePage, csrfInput } from './console-layout.views.js';
+import { formatTime } from '../web-pages/page-document.views.js';
+import { type ConsoleFrame, consolePage, csrfInput } from './console-layout.views.js';
 
 function memberActions(session: MemberSession, member: Member): SafeHtml {
   if (member.status === 'invited') return html`<span class="hint">Invitation pending</span>`;
@@ -39,17 +39,13 @@ function memberActions(session: MemberSession, member: Member): SafeHtml {
 }
 
 /** The account's people: members (role, disable, enable), pending invitations, and the invitation form. */
-export function membersPage(
-  options: PeopleLists<Member> & { session: MemberSession; memberships: readonly Membership[] },
-): SafeHtml {
+export function membersPage(options: PeopleLists<Member> & ConsoleFrame): SafeHtml {
   const { session } = options;
   const pending = options.invitations.filter((invitation) => invitation.state === 'pending');
   return consolePage({
+    ...options,
     title: 'Members',
     section: 'members',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
     content: html`${invitationLinkNotice(options.createdUrl, 'invitation-link')}
       <h2 id="members-heading">Members</h2>
       ${membersTable(options.members, {
@@ -71,20 +67,17 @@ export function membersPage(
 }
 
 /** Before a member who made active keys is disabled: revoke some, all or none of them, then disable. */
-export function disableMemberPage(options: {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  member: Member;
-  keys: readonly ApiKey[];
-  flash?: Flash;
-}): SafeHtml {
+export function disableMemberPage(
+  options: ConsoleFrame & {
+    member: Member;
+    keys: readonly ApiKey[];
+  },
+): SafeHtml {
   const { session, member } = options;
   return consolePage({
+    ...options,
     title: `Disable ${member.email}`,
     section: 'members',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
     content: html`<p>
         <strong>${member.email}</strong> made ${options.keys.length} active API
         key${options.keys.length === 1 ? '' : 's'}. Disabling the member does not revoke them: choose the keys
