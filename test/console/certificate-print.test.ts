@@ -48,7 +48,13 @@ beforeAll(async () => {
   second = await createAssetViaApi(context.app, auth, 'artworks', { title: 'Haystacks' });
   await issueCertificateForTest(context.db, second);
   pending = await createAssetViaApi(context.app, auth, 'artworks', { title: 'Not yet' });
-  viewer = await joinedMember(context.app, context.db, account.accountId, `viewer-${randomUUID()}@example.com`, 'viewer');
+  viewer = await joinedMember(
+    context.app,
+    context.db,
+    account.accountId,
+    `viewer-${randomUUID()}@example.com`,
+    'viewer',
+  );
 });
 
 /** Writes the PDF to the work folder and returns its path. */
@@ -96,7 +102,8 @@ describe('the printable certificate', () => {
       `attachment; filename="certificate-${issued.certificate_number}.pdf"`,
     );
     const file = savePdf(response.rawPayload);
-    if (process.env.AVS_PRINT_SAMPLES) writeFileSync(path.join(process.env.AVS_PRINT_SAMPLES, 'certificate.pdf'), response.rawPayload);
+    if (process.env.AVS_PRINT_SAMPLES)
+      writeFileSync(path.join(process.env.AVS_PRINT_SAMPLES, 'certificate.pdf'), response.rawPayload);
     expect(pdfInfo(file)).toEqual({ pages: 1, size: '595.28 x 841.89' });
     const pages = renderPages(file);
     expect(pages).toHaveLength(1);
@@ -150,7 +157,9 @@ describe('the printable certificate', () => {
     expect(page).toContain(`src="/files/v1/media/${mediaId}"`);
     expect(page).toContain(`href="/console/assets/artworks/${issued.id}/certificate.pdf?paper=letter"`);
     // The image is served to anyone (no cookie, no key) once the certificate is issued.
-    expect((await context.app.inject({ method: 'GET', url: `/files/v1/media/${mediaId}` })).statusCode).toBe(200);
+    expect((await context.app.inject({ method: 'GET', url: `/files/v1/media/${mediaId}` })).statusCode).toBe(
+      200,
+    );
     const css = await get('/console/static/print.css');
     expect(css.statusCode).toBe(200);
     expect(css.body).toContain('@media print');
@@ -162,7 +171,9 @@ describe('the printable certificate', () => {
       const response = await get(`/console/assets/artworks/${pending.id}/${suffix}`);
       expect(response.statusCode).toBe(409);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('Cannot print the certificate of an asset whose certificate is pending.');
+      expect(response.body).toContain(
+        'Cannot print the certificate of an asset whose certificate is pending.',
+      );
     }
   });
 

@@ -16,7 +16,6 @@ import {
   type PrintSources,
 } from './certificate-print.service.js';
 import { certificatePrintPage, labelChoicePage, labelSheetPage } from './certificate-print.views.js';
-import type { PaperSize } from './print-pdf.js';
 
 const AssetParams = Type.Object({
   planet: Type.String({ maxLength: 100 }),
@@ -59,7 +58,12 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     stores: app.mediaStores,
   });
   const printable = (request: FastifyRequest<{ Params: Static<typeof AssetParams> }>) =>
-    printableCertificate(sources(), memberSession(request).accountId, request.params.planet, request.params.id);
+    printableCertificate(
+      sources(),
+      memberSession(request).accountId,
+      request.params.planet,
+      request.params.id,
+    );
   const labelsOf = (query: SheetQueryType, request: FastifyRequest) =>
     printableLabels(sources(), memberSession(request).accountId, query.planet, [query.ids ?? []].flat());
 
@@ -68,13 +72,19 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     { schema: { hide: true, params: AssetParams }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
       const [certificate, frame] = await Promise.all([printable(request), pageFrame(request)]);
-      return sendPage(reply, certificatePrintPage({ session: memberSession(request), ...frame, certificate }));
+      return sendPage(
+        reply,
+        certificatePrintPage({ session: memberSession(request), ...frame, certificate }),
+      );
     },
   );
 
   app.get<{ Params: Static<typeof AssetParams>; Querystring: Static<typeof PaperQuery> }>(
     '/assets/:planet/:id/certificate.pdf',
-    { schema: { hide: true, params: AssetParams, querystring: PaperQuery }, config: { memberRole: 'viewer' } },
+    {
+      schema: { hide: true, params: AssetParams, querystring: PaperQuery },
+      config: { memberRole: 'viewer' },
+    },
     async (request, reply) => {
       const certificate = await printable(request);
       const pdf = await certificatePdf(sources(), certificate, request.query.paper ?? 'a4');
@@ -88,7 +98,8 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const session = memberSession(request);
       const planet = request.query.planet ?? planetIds[0]!;
-      if (!isPlanetId(planet)) throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
+      if (!isPlanetId(planet))
+        throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       const principal: MemberPrincipal = {
         accountId: session.accountId,
         planetScope: [],
@@ -122,7 +133,13 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
       const pdfHref = `/console/labels.pdf?${request.url.split('?')[1] ?? ''}`;
       return sendPage(
         reply,
-        labelSheetPage({ session: memberSession(request), ...frame, planet: request.query.planet, labels, pdfHref }),
+        labelSheetPage({
+          session: memberSession(request),
+          ...frame,
+          planet: request.query.planet,
+          labels,
+          pdfHref,
+        }),
       );
     },
   );
@@ -132,7 +149,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
       const labels = await labelsOf(request.query, request);
-      const pdf = await labelSheetPdf(labels, (request.query.paper as PaperSize | undefined) ?? 'a4');
+      const pdf = await labelSheetPdf(labels, request.query.paper ?? 'a4');
       return sendPdf(reply, pdf, `labels-${request.query.planet}.pdf`);
     },
   );

@@ -95,7 +95,8 @@ export async function printableCertificate(
     firstPublicImage(db, printable.planet, certificate.asset_id),
   ]);
   const proof = readProof(JSON.parse(credential));
-  if (typeof proof === 'string') throw new Error(`the stored credential of ${number} is unreadable: ${proof}`);
+  if (typeof proof === 'string')
+    throw new Error(`the stored credential of ${number} is unreadable: ${proof}`);
   const [issuerDid, keyId = ''] = proof.verificationMethod.split('#');
   return {
     ...label,
@@ -148,7 +149,8 @@ export async function printableLabels(
 ): Promise<PrintLabel[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new AppError('validation_failed', 'choose_certificates');
-  if (unique.length > MAX_LABELS) throw new AppError('validation_failed', 'too_many_certificates', { max: MAX_LABELS });
+  if (unique.length > MAX_LABELS)
+    throw new AppError('validation_failed', 'too_many_certificates', { max: MAX_LABELS });
   const labels: PrintLabel[] = [];
   for (const id of unique) {
     const { certificate } = await printableAsset(sources.db, accountId, planet, id);

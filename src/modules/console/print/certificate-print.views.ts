@@ -1,5 +1,6 @@
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { labelledQrSvg } from '../../../lib/qr-codes.js';
+import { fieldLabel } from '../../../planets/field-labels.js';
 import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
@@ -25,8 +26,8 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
   const base = `/console/assets/${certificate.planet}/${certificate.assetId}`;
   const rows: [string, SafeHtml | string][] = [
     [words.number, html`<strong class="printed-number">${certificate.certificateNumber}</strong>`],
-    [words.planet, certificate.planet],
-    ...certificate.fields.map(([name, value]): [string, string] => [name, showValue(value)]),
+    [words.planet, fieldLabel(certificate.planet)],
+    ...certificate.fields.map(([name, value]): [string, string] => [fieldLabel(name), showValue(value)]),
     [words.issuedAt, formatTime(certificate.issuedAt)],
     [words.issuer, html`<code>${certificate.issuerDid}</code>`],
     [words.keyId, html`<code>${certificate.keyId}</code>`],
@@ -40,7 +41,9 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
         <p>${words.printButtonHint}</p>
         <p class="inline-actions">
           <a class="button-link" href="${base}/certificate.pdf" download>${words.downloadA4}</a>
-          <a class="button-link" href="${base}/certificate.pdf?paper=letter" download>${words.downloadLetter}</a>
+          <a class="button-link" href="${base}/certificate.pdf?paper=letter" download
+            >${words.downloadLetter}</a
+          >
           <a href="${base}">${words.backToAsset}</a>
           <a href="/console/labels?planet=${certificate.planet}">${words.labelsLink}</a>
         </p>
@@ -69,7 +72,13 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
               ${words.detailsCaption}
             </caption>
             <tbody>
-              ${rows.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`)}
+              ${rows.map(
+                ([label, value]) =>
+                  html`<tr>
+                    <th scope="row">${label}</th>
+                    <td>${value}</td>
+                  </tr>`,
+              )}
             </tbody>
           </table>
           <figure class="printed-qr">
@@ -147,7 +156,8 @@ export function labelChoicePage(
       ${
         frame.nextCursor
           ? html`<p>
-              <a href="/console/labels?planet=${frame.planet}&amp;cursor=${encodeURIComponent(frame.nextCursor)}"
+              <a
+                href="/console/labels?planet=${frame.planet}&amp;cursor=${encodeURIComponent(frame.nextCursor)}"
                 >${labels.next}</a
               >
             </p>`

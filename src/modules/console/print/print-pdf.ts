@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { showValue } from '../../../lib/html.js';
+import { fieldLabel } from '../../../planets/field-labels.js';
 import { text } from '../text/index.js';
 
 export type PaperSize = 'a4' | 'letter';
@@ -65,7 +66,13 @@ function documentBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 /** Draws a QR code whose symbol and quiet zone fill a square of `size` points at (x, y); dark runs of a row are one rectangle. */
-function drawQrCode(document: PDFKit.PDFDocument, modules: boolean[][], x: number, y: number, size: number): void {
+function drawQrCode(
+  document: PDFKit.PDFDocument,
+  modules: boolean[][],
+  x: number,
+  y: number,
+  size: number,
+): void {
   const count = modules.length + 2 * QUIET_ZONE;
   const unit = size / count;
   document.save().rect(x, y, size, size).fill('#ffffff');
@@ -122,7 +129,10 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
   const contentWidth = pageWidth - 2 * margin;
   const bottom = pageHeight - margin;
 
-  document.rect(margin / 2, margin / 2, pageWidth - margin, pageHeight - margin).lineWidth(1).stroke(MUTED);
+  document
+    .rect(margin / 2, margin / 2, pageWidth - margin, pageHeight - margin)
+    .lineWidth(1)
+    .stroke(MUTED);
   document.font('Helvetica-Bold').fontSize(22).fillColor(INK);
   document.text(winAnsi(words.heading), margin, margin, { width: contentWidth, align: 'center' });
   document.font('Helvetica').fontSize(10).fillColor(MUTED);
@@ -157,11 +167,15 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
     valueFont: 'Helvetica-Bold',
     valueSize: 16,
   });
-  y = detail(document, words.planet, certificate.planet, { x: margin, y, width: columnWidth });
+  y = detail(document, words.planet, fieldLabel(certificate.planet), { x: margin, y, width: columnWidth });
   for (const [name, value] of certificate.fields.slice(0, 4)) {
-    y = detail(document, name, showValue(value), { x: margin, y, width: columnWidth });
+    y = detail(document, fieldLabel(name), showValue(value), { x: margin, y, width: columnWidth });
   }
-  y = detail(document, words.issuedAt, certificate.issuedAt.slice(0, 10), { x: margin, y, width: columnWidth });
+  y = detail(document, words.issuedAt, certificate.issuedAt.slice(0, 10), {
+    x: margin,
+    y,
+    width: columnWidth,
+  });
 
   const qrX = pageWidth - margin - qrSize;
   drawQrCode(document, certificate.qrModules, qrX, blockTop, qrSize);
@@ -177,7 +191,12 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
   // The issuer and its key run the full width: a did:web and a 43-character key id are long.
   const issuerTop = Math.max(y, bottom - 62);
   y = detail(document, words.issuer, certificate.issuerDid, { x: margin, y: issuerTop, width: contentWidth });
-  detail(document, words.keyId, certificate.keyId, { x: margin, y, width: contentWidth, valueFont: 'Courier' });
+  detail(document, words.keyId, certificate.keyId, {
+    x: margin,
+    y,
+    width: contentWidth,
+    valueFont: 'Courier',
+  });
   return documentBytes(document);
 }
 
