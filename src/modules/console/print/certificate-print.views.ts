@@ -20,6 +20,32 @@ function qrCode(label: PrintLabel, className: string): SafeHtml {
   return labelledQrSvg(label.qrSvg, words.qrLabel(label.certificateNumber), className);
 }
 
+interface Link {
+  href: string;
+  label: string;
+}
+
+/** A page to print: on screen its hint, downloads and links first; printed, only its body (print.css). */
+function printPage(
+  frame: Frame,
+  page: { title: string; hint: string; downloads: readonly Link[]; links: readonly Link[]; body: SafeHtml },
+): SafeHtml {
+  return consolePage({
+    ...frame,
+    title: page.title,
+    section: 'assets',
+    stylesheet: 'print.css',
+    content: html`<div class="print-actions">
+        <p>${page.hint}</p>
+        <p class="inline-actions">
+          ${page.downloads.map((link) => html`<a class="button-link" href="${link.href}" download>${link.label}</a>`)}
+          ${page.links.map((link) => html`<a href="${link.href}">${link.label}</a>`)}
+        </p>
+      </div>
+      ${page.body}`,
+  });
+}
+
 /** The printable certificate: on screen with its downloads; printed, the certificate alone on one sheet (print.css). */
 export function certificatePrintPage(frame: Frame & { certificate: PrintableCertificate }): SafeHtml {
   const { certificate } = frame;
@@ -32,61 +58,56 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
     [words.issuer, html`<code>${certificate.issuerDid}</code>`],
     [words.keyId, html`<code>${certificate.keyId}</code>`],
   ];
-  return consolePage({
-    ...frame,
+  return printPage(frame, {
     title: words.certificateTitle(certificate.certificateNumber),
-    section: 'assets',
-    stylesheet: 'print.css',
-    content: html`<div class="print-actions">
-        <p>${words.printButtonHint}</p>
-        <p class="inline-actions">
-          <a class="button-link" href="${base}/certificate.pdf" download>${words.downloadA4}</a>
-          <a class="button-link" href="${base}/certificate.pdf?paper=letter" download
-            >${words.downloadLetter}</a
-          >
-          <a href="${base}">${words.backToAsset}</a>
-          <a href="/console/labels?planet=${certificate.planet}">${words.labelsLink}</a>
-        </p>
+    hint: words.printButtonHint,
+    downloads: [
+      { href: `${base}/certificate.pdf`, label: words.downloadA4 },
+      { href: `${base}/certificate.pdf?paper=letter`, label: words.downloadLetter },
+    ],
+    links: [
+      { href: base, label: words.backToAsset },
+      { href: `/console/labels?planet=${certificate.planet}`, label: words.labelsLink },
+    ],
+    body: html`<article class="printed-certificate" aria-labelledby="printed-title">
+      <header>
+        <p class="printed-kicker">${words.heading}</p>
+        <h2 id="printed-title">${certificate.title}</h2>
+        <p class="printed-issued-by">${words.issuedBy}</p>
+      </header>
+      ${
+        certificate.image
+          ? html`<figure class="printed-image">
+              <img
+                src="${certificate.image.url}"
+                alt="${certificate.image.caption ?? words.imageAlt(certificate.title)}"
+                width="${certificate.image.width ?? ''}"
+                height="${certificate.image.height ?? ''}"
+              />
+            </figure>`
+          : ''
+      }
+      <div class="printed-body">
+        <table class="printed-details">
+          <caption class="visually-hidden">
+            ${words.detailsCaption}
+          </caption>
+          <tbody>
+            ${rows.map(
+              ([label, value]) =>
+                html`<tr>
+                  <th scope="row">${label}</th>
+                  <td>${value}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <figure class="printed-qr">
+          ${qrCode(certificate, 'qr')}
+          <figcaption>${words.verify} <span class="printed-url">${certificate.pageUrl}</span></figcaption>
+        </figure>
       </div>
-      <article class="printed-certificate" aria-labelledby="printed-title">
-        <header>
-          <p class="printed-kicker">${words.heading}</p>
-          <h2 id="printed-title">${certificate.title}</h2>
-          <p class="printed-issued-by">${words.issuedBy}</p>
-        </header>
-        ${
-          certificate.image
-            ? html`<figure class="printed-image">
-                <img
-                  src="${certificate.image.url}"
-                  alt="${certificate.image.caption ?? words.imageAlt(certificate.title)}"
-                  width="${certificate.image.width ?? ''}"
-                  height="${certificate.image.height ?? ''}"
-                />
-              </figure>`
-            : ''
-        }
-        <div class="printed-body">
-          <table class="printed-details">
-            <caption class="visually-hidden">
-              ${words.detailsCaption}
-            </caption>
-            <tbody>
-              ${rows.map(
-                ([label, value]) =>
-                  html`<tr>
-                    <th scope="row">${label}</th>
-                    <td>${value}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-          <figure class="printed-qr">
-            ${qrCode(certificate, 'qr')}
-            <figcaption>${words.verify} <span class="printed-url">${certificate.pageUrl}</span></figcaption>
-          </figure>
-        </div>
-      </article>`,
+    </article>`,
   });
 }
 
@@ -171,27 +192,20 @@ export function labelSheetPage(
   frame: Frame & { planet: string; labels: readonly PrintLabel[]; pdfHref: string },
 ): SafeHtml {
   const labels = words.labels;
-  return consolePage({
-    ...frame,
+  return printPage(frame, {
     title: labels.sheetTitle(frame.labels.length),
-    section: 'assets',
-    stylesheet: 'print.css',
-    content: html`<div class="print-actions">
-        <p>${labels.sheetHint}</p>
-        <p class="inline-actions">
-          <a class="button-link" href="${frame.pdfHref}" download>${labels.downloadPdf}</a>
-          <a href="/console/labels?planet=${frame.planet}">${labels.backToChoice}</a>
-        </p>
-      </div>
-      <ul class="label-sheet">
-        ${frame.labels.map(
-          (label) =>
-            html`<li class="print-label">
-              ${qrCode(label, 'qr')}
-              <span class="print-label-number">${label.certificateNumber}</span>
-              <span class="print-label-title">${label.title}</span>
-            </li>`,
-        )}
-      </ul>`,
+    hint: labels.sheetHint,
+    downloads: [{ href: frame.pdfHref, label: labels.downloadPdf }],
+    links: [{ href: `/console/labels?planet=${frame.planet}`, label: labels.backToChoice }],
+    body: html`<ul class="label-sheet">
+      ${frame.labels.map(
+        (label) =>
+          html`<li class="print-label">
+            ${qrCode(label, 'qr')}
+            <span class="print-label-number">${label.certificateNumber}</span>
+            <span class="print-label-title">${label.title}</span>
+          </li>`,
+      )}
+    </ul>`,
   });
 }
