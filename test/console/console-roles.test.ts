@@ -72,6 +72,16 @@ describe('the roles table', () => {
     for (const url of ['/console/members', '/console/keys', '/console/audit']) {
       expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'owner', json: false });
     }
+    // Printing is reading: a viewer prints certificates and label sheets.
+    for (const url of [
+      '/console/assets/:planet/:id/certificate',
+      '/console/assets/:planet/:id/certificate.pdf',
+      '/console/labels',
+      '/console/labels/sheet',
+      '/console/labels.pdf',
+    ]) {
+      expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'viewer', json: false });
+    }
   });
 
   it('answers each route as its declared role says, a POST carrying a valid CSRF token', async () => {

@@ -71,10 +71,18 @@ export interface ConsoleFrame {
   flash?: Flash;
 }
 
+/** A page's own stylesheet, served beside the console's (console.plugin.ts). */
+type ConsoleStylesheet = 'print.css';
+
 /** A page of the signed-in console: the account, navigation by role, the switcher and sign-out, then the content. */
-export function consolePage(options: PageContent<ConsoleSection> & ConsoleFrame): SafeHtml {
+export function consolePage(
+  options: PageContent<ConsoleSection> & ConsoleFrame & { stylesheet?: ConsoleStylesheet },
+): SafeHtml {
   const { session } = options;
-  return signedInPage(CHROME, {
+  const chrome = options.stylesheet
+    ? { ...CHROME, stylesheet: [CHROME.stylesheet, `/console/static/${options.stylesheet}`] }
+    : CHROME;
+  return signedInPage(chrome, {
     ...options,
     brand: html`<a href="/console">${session.accountName}</a>`,
     nav: navItems(session),

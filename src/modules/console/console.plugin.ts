@@ -11,6 +11,7 @@ import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
 import { auditPageRoutes } from './audit-page.routes.js';
+import { certificatePrintRoutes } from './print/certificate-print.routes.js';
 import { consoleErrorPage } from './console-layout.views.js';
 import { consoleLoginRoutes } from './console-login.routes.js';
 import { consolePageRoutes } from './console-pages.routes.js';
@@ -23,6 +24,7 @@ import { membersPageRoutes } from './members-page.routes.js';
 const STATIC_FILES = {
   'console.css': { file: 'admin/admin.css', type: 'text/css; charset=utf-8' },
   'console.js': { file: 'console/console.js', type: 'text/javascript; charset=utf-8' },
+  'print.css': { file: 'console/print.css', type: 'text/css; charset=utf-8' },
 };
 
 /** The partner console at /console: members of an account sign in and act within it (docs/members.md). */
@@ -69,6 +71,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(membersPageRoutes);
       await console.register(keysPageRoutes);
       await console.register(auditPageRoutes);
+      await console.register(certificatePrintRoutes);
       await console.register(async (json) => {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);

@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { etagOf } from '../../lib/immutable-responses.js';
+import { labelledQrSvg, qrCodeSvg } from '../../lib/qr-codes.js';
 import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
 import { answerLookup } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
@@ -45,31 +45,8 @@ export function normaliseCertificateNumber(typed: string): string | undefined {
 }
 
 /** The page's own address, as printed in its QR code: under AVS_PUBLIC_URL, not the address it was reached at. */
-function certificatePageUrl(config: Config, certificateNumber: string): string {
+export function certificatePageUrl(config: Config, certificateNumber: string): string {
   return `${publicBaseUrl(config)}/c/${encodeURIComponent(certificateNumber)}`;
-}
-
-// A page's QR code depends only on its address, which never changes: drawn once per number (its mask search
-// was the largest piece of a page view's CPU, docs/performance.md). Bounded: emptied when full.
-const qrCodes = new Map<string, Promise<string>>();
-const QR_CODE_CACHE_SIZE = 10_000;
-
-/** A QR code of the URL as an SVG element (drawn here, so the page needs no script and no image request). */
-function qrCodeSvg(url: string): Promise<string> {
-  let svg = qrCodes.get(url);
-  if (!svg) {
-    if (qrCodes.size >= QR_CODE_CACHE_SIZE) qrCodes.clear();
-    svg = drawQrCodeSvg(url);
-    qrCodes.set(url, svg);
-    svg.catch(() => qrCodes.delete(url));
-  }
-  return svg;
-}
-
-async function drawQrCodeSvg(url: string): Promise<string> {
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
-  // Named for screen readers; the address itself is printed beside it.
-  return svg.replace('<svg ', '<svg role="img" aria-label="QR code of this page’s address" class="qr" ');
 }
 
 /**
@@ -91,7 +68,8 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
     certificate,
     image,
     pageUrl,
-    qrSvg: await qrCodeSvg(pageUrl),
+    // Named for screen readers; the address itself is printed beside it.
+    qrSvg: labelledQrSvg(await qrCodeSvg(pageUrl), 'QR code of this page’s address', 'qr').value,
     issuer: pageIssuer(config),
   };
 }

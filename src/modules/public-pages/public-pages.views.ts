@@ -1,6 +1,7 @@
 import type { PublicCertificate } from '../certificates/certificates.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
 import { html, SafeHtml, showValue } from '../../lib/html.js';
+import { fieldLabel } from '../../planets/field-labels.js';
 import type { PageIssuer } from './public-pages.service.js';
 
 export const STYLESHEET_PATH = '/c/static/certificate.css';
@@ -43,12 +44,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 
 function date(iso: string): SafeHtml {
   return html`<time datetime="${iso}">${dateFormat.format(new Date(iso))}</time>`;
-}
-
-/** "case_diameter_mm" → "Case diameter (mm)". */
-function fieldLabel(name: string): string {
-  const words = name.replace(/_mm$/, ' (mm)').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The address, allowed to wrap before its /c/ path rather than inside the number. */

@@ -10,7 +10,8 @@ export interface Flash {
 export function pageDocument(options: {
   title: string;
   app: string;
-  stylesheet: string;
+  /** Stylesheets, applied in this order (a page's own after the app's). */
+  stylesheet: string | readonly string[];
   /** Scripts, run in this order once the page is parsed. */
   script?: string | readonly string[];
   body: SafeHtml;
@@ -23,7 +24,7 @@ export function pageDocument(options: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title} · ${options.app}</title>
         ${options.csrfToken ? html`<meta name="csrf-token" content="${options.csrfToken}" />` : ''}
-        <link rel="stylesheet" href="${options.stylesheet}" />
+        ${[options.stylesheet].flat().map((href) => html`<link rel="stylesheet" href="${href}" />`)}
         ${[options.script ?? []].flat().map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>

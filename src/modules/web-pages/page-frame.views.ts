@@ -5,7 +5,7 @@ import { CSRF_FIELD } from './web-sessions.js';
 /** What tells /admin and /console apart in a page's document: its name, stylesheet and scripts. */
 export interface PageChrome {
   app: string;
-  stylesheet: string;
+  stylesheet: string | readonly string[];
   script?: string | readonly string[];
 }
 

@@ -1,4 +1,5 @@
 import { layoutText } from './layout.text.js';
+import { printText } from './print.text.js';
 
 /**
  * Every word the console shows, in one place so it can be translated later: one file per area
@@ -6,4 +7,5 @@ import { layoutText } from './layout.text.js';
  */
 export const text = {
   ...layoutText,
+  ...printText,
 } as const;

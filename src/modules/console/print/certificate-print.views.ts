@@ -1,0 +1,211 @@
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
+import { labelledQrSvg } from '../../../lib/qr-codes.js';
+import { fieldLabel } from '../../../planets/field-labels.js';
+import type { Membership } from '../../members/members.service.js';
+import type { MemberSession } from '../../members/member-sessions.service.js';
+import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
+import { formatTime } from '../../web-pages/page-document.views.js';
+import { consolePage } from '../console-layout.views.js';
+import { text } from '../text/index.js';
+import type { PrintableCertificate, PrintLabel } from './certificate-print.service.js';
+
+interface Frame {
+  session: MemberSession;
+  memberships: readonly Membership[];
+}
+
+const words = text.print;
+
+function qrCode(label: PrintLabel, className: string): SafeHtml {
+  return labelledQrSvg(label.qrSvg, words.qrLabel(label.certificateNumber), className);
+}
+
+interface Link {
+  href: string;
+  label: string;
+}
+
+/** A page to print: on screen its hint, downloads and links first; printed, only its body (print.css). */
+function printPage(
+  frame: Frame,
+  page: { title: string; hint: string; downloads: readonly Link[]; links: readonly Link[]; body: SafeHtml },
+): SafeHtml {
+  return consolePage({
+    ...frame,
+    title: page.title,
+    section: 'assets',
+    stylesheet: 'print.css',
+    content: html`<div class="print-actions">
+        <p>${page.hint}</p>
+        <p class="inline-actions">
+          ${page.downloads.map((link) => html`<a class="button-link" href="${link.href}" download>${link.label}</a>`)}
+          ${page.links.map((link) => html`<a href="${link.href}">${link.label}</a>`)}
+        </p>
+      </div>
+      ${page.body}`,
+  });
+}
+
+/** The printable certificate: on screen with its downloads; printed, the certificate alone on one sheet (print.css). */
+export function certificatePrintPage(frame: Frame & { certificate: PrintableCertificate }): SafeHtml {
+  const { certificate } = frame;
+  const base = `/console/assets/${certificate.planet}/${certificate.assetId}`;
+  const rows: [string, SafeHtml | string][] = [
+    [words.number, html`<strong class="printed-number">${certificate.certificateNumber}</strong>`],
+    [words.planet, fieldLabel(certificate.planet)],
+    ...certificate.fields.map(([name, value]): [string, string] => [fieldLabel(name), showValue(value)]),
+    [words.issuedAt, formatTime(certificate.issuedAt)],
+    [words.issuer, html`<code>${certificate.issuerDid}</code>`],
+    [words.keyId, html`<code>${certificate.keyId}</code>`],
+  ];
+  return printPage(frame, {
+    title: words.certificateTitle(certificate.certificateNumber),
+    hint: words.printButtonHint,
+    downloads: [
+      { href: `${base}/certificate.pdf`, label: words.downloadA4 },
+      { href: `${base}/certificate.pdf?paper=letter`, label: words.downloadLetter },
+    ],
+    links: [
+      { href: base, label: words.backToAsset },
+      { href: `/console/labels?planet=${certificate.planet}`, label: words.labelsLink },
+    ],
+    body: html`<article class="printed-certificate" aria-labelledby="printed-title">
+      <header>
+        <p class="printed-kicker">${words.heading}</p>
+        <h2 id="printed-title">${certificate.title}</h2>
+        <p class="printed-issued-by">${words.issuedBy}</p>
+      </header>
+      ${
+        certificate.image
+          ? html`<figure class="printed-image">
+              <img
+                src="${certificate.image.url}"
+                alt="${certificate.image.caption ?? words.imageAlt(certificate.title)}"
+                width="${certificate.image.width ?? ''}"
+                height="${certificate.image.height ?? ''}"
+              />
+            </figure>`
+          : ''
+      }
+      <div class="printed-body">
+        <table class="printed-details">
+          <caption class="visually-hidden">
+            ${words.detailsCaption}
+          </caption>
+          <tbody>
+            ${rows.map(
+              ([label, value]) =>
+                html`<tr>
+                  <th scope="row">${label}</th>
+                  <td>${value}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <figure class="printed-qr">
+          ${qrCode(certificate, 'qr')}
+          <figcaption>${words.verify} <span class="printed-url">${certificate.pageUrl}</span></figcaption>
+        </figure>
+      </div>
+    </article>`,
+  });
+}
+
+/** The choice of labels: a planet, then its issued certificates by checkbox; the sheet as a page or a PDF. */
+export function labelChoicePage(
+  frame: Frame & {
+    planets: readonly string[];
+    planet: string;
+    assets: readonly { id: string; certificate_number: string; title: string; updated_at: string }[];
+    nextCursor: string | null;
+  },
+): SafeHtml {
+  const labels = words.labels;
+  const table =
+    frame.assets.length === 0
+      ? html`<p class="empty">${labels.none}</p>`
+      : dataTable({
+          caption: labels.caption(frame.planet),
+          responsive: true,
+          columns: [labels.choose, labels.number, labels.titleColumn],
+          rows: frame.assets.map(
+            (asset) =>
+              html`<tr>
+                <td data-label="${labels.choose}">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value="${asset.id}"
+                    id="label-${asset.id}"
+                    aria-label="${labels.chooseOne(asset.certificate_number)}"
+                  />
+                </td>
+                <td data-label="${labels.number}"><code>${asset.certificate_number}</code></td>
+                <td data-label="${labels.titleColumn}">${asset.title}</td>
+              </tr>`,
+          ),
+        });
+  return consolePage({
+    ...frame,
+    title: labels.title,
+    section: 'assets',
+    content: html`<p>${labels.intro}</p>
+      <form method="get" action="/console/labels" class="filters" aria-label="${labels.planet}">
+        ${selectField(labels.planet, { id: 'labels-planet', name: 'planet' }, valueOptions(frame.planets, frame.planet))}
+        <button type="submit" class="button-secondary">${labels.show}</button>
+      </form>
+      <form method="get" action="/console/labels/sheet" id="labels-form">
+        <input type="hidden" name="planet" value="${frame.planet}" />
+        ${table}
+        ${
+          frame.assets.length === 0
+            ? ''
+            : html`${selectField(
+                  labels.paper,
+                  { id: 'labels-paper', name: 'paper' },
+                  html`<option value="a4">${labels.a4}</option>
+                    <option value="letter">${labels.letter}</option>`,
+                )}
+                <p class="inline-actions">
+                  <button type="submit">${labels.printSheet}</button>
+                  <button type="submit" class="button-secondary" formaction="/console/labels.pdf">
+                    ${labels.downloadPdf}
+                  </button>
+                </p>`
+        }
+      </form>
+      ${
+        frame.nextCursor
+          ? html`<p>
+              <a
+                href="/console/labels?planet=${frame.planet}&amp;cursor=${encodeURIComponent(frame.nextCursor)}"
+                >${labels.next}</a
+              >
+            </p>`
+          : ''
+      }`,
+  });
+}
+
+/** The label sheet to print: 3 across, 8 down a page (print.css), each the QR code with the number under it. */
+export function labelSheetPage(
+  frame: Frame & { planet: string; labels: readonly PrintLabel[]; pdfHref: string },
+): SafeHtml {
+  const labels = words.labels;
+  return printPage(frame, {
+    title: labels.sheetTitle(frame.labels.length),
+    hint: labels.sheetHint,
+    downloads: [{ href: frame.pdfHref, label: labels.downloadPdf }],
+    links: [{ href: `/console/labels?planet=${frame.planet}`, label: labels.backToChoice }],
+    body: html`<ul class="label-sheet">
+      ${frame.labels.map(
+        (label) =>
+          html`<li class="print-label">
+            ${qrCode(label, 'qr')}
+            <span class="print-label-number">${label.certificateNumber}</span>
+            <span class="print-label-title">${label.title}</span>
+          </li>`,
+      )}
+    </ul>`,
+  });
+}

@@ -1,0 +1,235 @@
+import PDFDocument from 'pdfkit';
+import { showValue } from '../../../lib/html.js';
+import { fieldLabel } from '../../../planets/field-labels.js';
+import { text } from '../text/index.js';
+
+export type PaperSize = 'a4' | 'letter';
+
+/** An image as the PDF embeds it. */
+export interface PdfImage {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+interface PdfLabel {
+  certificateNumber: string;
+  title: string;
+  pageUrl: string;
+  /** The QR code's modules, row by row (true is dark): drawn as vector squares, sharp at any printer's resolution. */
+  qrModules: boolean[][];
+}
+
+interface PdfCertificate extends PdfLabel {
+  planet: string;
+  fields: [name: string, value: unknown][];
+  issuedAt: string;
+  issuerDid: string;
+  keyId: string;
+  image?: PdfImage;
+}
+
+const PAPER: Record<PaperSize, string> = { a4: 'A4', letter: 'LETTER' };
+const INK = '#1a1a1a';
+const MUTED = '#4d4d4d';
+/** The QR code's quiet zone, in modules: scanners need four blank modules around the symbol. */
+const QUIET_ZONE = 4;
+
+// The PDF's built-in Helvetica writes Windows-1252 only: a character outside it would come out as garbage.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+function winAnsi(value: string): string {
+  return Array.from(value.normalize('NFC'), (character) => {
+    const code = character.codePointAt(0)!;
+    return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(character)
+      ? character
+      : '?';
+  }).join('');
+}
+
+function newDocument(paper: PaperSize, title: string, margin: number): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: PAPER[paper],
+    margin,
+    info: { Title: winAnsi(title), Creator: 'Asset Verification Service', Producer: 'pdfkit' },
+  });
+}
+
+/** The finished document's bytes. */
+function documentBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.end();
+  });
+}
+
+/** Draws a QR code whose symbol and quiet zone fill a square of `size` points at (x, y); dark runs of a row are one rectangle. */
+function drawQrCode(
+  document: PDFKit.PDFDocument,
+  modules: boolean[][],
+  x: number,
+  y: number,
+  size: number,
+): void {
+  const count = modules.length + 2 * QUIET_ZONE;
+  const unit = size / count;
+  document.save().rect(x, y, size, size).fill('#ffffff');
+  modules.forEach((row, rowIndex) => {
+    let start = -1;
+    row.concat(false).forEach((dark, column) => {
+      if (dark && start < 0) start = column;
+      if (!dark && start >= 0) {
+        document.rect(
+          x + (QUIET_ZONE + start) * unit,
+          y + (QUIET_ZONE + rowIndex) * unit,
+          (column - start) * unit,
+          // A hair taller than a module, so that no seam shows between two rows on screen.
+          unit + 0.05,
+        );
+        start = -1;
+      }
+    });
+  });
+  document.fill('#000000').restore();
+}
+
+/** One labelled line of the details block: the label small, the value below it; returns the next line's y. */
+function detail(
+  document: PDFKit.PDFDocument,
+  label: string,
+  value: string,
+  at: { x: number; y: number; width: number; valueFont?: string; valueSize?: number },
+): number {
+  document.font('Helvetica').fontSize(8).fillColor(MUTED).text(winAnsi(label), at.x, at.y, {
+    width: at.width,
+    lineBreak: false,
+    ellipsis: true,
+  });
+  const size = at.valueSize ?? 10;
+  document
+    .font(at.valueFont ?? 'Helvetica')
+    .fontSize(size)
+    .fillColor(INK)
+    .text(winAnsi(value), at.x, at.y + 10, { width: at.width, height: size * 2.4, ellipsis: true });
+  return document.y + 6;
+}
+
+/**
+ * One page, on A4 or US Letter (the layout reads the page's own size): heading, title, the public image, then
+ * the details beside the QR code of /c/{number}. Every text is bounded (height, ellipsis), so nothing flows
+ * onto a second page.
+ */
+export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize): Promise<Buffer> {
+  const words = text.print;
+  const margin = 50;
+  const document = newDocument(paper, words.certificateTitle(certificate.certificateNumber), margin);
+  const { width: pageWidth, height: pageHeight } = document.page;
+  const contentWidth = pageWidth - 2 * margin;
+  const bottom = pageHeight - margin;
+
+  document
+    .rect(margin / 2, margin / 2, pageWidth - margin, pageHeight - margin)
+    .lineWidth(1)
+    .stroke(MUTED);
+  document.font('Helvetica-Bold').fontSize(22).fillColor(INK);
+  document.text(winAnsi(words.heading), margin, margin, { width: contentWidth, align: 'center' });
+  document.font('Helvetica').fontSize(10).fillColor(MUTED);
+  document.text(winAnsi(words.issuedBy), { width: contentWidth, align: 'center' });
+  document.moveDown(0.8);
+  document.font('Helvetica-Bold').fontSize(16).fillColor(INK);
+  document.text(winAnsi(certificate.title), margin, document.y, {
+    width: contentWidth,
+    align: 'center',
+    height: 40,
+    ellipsis: true,
+  });
+
+  // The lower block (details and QR code) has a fixed height; the image takes what is left above it.
+  const qrSize = 150;
+  const blockHeight = 250;
+  const blockTop = bottom - blockHeight;
+  const imageTop = document.y + 12;
+  if (certificate.image && blockTop - imageTop > 60) {
+    document.image(certificate.image.jpeg, margin, imageTop, {
+      fit: [contentWidth, blockTop - imageTop - 12],
+      align: 'center',
+      valign: 'center',
+    });
+  }
+
+  const columnWidth = contentWidth - qrSize - 24;
+  let y = detail(document, words.number, certificate.certificateNumber, {
+    x: margin,
+    y: blockTop,
+    width: columnWidth,
+    valueFont: 'Helvetica-Bold',
+    valueSize: 16,
+  });
+  y = detail(document, words.planet, fieldLabel(certificate.planet), { x: margin, y, width: columnWidth });
+  for (const [name, value] of certificate.fields.slice(0, 4)) {
+    y = detail(document, fieldLabel(name), showValue(value), { x: margin, y, width: columnWidth });
+  }
+  y = detail(document, words.issuedAt, certificate.issuedAt.slice(0, 10), {
+    x: margin,
+    y,
+    width: columnWidth,
+  });
+
+  const qrX = pageWidth - margin - qrSize;
+  drawQrCode(document, certificate.qrModules, qrX, blockTop, qrSize);
+  document.font('Helvetica').fontSize(8).fillColor(MUTED);
+  document.text(winAnsi(words.verify), qrX, blockTop + qrSize + 2, { width: qrSize, align: 'center' });
+  document.fillColor(INK).text(winAnsi(certificate.pageUrl), qrX, document.y, {
+    width: qrSize,
+    align: 'center',
+    height: 20,
+    ellipsis: true,
+  });
+
+  // The issuer and its key run the full width: a did:web and a 43-character key id are long.
+  const issuerTop = Math.max(y, bottom - 62);
+  y = detail(document, words.issuer, certificate.issuerDid, { x: margin, y: issuerTop, width: contentWidth });
+  detail(document, words.keyId, certificate.keyId, {
+    x: margin,
+    y,
+    width: contentWidth,
+    valueFont: 'Courier',
+  });
+  return documentBytes(document);
+}
+
+/** Labels per sheet: 3 across, 8 down (24 a page), as common A4 and US Letter label sheets are cut. */
+const COLUMNS = 3;
+const ROWS = 8;
+
+/** The label sheet: each label the QR code of /c/{number} with the number under it, then the title. */
+export function drawLabelSheetPdf(labels: readonly PdfLabel[], paper: PaperSize): Promise<Buffer> {
+  const margin = 18;
+  const document = newDocument(paper, text.print.labels.sheetTitle(labels.length), margin);
+  const cellWidth = (document.page.width - 2 * margin) / COLUMNS;
+  const cellHeight = (document.page.height - 2 * margin) / ROWS;
+  const qrSize = cellHeight - 26;
+  labels.forEach((label, index) => {
+    const place = index % (COLUMNS * ROWS);
+    if (index > 0 && place === 0) document.addPage();
+    const x = margin + (place % COLUMNS) * cellWidth;
+    const y = margin + Math.floor(place / COLUMNS) * cellHeight;
+    drawQrCode(document, label.qrModules, x + (cellWidth - qrSize) / 2, y + 2, qrSize);
+    document.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+    document.text(winAnsi(label.certificateNumber), x + 4, y + qrSize + 3, {
+      width: cellWidth - 8,
+      align: 'center',
+      lineBreak: false,
+    });
+    document.font('Helvetica').fontSize(7).fillColor(MUTED);
+    document.text(winAnsi(label.title), x + 4, y + qrSize + 14, {
+      width: cellWidth - 8,
+      align: 'center',
+      lineBreak: false,
+      ellipsis: true,
+    });
+  });
+  return documentBytes(document);
+}
