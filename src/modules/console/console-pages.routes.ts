@@ -7,6 +7,7 @@ import { sendPage } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
 import { accountPage } from './account.views.js';
 import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
+import { consoleHomeFigures } from './console-home.service.js';
 import { homePage } from './home.views.js';
 
 const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -30,8 +31,12 @@ export async function consolePageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
   app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) => {
-    const frame = await pageFrame(request);
-    return sendPage(reply, homePage({ session: memberSession(request), ...frame }));
+    const session = memberSession(request);
+    const [frame, figures] = await Promise.all([
+      pageFrame(request),
+      consoleHomeFigures(db, session.accountId),
+    ]);
+    return sendPage(reply, homePage({ session, ...frame, figures }));
   });
 
   app.get(

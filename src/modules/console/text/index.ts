@@ -1,4 +1,7 @@
+import { homeText } from './home.text.js';
 import { layoutText } from './layout.text.js';
+import { transfersText } from './transfers.text.js';
+import { watchlistText } from './watchlist.text.js';
 
 /**
  * Every word the console shows, in one place so it can be translated later: one file per area
@@ -6,4 +9,7 @@ import { layoutText } from './layout.text.js';
  */
 export const text = {
   ...layoutText,
+  ...homeText,
+  ...transfersText,
+  ...watchlistText,
 } as const;
