@@ -1,8 +1,8 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
-import { barList, dayBarChart, type BarItem } from '../web-pages/charts.views.js';
-import { dataTable } from '../web-pages/form-parts.views.js';
+import { barList, dayBarChart, type BarItem, type ChartText } from '../web-pages/charts.views.js';
+import { labelledTable } from '../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../web-pages/page-document.views.js';
 import { HOME_DAYS, type HomeFigures } from './console-home.service.js';
 import { consolePage } from './console-layout.views.js';
@@ -79,87 +79,73 @@ function counts(figures: HomeFigures): SafeHtml {
 
 function byPlanet(figures: HomeFigures): SafeHtml {
   if (figures.planets.length === 0) return html`<p class="empty">${words.noAssets}</p>`;
-  const list = (planet: string, status: string) => `/console/assets/${planet}?certificate_status=${status}`;
+  // A count links to the planet's list filtered by that status.
+  const list = (counts: HomeFigures['planets'][number], status: string) =>
+    html`<a href="/console/assets/${counts.planet}?certificate_status=${status}"
+      >${counts.byCertificateStatus[status] ?? 0}</a
+    >`;
   return html`<h2 id="by-planet">${words.byPlanetHeading}</h2>
-    ${dataTable({
+    ${labelledTable({
       caption: words.byPlanetCaption,
-      responsive: true,
       columns: [words.planetColumn, words.pendingColumn, words.issuedColumn, words.alertsColumn],
-      rows: figures.planets.map(
-        (planet) =>
-          html`<tr>
-            <td data-label="${words.planetColumn}">
-              <a href="/console/assets/${planet.planet}">${planet.planet}</a>
-            </td>
-            <td data-label="${words.pendingColumn}" class="number">
-              <a href="${list(planet.planet, 'pending')}">${planet.byCertificateStatus.pending ?? 0}</a>
-            </td>
-            <td data-label="${words.issuedColumn}" class="number">
-              <a href="${list(planet.planet, 'issued')}">${planet.byCertificateStatus.issued ?? 0}</a>
-            </td>
-            <td data-label="${words.alertsColumn}" class="number">${planet.openAlerts}</td>
-          </tr>`,
-      ),
+      rows: figures.planets.map((planet) => ({
+        cells: [
+          html`<a href="/console/assets/${planet.planet}">${planet.planet}</a>`,
+          { number: list(planet, 'pending') },
+          { number: list(planet, 'issued') },
+          { number: planet.openAlerts },
+        ],
+      })),
     })}`;
 }
 
 function openAlerts(figures: HomeFigures): SafeHtml {
   const total = figures.planets.reduce((sum, planet) => sum + planet.openAlerts, 0);
   const columns = words.alertColumns;
+  if (figures.openAlerts.length === 0) {
+    return html`<h2 id="open-alerts">${words.openAlertsHeading}</h2>
+      <p class="empty">${words.noOpenAlerts}</p>`;
+  }
   return html`<h2 id="open-alerts">${words.openAlertsHeading}</h2>
     ${
-      figures.openAlerts.length === 0
-        ? html`<p class="empty">${words.noOpenAlerts}</p>`
-        : html`${
-            total > figures.openAlerts.length
-              ? html`<p>${words.openAlertsShown(figures.openAlerts.length, total)}</p>`
-              : ''
-          }
-          ${dataTable({
-            labelledBy: 'open-alerts',
-            responsive: true,
-            columns: [columns.asset, columns.number, columns.kind, columns.since],
-            rows: figures.openAlerts.map(
-              (alert) =>
-                html`<tr>
-                  <td data-label="${columns.asset}">
-                    <a href="/console/assets/${alert.planet}/${alert.id}">${alert.title}</a>
-                  </td>
-                  <td data-label="${columns.number}"><code>${alert.certificateNumber}</code></td>
-                  <td data-label="${columns.kind}">${alert.kind}</td>
-                  <td data-label="${columns.since}">${formatTime(alert.since)}</td>
-                </tr>`,
-            ),
-          })}`
-    }`;
+      total > figures.openAlerts.length
+        ? html`<p>${words.openAlertsShown(figures.openAlerts.length, total)}</p>`
+        : ''
+    }
+    ${labelledTable({
+      labelledBy: 'open-alerts',
+      columns: [columns.asset, columns.number, columns.kind, columns.since],
+      rows: figures.openAlerts.map((alert) => ({
+        cells: [
+          html`<a href="/console/assets/${alert.planet}/${alert.id}">${alert.title}</a>`,
+          html`<code>${alert.certificateNumber}</code>`,
+          alert.kind,
+          formatTime(alert.since),
+        ],
+      })),
+    })}`;
 }
 
-function dayChart(
-  id: string,
-  chart: typeof words.created | typeof words.verified,
-  series: HomeFigures['createdPerDay'],
-): SafeHtml {
+/** A chart under its heading, in a section the heading names. */
+function chartSection(id: string, title: string, body: SafeHtml): SafeHtml {
+  return html`<section aria-labelledby="${id}-heading">
+    <h3 id="${id}-heading">${title}</h3>
+    ${body}
+  </section>`;
+}
+
+function dayChart(id: string, chart: ChartText, series: HomeFigures['createdPerDay']): SafeHtml {
   const total = series.reduce((sum, point) => sum + point.count, 0);
   const peak = series.reduce<(typeof series)[number] | undefined>(
     (best, point) => (point.count > 0 && (!best || point.count > best.count) ? point : best),
     undefined,
   );
-  return html`<section aria-labelledby="${id}-heading">
-    <h3 id="${id}-heading">${chart.title}</h3>
-    <p class="chart-summary">${words.daySummary(total, peak)}</p>
-    ${dayBarChart(
-      id,
-      {
-        title: chart.title,
-        description: chart.description(HOME_DAYS),
-        tableSummary: words.table,
-        caption: chart.caption,
-        labelHeader: words.dayColumn,
-        valueHeader: chart.valueHeader,
-      },
-      series,
-    )}
-  </section>`;
+  return chartSection(
+    id,
+    chart.title,
+    html`<p class="chart-summary">${words.daySummary(total, peak)}</p>
+      ${dayBarChart(id, chart, series)}`,
+  );
 }
 
 function outcomesChart(figures: HomeFigures): SafeHtml {
@@ -172,25 +158,11 @@ function outcomesChart(figures: HomeFigures): SafeHtml {
     valueText: words.share(outcome.count, percent(outcome.count, total)),
     hatched: outcome.outcome !== 'verified',
   }));
-  return html`<section aria-labelledby="outcomes-heading">
-    <h3 id="outcomes-heading">${chart.title}</h3>
-    ${
-      total === 0
-        ? html`<p class="empty">${chart.none}</p>`
-        : barList(
-            'chart-outcomes',
-            {
-              title: chart.title,
-              description: chart.description,
-              tableSummary: words.table,
-              caption: chart.caption,
-              labelHeader: chart.labelHeader,
-              valueHeader: chart.valueHeader,
-            },
-            items,
-          )
-    }
-  </section>`;
+  return chartSection(
+    'chart-outcomes',
+    chart.title,
+    total === 0 ? html`<p class="empty">${chart.none}</p>` : barList('chart-outcomes', chart, items),
+  );
 }
 
 function deliveriesChart(figures: HomeFigures): SafeHtml {
@@ -199,32 +171,20 @@ function deliveriesChart(figures: HomeFigures): SafeHtml {
   const total = succeeded + failed + pending;
   const finished = succeeded + failed;
   const share = (count: number) => words.share(count, percent(count, total));
-  return html`<section aria-labelledby="deliveries-heading">
-    <h3 id="deliveries-heading">${chart.title}</h3>
-    ${
-      total === 0
-        ? html`<p class="empty">${chart.none}</p>`
-        : html`<p class="chart-summary">
-              ${finished === 0 ? chart.noneFinished : chart.rate(percent(succeeded, finished), finished)}
-            </p>
-            ${barList(
-              'chart-deliveries',
-              {
-                title: chart.title,
-                description: chart.description,
-                tableSummary: words.table,
-                caption: chart.caption,
-                labelHeader: chart.labelHeader,
-                valueHeader: chart.valueHeader,
-              },
-              [
-                { label: chart.succeeded, value: succeeded, valueText: share(succeeded) },
-                { label: chart.failed, value: failed, valueText: share(failed), hatched: true },
-                { label: chart.pending, value: pending, valueText: share(pending) },
-              ],
-            )}`
-    }
-  </section>`;
+  return chartSection(
+    'chart-deliveries',
+    chart.title,
+    total === 0
+      ? html`<p class="empty">${chart.none}</p>`
+      : html`<p class="chart-summary">
+            ${finished === 0 ? chart.noneFinished : chart.rate(percent(succeeded, finished), finished)}
+          </p>
+          ${barList('chart-deliveries', chart, [
+            { label: chart.succeeded, value: succeeded, valueText: share(succeeded) },
+            { label: chart.failed, value: failed, valueText: share(failed), hatched: true },
+            { label: chart.pending, value: pending, valueText: share(pending) },
+          ])}`,
+  );
 }
 
 /** The console's home: your role and what it reaches, the account's counts (each a link to its list), and charts. */

@@ -3,12 +3,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { acceptTransfer, closeTransfer, listDescribedTransfers } from '../transfers/transfers.service.js';
 import type { MemberPrincipal } from '../principal/principal.js';
-import { sendPage, type Flash } from '../web-pages/page-document.views.js';
+import { acceptTransfer, closeTransfer, listDescribedTransfers } from '../transfers/transfers.service.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { memberPrincipal, memberSession } from './console-auth.js';
-import { FormBody, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
+import { changeThenRedirect, FormBody, sendFramedPage, type PageAnswer } from './console-page.helpers.js';
 import { text } from './text/index.js';
 import { transfersPage } from './transfers-page.views.js';
 
@@ -24,53 +23,47 @@ type IdRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
 export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  async function sendTransfersPage(
+  function sendTransfersPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: { cursors?: Static<typeof ListQuery>; flash?: Flash; status?: number } = {},
+    cursors: Static<typeof ListQuery> = {},
+    answer: PageAnswer = {},
   ) {
     const principal = memberPrincipal(request);
-    const [frame, received, made] = await Promise.all([
-      pageFrame(request),
-      listDescribedTransfers(db, principal, { role: 'incoming', cursor: extra.cursors?.received }),
-      listDescribedTransfers(db, principal, { role: 'outgoing', cursor: extra.cursors?.made }),
+    const lists = Promise.all([
+      listDescribedTransfers(db, principal, { role: 'incoming', cursor: cursors.received }),
+      listDescribedTransfers(db, principal, { role: 'outgoing', cursor: cursors.made }),
     ]);
-    return sendPage(
+    return sendFramedPage(
+      request,
       reply,
-      transfersPage({
-        session: memberSession(request),
-        memberships: frame.memberships,
-        flash: extra.flash ?? frame.flash,
-        received,
-        made,
-        cursors: extra.cursors ?? {},
-      }),
-      extra.status,
+      lists,
+      (frame, [received, made]) =>
+        transfersPage({ session: memberSession(request), ...frame, received, made, cursors }),
+      answer,
     );
   }
 
   /** A decision, then back to the lists with a notice; a refusal (404, 409 expired or closed) is shown on them. */
-  async function decide<T>(
+  function decide<T>(
     request: IdRequest,
     reply: FastifyReply,
-    change: (tx: Queryable, principal: MemberPrincipal) => Promise<T>,
+    move: (tx: Queryable, principal: MemberPrincipal) => Promise<T>,
     done: (result: T) => SessionFlash,
   ) {
     const principal = memberPrincipal(request);
-    let result: T;
-    try {
-      result = await commitChange(request, 200, (tx) => change(tx, principal));
-    } catch (error) {
-      const { flash, status } = refusal(error);
-      return sendTransfersPage(request, reply, { flash, status });
-    }
-    return redirectWithFlash(request, reply, '/console/transfers', done(result));
+    return changeThenRedirect(request, reply, {
+      run: () => commitChange(request, 200, (tx) => move(tx, principal)),
+      url: '/console/transfers',
+      done,
+      refused: (answer) => sendTransfersPage(request, reply, {}, answer),
+    });
   }
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/transfers',
     { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
-    async (request, reply) => sendTransfersPage(request, reply, { cursors: request.query }),
+    async (request, reply) => sendTransfersPage(request, reply, request.query),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { Membership } from '../members/members.service.js';
 import { roleReaches } from '../members/member-roles.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import type { DescribedTransfer } from '../transfers/transfers.service.js';
-import { dataTable } from '../web-pages/form-parts.views.js';
+import { labelledTable } from '../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from './console-layout.views.js';
 import { text } from './text/index.js';
@@ -36,13 +36,6 @@ function decisionForm(
   </form>`;
 }
 
-function assetCell(offer: DescribedTransfer, linked: boolean): SafeHtml {
-  const title = offer.asset_title ?? offer.asset_id;
-  return html`<td data-label="${columns.asset}">
-    ${linked ? html`<a href="/console/assets/${offer.planet}/${offer.asset_id}">${title}</a>` : title}
-  </td>`;
-}
-
 function offersTable(options: {
   session: MemberSession;
   headingId: string;
@@ -55,48 +48,47 @@ function offersTable(options: {
   if (page.data.length === 0) {
     return html`<p class="empty">${side === 'received' ? words.noneReceived : words.noneMade}</p>`;
   }
-  const party = side === 'received' ? columns.from : columns.to;
-  return html`${dataTable({
+  const party = (offer: DescribedTransfer) =>
+    side === 'received'
+      ? html`${offer.from_account_name ?? words.unnamed} <code>${offer.from_account_id}</code>`
+      : html`${offer.to_account_name ?? words.unnamed} <code>${offer.to_account_id}</code>`;
+  // The asset's page is the sender's while the offer is open: the receiver sees its title only.
+  const asset = (offer: DescribedTransfer) =>
+    side === 'made'
+      ? html`<a href="/console/assets/${offer.planet}/${offer.asset_id}"
+          >${offer.asset_title ?? offer.asset_id}</a
+        >`
+      : (offer.asset_title ?? offer.asset_id);
+  const actions = (offer: DescribedTransfer) =>
+    html`<div class="inline-actions">
+      ${
+        side === 'received'
+          ? html`${decisionForm(session, offer, 'accept')} ${decisionForm(session, offer, 'decline')}`
+          : decisionForm(session, offer, 'cancel')
+      }
+    </div>`;
+  return html`${labelledTable({
     labelledBy: options.headingId,
-    responsive: true,
     columns: [
       columns.asset,
       columns.number,
-      party,
+      side === 'received' ? columns.from : columns.to,
       columns.offered,
       columns.expires,
-      ...(editor ? [html`<span class="visually-hidden">${columns.actions}</span>`] : []),
+      ...(editor ? [columns.actions] : []),
     ],
-    rows: page.data.map(
-      (offer) =>
-        html`<tr data-transfer-id="${offer.id}">
-          ${assetCell(offer, side === 'made')}
-          <td data-label="${columns.number}"><code>${offer.certificate_number ?? '—'}</code></td>
-          <td data-label="${party}">
-            ${
-              side === 'received'
-                ? html`${offer.from_account_name ?? words.unnamed} <code>${offer.from_account_id}</code>`
-                : html`${offer.to_account_name ?? words.unnamed} <code>${offer.to_account_id}</code>`
-            }
-          </td>
-          <td data-label="${columns.offered}">${formatTime(offer.created_at)}</td>
-          <td data-label="${columns.expires}">${formatTime(offer.expires_at)}</td>
-          ${
-            editor
-              ? html`<td data-label="Actions">
-                  <div class="inline-actions">
-                    ${
-                      side === 'received'
-                        ? html`${decisionForm(session, offer, 'accept')}
-                          ${decisionForm(session, offer, 'decline')}`
-                        : decisionForm(session, offer, 'cancel')
-                    }
-                  </div>
-                </td>`
-              : ''
-          }
-        </tr>`,
-    ),
+    actionsColumn: editor ? 5 : undefined,
+    rows: page.data.map((offer) => ({
+      attributes: html` data-transfer-id="${offer.id}"`,
+      cells: [
+        asset(offer),
+        html`<code>${offer.certificate_number ?? '—'}</code>`,
+        party(offer),
+        formatTime(offer.created_at),
+        formatTime(offer.expires_at),
+        ...(editor ? [actions(offer)] : []),
+      ],
+    })),
   })}
   ${page.next_cursor ? html`<p><a href="${options.moreHref}">${words.more}</a></p>` : ''}`;
 }

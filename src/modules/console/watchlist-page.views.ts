@@ -5,7 +5,7 @@ import type { Membership } from '../members/members.service.js';
 import { roleReaches } from '../members/member-roles.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import type { WatchType } from '../watchlist/watchlist.schemas.js';
-import { dataTable, inputField } from '../web-pages/form-parts.views.js';
+import { inputField, labelledTable } from '../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from './console-layout.views.js';
 import { text } from './text/index.js';
@@ -45,41 +45,35 @@ function addForm(session: MemberSession, number: string | undefined): SafeHtml {
   </section>`;
 }
 
+function removeForm(session: MemberSession, watch: WatchType): SafeHtml {
+  return html`<form method="post" action="/console/watchlist/${watch.id}/remove">
+    ${csrfInput(session)}
+    <button
+      type="submit"
+      class="button-secondary"
+      aria-label="${words.removeLabel(watch.certificate_number)}"
+    >
+      ${words.remove}
+    </button>
+  </form>`;
+}
+
 function watchedTable(session: MemberSession, page: WatchPage, moreHref: string): SafeHtml {
   if (page.data.length === 0) return html`<p class="empty">${words.noneWatched}</p>`;
   const editor = roleReaches(session.role, 'editor');
   const columns = words.columns;
-  return html`${dataTable({
+  return html`${labelledTable({
     labelledBy: 'watched-heading',
-    responsive: true,
-    columns: [
-      columns.number,
-      columns.since,
-      ...(editor ? [html`<span class="visually-hidden">${columns.actions}</span>`] : []),
-    ],
-    rows: page.data.map(
-      (watch) =>
-        html`<tr data-watch-id="${watch.id}">
-          <td data-label="${columns.number}"><code>${watch.certificate_number}</code></td>
-          <td data-label="${columns.since}">${formatTime(watch.created_at)}</td>
-          ${
-            editor
-              ? html`<td data-label="Actions">
-                  <form method="post" action="/console/watchlist/${watch.id}/remove">
-                    ${csrfInput(session)}
-                    <button
-                      type="submit"
-                      class="button-secondary"
-                      aria-label="${words.removeLabel(watch.certificate_number)}"
-                    >
-                      ${words.remove}
-                    </button>
-                  </form>
-                </td>`
-              : ''
-          }
-        </tr>`,
-    ),
+    columns: [columns.number, columns.since, ...(editor ? [columns.actions] : [])],
+    actionsColumn: editor ? 2 : undefined,
+    rows: page.data.map((watch) => ({
+      attributes: html` data-watch-id="${watch.id}"`,
+      cells: [
+        html`<code>${watch.certificate_number}</code>`,
+        formatTime(watch.created_at),
+        ...(editor ? [removeForm(session, watch)] : []),
+      ],
+    })),
   })}
   ${page.next_cursor ? html`<p><a href="${moreHref}">${words.more}</a></p>` : ''}`;
 }
@@ -87,22 +81,22 @@ function watchedTable(session: MemberSession, page: WatchPage, moreHref: string)
 function firedTable(page: Static<typeof EventPage>, moreHref: string): SafeHtml {
   if (page.data.length === 0) return html`<p class="empty">${words.noneFired}</p>`;
   const columns = words.firedColumns;
-  return html`${dataTable({
+  return html`${labelledTable({
     labelledBy: 'fired-heading',
-    responsive: true,
     columns: [columns.when, columns.number, columns.change, columns.status],
     rows: page.data.map((event) => {
       const data = event.data as Fired;
       const change = data.change?.type ?? '';
       const kind = data.change?.alert?.kind;
-      return html`<tr data-event-id="${event.id}">
-        <td data-label="${columns.when}">${formatTime(event.timestamp)}</td>
-        <td data-label="${columns.number}"><code>${data.watch?.certificate_number ?? '—'}</code></td>
-        <td data-label="${columns.change}">
-          ${words.changes[change] ?? change}${kind ? words.alertNote(kind) : ''}
-        </td>
-        <td data-label="${columns.status}">${data.change?.certificate_status ?? '—'}</td>
-      </tr>`;
+      return {
+        attributes: html` data-event-id="${event.id}"`,
+        cells: [
+          formatTime(event.timestamp),
+          html`<code>${data.watch?.certificate_number ?? '—'}</code>`,
+          `${words.changes[change] ?? change}${kind ? words.alertNote(kind) : ''}`,
+          data.change?.certificate_status ?? '—',
+        ],
+      };
     }),
   })}
   ${page.next_cursor ? html`<p><a href="${moreHref}">${words.moreFired}</a></p>` : ''}`;

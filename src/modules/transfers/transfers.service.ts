@@ -135,17 +135,25 @@ export async function closeTransfer(
   return { transfer: toTransfer(closed) };
 }
 
-/** GET /transfers: the open offers the caller receives or made, newest first, in its key's planets. */
-export async function listTransfers(db: Queryable, principal: Principal, query: TransferListQueryType) {
-  const limit = query.limit ?? 50;
-  const rows = await listOpenTransfers(db, {
+/** The filter of a page of open offers: the caller's account, side and key's planets, from the cursor on. */
+function openOffers(
+  principal: Principal,
+  query: { role?: 'incoming' | 'outgoing'; cursor?: string },
+  limit: number,
+) {
+  return {
     accountId: principal.accountId,
     role: query.role,
     planets: principal.planetScope,
     after: decodePosition(query.cursor),
     limit,
-  });
-  return toPage(rows, limit, toTransfer);
+  };
+}
+
+/** GET /transfers: the open offers the caller receives or made, newest first, in its key's planets. */
+export async function listTransfers(db: Queryable, principal: Principal, query: TransferListQueryType) {
+  const limit = query.limit ?? 50;
+  return toPage(await listOpenTransfers(db, openOffers(principal, query, limit)), limit, toTransfer);
 }
 
 /** An open offer as the console lists it: the record, the asset's title and number, and both accounts' names. */
@@ -163,13 +171,7 @@ export async function listDescribedTransfers(
   query: { role: 'incoming' | 'outgoing'; cursor?: string; limit?: number },
 ) {
   const limit = query.limit ?? 50;
-  const rows = await listOpenTransfersDescribed(db, {
-    accountId: principal.accountId,
-    role: query.role,
-    planets: principal.planetScope,
-    after: decodePosition(query.cursor),
-    limit,
-  });
+  const rows = await listOpenTransfersDescribed(db, openOffers(principal, query, limit));
   return toPage(rows, limit, (row): DescribedTransfer => ({
     ...toTransfer(row),
     ...pick(row, 'asset_title', 'certificate_number', 'from_account_name', 'to_account_name'),

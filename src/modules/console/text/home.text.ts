@@ -36,20 +36,22 @@ export const homeText = {
     alertColumns: { asset: 'Asset', number: 'Certificate number', kind: 'Reported', since: 'Since' },
     chartsHeading: (days: number) => `The last ${days} days`,
     chartsIntro: 'Days are UTC. Each chart’s numbers are also in a table under it.',
-    table: 'The numbers as a table',
-    dayColumn: 'Day (UTC)',
     created: {
       title: 'Certificates created per day',
-      description: (days: number) =>
-        `A bar for each of the last ${days} days: how many assets, each with its certificate number, the account created that day.`,
+      description:
+        'A bar for each day of the period: how many assets, each with its certificate number, the account created that day.',
+      tableSummary: 'The numbers as a table',
       caption: 'Certificates created per day',
+      labelHeader: 'Day (UTC)',
       valueHeader: 'Certificates created',
     },
     verified: {
       title: 'Verifications per day',
-      description: (days: number) =>
-        `A bar for each of the last ${days} days: how many times the account’s assets were verified that day.`,
+      description:
+        'A bar for each day of the period: how many times the account’s assets were verified that day.',
+      tableSummary: 'The numbers as a table',
       caption: 'Verifications of the account’s assets per day',
+      labelHeader: 'Day (UTC)',
       valueHeader: 'Verifications',
     },
     daySummary: (total: number, peak: { day: string; count: number } | undefined) =>
@@ -58,6 +60,7 @@ export const homeText = {
       title: 'Verifications by outcome',
       description:
         'A bar for each outcome of the verifications of the account’s assets: verified, or the first check that failed. Failures are hatched.',
+      tableSummary: 'The numbers as a table',
       caption: 'Verifications by outcome',
       labelHeader: 'Outcome',
       valueHeader: 'Verifications',
@@ -76,6 +79,7 @@ export const homeText = {
       title: 'Webhook delivery success',
       description:
         'Bars for the account’s webhook deliveries of the period: succeeded, failed (hatched) and still pending.',
+      tableSummary: 'The numbers as a table',
       caption: 'Webhook deliveries by status',
       labelHeader: 'Status',
       valueHeader: 'Deliveries',
