@@ -19,13 +19,20 @@ export interface ChartText {
 }
 
 const WIDTH = 600;
+// Bar lists are narrower: their words stay readable when a phone scales the image down.
+const LIST_WIDTH = 420;
 
-function frame(id: string, text: ChartText, height: number, body: SafeHtml): SafeHtml {
+function frame(
+  id: string,
+  text: ChartText,
+  size: { width: number; height: number },
+  body: SafeHtml,
+): SafeHtml {
   return html`<svg
     class="chart"
     id="${id}"
     role="img"
-    viewBox="0 0 ${WIDTH} ${height}"
+    viewBox="0 0 ${size.width} ${size.height}"
     preserveAspectRatio="xMidYMid meet"
     aria-labelledby="${id}-title ${id}-desc"
   >
@@ -83,7 +90,7 @@ export function dayBarChart(
 ): SafeHtml {
   const height = 200;
   const left = 44;
-  const right = 8;
+  const right = 4;
   const top = 12;
   const bottom = 28;
   const plotWidth = WIDTH - left - right;
@@ -94,7 +101,7 @@ export function dayBarChart(
   const y = (value: number) => round(baseline - (value / axis) * plotHeight);
   const ticks = [0, axis / 2, axis].filter((value, index) => index !== 1 || Number.isInteger(value));
   const labelled = new Set([0, Math.floor((series.length - 1) / 2), series.length - 1]);
-  const body = html`<g font-size="13" fill="#57606a">
+  const body = html`<g font-size="16" fill="#57606a">
       ${ticks.map(
         (value) =>
           html`<line x1="${left}" x2="${WIDTH - right}" y1="${y(value)}" y2="${y(value)}" stroke="#d0d7de" />
@@ -116,16 +123,20 @@ export function dayBarChart(
         >`;
       })}
     </g>
-    <g font-size="13" fill="#57606a">
+    <g font-size="16" fill="#57606a">
       ${series.map((point, index) =>
         labelled.has(index)
-          ? html`<text x="${round(left + index * slot + slot / 2)}" y="${height - 8}" text-anchor="middle">
+          ? html`<text
+              x="${round(left + index * slot + slot / 2)}"
+              y="${height - 8}"
+              text-anchor="${index === 0 ? 'start' : index === series.length - 1 ? 'end' : 'middle'}"
+            >
               ${point.day.slice(5)}
             </text>`
           : '',
       )}
     </g>`;
-  return html`${frame(id, text, height, body)}
+  return html`${frame(id, text, { width: WIDTH, height }, body)}
   ${numbersTable(
     text,
     series.map((point) => ({ label: point.day, value: String(point.count) })),
@@ -146,9 +157,9 @@ export interface BarItem {
 export function barList(id: string, text: ChartText, items: readonly BarItem[]): SafeHtml {
   const row = 34;
   const height = Math.max(1, items.length) * row + 8;
-  const labelWidth = 190;
-  const valueWidth = 110;
-  const plotWidth = WIDTH - labelWidth - valueWidth;
+  const labelWidth = 170;
+  const valueWidth = 90;
+  const plotWidth = LIST_WIDTH - labelWidth - valueWidth;
   const max = Math.max(1, ...items.map((item) => item.value));
   const body = html`<defs>
       <pattern
@@ -179,7 +190,7 @@ export function barList(id: string, text: ChartText, items: readonly BarItem[]):
           ${item.valueText ?? String(item.value)}
         </text>`;
     })}`;
-  return html`${frame(id, text, height, body)}
+  return html`${frame(id, text, { width: LIST_WIDTH, height }, body)}
   ${numbersTable(
     text,
     items.map((item) => ({ label: item.label, value: item.valueText ?? String(item.value) })),
