@@ -82,6 +82,19 @@ describe('the roles table', () => {
     ]) {
       expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'viewer', json: false });
     }
+    // The home, transfers and watch-list: read by every member, changed by editors.
+    for (const url of ['/console', '/console/transfers', '/console/watchlist']) {
+      expect(routes).toContainEqual({ method: 'GET', url, memberRole: 'viewer', json: false });
+    }
+    for (const url of [
+      '/console/transfers/:id/accept',
+      '/console/transfers/:id/decline',
+      '/console/transfers/:id/cancel',
+      '/console/watchlist',
+      '/console/watchlist/:id/remove',
+    ]) {
+      expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'editor', json: false });
+    }
   });
 
   it('answers each route as its declared role says, a POST carrying a valid CSRF token', async () => {

@@ -4,6 +4,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { secretsMatch } from '../../lib/secrets.js';
 import { roleReaches, type MemberRole } from '../members/member-roles.js';
 import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
+import type { MemberPrincipal } from '../principal/principal.js';
 import {
   clearSessionCookie,
   formCsrfMatches,
@@ -106,4 +107,10 @@ export async function checkConsoleCsrf(request: FastifyRequest): Promise<void> {
 /** The session of a route that needs a role: enforceMemberRole has made sure there is one. */
 export function memberSession(request: FastifyRequest): MemberSession {
   return request.memberSession!;
+}
+
+/** The member as the services' principal: the session's account, every planet, the member recorded as the actor. */
+export function memberPrincipal(request: FastifyRequest): MemberPrincipal {
+  const session = memberSession(request);
+  return { accountId: session.accountId, planetScope: [], memberId: session.memberId, role: session.role };
 }

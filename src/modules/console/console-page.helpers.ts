@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { listMembershipsOfPerson } from '../members/members.service.js';
 import type { SafeHtml } from '../../lib/html.js';
-import { sendPage, type Flash } from '../web-pages/page-document.views.js';
-import type { ConsoleFrame } from './console-layout.views.js';
+import { listMembershipsOfPerson } from '../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
-import { redirectAfterForm } from '../web-pages/form-rules.js';
+import { redirectAfterForm, refusal } from '../web-pages/form-rules.js';
+import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { memberSession } from './console-auth.js';
+import type { ConsoleFrame } from './console-layout.views.js';
 
 /** After a form: the notice goes into the member's session and the browser to a plain URL. */
 export function redirectWithFlash(
@@ -39,26 +39,67 @@ export async function sendConsolePage(
   return sendPage(reply, page({ ...frame, flash: answer.flash ?? frame.flash }), answer.status);
 }
 
-import { refusal } from '../web-pages/form-rules.js';
-export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';
+/** A notice and status that replace the frame's: a refused form shows its page again with why. */
+export interface PageAnswer {
+  flash?: Flash;
+  status?: number;
+}
 
 /**
- * A form's change: done, back to `done.url` with its notice; refused (a 4xx the person can act on),
- * the page again with why, at the refusal's status.
+ * A signed-in page: its frame and its data read together, then drawn; the notice of a refusal, when there is
+ * one, takes the place of the one the last form left.
  */
-export async function afterForm(
+export async function sendFramedPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: Promise<T>,
+  draw: (frame: ConsoleFrame, data: T) => SafeHtml,
+  answer: PageAnswer = {},
+): Promise<FastifyReply> {
+  const [frame, loaded] = await Promise.all([pageFrame(request), data]);
+  return sendPage(reply, draw({ ...frame, flash: answer.flash ?? frame.flash }, loaded), answer.status);
+}
+
+/**
+ * A form's change: done, back to `url` with the notice `done` makes of its result; refused (a 4xx the person can
+ * act on), `refused` shows the page again with why.
+ */
+export async function changeThenRedirect<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: {
+    run: () => Promise<T>;
+    url: string;
+    done: (result: T) => SessionFlash;
+    refused: (answer: Required<PageAnswer>) => Promise<FastifyReply>;
+  },
+): Promise<FastifyReply> {
+  let result: T;
+  try {
+    result = await change.run();
+  } catch (error) {
+    return change.refused(refusal(error));
+  }
+  return redirectWithFlash(request, reply, change.url, change.done(result));
+}
+
+export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';
+
+/** A form's change with a fixed notice; refused, `page` is drawn again in the frame with why. */
+export function afterForm(
   request: FastifyRequest,
   reply: FastifyReply,
   act: () => Promise<unknown>,
   done: { url: string; notice: string },
   page: (frame: ConsoleFrame) => SafeHtml | Promise<SafeHtml>,
 ): Promise<FastifyReply> {
-  try {
-    await act();
-  } catch (error) {
-    const { flash, status } = refusal(error);
-    const frame = await pageFrame(request);
-    return sendPage(reply, await page({ ...frame, flash }), status);
-  }
-  return redirectWithFlash(request, reply, done.url, { kind: 'notice', message: done.notice });
+  return changeThenRedirect(request, reply, {
+    run: act,
+    url: done.url,
+    done: () => ({ kind: 'notice', message: done.notice }),
+    refused: async ({ flash, status }) => {
+      const frame = await pageFrame(request);
+      return sendPage(reply, await page({ ...frame, flash }), status);
+    },
+  });
 }

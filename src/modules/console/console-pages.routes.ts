@@ -8,6 +8,7 @@ import { memberSession } from './console-auth.js';
 import { accountPage } from './account.views.js';
 import { afterForm, FormBody, FormText, pageFrame, sendConsolePage } from './console-page.helpers.js';
 import type { ConsoleFrame } from './console-layout.views.js';
+import { consoleHomeFigures } from './console-home.service.js';
 import { homePage } from './home.views.js';
 
 const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -26,9 +27,10 @@ const PasswordBody = Type.Object(
 export async function consolePageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) =>
-    sendConsolePage(request, reply, homePage),
-  );
+  app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) => {
+    const figures = await consoleHomeFigures(db, memberSession(request).accountId);
+    return sendConsolePage(request, reply, (frame) => homePage({ ...frame, figures }));
+  });
 
   app.get(
     '/account',

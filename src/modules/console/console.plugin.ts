@@ -19,6 +19,8 @@ import { consolePasskeyRoutes } from './console-passkeys.routes.js';
 import { invitationRoutes } from './invitation.routes.js';
 import { keysPageRoutes } from './keys-page.routes.js';
 import { membersPageRoutes } from './members-page.routes.js';
+import { transfersPageRoutes } from './transfers-page.routes.js';
+import { watchlistPageRoutes } from './watchlist-page.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
 const STATIC_FILES = {
@@ -72,6 +74,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(keysPageRoutes);
       await console.register(auditPageRoutes);
       await console.register(certificatePrintRoutes);
+      await console.register(transfersPageRoutes);
+      await console.register(watchlistPageRoutes);
       await console.register(async (json) => {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);

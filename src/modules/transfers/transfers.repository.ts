@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
@@ -91,29 +91,76 @@ export async function setTransferStatus(
   );
 }
 
-/** Open offers (pending, not yet expired) the account makes or receives, newest first, in the key's planets. */
-export async function listOpenTransfers(
+/** What a page shows of an offer beside the record: the asset's title and number, and both accounts' names. */
+export type DescribedTransferRow = TransferRow & {
+  asset_title: string | null;
+  certificate_number: string | null;
+  from_account_name: string | null;
+  to_account_name: string | null;
+};
+
+const T_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `t.${column}`)
+  .join(', ');
+const DESCRIBED_COLUMNS = `${T_COLUMNS}, s.title AS asset_title, s.certificate_number,
+  fa.name AS from_account_name, ta.name AS to_account_name`;
+const DESCRIBED_FROM = `transfers t
+  LEFT JOIN assets s ON s.planet = t.planet AND s.id = t.asset_id
+  LEFT JOIN accounts fa ON fa.id = t.from_account_id
+  LEFT JOIN accounts ta ON ta.id = t.to_account_id`;
+
+export interface OpenTransferFilter {
+  accountId: string;
+  role?: 'incoming' | 'outgoing';
+  planets: readonly string[];
+  after?: Position;
+  limit: number;
+}
+
+/** Open offers (pending, not yet expired), newest first, in the planets: the transfers_incoming/outgoing index. */
+async function selectOpenTransfers<T extends TransferRow>(
   db: Queryable,
-  filter: {
-    accountId: string;
-    role?: 'incoming' | 'outgoing';
-    planets: readonly string[];
-    after?: Position;
-    limit: number;
-  },
-): Promise<TransferRow[]> {
+  filter: OpenTransferFilter,
+  select: { columns: string; from: string },
+): Promise<T[]> {
   const party =
     filter.role === 'incoming'
-      ? 'to_account_id = $1'
+      ? 't.to_account_id = $1'
       : filter.role === 'outgoing'
-        ? 'from_account_id = $1'
-        : '(to_account_id = $1 OR from_account_id = $1)';
-  const { rows } = await db.query<TransferRow>(
-    `SELECT ${COLUMNS} FROM transfers
-     WHERE ${party} AND status = 'pending' AND expires_at > now()
-       AND (cardinality($2::text[]) = 0 OR planet = ANY($2::text[]))
-       AND ${newestFirstPageSql(3)}`,
+        ? 't.from_account_id = $1'
+        : '(t.to_account_id = $1 OR t.from_account_id = $1)';
+  const { rows } = await db.query<T>(
+    `SELECT ${select.columns} FROM ${select.from}
+     WHERE ${party} AND t.status = 'pending' AND t.expires_at > now()
+       AND (cardinality($2::text[]) = 0 OR t.planet = ANY($2::text[]))
+       AND ${newestFirstPageSql(3, 't')}`,
     [filter.accountId, filter.planets, ...pageValues(filter.after, filter.limit + 1)],
   );
   return rows;
+}
+
+/** Open offers the account makes or receives (`role` narrows to one side), one page and one row more. */
+export async function listOpenTransfers(db: Queryable, filter: OpenTransferFilter): Promise<TransferRow[]> {
+  return selectOpenTransfers(db, filter, { columns: T_COLUMNS, from: 'transfers t' });
+}
+
+/** As listOpenTransfers, with the asset's title and number and both accounts' names (the console's lists). */
+export async function listOpenTransfersDescribed(
+  db: Queryable,
+  filter: OpenTransferFilter,
+): Promise<DescribedTransferRow[]> {
+  return selectOpenTransfers<DescribedTransferRow>(db, filter, {
+    columns: DESCRIBED_COLUMNS,
+    from: DESCRIBED_FROM,
+  });
+}
+
+/** Offers the account receives that wait for its answer (pending, not yet expired): the transfers_incoming index. */
+export async function countWaitingOffers(db: Queryable, accountId: string): Promise<number> {
+  return queryCount(
+    db,
+    `SELECT count(*)::int AS count FROM transfers
+     WHERE to_account_id = $1 AND status = 'pending' AND expires_at > now()`,
+    [accountId],
+  );
 }

@@ -10,11 +10,13 @@ import type { PlanetId } from '../../planets/planets.js';
 import { lockAssetForChange, lockTransferableAsset, transferLockedAsset } from '../assets/assets.service.js';
 import type { Principal } from '../principal/principal.js';
 import {
+  countWaitingOffers,
   expireStaleOffers,
   findPendingOffer,
   findTransferOfParty,
   insertTransfer,
   listOpenTransfers,
+  listOpenTransfersDescribed,
   lockTransfer,
   setTransferStatus,
   type TransferRow,
@@ -133,15 +135,50 @@ export async function closeTransfer(
   return { transfer: toTransfer(closed) };
 }
 
-/** GET /transfers: the open offers the caller receives or made, newest first, in its key's planets. */
-export async function listTransfers(db: Queryable, principal: Principal, query: TransferListQueryType) {
-  const limit = query.limit ?? 50;
-  const rows = await listOpenTransfers(db, {
+/** The filter of a page of open offers: the caller's account, side and key's planets, from the cursor on. */
+function openOffers(
+  principal: Principal,
+  query: { role?: 'incoming' | 'outgoing'; cursor?: string },
+  limit: number,
+) {
+  return {
     accountId: principal.accountId,
     role: query.role,
     planets: principal.planetScope,
     after: decodePosition(query.cursor),
     limit,
-  });
-  return toPage(rows, limit, toTransfer);
+  };
+}
+
+/** GET /transfers: the open offers the caller receives or made, newest first, in its key's planets. */
+export async function listTransfers(db: Queryable, principal: Principal, query: TransferListQueryType) {
+  const limit = query.limit ?? 50;
+  return toPage(await listOpenTransfers(db, openOffers(principal, query, limit)), limit, toTransfer);
+}
+
+/** An open offer as the console lists it: the record, the asset's title and number, and both accounts' names. */
+export interface DescribedTransfer extends TransferType {
+  asset_title: string | null;
+  certificate_number: string | null;
+  from_account_name: string | null;
+  to_account_name: string | null;
+}
+
+/** The open offers the caller receives (`incoming`) or made (`outgoing`), newest first, one page. */
+export async function listDescribedTransfers(
+  db: Queryable,
+  principal: Principal,
+  query: { role: 'incoming' | 'outgoing'; cursor?: string; limit?: number },
+) {
+  const limit = query.limit ?? 50;
+  const rows = await listOpenTransfersDescribed(db, openOffers(principal, query, limit));
+  return toPage(rows, limit, (row): DescribedTransfer => ({
+    ...toTransfer(row),
+    ...pick(row, 'asset_title', 'certificate_number', 'from_account_name', 'to_account_name'),
+  }));
+}
+
+/** How many offers wait for the account's answer (pending and not yet expired). */
+export async function countOffersWaiting(db: Queryable, accountId: string): Promise<number> {
+  return countWaitingOffers(db, accountId);
 }

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../lib/html.js';
+import { html, SafeHtml } from '../../lib/html.js';
 
 /** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
 export interface InputAttributes {
@@ -138,4 +138,42 @@ export function dataTable(options: {
       </tbody>
     </table>
   </div>`;
+}
+
+/** A cell of a labelledTable: its content, and whether it is a number (right-aligned). */
+export type TableCell = SafeHtml | string | number | { number: SafeHtml | string | number };
+
+/**
+ * A responsive dataTable whose cells each carry their column's name (data-label), which the narrow layout
+ * shows beside them; a row may carry attributes (a data- id). A column named `actions` holds buttons.
+ */
+export function labelledTable(options: {
+  columns: readonly string[];
+  /** The index of a column of buttons: its header is read by screen readers only. */
+  actionsColumn?: number;
+  rows: readonly { attributes?: SafeHtml; cells: readonly TableCell[] }[];
+  caption?: string;
+  labelledBy?: string;
+}): SafeHtml {
+  const { columns, actionsColumn } = options;
+  const cell = (content: TableCell, index: number) => {
+    // The narrow layout leaves the actions cell unlabelled (admin.css matches this name).
+    const label = index === actionsColumn ? 'Actions' : columns[index];
+    return typeof content === 'object' && !(content instanceof SafeHtml)
+      ? html`<td data-label="${label}" class="number">${content.number}</td>`
+      : html`<td data-label="${label}">${content}</td>`;
+  };
+  return dataTable({
+    caption: options.caption,
+    labelledBy: options.labelledBy,
+    responsive: true,
+    columns: columns.map((column, index) =>
+      index === actionsColumn ? html`<span class="visually-hidden">${column}</span>` : column,
+    ),
+    rows: options.rows.map(
+      (row) => html`<tr${row.attributes ?? ''}>
+        ${row.cells.map(cell)}
+      </tr>`,
+    ),
+  });
 }

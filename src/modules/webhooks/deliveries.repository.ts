@@ -255,3 +255,22 @@ export async function scheduleRetryNow(db: Queryable, id: string): Promise<Deliv
     [id],
   );
 }
+
+/**
+ * The account's deliveries made since `since`, counted by status: each webhook's range of the
+ * (webhook_id, created_at DESC, id DESC) log index; an account has few webhooks.
+ */
+export async function countAccountDeliveriesByStatus(
+  db: Queryable,
+  accountId: string,
+  since: Date,
+): Promise<{ status: DeliveryStatus; count: number }[]> {
+  const { rows } = await db.query<{ status: DeliveryStatus; count: number }>(
+    `SELECT d.status, count(*)::int AS count
+     FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+     WHERE w.account_id = $1 AND d.created_at >= $2
+     GROUP BY d.status`,
+    [accountId, since],
+  );
+  return rows;
+}

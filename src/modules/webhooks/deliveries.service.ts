@@ -4,6 +4,7 @@ import { AppError } from '../../errors/error-catalogue.js';
 import type { Config } from '../../config.js';
 import { limits } from '../../limits.js';
 import {
+  countAccountDeliveriesByStatus,
   countQueuedDeliveries,
   findDelivery,
   insertDelivery,
@@ -11,6 +12,7 @@ import {
   recentTestEvents,
   scheduleRetryNow,
   type DeliveryRow,
+  type DeliveryStatus,
 } from './deliveries.repository.js';
 import { lockAccountForWebhooks, type WebhookViewer } from './webhooks.repository.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -124,4 +126,16 @@ export async function sendTestEvent(
     payload: { webhook_id: webhookId, message: 'This is a test event from the Asset Verification Service.' },
   });
   return toDelivery(row);
+}
+
+/** The account's webhook deliveries made since `since`, by status: succeeded, failed (given up) and pending. */
+export async function accountDeliveryOutcomes(
+  db: Queryable,
+  accountId: string,
+  since: Date,
+): Promise<Record<DeliveryStatus, number>> {
+  const counts: Record<DeliveryStatus, number> = { succeeded: 0, failed: 0, pending: 0 };
+  for (const row of await countAccountDeliveriesByStatus(db, accountId, since))
+    counts[row.status] = row.count;
+  return counts;
 }

@@ -1,5 +1,8 @@
+import { homeText } from './home.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
+import { transfersText } from './transfers.text.js';
+import { watchlistText } from './watchlist.text.js';
 
 /**
  * Every word the console shows, in one place so it can be translated later: one file per area
@@ -8,4 +11,7 @@ import { printText } from './print.text.js';
 export const text = {
   ...layoutText,
   ...printText,
+  ...homeText,
+  ...transfersText,
+  ...watchlistText,
 } as const;

@@ -1,0 +1,38 @@
+/** The words of /console/watchlist: watched certificates and what fired (English; one place to translate). */
+export const watchlistText = {
+  watchlist: {
+    title: 'Watch-list',
+    intro:
+      'Watch any certificate by its number: when it is suspended, reinstated or revoked, or reported stolen or lost, it fires below and reaches the account’s webhooks that subscribe to watch.triggered.',
+    addHeading: 'Watch a certificate',
+    numberLabel: 'Certificate number',
+    numberHint: 'As printed on the certificate, for example ART-2026-000042.',
+    add: 'Watch',
+    added: (number: string) => `Now watching ${number}.`,
+    removed: (number: string) => `No longer watching ${number}.`,
+    watchedHeading: 'Watched certificates',
+    noneWatched: 'The account watches no certificate.',
+    columns: { number: 'Certificate number', since: 'Watched since', actions: 'Actions' },
+    remove: 'Stop watching',
+    removeLabel: (number: string) => `Stop watching ${number}`,
+    more: 'More watched certificates',
+    firedHeading: 'What fired',
+    firedIntro: (days: number) => `Changes to watched certificates in the last ${days} days, newest first.`,
+    noneFired: 'Nothing has fired.',
+    firedColumns: {
+      when: 'When',
+      number: 'Certificate number',
+      change: 'Change',
+      status: 'Certificate status',
+    },
+    changes: {
+      certificate_suspended: 'Certificate suspended',
+      certificate_reinstated: 'Certificate reinstated',
+      certificate_revoked: 'Certificate revoked',
+      alert_raised: 'Reported stolen or lost',
+      alert_resolved: 'Alert resolved',
+    } as Record<string, string>,
+    alertNote: (kind: string) => ` (${kind})`,
+    moreFired: 'Older events',
+  },
+} as const;
