@@ -1,3 +1,4 @@
+import { assetsText } from './assets.text.js';
 import { layoutText } from './layout.text.js';
 
 /**
@@ -6,4 +7,5 @@ import { layoutText } from './layout.text.js';
  */
 export const text = {
   ...layoutText,
+  ...assetsText,
 } as const;
