@@ -13,7 +13,7 @@ export function createSchemaAjv(options: AjvOptions): Ajv {
 }
 
 /** The formats every schema is checked with: ajv-formats, made as strict as the databases are. */
-export function addSchemaFormats(ajv: Ajv): Ajv {
+function addSchemaFormats(ajv: Ajv): Ajv {
   addFormats.default(ajv);
   // ajv-formats' uuid also takes `urn:uuid:…`, which PostgreSQL's uuid refuses (a 500): the strict pattern.
   ajv.addFormat('uuid', UUID_PATTERN);

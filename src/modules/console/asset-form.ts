@@ -21,8 +21,9 @@ function kindOf(schema: TSchema): FieldKind {
   if (Array.isArray(schema.anyOf)) {
     return { kind: 'choice', values: (schema.anyOf as TSchema[]).map((option) => String(option.const)) };
   }
-  if (schema.type === 'integer' || schema.type === 'number') {
-    return { kind: schema.type, minimum: schema.minimum as number, maximum: schema.maximum as number };
+  const type = schema.type as unknown;
+  if (type === 'integer' || type === 'number') {
+    return { kind: type, minimum: schema.minimum as number, maximum: schema.maximum as number };
   }
   return { kind: 'text', maxLength: schema.maxLength as number | undefined };
 }
@@ -35,9 +36,11 @@ export function planetFields(planet: PlanetId): { name: string; field: FieldKind
   }));
 }
 
-const one = (value: unknown): string => (Array.isArray(value) ? String(value[0] ?? '') : String(value ?? ''));
+/** A form field's text: a form body holds strings (or, for a repeated name, a list of them). */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const one = (value: unknown): string => textOf(Array.isArray(value) ? value[0] : value);
 const many = (value: unknown): string[] =>
-  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(textOf);
 
 /** The values a posted form carries (`extra_name`/`extra_value` repeated for the rows). */
 export function readAssetForm(planet: PlanetId, body: Record<string, unknown>): AssetFormValues {
@@ -52,16 +55,22 @@ export function readAssetForm(planet: PlanetId, body: Record<string, unknown>): 
   };
 }
 
+const RECORD_FIELDS = new Set<string>([...serviceFields, 'title', 'alert']);
+
+/** A field of the record the service keeps (id, statuses, times, title, alert), not one the account sent. */
+export function isRecordField(name: string): boolean {
+  return RECORD_FIELDS.has(name);
+}
+
 /** The form's values of a stored asset: planet fields and other fields as text (JSON for what is not a string). */
 export function assetFormValues(planet: PlanetId, asset: Record<string, unknown>): AssetFormValues {
   const typed = new Set(planetFields(planet).map(({ name }) => name));
-  const fixed = new Set<string>([...serviceFields, 'title', 'alert']);
   const text = (value: unknown) => (value === undefined || value === null ? '' : showValue(value));
   return {
-    title: String(asset.title ?? ''),
+    title: typeof asset.title === 'string' ? asset.title : '',
     fields: Object.fromEntries([...typed].map((name) => [name, text(asset[name])])),
     extras: Object.entries(asset)
-      .filter(([name]) => !typed.has(name) && !fixed.has(name))
+      .filter(([name]) => !typed.has(name) && !isRecordField(name))
       .map(([name, value]) => [name, text(value)]),
   };
 }

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isPlanetId, planetIds, type PlanetId } from '../../planets/planets.js';
 import { commitChange } from '../../plugins/commit-change.js';
@@ -175,21 +175,44 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  /** Runs an action on the asset: then back to its page with the notice it returns, or the page again with the refusal. */
-  async function assetAction(
-    request: FastifyRequest<{ Params: Static<typeof AssetParams> }>,
-    reply: FastifyReply,
-    action: (planet: PlanetId, assetId: string) => Promise<string>,
-    values?: AssetFormValues,
-  ) {
-    const { planet, asset } = await ownAsset(request, request.params);
-    let notice: string;
-    try {
-      notice = await action(planet, asset.id);
-    } catch (error) {
-      return renderAsset(request, reply, request.params, { ...refusal(error), values });
-    }
-    return redirectWithFlash(request, reply, consoleAssetPath(asset), { kind: 'notice', message: notice });
+  /**
+   * An editor's form on an asset (POST): the account's own asset (else the 404 page), the action, then back to the
+   * asset's page with the notice the action returns, or the page again with the refusal (and the form as typed).
+   */
+  function postAction(
+    scope: FastifyInstance,
+    url: string,
+    params: TObject,
+    action: (request: ActionRequest, target: { planet: PlanetId; asset: AssetRecordType }) => Promise<string>,
+    options: {
+      multipart?: boolean;
+      formValues?: (request: ActionRequest, planet: PlanetId) => AssetFormValues;
+    } = {},
+  ): void {
+    const multipart = options.multipart === true;
+    scope.post(
+      url,
+      {
+        schema: { hide: true, params, ...(multipart ? {} : { body: FormBody }) },
+        config: { memberRole: 'editor', memberMultipart: multipart },
+        ...(multipart ? { bodyLimit: MAX_FILES * app.config.AVS_MEDIA_MAX_BYTES + 64 * 1024 } : {}),
+      },
+      async (request, reply) => {
+        const actionRequest = request as ActionRequest;
+        const target = await ownAsset(request, actionRequest.params);
+        const values = options.formValues?.(actionRequest, target.planet);
+        let notice: string;
+        try {
+          notice = await action(actionRequest, target);
+        } catch (error) {
+          return renderAsset(request, reply, actionRequest.params, { ...refusal(error), values });
+        }
+        return redirectWithFlash(request, reply, consoleAssetPath(target.asset), {
+          kind: 'notice',
+          message: notice,
+        });
+      },
+    );
   }
 
   app.get('/assets', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (_request, reply) =>
@@ -253,7 +276,7 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: PlanetParams, body: FormBody }, config: { memberRole: 'editor' } },
     async (request, reply) => {
       const planet = planetOf(request.params);
-      const values = readAssetForm(planet, request.body);
+      const values = readAssetForm(planet, request.body ?? {});
       let created: AssetRecordType;
       try {
         // POST /api/v1/assets/{planet}'s schema, then its service: one rule for the API and this form.
@@ -288,27 +311,24 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => renderAsset(request, reply, request.params),
   );
 
-  app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof FormBody> }>(
+  postAction(
+    app,
     '/assets/:planet/:id/edit',
-    { schema: { hide: true, params: AssetParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) => {
-      const { planet, asset } = await ownAsset(request, request.params);
-      const values = readAssetForm(planet, request.body);
-      const changes = updateBody(planet, values, assetFormValues(planet, asset));
-      return assetAction(
-        request,
-        reply,
-        async () => {
-          // PATCH /api/v1/assets/{planet}/{id}'s schema and service (archived is final; only a pending one changes).
-          const body = checkAgainstRouteSchema(planetUpdateBodies[planet], changes, 'body');
-          await commitChange(request, 200, (tx) =>
-            updateAsset(tx, memberPrincipal(request), planet, asset.id, body),
-          );
-          return words.saved;
-        },
-        values,
+    AssetParams,
+    async (request, { planet, asset }) => {
+      // PATCH /api/v1/assets/{planet}/{id}'s schema and service (archived is final; only a pending one changes).
+      const changes = updateBody(
+        planet,
+        readAssetForm(planet, request.body ?? {}),
+        assetFormValues(planet, asset),
       );
+      const body = checkAgainstRouteSchema(planetUpdateBodies[planet], changes, 'body');
+      await commitChange(request, 200, (tx) =>
+        updateAsset(tx, memberPrincipal(request), planet, asset.id, body),
+      );
+      return words.saved;
     },
+    { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
   );
 
   app.get<{ Params: Static<typeof MediaParams> }>(
@@ -330,146 +350,135 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: Static<typeof MediaParams>; Body: Static<typeof FormBody> }>(
+  postAction(
+    app,
     '/assets/:planet/:id/media/:media_id/remove',
-    { schema: { hide: true, params: MediaParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      assetAction(request, reply, async (planet) => {
-        // DELETE /api/v1/assets/{planet}/{id}/media/{media_id}'s service: only while the certificate is pending.
-        const { orphan } = await commitChange(request, 200, (tx) =>
-          removeMedia(tx, memberPrincipal(request), {
-            planet,
-            assetId: request.params.id,
-            mediaId: request.params.media_id,
-          }),
-        );
-        await forgetOrphanBytes(app.mediaStores, orphan);
-        return words.removed;
-      }),
+    MediaParams,
+    async (request, { planet, asset }) => {
+      // DELETE /api/v1/assets/{planet}/{id}/media/{media_id}'s service: only while the certificate is pending.
+      const { orphan } = await commitChange(request, 200, (tx) =>
+        removeMedia(tx, memberPrincipal(request), {
+          planet,
+          assetId: asset.id,
+          mediaId: request.params.media_id!,
+        }),
+      );
+      await forgetOrphanBytes(app.mediaStores, orphan);
+      return words.removed;
+    },
   );
 
   await app.register(async (uploads) => {
     // Multipart is read here only, by readMultipartForm (its first part the CSRF token), part by part.
     await uploads.register(multipart);
-    uploads.post<{ Params: Static<typeof AssetParams> }>(
+    postAction(
+      uploads,
       '/assets/:planet/:id/media',
-      {
-        schema: { hide: true, params: AssetParams },
-        config: { memberRole: 'editor', memberMultipart: true },
-        bodyLimit: MAX_FILES * app.config.AVS_MEDIA_MAX_BYTES + 64 * 1024,
+      AssetParams,
+      async (request, { planet, asset }) => {
+        const form = await readMultipartForm(request, {
+          maxFiles: MAX_FILES,
+          maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+        });
+        const visibility = form.fields.visibility ?? 'private';
+        if (visibility !== 'public' && visibility !== 'private') {
+          throw new AppError('validation_failed', 'not_one_of', {
+            field: 'visibility',
+            value: visibility,
+            expected: ['private', 'public'],
+          });
+        }
+        if (form.files.length === 0) throw new AppError('validation_failed', 'required', { field: 'files' });
+        // The API upload's service: the type from the bytes, the pixel limit, images stored without metadata.
+        const prepared: ProcessedMedia[] = [];
+        for (const file of form.files) {
+          prepared.push(await prepareUpload(file.mimetype, file.bytes, app.imageDecoder));
+        }
+        const target = {
+          planet,
+          assetId: asset.id,
+          caption: form.fields.caption,
+          public: visibility === 'public',
+        };
+        // All the files or none: one transaction.
+        await commitChange(request, 201, async (tx) => {
+          for (const media of prepared) {
+            await addMedia(tx, app.mediaStores, memberPrincipal(request), target, media);
+          }
+        });
+        return words.uploaded(prepared.length);
       },
-      async (request, reply) =>
-        assetAction(request, reply, async (planet, assetId) => {
-          const form = await readMultipartForm(request, {
-            maxFiles: MAX_FILES,
-            maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
-          });
-          const visibility = form.fields.visibility ?? 'private';
-          if (visibility !== 'public' && visibility !== 'private') {
-            throw new AppError('validation_failed', 'not_one_of', {
-              field: 'visibility',
-              value: visibility,
-              expected: ['private', 'public'],
-            });
-          }
-          if (form.files.length === 0)
-            throw new AppError('validation_failed', 'required', { field: 'files' });
-          // The API upload's service: the type from the bytes, the pixel limit, images stored without metadata.
-          const prepared: ProcessedMedia[] = [];
-          for (const file of form.files) {
-            prepared.push(await prepareUpload(file.mimetype, file.bytes, app.imageDecoder));
-          }
-          // All the files or none: one transaction.
-          await commitChange(request, 201, async (tx) => {
-            for (const media of prepared) {
-              await addMedia(
-                tx,
-                app.mediaStores,
-                memberPrincipal(request),
-                { planet, assetId, caption: form.fields.caption, public: visibility === 'public' },
-                media,
-              );
-            }
-          });
-          return words.uploaded(prepared.length);
-        }),
+      { multipart: true },
     );
   });
 
-  const AlertFormBody = Type.Object(
-    { _csrf: FormText, kind: FormText, occurred_at: FormText, reference: FormText, note: FormText },
-    { additionalProperties: true },
-  );
-  app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof AlertFormBody> }>(
-    '/assets/:planet/:id/alerts',
-    { schema: { hide: true, params: AssetParams, body: AlertFormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      assetAction(request, reply, async (planet, assetId) => {
-        const { kind, occurred_at, reference, note } = request.body;
-        const fields = { kind, occurred_at, reference: reference || undefined, note: note || undefined };
-        const body = checkAgainstRouteSchema<Static<typeof RaiseAlertBody>>(
-          RaiseAlertBody,
-          withoutUndefined(fields),
-          'body',
-        );
-        await commitChange(request, 201, (tx) =>
-          raiseAlert(tx, { principal: memberPrincipal(request) }, { planet, assetId }, body),
-        );
-        return words.reported(body.kind);
-      }),
-  );
+  // The alerts and transfer routes' bodies, checked by their API schemas before their services run.
+  postAction(app, '/assets/:planet/:id/alerts', AssetParams, async (request, { planet, asset }) => {
+    const fields = {
+      kind: formText(request, 'kind'),
+      occurred_at: formText(request, 'occurred_at'),
+      reference: formText(request, 'reference') || undefined,
+      note: formText(request, 'note') || undefined,
+    };
+    const body = checkAgainstRouteSchema<Static<typeof RaiseAlertBody>>(
+      RaiseAlertBody,
+      withoutUndefined(fields),
+      'body',
+    );
+    const actor = { principal: memberPrincipal(request) };
+    await commitChange(request, 201, (tx) => raiseAlert(tx, actor, { planet, assetId: asset.id }, body));
+    return words.reported(body.kind);
+  });
 
-  app.post<{ Params: Static<typeof AlertParams>; Body: Static<typeof FormBody> }>(
+  postAction(
+    app,
     '/assets/:planet/:id/alerts/:alert_id/resolve',
-    { schema: { hide: true, params: AlertParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      assetAction(request, reply, async (planet, assetId) => {
-        const body = checkAgainstRouteSchema<Static<typeof ResolveAlertBody>>(
-          ResolveAlertBody,
-          { outcome: (request.body as Record<string, unknown>).outcome },
-          'body',
-        );
-        await commitChange(request, 200, (tx) =>
-          resolveAlert(
-            tx,
-            { principal: memberPrincipal(request) },
-            { planet, assetId, alertId: request.params.alert_id },
-            body,
-          ),
-        );
-        return words.resolved(body.outcome);
-      }),
+    AlertParams,
+    async (request, { planet, asset }) => {
+      const outcome = formText(request, 'outcome');
+      const body = checkAgainstRouteSchema<Static<typeof ResolveAlertBody>>(
+        ResolveAlertBody,
+        { outcome },
+        'body',
+      );
+      const target = { planet, assetId: asset.id, alertId: request.params.alert_id! };
+      await commitChange(request, 200, (tx) =>
+        resolveAlert(tx, { principal: memberPrincipal(request) }, target, body),
+      );
+      return words.resolved(body.outcome);
+    },
   );
 
-  app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof FormBody> }>(
-    '/assets/:planet/:id/transfer',
-    { schema: { hide: true, params: AssetParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      assetAction(request, reply, async (planet, assetId) => {
-        const to = String((request.body as Record<string, unknown>).to_account_id ?? '').trim();
-        const body = checkAgainstRouteSchema<Static<typeof TransferBody>>(
-          TransferBody,
-          { to_account_id: to },
-          'body',
-        );
-        await commitChange(request, 202, (tx) =>
-          offerTransfer(tx, memberPrincipal(request), planet, assetId, body.to_account_id),
-        );
-        return words.offered;
-      }),
-  );
+  postAction(app, '/assets/:planet/:id/transfer', AssetParams, async (request, { planet, asset }) => {
+    const to = { to_account_id: formText(request, 'to_account_id')?.trim() };
+    const body = checkAgainstRouteSchema<Static<typeof TransferBody>>(
+      TransferBody,
+      withoutUndefined(to),
+      'body',
+    );
+    await commitChange(request, 202, (tx) =>
+      offerTransfer(tx, memberPrincipal(request), planet, asset.id, body.to_account_id),
+    );
+    return words.offered;
+  });
 
-  app.post<{ Params: Static<typeof TransferParams>; Body: Static<typeof FormBody> }>(
-    '/assets/:planet/:id/transfer/:transfer_id/cancel',
-    { schema: { hide: true, params: TransferParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      assetAction(request, reply, async () => {
-        await commitChange(request, 200, (tx) =>
-          closeTransfer(tx, memberPrincipal(request), request.params.transfer_id, 'cancel'),
-        );
-        return words.cancelled;
-      }),
-  );
+  postAction(app, '/assets/:planet/:id/transfer/:transfer_id/cancel', TransferParams, async (request) => {
+    const id = request.params.transfer_id!;
+    await commitChange(request, 200, (tx) => closeTransfer(tx, memberPrincipal(request), id, 'cancel'));
+    return words.cancelled;
+  });
+}
+
+/** The request of an asset's form: the route's params, and a form body (undefined for a multipart one). */
+type ActionRequest = FastifyRequest<{
+  Params: { planet: string; id: string } & Partial<Record<string, string>>;
+  Body: Record<string, unknown> | undefined;
+}>;
+
+/** A text field of a form body: undefined when absent, or a list (a repeated name). */
+function formText(request: ActionRequest, name: string): string | undefined {
+  const value = request.body?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {

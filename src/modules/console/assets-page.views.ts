@@ -27,7 +27,7 @@ import {
 } from '../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../web-pages/page-document.views.js';
 import type { AssetFormValues, FieldKind } from './asset-form.js';
-import { planetFields } from './asset-form.js';
+import { isRecordField, planetFields } from './asset-form.js';
 import { consolePage, csrfInput } from './console-layout.views.js';
 import { text } from './text/index.js';
 
@@ -242,24 +242,34 @@ function assetForm(options: {
   </form>`;
 }
 
-export function newAssetPage(options: PageBase & { planet: PlanetId; values: AssetFormValues }): SafeHtml {
+/** A page under a planet's list: the way back to it above the content. */
+function underList(options: PageBase, planet: string, title: string, content: SafeHtml): SafeHtml {
   return consolePage({
-    title: words.newTitle(options.planet),
+    title,
     section: 'assets',
     session: options.session,
     memberships: options.memberships,
     flash: options.flash,
     content: html`<p class="breadcrumb">
-        <a href="/console/assets/${options.planet}">← ${words.listTitle(options.planet)}</a>
+        <a href="/console/assets/${planet}">← ${words.listTitle(planet)}</a>
       </p>
-      ${assetForm({
-        session: options.session,
-        planet: options.planet,
-        action: `/console/assets/${options.planet}/new`,
-        values: options.values,
-        submit: words.create,
-      })}`,
+      ${content}`,
   });
+}
+
+export function newAssetPage(options: PageBase & { planet: PlanetId; values: AssetFormValues }): SafeHtml {
+  return underList(
+    options,
+    options.planet,
+    words.newTitle(options.planet),
+    assetForm({
+      session: options.session,
+      planet: options.planet,
+      action: `/console/assets/${options.planet}/new`,
+      values: options.values,
+      submit: words.create,
+    }),
+  );
 }
 
 export interface AssetPageData extends PageBase {
@@ -281,20 +291,6 @@ export interface AssetPageData extends PageBase {
 
 function recordSection(data: AssetPageData): SafeHtml {
   const { asset } = data;
-  const fixed = new Set([
-    'id',
-    'planet',
-    'title',
-    'account_id',
-    'certificate_number',
-    'certificate_status',
-    'status',
-    'created_by',
-    'updated_by',
-    'created_at',
-    'updated_at',
-    'alert',
-  ]);
   const issued = asset.certificate_status !== 'pending' && asset.certificate_status !== 'rejected';
   return html`<section aria-labelledby="record-heading" class="panel">
     <h2 id="record-heading">${words.record}</h2>
@@ -314,7 +310,7 @@ function recordSection(data: AssetPageData): SafeHtml {
       <dt>${words.updated_at}</dt>
       <dd>${formatTime(asset.updated_at)}</dd>
       ${Object.entries(asset)
-        .filter(([name]) => !fixed.has(name))
+        .filter(([name]) => !isRecordField(name))
         .map(
           ([name, value]) =>
             html`<dt>${words.fieldLabels[name] ?? name}</dt>
@@ -454,34 +450,29 @@ export function assetPage(data: AssetPageData): SafeHtml {
   const { asset } = data;
   const base = consoleAssetPath(asset);
   const open = data.alerts.some((alert) => alert.status === 'open');
-  return consolePage({
-    title: asset.title,
-    section: 'assets',
-    session: data.session,
-    memberships: data.memberships,
-    flash: data.flash,
-    content: html`<p class="breadcrumb">
-        <a href="/console/assets/${asset.planet}">← ${words.listTitle(asset.planet)}</a>
-      </p>
-      <div class="asset-page">
-        <section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
-          <h2 id="alerts-heading">${words.alerts}</h2>
-          ${alertControls(data.alerts, { base, hidden: canEdit(data.session) ? csrfInput(data.session) : undefined })}
-        </section>
-        ${recordSection(data)} ${editSection(data)}
-        <section aria-labelledby="verifications-heading">
-          <h2 id="verifications-heading">${words.certificate}</h2>
-          <p>
-            ${words.certificateStatus}:
-            <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
-          </p>
-          ${verificationsTable(data.verifications)}
-        </section>
-        ${mediaSection(data)} ${transferSection(data)}
-        <section aria-labelledby="history-heading">
-          <h2 id="history-heading">${words.history}</h2>
-          ${historyTimeline(data.history, data.historyHasMore)}
-        </section>
-      </div>`,
-  });
+  return underList(
+    data,
+    asset.planet,
+    asset.title,
+    html`<div class="asset-page">
+      <section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
+        <h2 id="alerts-heading">${words.alerts}</h2>
+        ${alertControls(data.alerts, { base, hidden: canEdit(data.session) ? csrfInput(data.session) : undefined })}
+      </section>
+      ${recordSection(data)} ${editSection(data)}
+      <section aria-labelledby="verifications-heading">
+        <h2 id="verifications-heading">${words.certificate}</h2>
+        <p>
+          ${words.certificateStatus}:
+          <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
+        </p>
+        ${verificationsTable(data.verifications)}
+      </section>
+      ${mediaSection(data)} ${transferSection(data)}
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">${words.history}</h2>
+        ${historyTimeline(data.history, data.historyHasMore)}
+      </section>
+    </div>`,
+  );
 }
