@@ -8,11 +8,10 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Ajv, type Options as AjvOptions } from 'ajv';
 import type { Config } from './config.js';
 import { limits } from './limits.js';
 import { batchedStdout } from './lib/log-destination.js';
-import { addSchemaFormats, refusingUnstorableText } from './lib/schema-formats.js';
+import { BODY_AJV_OPTIONS, createSchemaAjv, refusingUnstorableText } from './lib/schema-formats.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -64,10 +63,6 @@ export interface BuildAppOptions {
 
 // A sane client-supplied request id is kept so that callers can correlate; anything else is replaced.
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function createAjv(options: AjvOptions): Ajv {
-  return addSchemaFormats(new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options }));
-}
 
 /** A hop count trusts that many hops from the socket (Fastify's own number form trusts none). */
 function trustedHops(
@@ -128,8 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.maxConnections = config.AVS_MAX_CONNECTIONS;
 
   // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
-  const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false });
-  const urlAjv = createAjv({ coerceTypes: true, removeAdditional: false });
+  const bodyAjv = createSchemaAjv(BODY_AJV_OPTIONS);
+  const urlAjv = createSchemaAjv({ coerceTypes: true, removeAdditional: false });
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart === 'body') return bodyAjv.compile(schema);
     const validate = urlAjv.compile(schema);

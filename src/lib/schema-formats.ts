@@ -1,11 +1,19 @@
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isDateTime } from './date-time.js';
 import { isStorableText } from './text.js';
 import { UUID_PATTERN } from './uuid.js';
 
+/** How a request body is checked: as sent (a string "1999" is not an integer), nothing removed. */
+export const BODY_AJV_OPTIONS: AjvOptions = { coerceTypes: false, removeAdditional: false };
+
+/** An Ajv as the service's routes check their requests with (app.ts), with the service's formats. */
+export function createSchemaAjv(options: AjvOptions): Ajv {
+  return addSchemaFormats(new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options }));
+}
+
 /** The formats every schema is checked with: ajv-formats, made as strict as the databases are. */
-export function addSchemaFormats(ajv: Ajv): Ajv {
+function addSchemaFormats(ajv: Ajv): Ajv {
   addFormats.default(ajv);
   // ajv-formats' uuid also takes `urn:uuid:…`, which PostgreSQL's uuid refuses (a 500): the strict pattern.
   ajv.addFormat('uuid', UUID_PATTERN);

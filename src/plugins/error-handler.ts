@@ -89,7 +89,7 @@ function classify(error: FastifyError | Error): AppError {
   if (error instanceof DatabaseUnavailableError) return new AppError('service_unavailable');
   const fastifyError = error as FastifyError;
   if (fastifyError.validation)
-    return describeValidation(fastifyError, fastifyError.validationContext ?? 'body');
+    return validationRefusal(fastifyError.validation, fastifyError.validationContext ?? 'body');
   if (fastifyError.code && FASTIFY_ERROR_CODES[fastifyError.code]) {
     return new AppError(FASTIFY_ERROR_CODES[fastifyError.code]!);
   }
@@ -105,8 +105,12 @@ function classify(error: FastifyError | Error): AppError {
   return new AppError('internal_error');
 }
 
-function describeValidation(error: FastifyError, context: string): AppError<'validation_failed'> {
-  const first = error.validation?.[0];
+/** The refusal of a request part that breaks its schema: the first failure, named as docs/errors.md says. */
+export function validationRefusal(
+  validation: FastifyError['validation'],
+  context: string,
+): AppError<'validation_failed'> {
+  const first = validation?.[0];
   if (!first) return new AppError('validation_failed');
   const params = first.params;
   const pointer = first.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -95,6 +95,25 @@ describe('the roles table', () => {
     ]) {
       expect(routes).toContainEqual({ method: 'POST', url, memberRole: 'editor', json: false });
     }
+    // The asset pages: viewers read, editors act (the upload is the one multipart form).
+    const assetRoutes: [string, string, MemberRole][] = [
+      ['GET', '/console/assets', 'viewer'],
+      ['GET', '/console/assets/:planet', 'viewer'],
+      ['GET', '/console/assets/:planet/new', 'editor'],
+      ['POST', '/console/assets/:planet/new', 'editor'],
+      ['GET', '/console/assets/:planet/:id', 'viewer'],
+      ['POST', '/console/assets/:planet/:id/edit', 'editor'],
+      ['GET', '/console/assets/:planet/:id/media/:media_id', 'viewer'],
+      ['POST', '/console/assets/:planet/:id/media', 'editor'],
+      ['POST', '/console/assets/:planet/:id/media/:media_id/remove', 'editor'],
+      ['POST', '/console/assets/:planet/:id/alerts', 'editor'],
+      ['POST', '/console/assets/:planet/:id/alerts/:alert_id/resolve', 'editor'],
+      ['POST', '/console/assets/:planet/:id/transfer', 'editor'],
+      ['POST', '/console/assets/:planet/:id/transfer/:transfer_id/cancel', 'editor'],
+    ];
+    for (const [method, url, memberRole] of assetRoutes) {
+      expect(routes).toContainEqual({ method, url, memberRole, json: false });
+    }
   });
 
   it('answers each route as its declared role says, a POST carrying a valid CSRF token', async () => {

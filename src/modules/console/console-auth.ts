@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 import { secretsMatch } from '../../lib/secrets.js';
 import { roleReaches, type MemberRole } from '../members/member-roles.js';
-import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
 import type { MemberPrincipal } from '../principal/principal.js';
+import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
 import {
   clearSessionCookie,
   formCsrfMatches,
@@ -21,6 +21,11 @@ declare module 'fastify' {
     memberRole?: ConsoleAccess;
     /** A JSON route (a passkey ceremony): no session is 401 JSON, and the CSRF token comes in a header. */
     memberJson?: boolean;
+    /**
+     * A multipart form (a file upload): its CSRF token is its first part, checked by readMultipartForm as the parts
+     * are read, before any file is, not by the preValidation hook (which runs before the body is read).
+     */
+    memberMultipart?: boolean;
   }
   interface FastifyRequest {
     memberSession?: MemberSession;
@@ -95,8 +100,9 @@ export async function enforceMemberRole(request: FastifyRequest, reply: FastifyR
  * its `_csrf` field, a JSON route in the x-csrf-token header.
  */
 export async function checkConsoleCsrf(request: FastifyRequest): Promise<void> {
-  const { memberRole: needed, memberJson } = request.routeOptions.config;
+  const { memberRole: needed, memberJson, memberMultipart } = request.routeOptions.config;
   if (!isStateChanging(request.method) || needed === undefined || needed === 'none') return;
+  if (memberMultipart) return;
   const expected = request.memberSession!.csrfToken;
   const matches = memberJson
     ? secretsMatch(request.headers[CSRF_HEADER], expected)

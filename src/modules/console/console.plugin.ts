@@ -10,6 +10,7 @@ import { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
+import { assetsPageRoutes } from './assets-page.routes.js';
 import { auditPageRoutes } from './audit-page.routes.js';
 import { certificatePrintRoutes } from './print/certificate-print.routes.js';
 import { consoleErrorPage } from './console-layout.views.js';
@@ -76,6 +77,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(certificatePrintRoutes);
       await console.register(transfersPageRoutes);
       await console.register(watchlistPageRoutes);
+      await console.register(assetsPageRoutes);
       await console.register(async (json) => {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);

@@ -182,3 +182,16 @@ export async function listDescribedTransfers(
 export async function countOffersWaiting(db: Queryable, accountId: string): Promise<number> {
   return countWaitingOffers(db, accountId);
 }
+
+/** The open offer of an asset, as its owner sees it (the console's asset page): undefined when none is pending. */
+export async function pendingOfferOfAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+): Promise<TransferType | undefined> {
+  const row = isUuid(assetId) ? await findPendingOffer(db, planet, assetId) : undefined;
+  if (!row || row.from_account_id !== principal.accountId) return undefined;
+  const offer = toTransfer(row);
+  return offer.status === 'pending' ? offer : undefined;
+}

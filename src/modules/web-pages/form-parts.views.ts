@@ -6,6 +6,7 @@ export interface InputAttributes {
   name: string;
   type?: string;
   autocomplete?: string;
+  inputmode?: string;
   required?: boolean;
   minlength?: number;
   maxlength?: number | string;

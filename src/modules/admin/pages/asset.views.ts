@@ -1,4 +1,3 @@
-import { limits } from '../../../limits.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
@@ -10,22 +9,20 @@ import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import { dataTable, inputField, selectField } from '../../web-pages/form-parts.views.js';
+import { dataTable } from '../../web-pages/form-parts.views.js';
+import {
+  alertControls,
+  historyTimeline,
+  mediaGrid,
+  verificationsTable,
+  type AssetHistoryEntry,
+} from '../../web-pages/asset-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
   moveWithReasonForm,
   offeredCertificateMoves,
 } from './certificate-move.views.js';
-
-interface AssetHistoryEntry {
-  sequence: number;
-  event_type: string;
-  payload: Record<string, unknown>;
-  actor_account_id: string | null;
-  created_at: string;
-  hash: string;
-}
 
 export interface AssetPageData {
   session: AdminSession;
@@ -45,18 +42,6 @@ export interface AssetPageData {
 /** Where an asset's page lives: the one place that spells the URL (the queue links here too). */
 export function assetPagePath(asset: { planet: string; asset_id: string }): string {
   return `/admin/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.asset_id)}`;
-}
-
-function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-/** "CERTIFICATE_ISSUED" → "Certificate issued". */
-function eventLabel(type: string): string {
-  const words = type.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function moveForm(session: AdminSession, certificate: CertificateListItem, move: CertificateMove): SafeHtml {
@@ -142,49 +127,10 @@ function fieldsSection(certificate: CertificateListItem): SafeHtml {
 }
 
 function mediaSection(data: AssetPageData): SafeHtml {
-  const { media, certificate } = data;
-  const base = assetPagePath(certificate);
+  const base = assetPagePath(data.certificate);
   return html`<section aria-labelledby="media-heading">
-    <h2 id="media-heading">Images and documents <span class="count">${media.length}</span></h2>
-    ${
-      media.length === 0
-        ? html`<p class="empty">No images or documents.</p>`
-        : html`<ul class="media-grid">
-            ${media.map((medium, index) => {
-              const href = `${base}/media/${medium.id}`;
-              const name =
-                medium.caption ??
-                `${medium.content_type.startsWith('image/') ? 'Image' : 'Document'} ${index + 1}`;
-              return html`<li>
-                <figure>
-                  <a href="${href}">
-                    ${
-                      medium.content_type.startsWith('image/')
-                        ? html`<img
-                            src="${href}"
-                            alt="${name}"
-                            width="${medium.width ?? ''}"
-                            height="${medium.height ?? ''}"
-                            loading="lazy"
-                          />`
-                        : html`<span class="document-icon" aria-hidden="true">PDF</span
-                            ><span class="visually-hidden">${name}</span>`
-                    }
-                  </a>
-                  <figcaption>
-                    <strong>${name}</strong><br />
-                    ${medium.content_type},
-                    ${byteSize(medium.bytes)}${medium.width ? `, ${medium.width}×${medium.height}` : ''}<br />
-                    <span class="badge ${medium.public ? 'badge-active' : 'badge-expired'}"
-                      >${medium.public ? 'public' : 'private'}</span
-                    >
-                    <code class="digest" title="SHA-256">${medium.sha256.slice(0, 16)}…</code>
-                  </figcaption>
-                </figure>
-              </li>`;
-            })}
-          </ul>`
-    }
+    <h2 id="media-heading">Images and documents <span class="count">${data.media.length}</span></h2>
+    ${mediaGrid(data.media, { hrefOf: (medium) => `${base}/media/${medium.id}` })}
   </section>`;
 }
 
@@ -193,63 +139,16 @@ function historySection(data: AssetPageData): SafeHtml {
     <h2 id="history-heading">
       History <span class="count">${data.history.length}${data.historyHasMore ? '+' : ''} events</span>
     </h2>
-    <ol class="timeline">
-      ${data.history.map(
-        (entry) =>
-          html`<li data-event="${entry.event_type}">
-            <p class="timeline-head">
-              <span class="timeline-sequence">#${entry.sequence}</span>
-              <strong>${eventLabel(entry.event_type)}</strong>
-              ${formatTime(entry.created_at)}
-            </p>
-            <dl class="fields">
-              ${Object.entries(entry.payload).map(
-                ([name, value]) =>
-                  html`<div>
-                    <dt>${name}</dt>
-                    <dd>${showValue(value)}</dd>
-                  </div>`,
-              )}
-            </dl>
-            <p class="hint">hash <code>${entry.hash.slice(0, 16)}…</code></p>
-          </li>`,
-      )}
-    </ol>
-    ${data.historyHasMore ? html`<p class="hint">Older events beyond the first ${data.history.length} are in the API's history.</p>` : ''}
+    ${historyTimeline(data.history, data.historyHasMore)}
   </section>`;
 }
 
 function verificationsSection(data: AssetPageData): SafeHtml {
-  const summary = data.verificationSummary;
   return html`<section aria-labelledby="verifications-heading">
-    <h2 id="verifications-heading">Verifications <span class="count">${summary?.count ?? 0}</span></h2>
-    ${
-      data.verifications.length === 0
-        ? html`<p class="empty">Never verified.</p>`
-        : dataTable({
-            columns: ['When', 'By', 'Result'],
-            rows: data.verifications.map(
-              (verification) =>
-                html`<tr>
-                  <td>${formatTime(verification.verified_at)}</td>
-                  <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
-                  <td>
-                    ${
-                      verification.verified
-                        ? 'verified'
-                        : html`<span>not verified</span>
-                            <span class="hint"
-                              >(${verification.checks
-                                .filter((check) => !check.passed)
-                                .map((check) => check.name)
-                                .join(', ')})</span
-                            >`
-                    }
-                  </td>
-                </tr>`,
-            ),
-          })
-    }
+    <h2 id="verifications-heading">
+      Verifications <span class="count">${data.verificationSummary?.count ?? 0}</span>
+    </h2>
+    ${verificationsTable(data.verifications)}
   </section>`;
 }
 
@@ -261,74 +160,14 @@ const LOOKUP_LABELS: Record<string, string> = {
   public_page: 'Public page',
 };
 
-function raiseAlertForm(data: AssetPageData): SafeHtml {
-  const action = `${assetPagePath(data.certificate)}/alerts`;
-  return html`<details class="move">
-    <summary>Report stolen or lost…</summary>
-    <form method="post" action="${action}" class="stacked">
-      ${csrfInput(data.session)}
-      ${selectField(
-        'Kind',
-        { id: 'alert-kind', name: 'kind' },
-        html`<option value="stolen">Stolen</option>
-          <option value="lost">Lost</option>`,
-      )}
-      ${inputField('Missing since', { id: 'alert-occurred', name: 'occurred_at', type: 'date', required: true })}
-      ${inputField('Police reference (optional)', {
-        id: 'alert-reference',
-        name: 'reference',
-        maxlength: limits.stringLength,
-      })}
-      ${inputField('Note (optional)', { id: 'alert-note', name: 'note', maxlength: limits.stringLength })}
-      <button type="submit" class="danger">Report</button>
-    </form>
-  </details>`;
-}
-
-function resolveAlertForm(data: AssetPageData, alert: AlertType): SafeHtml {
-  const action = `${assetPagePath(data.certificate)}/alerts/${encodeURIComponent(alert.id)}/resolve`;
-  return html`<form method="post" action="${action}" class="inline-actions">
-    ${csrfInput(data.session)}
-    <button type="submit" name="outcome" value="recovered">Resolve: recovered</button>
-    <button type="submit" name="outcome" value="withdrawn" class="button-secondary">
-      Resolve: withdrawn
-    </button>
-  </form>`;
-}
-
 /** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
 function alertsSection(data: AssetPageData): SafeHtml {
-  const open = data.alerts.find((alert) => alert.status === 'open');
-  const csv = `${assetPagePath(data.certificate)}/lookups.csv`;
+  const open = data.alerts.some((alert) => alert.status === 'open');
+  const base = assetPagePath(data.certificate);
+  const csv = `${base}/lookups.csv`;
   return html`<section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
     <h2 id="alerts-heading">Stolen or lost</h2>
-    ${
-      open
-        ? html`<p class="alert-banner" role="alert">
-              <strong>Reported ${open.kind}</strong> since ${formatTime(open.occurred_at)} (raised
-              ${formatTime(open.raised_at)})${open.reference ? html`; police reference ${open.reference}` : ''}.
-              Verification fails and the public page warns while this is open.
-            </p>
-            ${open.note ? html`<p>${open.note}</p>` : ''} ${resolveAlertForm(data, open)}`
-        : html`<p class="empty">No open alert.</p>
-            ${raiseAlertForm(data)}`
-    }
-    ${
-      data.alerts.some((alert) => alert.status === 'resolved')
-        ? html`<h3>Earlier alerts</h3>
-            <ul>
-              ${data.alerts
-                .filter((alert) => alert.status === 'resolved')
-                .map(
-                  (alert) =>
-                    html`<li>
-                      ${alert.kind} since ${formatTime(alert.occurred_at)}: ${alert.outcome}
-                      ${formatTime(alert.resolved_at)}
-                    </li>`,
-                )}
-            </ul>`
-        : ''
-    }
+    ${alertControls(data.alerts, { base, hidden: csrfInput(data.session) })}
     <h3 id="lookups-heading">
       Look-ups while reported
       <span class="count">${data.lookups.length}${data.lookupsHaveMore ? '+' : ''}</span>

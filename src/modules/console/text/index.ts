@@ -1,4 +1,5 @@
 import { homeText } from './home.text.js';
+import { assetsText } from './assets.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
 import { transfersText } from './transfers.text.js';
@@ -14,4 +15,5 @@ export const text = {
   ...homeText,
   ...transfersText,
   ...watchlistText,
+  ...assetsText,
 } as const;

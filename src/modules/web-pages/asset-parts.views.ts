@@ -1,0 +1,224 @@
+import { limits } from '../../limits.js';
+import { html, showValue, type SafeHtml } from '../../lib/html.js';
+import type { AlertType } from '../alerts/alerts.schemas.js';
+import type { MediaRecordType } from '../media/media.schemas.js';
+import type { VerificationType } from '../verification/verification.schemas.js';
+import { dataTable, inputField, selectField } from './form-parts.views.js';
+import { formatTime } from './page-document.views.js';
+
+// The parts of an asset's page that the operator's (/admin) and the account's (/console) pages both show.
+
+/** One event of an asset's history as a page shows it. */
+export interface AssetHistoryEntry {
+  sequence: number;
+  event_type: string;
+  payload: Record<string, unknown>;
+  actor_account_id: string | null;
+  created_at: string;
+  hash: string;
+  /** Its entry in the transparency log; null until the log has appended it. */
+  log_index?: number | null;
+}
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** "CERTIFICATE_ISSUED" → "Certificate issued". */
+function eventLabel(type: string): string {
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A medium's name on the page: its caption, else "Image 2" or "Document 3". */
+function mediumName(medium: MediaRecordType, index: number): string {
+  return medium.caption ?? `${medium.content_type.startsWith('image/') ? 'Image' : 'Document'} ${index + 1}`;
+}
+
+/**
+ * The media of an asset as a grid of figures, each linking to its bytes at `hrefOf(medium)`; `actions` adds
+ * controls under a figure's caption (the console's remove button).
+ */
+export function mediaGrid(
+  media: readonly MediaRecordType[],
+  options: {
+    hrefOf: (medium: MediaRecordType) => string;
+    actions?: (medium: MediaRecordType, name: string) => SafeHtml;
+  },
+): SafeHtml {
+  if (media.length === 0) return html`<p class="empty">No images or documents.</p>`;
+  return html`<ul class="media-grid">
+    ${media.map((medium, index) => {
+      const href = options.hrefOf(medium);
+      const name = mediumName(medium, index);
+      return html`<li data-media-id="${medium.id}">
+        <figure>
+          <a href="${href}">
+            ${
+              medium.content_type.startsWith('image/')
+                ? html`<img
+                    src="${href}"
+                    alt="${name}"
+                    width="${medium.width ?? ''}"
+                    height="${medium.height ?? ''}"
+                    loading="lazy"
+                  />`
+                : html`<span class="document-icon" aria-hidden="true">PDF</span
+                    ><span class="visually-hidden">${name}</span>`
+            }
+          </a>
+          <figcaption>
+            <strong>${name}</strong><br />
+            ${medium.content_type},
+            ${byteSize(medium.bytes)}${medium.width ? `, ${medium.width}×${medium.height}` : ''}<br />
+            <span class="badge ${medium.public ? 'badge-active' : 'badge-expired'}"
+              >${medium.public ? 'public' : 'private'}</span
+            >
+            <code class="digest" title="SHA-256">${medium.sha256.slice(0, 16)}…</code>
+            ${options.actions ? options.actions(medium, name) : ''}
+          </figcaption>
+        </figure>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+/** An asset's history as a timeline, oldest first: each event's payload, hash and transparency-log index. */
+export function historyTimeline(history: readonly AssetHistoryEntry[], hasMore: boolean): SafeHtml {
+  return html`<ol class="timeline">
+      ${history.map(
+        (entry) =>
+          html`<li data-event="${entry.event_type}">
+            <p class="timeline-head">
+              <span class="timeline-sequence">#${entry.sequence}</span>
+              <strong>${eventLabel(entry.event_type)}</strong>
+              ${formatTime(entry.created_at)}
+            </p>
+            <dl class="fields">
+              ${Object.entries(entry.payload).map(
+                ([name, value]) =>
+                  html`<div>
+                    <dt>${name}</dt>
+                    <dd>${showValue(value)}</dd>
+                  </div>`,
+              )}
+            </dl>
+            <p class="hint">
+              hash <code title="${entry.hash}">${entry.hash.slice(0, 16)}…</code>
+              ${
+                entry.log_index === undefined
+                  ? ''
+                  : entry.log_index === null
+                    ? html`· not yet in the transparency log`
+                    : html`· log index <code>${entry.log_index}</code>`
+              }
+            </p>
+          </li>`,
+      )}
+    </ol>
+    ${hasMore ? html`<p class="hint">Older events beyond the first ${history.length} are in the API's history.</p>` : ''}`;
+}
+
+/** Who verified an asset and when, newest first, with the failed checks of a verification that failed. */
+export function verificationsTable(verifications: readonly VerificationType[]): SafeHtml {
+  if (verifications.length === 0) return html`<p class="empty">Never verified.</p>`;
+  return dataTable({
+    caption: 'Verifications, newest first',
+    columns: ['When', 'By', 'Result'],
+    rows: verifications.map(
+      (verification) =>
+        html`<tr>
+          <td>${formatTime(verification.verified_at)}</td>
+          <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
+          <td>
+            ${
+              verification.verified
+                ? 'verified'
+                : html`<span>not verified</span>
+                    <span class="hint"
+                      >(${verification.checks
+                        .filter((check) => !check.passed)
+                        .map((check) => check.name)
+                        .join(', ')})</span
+                    >`
+            }
+          </td>
+        </tr>`,
+    ),
+  });
+}
+
+/** The form that reports an asset stolen or lost, posted to `action` with the page's hidden fields. */
+function raiseAlertForm(action: string, hidden: SafeHtml): SafeHtml {
+  return html`<details class="move">
+    <summary>Report stolen or lost…</summary>
+    <form method="post" action="${action}" class="stacked">
+      ${hidden}
+      ${selectField(
+        'Kind',
+        { id: 'alert-kind', name: 'kind' },
+        html`<option value="stolen">Stolen</option>
+          <option value="lost">Lost</option>`,
+      )}
+      ${inputField('Missing since', { id: 'alert-occurred', name: 'occurred_at', type: 'date', required: true })}
+      ${inputField('Police reference (optional)', {
+        id: 'alert-reference',
+        name: 'reference',
+        maxlength: limits.stringLength,
+      })}
+      ${inputField('Note (optional)', { id: 'alert-note', name: 'note', maxlength: limits.stringLength })}
+      <button type="submit" class="danger">Report</button>
+    </form>
+  </details>`;
+}
+
+function resolveAlertForm(action: string, hidden: SafeHtml): SafeHtml {
+  return html`<form method="post" action="${action}" class="inline-actions">
+    ${hidden}
+    <button type="submit" name="outcome" value="recovered">Resolve: recovered</button>
+    <button type="submit" name="outcome" value="withdrawn" class="button-secondary">
+      Resolve: withdrawn
+    </button>
+  </form>`;
+}
+
+/**
+ * An asset's open alert, loud, with the resolve buttons (posted to `{base}/alerts/{id}/resolve`), or the report form
+ * (posted to `{base}/alerts`); then the earlier alerts. `hidden` undefined: shown without the forms.
+ */
+export function alertControls(
+  alerts: readonly AlertType[],
+  options: { base: string; hidden: SafeHtml | undefined },
+): SafeHtml {
+  const open = alerts.find((alert) => alert.status === 'open');
+  const { base, hidden } = options;
+  const resolved = alerts.filter((alert) => alert.status === 'resolved');
+  return html`${
+    open
+      ? html`<p class="alert-banner" role="alert">
+            <strong>Reported ${open.kind}</strong> since ${formatTime(open.occurred_at)} (raised
+            ${formatTime(open.raised_at)})${open.reference ? html`; police reference ${open.reference}` : ''}.
+            Verification fails and the public page warns while this is open.
+          </p>
+          ${open.note ? html`<p>${open.note}</p>` : ''}
+          ${hidden ? resolveAlertForm(`${base}/alerts/${encodeURIComponent(open.id)}/resolve`, hidden) : ''}`
+      : html`<p class="empty">No open alert.</p>
+          ${hidden ? raiseAlertForm(`${base}/alerts`, hidden) : ''}`
+  }
+  ${
+    resolved.length > 0
+      ? html`<h3>Earlier alerts</h3>
+          <ul>
+            ${resolved.map(
+              (alert) =>
+                html`<li>
+                  ${alert.kind} since ${formatTime(alert.occurred_at)}: ${alert.outcome}
+                  ${formatTime(alert.resolved_at)}
+                </li>`,
+            )}
+          </ul>`
+      : ''
+  }`;
+}
