@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listMembershipsOfPerson, type Membership } from '../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
 import type { SafeHtml } from '../../lib/html.js';
+import type { MemberPrincipal } from '../principal/principal.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { memberSession } from './console-auth.js';
@@ -42,6 +43,12 @@ export function sendThrottled(
     page(`Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
     429,
   );
+}
+
+/** The signed-in member as the services' principal: it acts on the whole account (a member has no planet scope). */
+export function memberPrincipal(request: FastifyRequest): MemberPrincipal {
+  const session = memberSession(request);
+  return { accountId: session.accountId, planetScope: [], memberId: session.memberId, role: session.role };
 }
 
 export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';

@@ -1,3 +1,4 @@
+import { developersText } from './developers.text.js';
 import { layoutText } from './layout.text.js';
 
 /**
@@ -6,4 +7,5 @@ import { layoutText } from './layout.text.js';
  */
 export const text = {
   ...layoutText,
+  ...developersText,
 } as const;
