@@ -4,21 +4,13 @@ import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { form, FORM } from '../admin/admin-helpers.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { answer, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { answer, LOCAL_DELIVERY, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { joinedMember } from '../members/member-helpers.js';
 
 const PUBLIC_URL = 'https://registry.example.org';
 const WEBHOOKS = '/console/developers/webhooks';
 
-const context = useTestContext({
-  config: {
-    AVS_PUBLIC_URL: PUBLIC_URL,
-    AVS_WEBHOOK_DELIVERY: true,
-    AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
-    AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
-    AVS_WEBHOOK_TIMEOUT_MS: 2_000,
-  },
-});
+const context = useTestContext({ config: { AVS_PUBLIC_URL: PUBLIC_URL, ...LOCAL_DELIVERY } });
 const receivers: Receiver[] = [];
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));

@@ -9,10 +9,26 @@ import { formatTime, type Flash } from '../web-pages/page-document.views.js';
 import { consolePage } from './console-layout.views.js';
 import { text } from './text/index.js';
 
-interface Frame {
+/** What a page of the corner shows around its content (consolePage's frame). */
+export interface Frame {
   session: MemberSession;
   memberships: readonly Membership[];
   flash?: Flash;
+}
+
+/** A page of the developers' corner: the console's frame, the corner's place in the navigation, its intro. */
+export function cornerPage(
+  frame: Frame,
+  words: { readonly title: string; readonly intro?: string },
+  content: SafeHtml,
+): SafeHtml {
+  const intro = words.intro ? html`<p>${words.intro}</p>` : '';
+  return consolePage({
+    ...frame,
+    title: words.title,
+    section: 'developers',
+    content: html`${intro}${content}`,
+  });
 }
 
 /** A paged list's links: the next (older) page by its cursor, with the filters it was made with, and the first. */
@@ -42,7 +58,7 @@ export function pageLinks(options: {
 }
 
 /** A block of code a person copies: a labelled, scrollable pre. */
-export function codeBlock(id: string, label: string, code: string): SafeHtml {
+function codeBlock(id: string, label: string, code: string): SafeHtml {
   return html`<pre
     class="code-block"
     id="${id}"
@@ -56,12 +72,10 @@ export function developersPage(options: Frame): SafeHtml {
   const t = text.developers;
   const part = (href: string, label: string, what: string) =>
     html`<li><a href="${href}">${label}</a>: ${what}</li>`;
-  return consolePage({
-    title: t.title,
-    section: 'developers',
-    ...options,
-    content: html`<p>${t.intro}</p>
-      <h2 id="parts-heading">${t.partsHeading}</h2>
+  return cornerPage(
+    options,
+    t,
+    html`<h2 id="parts-heading">${t.partsHeading}</h2>
       <ul aria-labelledby="parts-heading">
         ${options.session.role === 'owner' ? part('/console/keys', t.keysLink, t.keysWhat) : ''}
         ${part('/console/developers/webhooks', t.webhooksLink, t.webhooksWhat)}
@@ -69,58 +83,56 @@ export function developersPage(options: Frame): SafeHtml {
         ${part('/console/developers/sdk', t.sdkLink, t.sdkWhat)} ${part('/docs', t.apiDocs, t.apiDocsWhat)}
       </ul>
       ${options.session.role === 'owner' ? '' : html`<p>${t.keysOwnerOnly}</p>`}`,
-  });
+  );
 }
 
 /** /console/developers/events: the account's events feed, a keyset page at a time. */
 export function eventsPage(
   options: Frame & { page: Static<typeof EventPage>; type?: string; limit?: number },
 ): SafeHtml {
-  const t = text.events;
   const { page } = options;
-  return consolePage({
-    title: t.title,
-    section: 'developers',
-    ...options,
-    content: html`<p>${t.intro}</p>
-      ${filterForm({
-        action: '/console/developers/events',
-        label: t.filterLabel,
-        fields: [
-          filterSelect(t.filterType, 'type', valueOptions(allWebhookEventTypes, options.type, t.filterAll)),
-        ],
-        submit: t.filterButton,
-      })}
-      ${
-        page.data.length === 0
-          ? html`<p class="empty">${t.empty}</p>`
-          : dataTable({
-              caption: t.caption,
-              responsive: true,
-              columns: [t.columns.at, t.columns.type, t.columns.id, t.columns.data],
-              rows: page.data.map(
-                (event) =>
-                  html`<tr data-event-id="${event.id}">
-                    <td data-label="${t.columns.at}">${formatTime(event.timestamp)}</td>
-                    <td data-label="${t.columns.type}"><code>${event.type}</code></td>
-                    <td data-label="${t.columns.id}"><code>${event.id}</code></td>
-                    <td data-label="${t.columns.data}">
-                      <details>
-                        <summary>${t.showData}</summary>
-                        <pre class="code-block"><code>${JSON.stringify(event.data, null, 2)}</code></pre>
-                      </details>
-                    </td>
-                  </tr>`,
-              ),
-            })
-      }
-      ${pageLinks({
-        label: text.developers.pagesLabel,
-        base: '/console/developers/events',
-        nextCursor: page.next_cursor,
-        filters: { type: options.type, limit: options.limit ? String(options.limit) : undefined },
-      })}`,
-  });
+  const t = text.events;
+  return cornerPage(
+    options,
+    t,
+    html`${filterForm({
+      action: '/console/developers/events',
+      label: t.filterLabel,
+      fields: [
+        filterSelect(t.filterType, 'type', valueOptions(allWebhookEventTypes, options.type, t.filterAll)),
+      ],
+      submit: t.filterButton,
+    })}
+    ${
+      page.data.length === 0
+        ? html`<p class="empty">${t.empty}</p>`
+        : dataTable({
+            caption: t.caption,
+            responsive: true,
+            columns: [t.columns.at, t.columns.type, t.columns.id, t.columns.data],
+            rows: page.data.map(
+              (event) =>
+                html`<tr data-event-id="${event.id}">
+                  <td data-label="${t.columns.at}">${formatTime(event.timestamp)}</td>
+                  <td data-label="${t.columns.type}"><code>${event.type}</code></td>
+                  <td data-label="${t.columns.id}"><code>${event.id}</code></td>
+                  <td data-label="${t.columns.data}">
+                    <details>
+                      <summary>${t.showData}</summary>
+                      <pre class="code-block"><code>${JSON.stringify(event.data, null, 2)}</code></pre>
+                    </details>
+                  </td>
+                </tr>`,
+            ),
+          })
+    }
+    ${pageLinks({
+      label: text.developers.pagesLabel,
+      base: '/console/developers/events',
+      nextCursor: page.next_cursor,
+      filters: { type: options.type, limit: options.limit ? String(options.limit) : undefined },
+    })}`,
+  );
 }
 
 /** The SDK's first call for this account: its public URL filled in, the key read from the environment. */
@@ -151,27 +163,24 @@ const WEBHOOK_SNIPPET = [
 /** /console/developers/sdk: install and call the SDK for this account; never a key, only where it goes. */
 export function sdkPage(options: Frame & { baseUrl: string }): SafeHtml {
   const t = text.sdk;
-  const { session } = options;
-  return consolePage({
-    title: t.title,
-    section: 'developers',
-    ...options,
-    content: html`<p>${t.intro}</p>
-      <h2 id="install-heading">${t.installHeading}</h2>
+  return cornerPage(
+    options,
+    t,
+    html`<h2 id="install-heading">${t.installHeading}</h2>
       <p>${t.installText}</p>
       <p>${t.buildText}</p>
       ${codeBlock('sdk-build', t.snippetLabel(t.buildText), BUILD_SNIPPET)}
       <p>${t.addText}</p>
       ${codeBlock('sdk-install', t.snippetLabel(t.addText), INSTALL_SNIPPET)}
       <h2 id="call-heading">${t.callHeading}</h2>
-      <p>${t.callText(session.accountName)}</p>
+      <p>${t.callText(options.session.accountName)}</p>
       <p>
-        ${session.role === 'owner' ? html`<a href="/console/keys">${t.keyOwner}</a>` : html`${t.keyOther}`}
+        ${options.session.role === 'owner' ? html`<a href="/console/keys">${t.keyOwner}</a>` : html`${t.keyOther}`}
       </p>
       ${codeBlock('sdk-call', t.snippetLabel(t.callHeading), callSnippet(options.baseUrl))}
       <h2 id="webhook-heading">${t.webhookHeading}</h2>
       <p>${t.webhookText}</p>
       ${codeBlock('sdk-webhook', t.snippetLabel(t.webhookHeading), WEBHOOK_SNIPPET)}
       <p>${t.moreText}</p>`,
-  });
+  );
 }

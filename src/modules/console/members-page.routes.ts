@@ -14,7 +14,7 @@ import { publicBaseUrl } from '../signing/issuer-identity.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import { memberSession } from './console-auth.js';
-import { FormBody, FormText, pageFrame, redirectWithFlash, refusal } from './console-page.helpers.js';
+import { changeThenRedirect, FormBody, FormText, pageFrame, refusal } from './console-page.helpers.js';
 import { disableMemberPage, membersPage, type InviteFormValues } from './members-page.views.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -66,20 +66,18 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** A change, then back to the list with a notice; a refusal (409 last_owner, 404, …) is shown on the list. */
-  async function change(
+  const change = (
     request: FastifyRequest,
     reply: FastifyReply,
     act: () => Promise<unknown>,
     done: SessionFlash,
-  ) {
-    try {
-      await act();
-    } catch (error) {
-      const { flash, status } = refusal(error);
-      return sendMembersPage(request, reply, { flash, status });
-    }
-    return redirectWithFlash(request, reply, '/console/members', done);
-  }
+  ) =>
+    changeThenRedirect(request, reply, {
+      act,
+      done,
+      url: '/console/members',
+      showRefusal: (refused) => sendMembersPage(request, reply, refused),
+    });
 
   app.get('/members', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
     sendMembersPage(request, reply),

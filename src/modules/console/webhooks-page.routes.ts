@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { AppError } from '../../errors/error-catalogue.js';
 import { limits } from '../../limits.js';
 import { listWebhookDeliveries, retryDelivery, sendTestEvent } from '../webhooks/deliveries.service.js';
 import {
-  asRegistrationFailure,
-  deleteWebhook,
-  getWebhookRow,
-  listAccountWebhooks,
   registerWebhook,
+  asRegistrationFailure,
+  listAccountWebhooks,
+  getWebhookRow,
   toWebhook,
+  deleteWebhook,
 } from '../webhooks/webhooks.service.js';
 import type { CreatedWebhook } from '../webhooks/webhooks.schemas.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import {
+  changeThenRedirect,
   FormBody,
+  FormList,
   FormText,
+  formList,
   memberPrincipal,
   pageFrame,
   redirectWithFlash,
@@ -40,38 +42,21 @@ const DeliveryParams = Type.Object({
 const Cursor = Type.Optional(Type.String({ maxLength: limits.cursorLength }));
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize }));
 const ListQuery = Type.Object({ cursor: Cursor, limit: Limit }, { additionalProperties: true });
+// An empty status is the filter's "any status".
+const DeliveryStatus = Type.Union(
+  (['', 'pending', 'succeeded', 'failed'] as const).map((status) => Type.Literal(status)),
+);
 const DeliveriesQuery = Type.Object(
-  {
-    cursor: Cursor,
-    limit: Limit,
-    // An empty choice is "any status"; anything else the service's schema knows.
-    status: Type.Optional(
-      Type.Union([
-        Type.Literal(''),
-        Type.Literal('pending'),
-        Type.Literal('succeeded'),
-        Type.Literal('failed'),
-      ]),
-    ),
-  },
+  { cursor: Cursor, limit: Limit, status: Type.Optional(DeliveryStatus) },
   { additionalProperties: true },
 );
 const RegisterBody = Type.Object(
-  {
-    _csrf: FormText,
-    url: FormText,
-    events: Type.Optional(
-      Type.Union([
-        Type.String({ maxLength: 100 }),
-        Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }),
-      ]),
-    ),
-  },
+  { _csrf: FormText, url: FormText, events: FormList(50) },
   { additionalProperties: true },
 );
 
 type IdRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
-type DeliveriesRequest = FastifyRequest<{
+type LogRequest = FastifyRequest<{
   Params: Static<typeof IdParams>;
   Querystring: Static<typeof DeliveriesQuery>;
 }>;
@@ -83,51 +68,45 @@ type DeliveriesRequest = FastifyRequest<{
 export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
+  /** What every page here shows around its content; a refusal's notice wins over the session's. */
+  async function frameOf(request: FastifyRequest, flash?: Flash) {
+    const frame = await pageFrame(request);
+    return { session: memberSession(request), memberships: frame.memberships, flash: flash ?? frame.flash };
+  }
+
+  /** The member's webhook, or the 404 page (another account's, or no such id). */
+  async function webhookOf(request: IdRequest) {
+    return toWebhook(await getWebhookRow(db, memberPrincipal(request), request.params.id), config);
+  }
+
   async function sendWebhooksPage(
     request: FastifyRequest,
     reply: FastifyReply,
     extra: { created?: CreatedWebhook; form?: WebhookFormValues; flash?: Flash; status?: number } = {},
   ) {
     // After a form the query is empty: the first page.
-    const query = request.query as Static<typeof ListQuery>;
-    const [frame, page] = await Promise.all([
-      pageFrame(request),
-      listAccountWebhooks(db, memberPrincipal(request), { cursor: query.cursor, limit: query.limit }, config),
-    ]);
-    const view = webhooksPage({
-      session: memberSession(request),
-      memberships: frame.memberships,
-      page,
-      ...extra,
-      flash: extra.flash ?? frame.flash,
-    });
-    return sendPage(reply, view, extra.status);
+    const { cursor, limit } = request.query as Static<typeof ListQuery>;
+    const page = await listAccountWebhooks(db, memberPrincipal(request), { cursor, limit }, config);
+    const frame = await frameOf(request, extra.flash);
+    return sendPage(reply, webhooksPage({ ...frame, page, ...extra, flash: frame.flash }), extra.status);
   }
 
-  async function sendDeliveriesPage(
-    request: DeliveriesRequest,
+  async function sendLogPage(
+    request: LogRequest,
     reply: FastifyReply,
-    extra: { flash?: Flash; status?: number } = {},
+    refused?: { flash: Flash; status: number },
   ) {
-    const principal = memberPrincipal(request);
     const { cursor, limit } = request.query;
     const status = request.query.status || undefined;
     // The webhook first: another account's id is the 404 page before anything else is read.
-    const webhook = toWebhook(await getWebhookRow(db, principal, request.params.id), config);
-    const [frame, page] = await Promise.all([
-      pageFrame(request),
-      listWebhookDeliveries(db, principal, webhook.id, { cursor, limit, status }),
-    ]);
-    const view = deliveriesPage({
-      session: memberSession(request),
-      memberships: frame.memberships,
-      webhook,
-      page,
-      status,
+    const webhook = await webhookOf(request);
+    const page = await listWebhookDeliveries(db, memberPrincipal(request), webhook.id, {
+      cursor,
       limit,
-      flash: extra.flash ?? frame.flash,
+      status,
     });
-    return sendPage(reply, view, extra.status);
+    const frame = await frameOf(request, refused?.flash);
+    return sendPage(reply, deliveriesPage({ ...frame, webhook, page, status, limit }), refused?.status);
   }
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
@@ -140,27 +119,18 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
     '/developers/webhooks',
     { schema: { hide: true, body: RegisterBody }, config: { memberRole: 'editor' } },
     async (request, reply) => {
-      const { url, events } = request.body;
       // No box ticked is an empty list, which the service refuses by name (as it does for the API).
-      const form: WebhookFormValues = { url, events: events === undefined ? [] : [events].flat() };
+      const form = { url: request.body.url ?? '', events: formList(request.body.events) };
       try {
         const created = await db
-          .transaction((tx) =>
-            registerWebhook(
-              tx,
-              memberPrincipal(request),
-              { url: url ?? '', events: [...form.events!] },
-              config,
-            ),
-          )
+          .transaction((tx) => registerWebhook(tx, memberPrincipal(request), form, config))
           .catch((error: unknown) => {
             throw asRegistrationFailure(error);
           });
         // The secret is on this answer only (pages are never cached); the list shows it no more.
         return await sendWebhooksPage(request, reply, { created, status: 201 });
       } catch (error) {
-        const { flash, status } = refusal(error);
-        return sendWebhooksPage(request, reply, { form, flash, status });
+        return sendWebhooksPage(request, reply, { form, ...refusal(error) });
       }
     },
   );
@@ -171,81 +141,54 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
       schema: { hide: true, params: IdParams, querystring: DeliveriesQuery },
       config: { memberRole: 'viewer' },
     },
-    async (request, reply) => sendDeliveriesPage(request, reply),
+    async (request, reply) => sendLogPage(request, reply),
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/disable',
     { schema: { hide: true, params: IdParams }, config: { memberRole: 'editor' } },
-    async (request: IdRequest, reply) => {
-      const webhook = toWebhook(await getWebhookRow(db, memberPrincipal(request), request.params.id), config);
-      const frame = await pageFrame(request);
-      return sendPage(
-        reply,
-        disableWebhookPage({ session: memberSession(request), memberships: frame.memberships, webhook }),
-      );
-    },
+    async (request, reply) =>
+      sendPage(reply, disableWebhookPage({ ...(await frameOf(request)), webhook: await webhookOf(request) })),
   );
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/disable',
     { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request: IdRequest, reply) => {
-      const webhook = await db.transaction((tx) =>
-        deleteWebhook(tx, memberPrincipal(request), request.params.id, config),
-      );
-      return redirectWithFlash(request, reply, WEBHOOKS_URL, {
-        kind: 'notice',
-        message: text.webhooks.disabled(webhook.url),
-      });
+    async (request, reply) => {
+      const principal = memberPrincipal(request);
+      const { url } = await db.transaction((tx) => deleteWebhook(tx, principal, request.params.id, config));
+      const flash = { kind: 'notice' as const, message: text.webhooks.disabled(url) };
+      return redirectWithFlash(request, reply, WEBHOOKS_URL, flash);
     },
   );
 
   /** A change on the delivery log, then back to it with a notice; a refusal (409, 429) is shown on the log. */
-  async function logChange(
-    request: DeliveriesRequest,
-    reply: FastifyReply,
-    act: () => Promise<unknown>,
-    done: string,
-  ) {
-    try {
-      await act();
-    } catch (error) {
-      const { flash, status } = refusal(error);
-      // A 429 tells when to try again, as the API's does.
-      if (error instanceof AppError) void reply.headers(error.headers);
-      return sendDeliveriesPage(request, reply, { flash, status });
-    }
-    return redirectWithFlash(request, reply, `${WEBHOOKS_URL}/${request.params.id}`, {
-      kind: 'notice',
-      message: done,
+  const logChange = (request: LogRequest, reply: FastifyReply, act: () => Promise<unknown>, done: string) =>
+    changeThenRedirect(request, reply, {
+      act,
+      url: `${WEBHOOKS_URL}/${request.params.id}`,
+      done: { kind: 'notice', message: done },
+      showRefusal: (refused) => sendLogPage(request, reply, refused),
     });
-  }
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/test',
     { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      logChange(
-        request as DeliveriesRequest,
-        reply,
-        () => db.transaction((tx) => sendTestEvent(tx, memberPrincipal(request), request.params.id, config)),
-        text.deliveries.testQueued,
-      ),
+    async (request, reply) => {
+      const principal = memberPrincipal(request);
+      const test = () => db.transaction((tx) => sendTestEvent(tx, principal, request.params.id, config));
+      return logChange(request as LogRequest, reply, test, text.deliveries.testQueued);
+    },
   );
 
   app.post<{ Params: Static<typeof DeliveryParams> }>(
     '/developers/webhooks/:id/deliveries/:delivery_id/replay',
     { schema: { hide: true, params: DeliveryParams, body: FormBody }, config: { memberRole: 'editor' } },
-    async (request, reply) =>
-      logChange(
-        request as unknown as DeliveriesRequest,
-        reply,
-        () =>
-          db.transaction((tx) =>
-            retryDelivery(tx, memberPrincipal(request), request.params.id, request.params.delivery_id),
-          ),
-        text.deliveries.replayed,
-      ),
+    async (request, reply) => {
+      const principal = memberPrincipal(request);
+      const { id, delivery_id: deliveryId } = request.params;
+      const replay = () => db.transaction((tx) => retryDelivery(tx, principal, id, deliveryId));
+      return logChange(request as unknown as LogRequest, reply, replay, text.deliveries.replayed);
+    },
   );
 }

@@ -1,26 +1,20 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { roleReaches } from '../members/member-roles.js';
-import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import { allWebhookEventTypes, webhookEventTypes } from '../webhooks/webhook-event-types.js';
 import type { CreatedWebhook, Delivery, Webhook } from '../webhooks/webhooks.schemas.js';
 import {
+  checkboxChoice,
   dataTable,
   filterForm,
   filterSelect,
   inputField,
   valueOptions,
 } from '../web-pages/form-parts.views.js';
-import { formatTime, type Flash } from '../web-pages/page-document.views.js';
-import { consolePage, csrfInput } from './console-layout.views.js';
-import { pageLinks } from './developers-pages.views.js';
+import { formatTime } from '../web-pages/page-document.views.js';
+import { csrfInput } from './console-layout.views.js';
+import { cornerPage, pageLinks, type Frame } from './developers-pages.views.js';
 import { text } from './text/index.js';
-
-interface Frame {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  flash?: Flash;
-}
 
 /** What the register form had when it was refused: shown again as typed. */
 export interface WebhookFormValues {
@@ -104,19 +98,14 @@ function registerForm(session: MemberSession, values: WebhookFormValues): SafeHt
       <fieldset aria-describedby="webhook-events-hint">
         <legend>${t.eventsLegend}</legend>
         <p class="hint" id="webhook-events-hint">${t.eventsHint}</p>
-        ${allWebhookEventTypes.map(
-          (type) =>
-            html`<div class="choice">
-              <input
-                type="checkbox"
-                id="event-${type}"
-                name="events"
-                value="${type}"
-                ${ticked.includes(type) ? html` checked` : ''}
-              /><label for="event-${type}"
-                ><code>${type}</code>${defaults.includes(type) ? '' : html` ${t.optIn}`}</label
-              >
-            </div>`,
+        ${allWebhookEventTypes.map((type) =>
+          checkboxChoice({
+            id: `event-${type}`,
+            name: 'events',
+            value: type,
+            checked: ticked.includes(type),
+            label: html`<code>${type}</code>${defaults.includes(type) ? '' : html` ${t.optIn}`}`,
+          }),
         )}
       </fieldset>
       <button type="submit">${t.registerButton}</button>
@@ -150,34 +139,30 @@ export function webhooksPage(
   },
 ): SafeHtml {
   const t = text.webhooks;
-  const { session } = options;
-  return consolePage({
-    title: t.title,
-    section: 'developers',
-    ...options,
-    content: html`${options.created ? createdPanel(options.created) : ''}
-      <p>${t.intro}</p>
+  return cornerPage(
+    options,
+    t,
+    html`${options.created ? createdPanel(options.created) : ''}
       <h2 id="webhooks-heading">${t.listHeading}</h2>
-      ${webhooksTable(options.page.data, session)}
+      ${webhooksTable(options.page.data, options.session)}
       ${pageLinks({ label: text.developers.pagesLabel, base: WEBHOOKS_URL, nextCursor: options.page.next_cursor })}
-      ${canEdit(session) ? registerForm(session, options.form ?? {}) : ''}`,
-  });
+      ${canEdit(options.session) ? registerForm(options.session, options.form ?? {}) : ''}`,
+  );
 }
 
 export function disableWebhookPage(options: Frame & { webhook: Webhook }): SafeHtml {
   const t = text.webhooks;
   const { session, webhook } = options;
-  return consolePage({
-    title: t.disableTitle,
-    section: 'developers',
-    ...options,
-    content: html`<p>${t.disableQuestion(webhook.url)}</p>
+  return cornerPage(
+    options,
+    { title: t.disableTitle },
+    html`<p>${t.disableQuestion(webhook.url)}</p>
       <form method="post" action="${WEBHOOKS_URL}/${webhook.id}/disable" class="inline-actions">
         ${csrfInput(session)}
         <button type="submit" class="danger">${t.disableButton}</button>
         <a href="${WEBHOOKS_URL}" class="button-link">${t.cancel}</a>
       </form>`,
-  });
+  );
 }
 
 /** What the receiver last said: the service's reading of it, then the start of its body. */
@@ -245,11 +230,10 @@ export function deliveriesPage(
   const t = text.deliveries;
   const { session, webhook } = options;
   const base = `${WEBHOOKS_URL}/${webhook.id}`;
-  return consolePage({
-    title: t.title,
-    section: 'developers',
-    ...options,
-    content: html`<p><a href="${WEBHOOKS_URL}">${text.webhooks.backToList}</a></p>
+  return cornerPage(
+    options,
+    { title: t.title },
+    html`<p><a href="${WEBHOOKS_URL}">${text.webhooks.backToList}</a></p>
       <section aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">${t.detailsHeading}</h2>
         <dl class="details">
@@ -297,5 +281,5 @@ export function deliveriesPage(
         nextCursor: options.page.next_cursor,
         filters: { status: options.status, limit: options.limit ? String(options.limit) : undefined },
       })}`,
-  });
+  );
 }

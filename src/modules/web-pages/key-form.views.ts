@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { planetIds } from '../../planets/planets.js';
-import { inputField } from './form-parts.views.js';
+import { checkboxChoice, inputField } from './form-parts.views.js';
 import type { KeyFormValues } from './key-form.js';
 
 export function scopeText(scope: readonly string[]): string {
@@ -33,17 +33,14 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
         /><label for="scope-chosen">Only these planets:</label>
       </div>
       <div class="planet-choices">
-        ${planetIds.map(
-          (planet) =>
-            html`<div class="choice">
-              <input
-                type="checkbox"
-                id="planet-${planet}"
-                name="planets"
-                value="${planet}"
-                ${values.planets?.includes(planet) ? html` checked` : ''}
-              /><label for="planet-${planet}">${planet}</label>
-            </div>`,
+        ${planetIds.map((planet) =>
+          checkboxChoice({
+            id: `planet-${planet}`,
+            name: 'planets',
+            value: planet,
+            checked: values.planets?.includes(planet) ?? false,
+            label: planet,
+          }),
         )}
       </div>
     </fieldset>
