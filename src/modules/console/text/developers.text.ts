@@ -18,7 +18,6 @@ export const developersText = {
     pagesLabel: 'Pages',
     newer: 'Newest first',
     older: 'Older',
-    yes: 'yes',
     none: '—',
   },
   webhooks: {
