@@ -114,6 +114,15 @@ describe('the roles table', () => {
     for (const [method, url, memberRole] of assetRoutes) {
       expect(routes).toContainEqual({ method, url, memberRole, json: false });
     }
+    // The developers' corner (docs/console.md): every member reads it; only editors and owners change webhooks.
+    const developers = routes.filter((route) => route.url.startsWith('/console/developers'));
+    expect(developers.filter((route) => route.method !== 'HEAD')).toHaveLength(10);
+    for (const route of developers) {
+      const changes = route.method === 'POST' || route.url.endsWith('/disable');
+      expect(route, `${route.method} ${route.url}`).toMatchObject({
+        memberRole: changes ? 'editor' : 'viewer',
+      });
+    }
   });
 
   it('answers each route as its declared role says, a POST carrying a valid CSRF token', async () => {

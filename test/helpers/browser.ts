@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 /** Debian's Chromium (never a downloaded browser), headless, with nothing of its own reaching the network. */
@@ -58,3 +59,27 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Starts the test app on a free port of 127.0.0.1 for a browser to open; returns its base URL. */
+export async function listenLocally(app: {
+  listen: FastifyInstance['listen'];
+  server: FastifyInstance['server'];
+}) {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A console or admin page as the issue asks: axe finds nothing serious, and nothing is wider than the window. */
+export async function expectAccessibleAndFitting(page: Page): Promise<void> {
+  expect(await seriousViolations(page), page.url()).toEqual([]);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, page.url()).toBeLessThanOrEqual(0);
+}
+
+/** The widths the issue's pages must work at: a desktop and the narrowest phone (360 px). */
+export const PAGE_VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 360, height: 800 }],
+] as const;

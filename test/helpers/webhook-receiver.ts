@@ -1,6 +1,14 @@
 import { once } from 'node:events';
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 
+/** Delivery on, to a receiver on 127.0.0.1, with retries short enough to wait for in a test. */
+export const LOCAL_DELIVERY = {
+  AVS_WEBHOOK_DELIVERY: true,
+  AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: true,
+  AVS_WEBHOOK_RETRY_SCHEDULE: [100, 200, 400],
+  AVS_WEBHOOK_TIMEOUT_MS: 2_000,
+};
+
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   body: string;

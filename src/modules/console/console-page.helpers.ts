@@ -2,9 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SafeHtml } from '../../lib/html.js';
 import { listMembershipsOfPerson } from '../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../members/member-sessions.service.js';
-import { redirectAfterForm, refusal } from '../web-pages/form-rules.js';
+import { redirectAfterForm } from '../web-pages/form-rules.js';
+import { AppError } from '../../errors/error-catalogue.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import type { SessionFlash } from '../web-pages/web-sessions.js';
+import { FormBody, FormList, FormText, formList, refusal } from '../web-pages/form-rules.js';
 import { memberSession } from './console-auth.js';
 import type { ConsoleFrame } from './console-layout.views.js';
 
@@ -78,12 +80,13 @@ export async function changeThenRedirect<T>(
   try {
     result = await change.run();
   } catch (error) {
-    return change.refused(refusal(error));
+    const refused = refusal(error);
+    // A refusal's own headers go with the page (a 429's Retry-After).
+    if (error instanceof AppError) void reply.headers(error.headers);
+    return change.refused(refused);
   }
   return redirectWithFlash(request, reply, change.url, change.done(result));
 }
-
-export { FormBody, FormText, refusal } from '../web-pages/form-rules.js';
 
 /** A form's change with a fixed notice; refused, `page` is drawn again in the frame with why. */
 export function afterForm(
@@ -103,3 +106,5 @@ export function afterForm(
     },
   });
 }
+
+export { FormBody, FormList, FormText, formList, refusal };

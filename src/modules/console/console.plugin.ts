@@ -17,11 +17,13 @@ import { consoleErrorPage } from './console-layout.views.js';
 import { consoleLoginRoutes } from './console-login.routes.js';
 import { consolePageRoutes } from './console-pages.routes.js';
 import { consolePasskeyRoutes } from './console-passkeys.routes.js';
+import { developersPageRoutes } from './developers-pages.routes.js';
 import { invitationRoutes } from './invitation.routes.js';
 import { keysPageRoutes } from './keys-page.routes.js';
 import { membersPageRoutes } from './members-page.routes.js';
 import { transfersPageRoutes } from './transfers-page.routes.js';
 import { watchlistPageRoutes } from './watchlist-page.routes.js';
+import { webhooksPageRoutes } from './webhooks-page.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
 const STATIC_FILES = {
@@ -78,6 +80,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(transfersPageRoutes);
       await console.register(watchlistPageRoutes);
       await console.register(assetsPageRoutes);
+      await console.register(developersPageRoutes);
+      await console.register(webhooksPageRoutes);
       await console.register(async (json) => {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);

@@ -29,6 +29,25 @@ export function inputField(label: string, input: InputAttributes, hint?: string)
   </div>`;
 }
 
+/** One box of a group of checkboxes (sent as a repeated `name`), its label beside it. */
+export function checkboxChoice(box: {
+  id: string;
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string | SafeHtml;
+}): SafeHtml {
+  return html`<div class="choice">
+    <input
+      type="checkbox"
+      id="${box.id}"
+      name="${box.name}"
+      value="${box.value}"
+      ${box.checked ? html` checked` : ''}
+    /><label for="${box.id}">${box.label}</label>
+  </div>`;
+}
+
 /** A labelled drop-down list of the given options. */
 export function selectField(
   label: string,

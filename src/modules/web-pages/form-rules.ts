@@ -6,6 +6,17 @@ import type { Flash } from './page-document.views.js';
 export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
 export const FormBody = Type.Object({ _csrf: FormText }, { additionalProperties: true });
 
+/** A field sent once per ticked box: absent (none ticked), one value, or several. */
+export const FormList = (maxItems: number) =>
+  Type.Optional(
+    Type.Union([Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems })]),
+  );
+
+/** A FormList's values as a list: none ticked is an empty one. */
+export function formList(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : [value].flat();
+}
+
 /** A refusal the person can act on becomes a flash on the page; anything else is thrown on. */
 export function refusal(error: unknown): { flash: Flash; status: number } {
   if (error instanceof AppError && error.statusCode < 500) {

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { planetIds } from '../../planets/planets.js';
-import { dataTable, inputField } from './form-parts.views.js';
+import { checkboxChoice, dataTable, inputField } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
 import type { KeyFormValues } from './key-form.js';
@@ -35,17 +35,14 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
         /><label for="scope-chosen">Only these planets:</label>
       </div>
       <div class="planet-choices">
-        ${planetIds.map(
-          (planet) =>
-            html`<div class="choice">
-              <input
-                type="checkbox"
-                id="planet-${planet}"
-                name="planets"
-                value="${planet}"
-                ${values.planets?.includes(planet) ? html` checked` : ''}
-              /><label for="planet-${planet}">${planet}</label>
-            </div>`,
+        ${planetIds.map((planet) =>
+          checkboxChoice({
+            id: `planet-${planet}`,
+            name: 'planets',
+            value: planet,
+            checked: values.planets?.includes(planet) ?? false,
+            label: planet,
+          }),
         )}
       </div>
     </fieldset>

@@ -1,5 +1,6 @@
 import { homeText } from './home.text.js';
 import { assetsText } from './assets.text.js';
+import { developersText } from './developers.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
 import { transfersText } from './transfers.text.js';
@@ -16,4 +17,5 @@ export const text = {
   ...transfersText,
   ...watchlistText,
   ...assetsText,
+  ...developersText,
 } as const;
