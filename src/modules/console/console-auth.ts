@@ -6,10 +6,9 @@ import { roleReaches, type MemberRole } from '../members/member-roles.js';
 import type { MemberPrincipal } from '../principal/principal.js';
 import { findMemberSession, type MemberSession } from '../members/member-sessions.service.js';
 import {
-  clearSessionCookie,
   formCsrfMatches,
   isStateChanging,
-  setSessionCookie,
+  sessionCookieOf,
   type SessionCookie,
 } from '../web-pages/web-sessions.js';
 
@@ -37,18 +36,9 @@ const MEMBER_COOKIE: SessionCookie = { name: 'avs_member_session', path: '/conso
 /** The header a console JSON write carries the session's CSRF token in (the page's `<meta name="csrf-token">`). */
 const CSRF_HEADER = 'x-csrf-token';
 
-export function setMemberCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  token: string,
-  expiresAt: Date,
-): void {
-  setSessionCookie(reply, request, MEMBER_COOKIE, token, expiresAt);
-}
-
-export function clearMemberCookie(reply: FastifyReply, request: FastifyRequest): void {
-  clearSessionCookie(reply, request, MEMBER_COOKIE);
-}
+const memberCookie = sessionCookieOf(MEMBER_COOKIE);
+export const setMemberCookie = memberCookie.set;
+export const clearMemberCookie = memberCookie.clear;
 
 /** A /console route as declared: method, URL and the role it needs (the roles table of the tests is built from these). */
 export interface ConsoleRoute {

@@ -46,22 +46,16 @@ export interface SessionCookie {
   path: string;
 }
 
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  cookie: SessionCookie,
-  token: string,
-  expiresAt: Date,
-): void {
-  void reply.setCookie(cookie.name, token, { ...cookieOptions(request, cookie), expires: expiresAt });
-}
-
-export function clearSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  cookie: SessionCookie,
-): void {
-  void reply.clearCookie(cookie.name, cookieOptions(request, cookie));
+/** Setting and clearing one application's session cookie (its name and path fixed). */
+export function sessionCookieOf(cookie: SessionCookie) {
+  return {
+    set: (reply: FastifyReply, request: FastifyRequest, token: string, expiresAt: Date): void => {
+      void reply.setCookie(cookie.name, token, { ...cookieOptions(request, cookie), expires: expiresAt });
+    },
+    clear: (reply: FastifyReply, request: FastifyRequest): void => {
+      void reply.clearCookie(cookie.name, cookieOptions(request, cookie));
+    },
+  };
 }
 
 function cookieOptions(request: FastifyRequest, cookie: SessionCookie) {

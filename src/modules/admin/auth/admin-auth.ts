@@ -4,10 +4,9 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import type { AdminActor } from '../../certificates/certificate-moves.service.js';
 import { secretsMatch } from '../../../lib/secrets.js';
 import {
-  clearSessionCookie as clearCookie,
   formCsrfMatches,
   isStateChanging,
-  setSessionCookie as setCookie,
+  sessionCookieOf,
   type SessionCookie,
 } from '../../web-pages/web-sessions.js';
 import { findAdminSession, type AdminSession } from './admin-sessions.service.js';
@@ -27,18 +26,9 @@ export async function loadAdminSession(request: FastifyRequest): Promise<void> {
   if (token) request.adminSession = await findAdminSession(request.server.db, token);
 }
 
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  token: string,
-  expiresAt: Date,
-): void {
-  setCookie(reply, request, SESSION_COOKIE, token, expiresAt);
-}
-
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  clearCookie(reply, request, SESSION_COOKIE);
-}
+const adminCookie = sessionCookieOf(SESSION_COOKIE);
+export const setSessionCookie = adminCookie.set;
+export const clearSessionCookie = adminCookie.clear;
 
 /** preHandler of every admin page but the log-in page: no session, back to the log-in page. */
 export async function requirePageSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -31,10 +31,9 @@ export function accountsPage(options: {
   flash?: Flash;
 }): SafeHtml {
   return adminPage({
+    ...options,
     title: 'Accounts',
     section: 'accounts',
-    session: options.session,
-    flash: options.flash,
     content: html`${accountsTable(options.accounts)}
       <section aria-labelledby="create-account-heading" class="panel">
         <h2 id="create-account-heading">Create an account</h2>

@@ -79,10 +79,9 @@ export function apiKeysPage(options: {
 }): SafeHtml {
   const { filter } = options;
   return adminPage({
+    ...options,
     title: 'API keys',
     section: 'api-keys',
-    session: options.session,
-    flash: options.flash,
     content: html`${filterForm({
         action: '/admin/api-keys',
         label: 'Filter keys',

@@ -126,10 +126,9 @@ export function certificatesPage(options: {
   const { view } = options;
   const planets = view.planet ? [view.planet] : planetIds;
   return adminPage({
+    ...options,
     title: 'Certificates',
     section: 'certificates',
-    session: options.session,
-    flash: options.flash,
     content: html`${filterForm({
       action: '/admin/certificates',
       label: 'Choose certificates',
