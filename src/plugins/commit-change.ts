@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyPrincipal } from '../modules/principal/principal.js';
+import { requirePrincipal } from './auth.js';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/database.js';
 import { AppError } from '../errors/error-catalogue.js';
@@ -124,3 +126,15 @@ export const idempotencyPlugin = fp(
   },
   { name: 'idempotency' },
 );
+
+/** A key's change in one transaction, answered with `status` (201 made, 202 accepted) and what the change returns. */
+export async function sendChange<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  change: (tx: Queryable, principal: KeyPrincipal) => Promise<T>,
+): Promise<FastifyReply> {
+  const principal = requirePrincipal(request);
+  const result = await commitChange(request, status, (tx) => change(tx, principal));
+  return reply.code(status).send(result);
+}

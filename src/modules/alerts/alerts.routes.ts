@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
-import { commitChange } from '../../plugins/commit-change.js';
+import { commitChange, sendChange } from '../../plugins/commit-change.js';
 import { AssetParams, ownedAssetNotFound } from '../assets/assets.schemas.js';
 import { AlertParams, AlertResponse, RaiseAlertBody, ResolveAlertBody } from './alerts.schemas.js';
 import { raiseAlert, resolveAlert } from './alerts.service.js';
@@ -38,12 +38,10 @@ export async function alertRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
       const { planet, id } = request.params;
-      const result = await commitChange(request, 201, (tx) =>
+      return sendChange(request, reply, 201, (tx, principal) =>
         raiseAlert(tx, { principal }, { planet: planet, assetId: id }, request.body),
       );
-      return reply.code(201).send(result);
     },
   );
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { limits } from '../../limits.js';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
-import { commitChange } from '../../plugins/commit-change.js';
+import { commitChange, sendChange } from '../../plugins/commit-change.js';
 import { AssetParams, ownedAssetNotFound } from '../assets/assets.schemas.js';
 import { acceptTransfer, closeTransfer, listTransfers, offerTransfer } from './transfers.service.js';
 import {
@@ -52,13 +52,10 @@ export async function transferRoutes(instance: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const offered = await commitChange(request, 202, (tx) =>
+    async (request, reply) =>
+      sendChange(request, reply, 202, (tx, principal) =>
         offerTransfer(tx, principal, request.params.planet, request.params.id, request.body.to_account_id),
-      );
-      return reply.code(202).send(offered);
-    },
+      ),
   );
 
   app.get(

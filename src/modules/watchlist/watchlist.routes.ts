@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { commitChange } from '../../plugins/commit-change.js';
+import { commitChange, sendChange } from '../../plugins/commit-change.js';
 import { Watch, WatchBody, WatchList, WatchListQuery, WatchParams } from './watchlist.schemas.js';
 import { addWatch, listAccountWatches, removeWatch } from './watchlist.service.js';
 
@@ -34,13 +34,10 @@ export async function watchlistRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const watch = await commitChange(request, 201, (tx) =>
+    async (request, reply) =>
+      sendChange(request, reply, 201, (tx, principal) =>
         addWatch(tx, principal, request.body, app.config.AVS_WATCH_LIMIT),
-      );
-      return reply.code(201).send(watch);
-    },
+      ),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { commitChange } from '../../plugins/commit-change.js';
+import { sendChange } from '../../plugins/commit-change.js';
 import { listWebhookDeliveries, retryDelivery, sendTestEvent } from './deliveries.service.js';
 import { Delivery, DeliveryList, DeliveryParams, DeliveryQuery, WebhookParams } from './webhooks.schemas.js';
 
@@ -43,13 +43,10 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
         response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const delivery = await commitChange(request, 202, (tx) =>
+    async (request, reply) =>
+      sendChange(request, reply, 202, (tx, principal) =>
         retryDelivery(tx, principal, request.params.id, request.params.delivery_id),
-      );
-      return reply.code(202).send(delivery);
-    },
+      ),
   );
 
   app.post(
@@ -66,12 +63,9 @@ export async function deliveryRoutes(instance: FastifyInstance): Promise<void> {
         response: { 202: Delivery, ...errorResponses([404], { body: true }) },
       },
     },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const delivery = await commitChange(request, 202, (tx) =>
+    async (request, reply) =>
+      sendChange(request, reply, 202, (tx, principal) =>
         sendTestEvent(tx, principal, request.params.id, app.config),
-      );
-      return reply.code(202).send(delivery);
-    },
+      ),
   );
 }

@@ -72,9 +72,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof KeysQuery> }>(
     '/api-keys',
     { schema: { hide: true, querystring: KeysQuery } },
-    async (request, reply) => {
-      return renderKeys(request, reply, request.query, { flash: await takeFlash(request) });
-    },
+    async (request, reply) => renderKeys(request, reply, request.query, { flash: await takeFlash(request) }),
   );
 
   app.post<{ Body: Static<typeof KeyFormBody> }>(

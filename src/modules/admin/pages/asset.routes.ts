@@ -100,10 +100,8 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof AssetPageParams> }>(
     '/assets/:planet/:id',
     { schema: { hide: true, params: AssetPageParams } },
-    async (request, reply) => {
-      const flash = await takeFlash(request);
-      return renderAsset(request, reply, request.params, { flash });
-    },
+    async (request, reply) =>
+      renderAsset(request, reply, request.params, { flash: await takeFlash(request) }),
   );
 
   app.get<{ Params: Static<typeof AssetMediaParams> }>(

@@ -57,10 +57,8 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Querystring: Static<typeof CertificatesQuery> }>(
     '/certificates',
     { schema: { hide: true, querystring: CertificatesQuery } },
-    async (request, reply) => {
-      const flash = await takeFlash(request);
-      return renderCertificates(request, reply, certificateView(request.query), { flash });
-    },
+    async (request, reply) =>
+      renderCertificates(request, reply, certificateView(request.query), { flash: await takeFlash(request) }),
   );
 
   for (const move of certificateMoveNames) {
