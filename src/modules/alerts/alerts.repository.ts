@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 export interface AlertRow {
@@ -15,7 +15,6 @@ export interface AlertRow {
   created_at: Date;
   resolved_at: Date | null;
   outcome: string | null;
-  [column: string]: unknown;
 }
 
 const ALERT_COLUMNS = `id, asset_id, planet, certificate_number, kind, occurred_at, reference, note,
@@ -98,9 +97,9 @@ export async function setAssetAlert(
 }
 
 export async function listAlertsOfAsset(db: Queryable, assetId: string): Promise<AlertRow[]> {
-  const { rows } = await db.query<AlertRow>(
+  return queryAll<AlertRow>(
+    db,
     `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 ORDER BY created_at DESC`,
     [assetId],
   );
-  return rows;
 }

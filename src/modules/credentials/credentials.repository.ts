@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
 
 export type StatusPurpose = 'revocation' | 'suspension';
 
@@ -11,7 +11,6 @@ export interface CredentialAssetRow {
   attributes: Record<string, unknown>;
   issued_at: Date | null;
   credential: string | null;
-  [column: string]: unknown;
 }
 
 const CREDENTIAL_ASSET_SQL = `SELECT a.id, a.planet, a.title, a.certificate_number, a.certificate_status, a.attributes,
@@ -80,7 +79,6 @@ export interface StatusEntryRow {
   purpose: StatusPurpose;
   list_number: number;
   status_index: number;
-  [column: string]: unknown;
 }
 
 export async function findStatusEntries(
@@ -88,12 +86,12 @@ export async function findStatusEntries(
   planet: string,
   assetId: string,
 ): Promise<StatusEntryRow[]> {
-  const { rows } = await db.query<StatusEntryRow>(
+  return queryAll<StatusEntryRow>(
+    db,
     `SELECT purpose, list_number, status_index FROM status_list_entries
      WHERE planet = $1 AND asset_id = $2 ORDER BY purpose`,
     [planet, assetId],
   );
-  return rows;
 }
 
 export interface StatusListRow {
@@ -101,7 +99,6 @@ export interface StatusListRow {
   list_number: number;
   size: number;
   taken: number;
-  [column: string]: unknown;
 }
 
 /** The newest list of a purpose and how many of its indexes are taken. */
@@ -173,7 +170,6 @@ export interface StoredStatusList {
   size: number;
   signed_credential: string | null;
   signed_bits_digest: string | null;
-  [column: string]: unknown;
 }
 
 export async function findStatusList(

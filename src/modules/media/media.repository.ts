@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
 
 export interface MediaRow {
   id: string;
@@ -16,7 +16,6 @@ export interface MediaRow {
   commitment_salt: string | null;
   created_by: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 const MEDIA_COLUMNS = `m.id, m.planet, m.asset_id, m.sha256, b.sha384, b.content_type, b.bytes, b.width, b.height,
@@ -119,14 +118,14 @@ export async function listAssetMedia(
   planet: string,
   assetId: string,
 ): Promise<MediaWithAssetRow[]> {
-  const { rows } = await db.query<MediaWithAssetRow>(
+  return queryAll<MediaWithAssetRow>(
+    db,
     `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
      FROM ${MEDIA_FROM} JOIN assets a ON a.planet = m.planet AND a.id = m.asset_id
      WHERE m.planet = $1 AND m.asset_id = $2
      ORDER BY m.created_at, m.id`,
     [planet, assetId],
   );
-  return rows;
 }
 
 export async function deleteAssetMedia(db: Queryable, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface InvitationRow {
@@ -16,7 +16,6 @@ export interface InvitationRow {
   revoked_at: Date | null;
   /** The database's clock at the read, so that "expired" is decided by one clock. */
   now: Date;
-  [column: string]: unknown;
 }
 
 const INVITATION_COLUMNS = `i.id, i.account_id, i.member_id, p.email, m.display_name, i.role,
@@ -61,12 +60,12 @@ export async function findInvitation(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InvitationRow | undefined> {
-  const { rows } = await db.query<InvitationRow>(
+  return queryFirst<InvitationRow>(
+    db,
     `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
      WHERE i.account_id = $1 AND i.id = $2${options.forUpdate ? ' FOR UPDATE OF i' : ''}`,
     [accountId, id],
   );
-  return rows[0];
 }
 
 export async function findInvitationByTokenHash(
@@ -74,21 +73,21 @@ export async function findInvitationByTokenHash(
   tokenHash: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InvitationRow | undefined> {
-  const { rows } = await db.query<InvitationRow>(
+  return queryFirst<InvitationRow>(
+    db,
     `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
      WHERE i.token_hash = $1${options.forUpdate ? ' FOR UPDATE OF i, m' : ''}`,
     [tokenHash],
   );
-  return rows[0];
 }
 
 export async function listInvitationsOfAccount(db: Queryable, accountId: string): Promise<InvitationRow[]> {
-  const { rows } = await db.query<InvitationRow>(
+  return queryAll<InvitationRow>(
+    db,
     `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
      WHERE i.account_id = $1 ORDER BY i.created_at DESC, i.id DESC`,
     [accountId],
   );
-  return rows;
 }
 
 export async function markInvitationUsed(db: Queryable, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryFirst } from '../../db/database.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface MemberSessionRow {
@@ -16,7 +16,6 @@ export interface MemberSessionRow {
   /** Whether last_seen_at is over a minute old (the database's clock decides). */
   stale: boolean;
   flash: { kind: 'notice' | 'error'; message: string } | null;
-  [column: string]: unknown;
 }
 
 export async function insertMemberSession(
@@ -40,7 +39,8 @@ export async function findLiveMemberSession(
   id: string,
   idleMs: number,
 ): Promise<MemberSessionRow | undefined> {
-  const { rows } = await db.query<MemberSessionRow>(
+  return queryFirst<MemberSessionRow>(
+    db,
     `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
        m.display_name, m.role, s.csrf_token, s.expires_at, s.last_seen_at, s.flash,
        s.last_seen_at < now() - interval '1 minute' AS stale
@@ -51,7 +51,6 @@ export async function findLiveMemberSession(
      WHERE s.id = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
     [id, idleMs],
   );
-  return rows[0];
 }
 
 export async function touchMemberSession(db: Queryable, id: string): Promise<void> {

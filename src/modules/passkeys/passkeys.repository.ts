@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
 
 export interface PasskeyRow {
   id: string;
@@ -10,7 +10,6 @@ export interface PasskeyRow {
   name: string;
   created_at: Date;
   last_used_at: Date | null;
-  [column: string]: unknown;
 }
 
 export interface ChallengeRow {
@@ -18,7 +17,6 @@ export interface ChallengeRow {
   challenge: string;
   person_id: string | null;
   live: boolean;
-  [column: string]: unknown;
 }
 
 const PASSKEY_COLUMNS =
@@ -86,11 +84,11 @@ export async function insertPasskey(
 }
 
 export async function listPasskeysOfPerson(db: Queryable, personId: string): Promise<PasskeyRow[]> {
-  const { rows } = await db.query<PasskeyRow>(
+  return queryAll<PasskeyRow>(
+    db,
     `SELECT ${PASSKEY_COLUMNS} FROM member_passkeys WHERE person_id = $1 ORDER BY created_at, id`,
     [personId],
   );
-  return rows;
 }
 
 export async function findPasskeyByCredentialId(

@@ -1,4 +1,4 @@
-import { prepared, queryFirst, type Queryable } from '../../db/database.js';
+import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -6,7 +6,6 @@ export interface TlogStateRow {
   root_hash: Buffer;
   checkpoint: string | null;
   checkpoint_key_id: string | null;
-  [column: string]: unknown;
 }
 
 interface RawStateRow {
@@ -14,7 +13,6 @@ interface RawStateRow {
   root_hash: Buffer;
   checkpoint: string | null;
   checkpoint_key_id: string | null;
-  [column: string]: unknown;
 }
 
 const STATE_COLUMNS = 'tree_size, root_hash, checkpoint, checkpoint_key_id';
@@ -67,7 +65,8 @@ export type PendingEventRow = LoggableEventRow & { pending_id: string };
 
 /** Committed events not yet in the log, in the order they were queued. */
 export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
-  const { rows } = await tx.query<PendingEventRow>(
+  return queryAll<PendingEventRow>(
+    tx,
     // The queue's head first, then one index look-up per event (LATERAL … LIMIT 1 cannot be flattened): a plain
     // join let the planner, its statistics behind a burst of creates, hash the whole of asset_events in parallel.
     `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
@@ -76,7 +75,6 @@ export async function listPending(tx: Queryable, limit: number): Promise<Pending
      ORDER BY p.id`,
     [limit],
   );
-  return rows;
 }
 
 export interface NewEntry {

@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
@@ -108,12 +108,12 @@ export async function listOpenTransfers(
       : filter.role === 'outgoing'
         ? 'from_account_id = $1'
         : '(to_account_id = $1 OR from_account_id = $1)';
-  const { rows } = await db.query<TransferRow>(
+  return queryAll<TransferRow>(
+    db,
     `SELECT ${COLUMNS} FROM transfers
      WHERE ${party} AND status = 'pending' AND expires_at > now()
        AND (cardinality($2::text[]) = 0 OR planet = ANY($2::text[]))
        AND ${newestFirstPageSql(3)}`,
     [filter.accountId, filter.planets, ...pageValues(filter.after, filter.limit + 1)],
   );
-  return rows;
 }

@@ -1,5 +1,5 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryCount, queryFirst, queryOne } from '../../db/database.js';
 
 export interface WatchRow {
   id: string;
@@ -7,7 +7,6 @@ export interface WatchRow {
   certificate_number: string;
   planet: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 const WATCH_COLUMNS = 'id, account_id, certificate_number, planet, created_at';
@@ -56,13 +55,13 @@ export async function listWatches(
   viewer: { accountId: string; planetScope: readonly string[] },
   options: { limit: number; after?: Position },
 ): Promise<WatchRow[]> {
-  const { rows } = await db.query<WatchRow>(
+  return queryAll<WatchRow>(
+    db,
     `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
      WHERE account_id = $1 AND ${IN_SCOPE('$5')}
        AND ${newestFirstPageSql(2)}`,
     [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
-  return rows;
 }
 
 export async function deleteWatch(

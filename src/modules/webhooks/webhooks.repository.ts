@@ -1,5 +1,5 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { type Queryable, queryAll, queryCount, queryFirst, queryOne } from '../../db/database.js';
 
 export interface WebhookRow {
   id: string;
@@ -12,7 +12,6 @@ export interface WebhookRow {
   planet_scope: string[];
   created_at: Date;
   disabled_at: Date | null;
-  [column: string]: unknown;
 }
 
 /** Which webhooks a caller may see: its account's, and only those whose scope lies inside the key's. */
@@ -85,13 +84,13 @@ export async function listWebhooks(
   viewer: WebhookViewer,
   options: { limit: number; after?: Position },
 ): Promise<WebhookRow[]> {
-  const { rows } = await db.query<WebhookRow>(
+  return queryAll<WebhookRow>(
+    db,
     `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
      WHERE account_id = $1 AND ${VISIBLE_TO_SCOPE('$5')}
        AND ${newestFirstPageSql(2)}`,
     [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
-  return rows;
 }
 
 /** active → disabled; a webhook already disabled keeps its first disabled_at. */

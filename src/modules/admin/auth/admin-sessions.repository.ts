@@ -7,7 +7,6 @@ export interface AdminSessionRow {
   csrf_token: string;
   expires_at: Date;
   flash: { kind: 'notice' | 'error'; message: string } | null;
-  [column: string]: unknown;
 }
 
 export async function insertAdminSession(

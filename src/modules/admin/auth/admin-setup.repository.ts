@@ -5,7 +5,6 @@ export interface SetupLinkRow {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
-  [column: string]: unknown;
 }
 
 export async function insertSetupLink(
