@@ -64,6 +64,30 @@ export async function queryCount(db: Queryable, sql: Sql, params?: readonly unkn
   return (await queryOne<{ count: number }>(db, sql, params)).count;
 }
 
+/**
+ * A look-up whose arguments are its statement's parameters, in order ($1, $2, …): the first row it answers, or
+ * undefined. A look-up that computes its parameters or its SQL is a function calling queryFirst instead.
+ */
+export function firstRowQuery<T extends object, P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<T | undefined> {
+  return (db, ...params) => queryFirst<T>(db, sql, params);
+}
+
+/** As firstRowQuery, answering every row. */
+export function allRowsQuery<T extends object, P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<T[]> {
+  return (db, ...params) => queryAll<T>(db, sql, params);
+}
+
+/** As firstRowQuery, answering the number a `SELECT count(*)::int AS count …` statement counts. */
+export function countQuery<P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<number> {
+  return (db, ...params) => queryCount(db, sql, params);
+}
+
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** The one database interface; PostgreSQL (a pool) and PGlite (embedded) implement it. */

@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryOne } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 export interface AlertRow {
@@ -55,21 +55,13 @@ export async function insertAlert(
   );
 }
 
-export async function findOpenAlert(db: Queryable, assetId: string): Promise<AlertRow | undefined> {
-  return queryFirst<AlertRow>(
-    db,
-    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
-    [assetId],
-  );
-}
+export const findOpenAlert = firstRowQuery<AlertRow, [assetId: string]>(
+  `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
+);
 
-export async function findAlert(db: Queryable, assetId: string, id: string): Promise<AlertRow | undefined> {
-  return queryFirst<AlertRow>(
-    db,
-    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
-    [assetId, id],
-  );
-}
+export const findAlert = firstRowQuery<AlertRow, [assetId: string, id: string]>(
+  `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
+);
 
 export async function resolveAlertRow(
   tx: Queryable,

@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
+import { allRowsQuery, firstRowQuery, type Queryable, queryFirst, queryOne } from '../../db/database.js';
 
 export type StatusPurpose = 'revocation' | 'suspension';
 
@@ -81,18 +81,10 @@ export interface StatusEntryRow {
   status_index: number;
 }
 
-export async function findStatusEntries(
-  db: Queryable,
-  planet: string,
-  assetId: string,
-): Promise<StatusEntryRow[]> {
-  return queryAll<StatusEntryRow>(
-    db,
-    `SELECT purpose, list_number, status_index FROM status_list_entries
+export const findStatusEntries = allRowsQuery<StatusEntryRow, [planet: string, assetId: string]>(
+  `SELECT purpose, list_number, status_index FROM status_list_entries
      WHERE planet = $1 AND asset_id = $2 ORDER BY purpose`,
-    [planet, assetId],
-  );
-}
+);
 
 export interface StatusListRow {
   purpose: StatusPurpose;
@@ -172,18 +164,10 @@ export interface StoredStatusList {
   signed_bits_digest: string | null;
 }
 
-export async function findStatusList(
-  db: Queryable,
-  purpose: string,
-  listNumber: number,
-): Promise<StoredStatusList | undefined> {
-  return queryFirst<StoredStatusList>(
-    db,
-    `SELECT purpose, list_number, size, signed_credential, signed_bits_digest FROM status_lists
+export const findStatusList = firstRowQuery<StoredStatusList, [purpose: string, listNumber: number]>(
+  `SELECT purpose, list_number, size, signed_credential, signed_bits_digest FROM status_lists
      WHERE purpose = $1 AND list_number = $2`,
-    [purpose, listNumber],
-  );
-}
+);
 
 /** The indexes whose bit is set, in one list. */
 export async function listSetIndexes(db: Queryable, purpose: string, listNumber: number): Promise<number[]> {

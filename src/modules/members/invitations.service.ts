@@ -27,6 +27,8 @@ import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-
 import {
   findInvitation,
   findInvitationByTokenHash,
+  findInvitationByTokenHashForUpdate,
+  findInvitationForUpdate,
   insertInvitation,
   listInvitationsOfAccount,
   markInvitationRevoked,
@@ -37,7 +39,13 @@ import {
 import { checkPersonPassword } from './member-login.service.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
 import { startMemberSession } from './member-sessions.service.js';
-import { findMember, findMemberOfPerson, insertMember, updateMember } from './members.repository.js';
+import {
+  findMember,
+  findMemberForUpdate,
+  findMemberOfPerson,
+  insertMember,
+  updateMember,
+} from './members.repository.js';
 import { requireOwner, type MemberActor } from './members.service.js';
 import { findPersonById, updatePersonPassword, upsertPerson } from './people.repository.js';
 
@@ -172,7 +180,7 @@ export async function revokeInvitation(
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.accountId, input.actor);
     const row = isUuid(input.invitationId)
-      ? await findInvitation(tx, input.accountId, input.invitationId, { forUpdate: true })
+      ? await findInvitationForUpdate(tx, input.accountId, input.invitationId)
       : undefined;
     if (!row) throw new AppError('invitation_not_found');
     refuseUnlessPending(row);
@@ -203,7 +211,7 @@ export interface OpenInvitation {
 
 async function pendingInvitation(db: Queryable, token: string, forUpdate = false): Promise<InvitationRow> {
   const row = isSecretTokenShape(token)
-    ? await findInvitationByTokenHash(db, tokenHash(token), { forUpdate })
+    ? await (forUpdate ? findInvitationByTokenHashForUpdate : findInvitationByTokenHash)(db, tokenHash(token))
     : undefined;
   if (!row) throw new AppError('invitation_not_found');
   refuseUnlessPending(row);
@@ -271,7 +279,7 @@ async function joinByInvitation(db: Database, token: string, newHash?: string): 
   return db.transaction(async (tx) => {
     // Locked and read again: of two accepts of one link, the second finds it used.
     const row = await pendingInvitation(tx, token, true);
-    const member = (await findMember(tx, row.account_id, row.member_id, { forUpdate: true }))!;
+    const member = (await findMemberForUpdate(tx, row.account_id, row.member_id))!;
     if (member.status !== 'invited') throw new AppError('invitation_closed', 'revoked');
     if (newHash) await updatePersonPassword(tx, member.person_id, newHash);
     await updateMember(tx, member.id, { status: 'active', role: row.role });

@@ -1,4 +1,4 @@
-import { type Queryable, queryFirst } from '../../db/database.js';
+import { firstRowQuery, type Queryable } from '../../db/database.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface MemberSessionRow {
@@ -34,14 +34,8 @@ export async function insertMemberSession(
  * The session while it is live (before its absolute expiry, seen within the idle time) and its person is an
  * active member of its account: a disabled membership ends its sessions there and then.
  */
-export async function findLiveMemberSession(
-  db: Queryable,
-  id: string,
-  idleMs: number,
-): Promise<MemberSessionRow | undefined> {
-  return queryFirst<MemberSessionRow>(
-    db,
-    `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
+export const findLiveMemberSession = firstRowQuery<MemberSessionRow, [id: string, idleMs: number]>(
+  `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
        m.display_name, m.role, s.csrf_token, s.expires_at, s.last_seen_at, s.flash,
        s.last_seen_at < now() - interval '1 minute' AS stale
      FROM member_sessions s
@@ -49,9 +43,7 @@ export async function findLiveMemberSession(
      JOIN account_members m ON m.account_id = s.account_id AND m.person_id = s.person_id AND m.status = 'active'
      JOIN accounts a ON a.id = s.account_id
      WHERE s.id = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
-    [id, idleMs],
-  );
-}
+);
 
 export async function touchMemberSession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE member_sessions SET last_seen_at = now() WHERE id = $1', [id]);

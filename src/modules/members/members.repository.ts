@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import { allRowsQuery, firstRowQuery, queryAll, type Queryable } from '../../db/database.js';
 
 export type MemberRole = 'owner' | 'editor' | 'viewer';
 export type MemberStatus = 'invited' | 'active' | 'disabled';
@@ -41,41 +41,26 @@ export async function insertMember(
   );
 }
 
-export async function findMember(
-  db: Queryable,
-  accountId: string,
-  memberId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<MemberRow | undefined> {
-  return queryFirst<MemberRow>(
-    db,
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
-     WHERE m.account_id = $1 AND m.id = $2${options.forUpdate ? ' FOR UPDATE OF m' : ''}`,
-    [accountId, memberId],
-  );
-}
+const MEMBER_SQL = `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id`;
+const FIND_MEMBER_SQL = `${MEMBER_SQL}
+     WHERE m.account_id = $1 AND m.id = $2`;
 
-export async function findMemberOfPerson(
-  db: Queryable,
-  accountId: string,
-  personId: string,
-): Promise<MemberRow | undefined> {
-  return queryFirst<MemberRow>(
-    db,
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+export const findMember = firstRowQuery<MemberRow, [accountId: string, memberId: string]>(FIND_MEMBER_SQL);
+
+/** The member, its row locked until the transaction ends. */
+export const findMemberForUpdate = firstRowQuery<MemberRow, [accountId: string, memberId: string]>(
+  `${FIND_MEMBER_SQL} FOR UPDATE OF m`,
+);
+
+export const findMemberOfPerson = firstRowQuery<MemberRow, [accountId: string, personId: string]>(
+  `${MEMBER_SQL}
      WHERE m.account_id = $1 AND m.person_id = $2`,
-    [accountId, personId],
-  );
-}
+);
 
-export async function listMembersOfAccount(db: Queryable, accountId: string): Promise<MemberRow[]> {
-  return queryAll<MemberRow>(
-    db,
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+export const listMembersOfAccount = allRowsQuery<MemberRow, [accountId: string]>(
+  `${MEMBER_SQL}
      WHERE m.account_id = $1 ORDER BY m.created_at, m.id`,
-    [accountId],
-  );
-}
+);
 
 /** The person's active memberships, the most recently used first. */
 export async function listActiveMembershipsOfPerson(

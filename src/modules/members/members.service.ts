@@ -7,6 +7,7 @@ import { revokePendingInvitationsOfMember } from './invitations.repository.js';
 import { isMemberRole, type MemberRole, type MemberStatus } from './member-roles.js';
 import {
   findMember,
+  findMemberForUpdate,
   listActiveMembershipsOfPerson,
   listMembersOfAccount,
   lockActiveOwners,
@@ -82,9 +83,7 @@ export async function listMembershipsOfPerson(db: Queryable, personId: string): 
 }
 
 async function lockMember(tx: Queryable, accountId: string, memberId: string): Promise<MemberRow> {
-  const member = isUuid(memberId)
-    ? await findMember(tx, accountId, memberId, { forUpdate: true })
-    : undefined;
+  const member = isUuid(memberId) ? await findMemberForUpdate(tx, accountId, memberId) : undefined;
   if (!member) throw new AppError('member_not_found');
   return member;
 }

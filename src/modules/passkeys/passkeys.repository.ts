@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 
 export interface PasskeyRow {
   id: string;
@@ -133,14 +133,6 @@ export async function lockPersonSignInMethods(
   return row && { hasPassword: row.has_password, passkeys: row.passkeys };
 }
 
-export async function deletePasskey(
-  db: Queryable,
-  personId: string,
-  passkeyId: string,
-): Promise<PasskeyRow | undefined> {
-  return queryFirst<PasskeyRow>(
-    db,
-    `DELETE FROM member_passkeys WHERE id = $1 AND person_id = $2 RETURNING ${PASSKEY_COLUMNS}`,
-    [passkeyId, personId],
-  );
-}
+export const deletePasskey = firstRowQuery<PasskeyRow, [personId: string, passkeyId: string]>(
+  `DELETE FROM member_passkeys WHERE id = $2 AND person_id = $1 RETURNING ${PASSKEY_COLUMNS}`,
+);

@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import type { PrivateKeyEncryption } from './key-encryption.js';
 
 export type SigningKeyPurpose = 'credentials' | 'log';
@@ -95,11 +95,7 @@ export async function supersedeActiveKey(tx: Queryable, purpose: SigningKeyPurpo
   );
 }
 
-export async function markRetired(tx: Queryable, id: string): Promise<SigningKeyRow | undefined> {
-  return queryFirst<SigningKeyRow>(
-    tx,
-    `UPDATE signing_keys SET status = 'retired', retired_at = coalesce(retired_at, now())
+export const markRetired = firstRowQuery<SigningKeyRow, [id: string]>(
+  `UPDATE signing_keys SET status = 'retired', retired_at = coalesce(retired_at, now())
      WHERE id = $1 RETURNING ${PUBLIC_COLUMNS}`,
-    [id],
-  );
-}
+);

@@ -1,4 +1,4 @@
-import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import { firstRowQuery, prepared, type Queryable, queryAll } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -166,17 +166,11 @@ export async function readEntryRange(db: Queryable, from: number, count: number)
 /** An event with its place in the log (null while it waits). */
 export type LoggedEventRow = LoggableEventRow & { log_index: string | null };
 
-const findEventWithLogIndexStatement = prepared(
-  'tlog_find_event_with_log_index',
-  `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+export const findEventWithLogIndex = firstRowQuery<LoggedEventRow, [assetId: string, sequence: number]>(
+  prepared(
+    'tlog_find_event_with_log_index',
+    `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
    FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
    WHERE e.asset_id = $1 AND e.sequence = $2`,
+  ),
 );
-
-export async function findEventWithLogIndex(
-  db: Queryable,
-  assetId: string,
-  sequence: number,
-): Promise<LoggedEventRow | undefined> {
-  return queryFirst<LoggedEventRow>(db, findEventWithLogIndexStatement, [assetId, sequence]);
-}

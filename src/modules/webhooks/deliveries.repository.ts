@@ -1,9 +1,9 @@
 import {
+  countQuery,
   type Database,
+  firstRowQuery,
   type Queryable,
   queryAll,
-  queryCount,
-  queryFirst,
   queryOne,
 } from '../../db/database.js';
 import { limits } from '../../limits.js';
@@ -188,13 +188,9 @@ export async function hasNoSuccessSince(db: Queryable, webhookId: string, since:
 }
 
 /** Deliveries of the webhook waiting to be sent (pending, leased or not). */
-export async function countQueuedDeliveries(db: Queryable, webhookId: string): Promise<number> {
-  return queryCount(
-    db,
-    `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
-    [webhookId],
-  );
-}
+export const countQueuedDeliveries = countQuery<[webhookId: string]>(
+  `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
+);
 
 /** The account's test events of the last minute, and in how many seconds the oldest of them leaves the window. */
 export async function recentTestEvents(
@@ -225,18 +221,10 @@ export async function insertDelivery(
   );
 }
 
-export async function findDelivery(
-  db: Queryable,
-  webhookId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<DeliveryRow | undefined> {
-  return queryFirst<DeliveryRow>(
-    db,
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [webhookId, id],
-  );
-}
+/** The webhook's delivery, its row locked until the transaction ends. */
+export const findDeliveryForUpdate = firstRowQuery<DeliveryRow, [webhookId: string, id: string]>(
+  `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2 FOR UPDATE`,
+);
 
 export async function listDeliveries(
   db: Queryable,
