@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type {
@@ -22,6 +23,7 @@ import {
   type RelyingParty,
 } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
+import { checkPersonPassword } from '../web-pages/password-sign-in.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
 import {
@@ -36,7 +38,6 @@ import {
   revokePendingInvitationsOfMember,
   type InvitationRow,
 } from './invitations.repository.js';
-import { checkPersonPassword } from './member-login.service.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
 import { startMemberSession } from './member-sessions.service.js';
 import {
@@ -75,11 +76,7 @@ function invitationState(row: InvitationRow): InvitationState {
 
 function toInvitation(row: InvitationRow): Invitation {
   return {
-    id: row.id,
-    account_id: row.account_id,
-    member_id: row.member_id,
-    email: row.email,
-    role: row.role,
+    ...pick(row, 'id', 'account_id', 'member_id', 'email', 'role'),
     state: invitationState(row),
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),

@@ -57,14 +57,6 @@ export async function updateMemberSessionAccount(
   await db.query('UPDATE member_sessions SET account_id = $2, flash = NULL WHERE id = $1', [id, accountId]);
 }
 
-export async function updateMemberSessionFlash(
-  db: Queryable,
-  id: string,
-  flash: MemberSessionRow['flash'],
-): Promise<void> {
-  await db.query('UPDATE member_sessions SET flash = $2 WHERE id = $1', [id, flash && JSON.stringify(flash)]);
-}
-
 export async function deleteMemberSession(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM member_sessions WHERE id = $1', [id]);
 }

@@ -30,14 +30,6 @@ export async function findLiveAdminSession(db: Queryable, id: string): Promise<A
   );
 }
 
-export async function updateAdminSessionFlash(
-  db: Queryable,
-  id: string,
-  flash: AdminSessionRow['flash'],
-): Promise<void> {
-  await db.query('UPDATE admin_sessions SET flash = $2 WHERE id = $1', [id, flash && JSON.stringify(flash)]);
-}
-
 export async function deleteAdminSession(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM admin_sessions WHERE id = $1', [id]);
 }
