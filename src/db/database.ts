@@ -1,6 +1,6 @@
 export type Row = Record<string, unknown>;
 
-export interface QueryResult<T extends Row = Row> {
+export interface QueryResult<T extends object = Row> {
   rows: T[];
   rowCount: number;
 }
@@ -26,23 +26,32 @@ export function sqlText(sql: Sql): string {
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Runs a multi-statement script with no parameters (migrations, test set-up). */
   exec(sql: string): Promise<void>;
 }
 
+/** Every row a statement answers. */
+export async function queryAll<T extends object>(
+  db: Queryable,
+  sql: Sql,
+  params?: readonly unknown[],
+): Promise<T[]> {
+  const { rows } = await db.query<T>(sql, params);
+  return rows;
+}
+
 /** The first row a statement answers, or undefined when it answers none. */
-export async function queryFirst<T extends Row>(
+export async function queryFirst<T extends object>(
   db: Queryable,
   sql: Sql,
   params?: readonly unknown[],
 ): Promise<T | undefined> {
-  const { rows } = await db.query<T>(sql, params);
-  return rows[0];
+  return (await queryAll<T>(db, sql, params))[0];
 }
 
 /** The row a statement always answers: an INSERT or UPDATE … RETURNING of a row known to exist, an aggregate. */
-export async function queryOne<T extends Row>(
+export async function queryOne<T extends object>(
   db: Queryable,
   sql: Sql,
   params?: readonly unknown[],
@@ -53,6 +62,30 @@ export async function queryOne<T extends Row>(
 /** The number a `SELECT count(*)::int AS count …` statement answers. */
 export async function queryCount(db: Queryable, sql: Sql, params?: readonly unknown[]): Promise<number> {
   return (await queryOne<{ count: number }>(db, sql, params)).count;
+}
+
+/**
+ * A look-up whose arguments are its statement's parameters, in order ($1, $2, …): the first row it answers, or
+ * undefined. A look-up that computes its parameters or its SQL is a function calling queryFirst instead.
+ */
+export function firstRowQuery<T extends object, P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<T | undefined> {
+  return (db, ...params) => queryFirst<T>(db, sql, params);
+}
+
+/** As firstRowQuery, answering every row. */
+export function allRowsQuery<T extends object, P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<T[]> {
+  return (db, ...params) => queryAll<T>(db, sql, params);
+}
+
+/** As firstRowQuery, answering the number a `SELECT count(*)::int AS count …` statement counts. */
+export function countQuery<P extends readonly unknown[]>(
+  sql: Sql,
+): (db: Queryable, ...params: P) => Promise<number> {
+  return (db, ...params) => queryCount(db, sql, params);
 }
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -117,7 +150,7 @@ export function singleStatementQueryable(db: Queryable): Queryable {
     used = true;
   };
   return {
-    query: async <T extends Row = Row>(sql: Sql, params?: readonly unknown[]) => {
+    query: async <T extends object = Row>(sql: Sql, params?: readonly unknown[]) => {
       once();
       return db.query<T>(sql, params);
     },

@@ -97,7 +97,7 @@ function readTimestamptz(text: string): Date | number {
   return parseDateTime(text) ?? new Date(text);
 }
 
-function toResult<T extends Row>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
+function toResult<T extends object>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
   return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
 }
 
@@ -136,14 +136,14 @@ export class PgliteDatabase implements Database {
     }
   }
 
-  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  async query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     return toResult(await this.pglite.query<T>(sqlText(sql), params as unknown[]));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.pglite.transaction(async (tx) =>
       fn({
-        query: async <R extends Row = Row>(sql: Sql, params?: readonly unknown[]) =>
+        query: async <R extends object = Row>(sql: Sql, params?: readonly unknown[]) =>
           toResult(await tx.query<R>(sqlText(sql), params as unknown[])),
         exec: async (sql: string) => {
           await tx.exec(sql);

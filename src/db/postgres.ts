@@ -66,7 +66,7 @@ function wrap(error: unknown): unknown {
 }
 
 /** One statement on the pool or on a transaction's client, a lost connection thrown as DatabaseUnavailableError. */
-async function runQuery<T extends Row>(
+async function runQuery<T extends object>(
   runner: pg.Pool | pg.PoolClient,
   config: pg.QueryConfig,
 ): Promise<QueryResult<T>> {
@@ -84,7 +84,7 @@ class PostgresTransaction implements Queryable {
     private readonly named: boolean,
   ) {}
 
-  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     return runQuery<T>(this.client, toQueryConfig(sql, params, this.named));
   }
 
@@ -119,7 +119,7 @@ export class PostgresDatabase implements Database {
     this.pool.on('error', () => undefined);
   }
 
-  query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     return runQuery<T>(this.pool, toQueryConfig(sql, params, this.named));
   }
 

@@ -205,7 +205,7 @@ export class ReplicatedDatabase implements Database {
     return undefined;
   }
 
-  async query<T extends Row = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  async query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     const replica = this.pickReplica(currentReadContext());
     if (replica) {
       try {

@@ -1,10 +1,9 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { queryAll, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export interface AccountRow {
   id: string;
   name: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 export interface AccountSummaryRow extends AccountRow {
@@ -28,11 +27,13 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
 }
 
 export async function listAccountsWithCounts(db: Queryable): Promise<AccountSummaryRow[]> {
-  const { rows } = await db.query<AccountSummaryRow>(`
+  return queryAll<AccountSummaryRow>(
+    db,
+    `
     SELECT a.id, a.name, a.created_at,
       (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id)::int AS key_count,
       (SELECT count(*) FROM assets s WHERE s.account_id = a.id)::int AS asset_count
     FROM accounts a
-    ORDER BY a.created_at, a.id`);
-  return rows;
+    ORDER BY a.created_at, a.id`,
+  );
 }

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/database.js';
+import { prepared, type Queryable, queryAll } from '../../db/database.js';
 
 export type LookupKind = 'get' | 'certificate' | 'credential' | 'verify' | 'public_page';
 
@@ -11,7 +11,6 @@ export interface LookupRow {
   api_key_id: string | null;
   client_address: string | null;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 // One statement: the row is written only while the asset's alert is open (a resolve in between writes none).
@@ -74,12 +73,12 @@ export async function insertLookupByNumber(
 }
 
 export async function listLookups(db: Queryable, assetId: string, limit: number): Promise<LookupRow[]> {
-  const { rows } = await db.query<LookupRow>(
+  return queryAll<LookupRow>(
+    db,
     `SELECT l.id, l.alert_id, l.lookup, l.account_id, c.name AS account_name, l.api_key_id, l.client_address,
             l.created_at
      FROM alert_lookups l LEFT JOIN accounts c ON c.id = l.account_id
      WHERE l.asset_id = $1 ORDER BY l.created_at DESC, l.id LIMIT $2`,
     [assetId, limit],
   );
-  return rows;
 }

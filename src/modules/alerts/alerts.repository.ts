@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryOne } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 export interface AlertRow {
@@ -15,7 +15,6 @@ export interface AlertRow {
   created_at: Date;
   resolved_at: Date | null;
   outcome: string | null;
-  [column: string]: unknown;
 }
 
 const ALERT_COLUMNS = `id, asset_id, planet, certificate_number, kind, occurred_at, reference, note,
@@ -56,21 +55,13 @@ export async function insertAlert(
   );
 }
 
-export async function findOpenAlert(db: Queryable, assetId: string): Promise<AlertRow | undefined> {
-  return queryFirst<AlertRow>(
-    db,
-    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
-    [assetId],
-  );
-}
+export const findOpenAlert = firstRowQuery<AlertRow, [assetId: string]>(
+  `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND resolved_at IS NULL`,
+);
 
-export async function findAlert(db: Queryable, assetId: string, id: string): Promise<AlertRow | undefined> {
-  return queryFirst<AlertRow>(
-    db,
-    `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
-    [assetId, id],
-  );
-}
+export const findAlert = firstRowQuery<AlertRow, [assetId: string, id: string]>(
+  `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 AND id = $2`,
+);
 
 export async function resolveAlertRow(
   tx: Queryable,
@@ -98,9 +89,9 @@ export async function setAssetAlert(
 }
 
 export async function listAlertsOfAsset(db: Queryable, assetId: string): Promise<AlertRow[]> {
-  const { rows } = await db.query<AlertRow>(
+  return queryAll<AlertRow>(
+    db,
     `SELECT ${ALERT_COLUMNS} FROM asset_alerts WHERE asset_id = $1 ORDER BY created_at DESC`,
     [assetId],
   );
-  return rows;
 }

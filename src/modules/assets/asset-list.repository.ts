@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll } from '../../db/database.js';
 import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from './assets.repository.js';
 
@@ -48,6 +48,5 @@ export async function listAccountAssets(
   page: { limit: number; after?: Position },
 ): Promise<AssetRow[]> {
   const query = assetListQuery(filter, page);
-  const { rows } = await db.query<AssetRow>(query.text, query.params);
-  return rows;
+  return queryAll<AssetRow>(db, query.text, query.params);
 }

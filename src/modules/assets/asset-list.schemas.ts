@@ -1,25 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../limits.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
 import { AssetRecord } from './assets.schemas.js';
-import { Page } from '../../lib/page-schema.js';
+import { Page, PageCursor, PageLimit } from '../../lib/page-schema.js';
 
 export const ListAssetsQuery = Type.Object({
-  // Optional: it has a default, so a call without it is valid (a validating proxy refuses it when required: docs/api.md).
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: limits.pageSize,
-      default: 50,
-      description: `Assets per page, 1–${limits.pageSize}.`,
-    }),
-  ),
-  cursor: Type.Optional(
-    Type.String({
-      maxLength: limits.cursorLength,
-      description:
-        'Opaque: the `next_cursor` of the previous page. It carries the filters it was made with: send the same filters with it.',
-    }),
+  limit: PageLimit('Assets'),
+  cursor: PageCursor(
+    'Opaque: the `next_cursor` of the previous page. It carries the filters it was made with: send the same filters with it.',
   ),
   status: Type.Optional(
     Type.String({

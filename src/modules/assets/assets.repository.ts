@@ -25,7 +25,6 @@ export interface AssetRow {
   /** The open alert's kind and since-when (docs/alerts.md, migration 180); null when none is open. */
   alert_kind: string | null;
   alert_since: Date | null;
-  [column: string]: unknown;
 }
 
 /** The one column list of AssetRow. */

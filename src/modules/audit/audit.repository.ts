@@ -1,5 +1,5 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll } from '../../db/database.js';
 
 export interface AuditRow {
   id: string;
@@ -10,7 +10,6 @@ export interface AuditRow {
   actor_admin: boolean;
   action: string;
   target: Record<string, unknown>;
-  [column: string]: unknown;
 }
 
 const AUDIT_COLUMNS =
@@ -49,10 +48,10 @@ export async function listAuditEntries(
   accountId: string,
   options: { limit: number; after?: Position },
 ): Promise<AuditRow[]> {
-  const { rows } = await db.query<AuditRow>(
+  return queryAll<AuditRow>(
+    db,
     `SELECT ${AUDIT_COLUMNS} FROM account_audit_log
      WHERE account_id = $1 AND ${newestFirstPageSql(2)}`,
     [accountId, ...pageValues(options.after, options.limit)],
   );
-  return rows;
 }

@@ -1,23 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../limits.js';
-import { Page } from '../../lib/page-schema.js';
+import { Page, PageCursor, PageLimit } from '../../lib/page-schema.js';
 import { auditActions } from './audit-actions.js';
 
 export const AuditListQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: limits.pageSize,
-      default: 50,
-      description: `Entries per page, 1–${limits.pageSize}.`,
-    }),
-  ),
-  cursor: Type.Optional(
-    Type.String({
-      maxLength: limits.cursorLength,
-      description: 'Opaque: the `next_cursor` of the previous page, of this account.',
-    }),
-  ),
+  limit: PageLimit('Entries'),
+  cursor: PageCursor('Opaque: the `next_cursor` of the previous page, of this account.'),
 });
 export type AuditListQueryType = Static<typeof AuditListQuery>;
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll } from '../../db/database.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 
 export interface CertificateListRow extends AssetRow {
@@ -26,7 +26,8 @@ export async function listCertificateRows(
   }
   params.push(filter.limit);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const { rows } = await db.query<CertificateListRow>(
+  return queryAll<CertificateListRow>(
+    db,
     `SELECT ${ASSET_COLUMNS.split(',')
       .map((column) => `a.${column.trim()}`)
       .join(', ')}, c.name AS account_name
@@ -36,15 +37,14 @@ export async function listCertificateRows(
      LIMIT $${params.length}`,
     params,
   );
-  return rows;
 }
 
 export async function countCertificatesByPlanetAndStatus(
   db: Queryable,
 ): Promise<{ planet: string; certificate_status: string; count: number }[]> {
-  const { rows } = await db.query<{ planet: string; certificate_status: string; count: number }>(
+  return queryAll<{ planet: string; certificate_status: string; count: number }>(
+    db,
     `SELECT planet, certificate_status, count(*)::int AS count FROM assets
      GROUP BY planet, certificate_status`,
   );
-  return rows;
 }

@@ -2,7 +2,7 @@ import { prepared, queryFirst, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from './history-chain.js';
 
 /** A history entry as the driver returns it: the timestamp as a Date. */
-export type EventRow = Omit<ChainedEvent, 'created_at'> & { created_at: Date; [column: string]: unknown };
+export type EventRow = Omit<ChainedEvent, 'created_at'> & { created_at: Date };
 
 const EVENT_COLUMNS =
   'id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash';

@@ -1,4 +1,4 @@
-import { queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { allRowsQuery, firstRowQuery, type Queryable, queryFirst, queryOne } from '../../db/database.js';
 
 export type StatusPurpose = 'revocation' | 'suspension';
 
@@ -11,7 +11,6 @@ export interface CredentialAssetRow {
   attributes: Record<string, unknown>;
   issued_at: Date | null;
   credential: string | null;
-  [column: string]: unknown;
 }
 
 const CREDENTIAL_ASSET_SQL = `SELECT a.id, a.planet, a.title, a.certificate_number, a.certificate_status, a.attributes,
@@ -80,28 +79,18 @@ export interface StatusEntryRow {
   purpose: StatusPurpose;
   list_number: number;
   status_index: number;
-  [column: string]: unknown;
 }
 
-export async function findStatusEntries(
-  db: Queryable,
-  planet: string,
-  assetId: string,
-): Promise<StatusEntryRow[]> {
-  const { rows } = await db.query<StatusEntryRow>(
-    `SELECT purpose, list_number, status_index FROM status_list_entries
+export const findStatusEntries = allRowsQuery<StatusEntryRow, [planet: string, assetId: string]>(
+  `SELECT purpose, list_number, status_index FROM status_list_entries
      WHERE planet = $1 AND asset_id = $2 ORDER BY purpose`,
-    [planet, assetId],
-  );
-  return rows;
-}
+);
 
 export interface StatusListRow {
   purpose: StatusPurpose;
   list_number: number;
   size: number;
   taken: number;
-  [column: string]: unknown;
 }
 
 /** The newest list of a purpose and how many of its indexes are taken. */
@@ -173,21 +162,12 @@ export interface StoredStatusList {
   size: number;
   signed_credential: string | null;
   signed_bits_digest: string | null;
-  [column: string]: unknown;
 }
 
-export async function findStatusList(
-  db: Queryable,
-  purpose: string,
-  listNumber: number,
-): Promise<StoredStatusList | undefined> {
-  return queryFirst<StoredStatusList>(
-    db,
-    `SELECT purpose, list_number, size, signed_credential, signed_bits_digest FROM status_lists
+export const findStatusList = firstRowQuery<StoredStatusList, [purpose: string, listNumber: number]>(
+  `SELECT purpose, list_number, size, signed_credential, signed_bits_digest FROM status_lists
      WHERE purpose = $1 AND list_number = $2`,
-    [purpose, listNumber],
-  );
-}
+);
 
 /** The indexes whose bit is set, in one list. */
 export async function listSetIndexes(db: Queryable, purpose: string, listNumber: number): Promise<number[]> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll } from '../../db/database.js';
 import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from '../webhooks/outbox.repository.js';
 
@@ -7,7 +7,6 @@ export interface FeedEventRow {
   event_type: string;
   payload: Record<string, unknown>;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 export interface EventListFilter {
@@ -40,12 +39,12 @@ export async function listAccountEvents(
   if (page.after) {
     where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id), 'o'));
   }
-  const { rows } = await db.query<FeedEventRow>(
+  return queryAll<FeedEventRow>(
+    db,
     `SELECT o.id, o.event_type, o.payload, o.created_at FROM webhook_outbox o WHERE ${where.join(' AND ')}
      ORDER BY o.created_at DESC, o.id DESC LIMIT ${bind(page.limit)}`,
     params,
   );
-  return rows;
 }
 
 /**

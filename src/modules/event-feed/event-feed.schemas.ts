@@ -1,24 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../limits.js';
 import { allWebhookEventTypes } from '../webhooks/webhook-event-types.js';
-import { Page } from '../../lib/page-schema.js';
+import { Page, PageCursor, PageLimit } from '../../lib/page-schema.js';
 
 export const ListEventsQuery = Type.Object({
-  // Optional: it has a default, so a call without it is valid (a validating proxy refuses it when required: docs/api.md).
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: limits.pageSize,
-      default: 50,
-      description: `Events per page, 1–${limits.pageSize}.`,
-    }),
-  ),
-  cursor: Type.Optional(
-    Type.String({
-      maxLength: limits.cursorLength,
-      description:
-        'Opaque: the `next_cursor` of the previous page. It carries the filters it was made with: send the same filters with it.',
-    }),
+  limit: PageLimit('Events'),
+  cursor: PageCursor(
+    'Opaque: the `next_cursor` of the previous page. It carries the filters it was made with: send the same filters with it.',
   ),
   type: Type.Optional(
     Type.String({

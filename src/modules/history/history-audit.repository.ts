@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryAll } from '../../db/database.js';
 import { toChainedEvent } from '../chain/events.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 
@@ -9,7 +9,6 @@ export interface AuditedAssetKey {
   status: string;
   head_sequence: number | null;
   head_hash: string | null;
-  [column: string]: unknown;
 }
 
 /** One page of assets in (planet, id) order, after the given key. */
@@ -17,14 +16,14 @@ export async function listAssetKeys(
   db: Queryable,
   filter: { planet?: string; after?: AuditedAssetKey; limit: number },
 ): Promise<AuditedAssetKey[]> {
-  const { rows } = await db.query<AuditedAssetKey>(
+  return queryAll<AuditedAssetKey>(
+    db,
     `SELECT planet, id, certificate_status, status, head_sequence, head_hash FROM assets
      WHERE ($1::text IS NULL OR planet = $1)
        AND ($2::text IS NULL OR (planet, id) > ($2::text, $3::uuid))
      ORDER BY planet, id LIMIT $4`,
     [filter.planet ?? null, filter.after?.planet ?? null, filter.after?.id ?? null, filter.limit],
   );
-  return rows;
 }
 
 /** Every event of the given assets, grouped by asset, oldest first. */

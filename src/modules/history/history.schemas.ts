@@ -1,23 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { limits } from '../../limits.js';
-import { Page } from '../../lib/page-schema.js';
+import { Page, PageCursor, PageLimit } from '../../lib/page-schema.js';
 
 export const HistoryQuery = Type.Object({
-  // Optional: it has a default, so a call without it is valid (a validating proxy refused it when required).
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: limits.pageSize,
-      default: 50,
-      description: `Entries per page, 1–${limits.pageSize}.`,
-    }),
-  ),
-  cursor: Type.Optional(
-    Type.String({
-      maxLength: limits.cursorLength,
-      description: 'Opaque: the `next_cursor` of the previous page.',
-    }),
-  ),
+  limit: PageLimit('Entries'),
+  cursor: PageCursor('Opaque: the `next_cursor` of the previous page.'),
 });
 
 export const HistoryEntry = Type.Object(

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, type Queryable } from '../../db/database.js';
 
 export type IdempotencyRecordRow = {
   fingerprint: string;
@@ -20,18 +20,10 @@ export async function tryLockIdempotencyKey(tx: Queryable, accountId: string, ke
 }
 
 /** The live (unexpired) record of an account's key, if any. */
-export async function findIdempotencyRecord(
-  tx: Queryable,
-  accountId: string,
-  key: string,
-): Promise<IdempotencyRecordRow | undefined> {
-  return queryFirst<IdempotencyRecordRow>(
-    tx,
-    `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys
+export const findIdempotencyRecord = firstRowQuery<IdempotencyRecordRow, [accountId: string, key: string]>(
+  `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys
      WHERE account_id = $1 AND idempotency_key = $2 AND expires_at > now()`,
-    [accountId, key],
-  );
-}
+);
 
 /** Inserts the in-progress record, taking over an expired one; false when a live record exists. */
 export async function insertIdempotencyRecord(

@@ -1,4 +1,4 @@
-import { prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { prepared, type Queryable, queryAll, queryFirst, queryOne } from '../../db/database.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -11,7 +11,6 @@ export interface ApiKeyRow {
   revoked_at: Date | null;
   last_used_at: Date | null;
   created_by_member_id: string | null;
-  [column: string]: unknown;
 }
 
 const KEY_COLUMNS =
@@ -75,11 +74,11 @@ export async function listApiKeys(
     conditions.push(`created_by_member_id = $${params.length}`);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const { rows } = await db.query<ApiKeyRow>(
+  return queryAll<ApiKeyRow>(
+    db,
     `SELECT ${KEY_COLUMNS} FROM api_keys ${where} ORDER BY created_at DESC, id`,
     params,
   );
-  return rows;
 }
 
 /** Marks a key revoked; returns the row, or undefined when no such key exists or it was revoked already. */

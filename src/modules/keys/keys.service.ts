@@ -119,12 +119,7 @@ export async function createApiKey(db: Database, input: CreateApiKeyInput): Prom
       expiresAt: input.expiresAt ?? null,
       createdByMemberId: 'memberId' in actor ? actor.memberId : null,
     });
-    await recordAudit(tx, {
-      accountId: inserted.account_id,
-      actor: auditActorOf(actor),
-      action: 'api_key.created',
-      target: keyTarget(inserted),
-    });
+    await auditKeyChange(tx, actor, 'api_key.created', inserted);
     return inserted;
   });
   return { ...toApiKey(row), key };
@@ -155,6 +150,21 @@ export async function listKeysCreatedBy(
 /** What an audit entry names of a key: its id and name, never its secret or hash. */
 function keyTarget(row: ApiKeyRow): Record<string, unknown> {
   return row.name === null ? { api_key_id: row.id } : { api_key_id: row.id, name: row.name };
+}
+
+/** The audit entry of a key's creation or revocation, in the account the key belongs to. */
+async function auditKeyChange(
+  tx: Queryable,
+  actor: KeyActor,
+  action: 'api_key.created' | 'api_key.revoked',
+  row: ApiKeyRow,
+): Promise<void> {
+  await recordAudit(tx, {
+    accountId: row.account_id,
+    actor: auditActorOf(actor),
+    action,
+    target: keyTarget(row),
+  });
 }
 
 export async function findApiKey(db: Queryable, id: string): Promise<ApiKey | undefined> {
@@ -285,12 +295,7 @@ export async function revokeApiKey(
     }
     const revoked = await revokeApiKeyRow(tx, id);
     if (!revoked) return (await findApiKeyById(tx, id))!;
-    await recordAudit(tx, {
-      accountId: revoked.account_id,
-      actor: auditActorOf(actor),
-      action: 'api_key.revoked',
-      target: keyTarget(revoked),
-    });
+    await auditKeyChange(tx, actor, 'api_key.revoked', revoked);
     return revoked;
   });
   options.authenticator?.forget();

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { allRowsQuery, type Queryable, queryFirst } from '../../db/database.js';
 
 export interface MediaRow {
   id: string;
@@ -16,7 +16,6 @@ export interface MediaRow {
   commitment_salt: string | null;
   created_by: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 const MEDIA_COLUMNS = `m.id, m.planet, m.asset_id, m.sha256, b.sha384, b.content_type, b.bytes, b.width, b.height,
@@ -114,20 +113,12 @@ export async function findMediaById(db: Queryable, id: string): Promise<MediaRow
 }
 
 /** An asset's media, oldest first (the first public one is the picture of the public page). */
-export async function listAssetMedia(
-  db: Queryable,
-  planet: string,
-  assetId: string,
-): Promise<MediaWithAssetRow[]> {
-  const { rows } = await db.query<MediaWithAssetRow>(
-    `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
+export const listAssetMedia = allRowsQuery<MediaWithAssetRow, [planet: string, assetId: string]>(
+  `SELECT ${MEDIA_COLUMNS}, a.account_id, a.issued_at
      FROM ${MEDIA_FROM} JOIN assets a ON a.planet = m.planet AND a.id = m.asset_id
      WHERE m.planet = $1 AND m.asset_id = $2
      ORDER BY m.created_at, m.id`,
-    [planet, assetId],
-  );
-  return rows;
-}
+);
 
 export async function deleteAssetMedia(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM asset_media WHERE id = $1', [id]);

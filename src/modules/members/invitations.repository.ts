@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { allRowsQuery, firstRowQuery, type Queryable } from '../../db/database.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface InvitationRow {
@@ -16,7 +16,6 @@ export interface InvitationRow {
   revoked_at: Date | null;
   /** The database's clock at the read, so that "expired" is decided by one clock. */
   now: Date;
-  [column: string]: unknown;
 }
 
 const INVITATION_COLUMNS = `i.id, i.account_id, i.member_id, p.email, m.display_name, i.role,
@@ -55,41 +54,34 @@ export async function insertInvitation(
   return (await findInvitation(db, invitation.accountId, invitation.id))!;
 }
 
-export async function findInvitation(
-  db: Queryable,
-  accountId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<InvitationRow | undefined> {
-  const { rows } = await db.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
-     WHERE i.account_id = $1 AND i.id = $2${options.forUpdate ? ' FOR UPDATE OF i' : ''}`,
-    [accountId, id],
-  );
-  return rows[0];
-}
+const INVITATION_SQL = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
+const FIND_INVITATION_SQL = `${INVITATION_SQL}
+     WHERE i.account_id = $1 AND i.id = $2`;
+const FIND_INVITATION_BY_TOKEN_HASH_SQL = `${INVITATION_SQL}
+     WHERE i.token_hash = $1`;
 
-export async function findInvitationByTokenHash(
-  db: Queryable,
-  tokenHash: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<InvitationRow | undefined> {
-  const { rows } = await db.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
-     WHERE i.token_hash = $1${options.forUpdate ? ' FOR UPDATE OF i, m' : ''}`,
-    [tokenHash],
-  );
-  return rows[0];
-}
+export const findInvitation = firstRowQuery<InvitationRow, [accountId: string, id: string]>(
+  FIND_INVITATION_SQL,
+);
 
-export async function listInvitationsOfAccount(db: Queryable, accountId: string): Promise<InvitationRow[]> {
-  const { rows } = await db.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}
+/** The invitation, its row locked until the transaction ends. */
+export const findInvitationForUpdate = firstRowQuery<InvitationRow, [accountId: string, id: string]>(
+  `${FIND_INVITATION_SQL} FOR UPDATE OF i`,
+);
+
+export const findInvitationByTokenHash = firstRowQuery<InvitationRow, [tokenHash: string]>(
+  FIND_INVITATION_BY_TOKEN_HASH_SQL,
+);
+
+/** The invitation and its membership, both rows locked until the transaction ends. */
+export const findInvitationByTokenHashForUpdate = firstRowQuery<InvitationRow, [tokenHash: string]>(
+  `${FIND_INVITATION_BY_TOKEN_HASH_SQL} FOR UPDATE OF i, m`,
+);
+
+export const listInvitationsOfAccount = allRowsQuery<InvitationRow, [accountId: string]>(
+  `${INVITATION_SQL}
      WHERE i.account_id = $1 ORDER BY i.created_at DESC, i.id DESC`,
-    [accountId],
-  );
-  return rows;
-}
+);
 
 export async function markInvitationUsed(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE member_invitations SET used_at = now() WHERE id = $1', [id]);

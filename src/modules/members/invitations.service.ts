@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type {
@@ -22,11 +23,14 @@ import {
   type RelyingParty,
 } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
+import { checkPersonPassword } from '../web-pages/password-sign-in.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
 import {
   findInvitation,
   findInvitationByTokenHash,
+  findInvitationByTokenHashForUpdate,
+  findInvitationForUpdate,
   insertInvitation,
   listInvitationsOfAccount,
   markInvitationRevoked,
@@ -34,10 +38,15 @@ import {
   revokePendingInvitationsOfMember,
   type InvitationRow,
 } from './invitations.repository.js';
-import { checkPersonPassword } from './member-login.service.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
 import { startMemberSession } from './member-sessions.service.js';
-import { findMember, findMemberOfPerson, insertMember, updateMember } from './members.repository.js';
+import {
+  findMember,
+  findMemberForUpdate,
+  findMemberOfPerson,
+  insertMember,
+  updateMember,
+} from './members.repository.js';
 import { requireOwner, type MemberActor } from './members.service.js';
 import { findPersonById, updatePersonPassword, upsertPerson } from './people.repository.js';
 
@@ -67,11 +76,7 @@ function invitationState(row: InvitationRow): InvitationState {
 
 function toInvitation(row: InvitationRow): Invitation {
   return {
-    id: row.id,
-    account_id: row.account_id,
-    member_id: row.member_id,
-    email: row.email,
-    role: row.role,
+    ...pick(row, 'id', 'account_id', 'member_id', 'email', 'role'),
     state: invitationState(row),
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),
@@ -172,7 +177,7 @@ export async function revokeInvitation(
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.accountId, input.actor);
     const row = isUuid(input.invitationId)
-      ? await findInvitation(tx, input.accountId, input.invitationId, { forUpdate: true })
+      ? await findInvitationForUpdate(tx, input.accountId, input.invitationId)
       : undefined;
     if (!row) throw new AppError('invitation_not_found');
     refuseUnlessPending(row);
@@ -203,7 +208,7 @@ export interface OpenInvitation {
 
 async function pendingInvitation(db: Queryable, token: string, forUpdate = false): Promise<InvitationRow> {
   const row = isSecretTokenShape(token)
-    ? await findInvitationByTokenHash(db, tokenHash(token), { forUpdate })
+    ? await (forUpdate ? findInvitationByTokenHashForUpdate : findInvitationByTokenHash)(db, tokenHash(token))
     : undefined;
   if (!row) throw new AppError('invitation_not_found');
   refuseUnlessPending(row);
@@ -271,7 +276,7 @@ async function joinByInvitation(db: Database, token: string, newHash?: string): 
   return db.transaction(async (tx) => {
     // Locked and read again: of two accepts of one link, the second finds it used.
     const row = await pendingInvitation(tx, token, true);
-    const member = (await findMember(tx, row.account_id, row.member_id, { forUpdate: true }))!;
+    const member = (await findMemberForUpdate(tx, row.account_id, row.member_id))!;
     if (member.status !== 'invited') throw new AppError('invitation_closed', 'revoked');
     if (newHash) await updatePersonPassword(tx, member.person_id, newHash);
     await updateMember(tx, member.id, { status: 'active', role: row.role });

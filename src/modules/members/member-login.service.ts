@@ -1,11 +1,15 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { normaliseEmail } from '../../lib/email.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { finishPasskeySignIn, type RelyingParty } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
-import { checkNewPassword, hashPassword, verifyPassword } from '../web-pages/passwords.js';
+import {
+  checkPersonPassword,
+  throttledPasswordSignIn,
+  type PasswordSignInResult,
+} from '../web-pages/password-sign-in.js';
+import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
 import {
   endOtherSessionsOfPerson,
@@ -14,23 +18,7 @@ import {
 } from './member-sessions.service.js';
 import { findPersonByEmail, findPersonById, updatePersonPassword } from './people.repository.js';
 
-export type MemberLoginResult =
-  | { outcome: 'signed_in'; token: string; expiresAt: Date }
-  | { outcome: 'refused' }
-  | { outcome: 'throttled'; retryAfterSeconds: number };
-
-// An unknown e-mail is checked against this hash so that it costs as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
-
-/** A password checked against a person's (or the dummy) hash: the same cost whether or not the person exists. */
-export async function checkPersonPassword(
-  passwordHash: string | null | undefined,
-  password: string,
-): Promise<boolean> {
-  dummyHash ??= hashPassword('not the password of anyone');
-  const ok = await verifyPassword(password, passwordHash ?? (await dummyHash));
-  return ok && Boolean(passwordHash);
-}
+export type MemberLoginResult = PasswordSignInResult<{ token: string; expiresAt: Date }>;
 
 /**
  * Password sign-in: the same answer and cost for an unknown e-mail, a wrong password and a person with no active
@@ -41,19 +29,11 @@ export async function signInWithPassword(
   throttle: LoginThrottle,
   input: { email: string; password: string; address: string },
 ): Promise<MemberLoginResult> {
-  const email = normaliseEmail(input.email);
-  const retryAfterSeconds = throttle.retryAfterSeconds(input.address, email);
-  if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
-
-  const person = email.length > 0 && email.length <= 320 ? await findPersonByEmail(db, email) : undefined;
-  const passwordOk = await checkPersonPassword(person?.password_hash, input.password);
-  const memberships = person && passwordOk ? await listActiveMembershipsOfPerson(db, person.id) : [];
-  if (!person || memberships.length === 0) {
-    throttle.recordFailure(input.address, email);
-    return { outcome: 'refused' };
-  }
-  throttle.recordSuccess(input.address, email);
-  return { outcome: 'signed_in', ...(await startMemberSession(db, person.id, memberships[0]!.account_id)) };
+  return throttledPasswordSignIn(throttle, input, {
+    findByEmail: (email) => findPersonByEmail(db, email),
+    admit: async (person) => (await listActiveMembershipsOfPerson(db, person.id))[0],
+    open: (membership) => startMemberSession(db, membership.person_id, membership.account_id),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { firstRowQuery, type Queryable } from '../../db/database.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface MemberSessionRow {
@@ -16,7 +16,6 @@ export interface MemberSessionRow {
   /** Whether last_seen_at is over a minute old (the database's clock decides). */
   stale: boolean;
   flash: { kind: 'notice' | 'error'; message: string } | null;
-  [column: string]: unknown;
 }
 
 export async function insertMemberSession(
@@ -35,13 +34,8 @@ export async function insertMemberSession(
  * The session while it is live (before its absolute expiry, seen within the idle time) and its person is an
  * active member of its account: a disabled membership ends its sessions there and then.
  */
-export async function findLiveMemberSession(
-  db: Queryable,
-  id: string,
-  idleMs: number,
-): Promise<MemberSessionRow | undefined> {
-  const { rows } = await db.query<MemberSessionRow>(
-    `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
+export const findLiveMemberSession = firstRowQuery<MemberSessionRow, [id: string, idleMs: number]>(
+  `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
        m.display_name, m.role, s.csrf_token, s.expires_at, s.last_seen_at, s.flash,
        s.last_seen_at < now() - interval '1 minute' AS stale
      FROM member_sessions s
@@ -49,10 +43,7 @@ export async function findLiveMemberSession(
      JOIN account_members m ON m.account_id = s.account_id AND m.person_id = s.person_id AND m.status = 'active'
      JOIN accounts a ON a.id = s.account_id
      WHERE s.id = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
-    [id, idleMs],
-  );
-  return rows[0];
-}
+);
 
 export async function touchMemberSession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE member_sessions SET last_seen_at = now() WHERE id = $1', [id]);
@@ -64,14 +55,6 @@ export async function updateMemberSessionAccount(
   accountId: string,
 ): Promise<void> {
   await db.query('UPDATE member_sessions SET account_id = $2, flash = NULL WHERE id = $1', [id, accountId]);
-}
-
-export async function updateMemberSessionFlash(
-  db: Queryable,
-  id: string,
-  flash: MemberSessionRow['flash'],
-): Promise<void> {
-  await db.query('UPDATE member_sessions SET flash = $2 WHERE id = $1', [id, flash && JSON.stringify(flash)]);
 }
 
 export async function deleteMemberSession(db: Queryable, id: string): Promise<void> {

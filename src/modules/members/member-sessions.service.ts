@@ -15,8 +15,8 @@ import {
   insertMemberSession,
   touchMemberSession,
   updateMemberSessionAccount,
-  updateMemberSessionFlash,
 } from './member-sessions.repository.js';
+import { sessionFlashes } from '../web-pages/session-flash.service.js';
 import type { MemberRole } from './member-roles.js';
 import { findMemberOfPerson, recordMemberSignIn } from './members.repository.js';
 
@@ -104,22 +104,6 @@ export async function endOtherSessionsOfPerson(db: Queryable, session: MemberSes
   await deleteSessionsOfPerson(db, session.personId, session.id);
 }
 
-/** Console notices live in the session, never in a URL, and show once. */
-export async function leaveMemberFlash(
-  db: Queryable,
-  session: MemberSession,
-  flash: SessionFlash,
-): Promise<void> {
-  await updateMemberSessionFlash(db, session.id, flash);
-}
-
-export async function takeMemberFlash(
-  db: Queryable,
-  session: MemberSession,
-): Promise<SessionFlash | undefined> {
-  if (!session.flash) return undefined;
-  await updateMemberSessionFlash(db, session.id, null);
-  const { flash } = session;
-  session.flash = undefined;
-  return flash;
-}
+const memberFlashes = sessionFlashes('member_sessions');
+export const leaveMemberFlash = memberFlashes.leave;
+export const takeMemberFlash = memberFlashes.take;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { allRowsQuery, firstRowQuery, queryAll, type Queryable } from '../../db/database.js';
 
 export type MemberRole = 'owner' | 'editor' | 'viewer';
 export type MemberStatus = 'invited' | 'active' | 'disabled';
@@ -13,7 +13,6 @@ export interface MemberRow {
   status: MemberStatus;
   created_at: Date;
   last_sign_in_at: Date | null;
-  [column: string]: unknown;
 }
 
 /** A person's membership with the account's name, as the switcher lists them. */
@@ -42,55 +41,40 @@ export async function insertMember(
   );
 }
 
-export async function findMember(
-  db: Queryable,
-  accountId: string,
-  memberId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<MemberRow | undefined> {
-  const { rows } = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
-     WHERE m.account_id = $1 AND m.id = $2${options.forUpdate ? ' FOR UPDATE OF m' : ''}`,
-    [accountId, memberId],
-  );
-  return rows[0];
-}
+const MEMBER_SQL = `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id`;
+const FIND_MEMBER_SQL = `${MEMBER_SQL}
+     WHERE m.account_id = $1 AND m.id = $2`;
 
-export async function findMemberOfPerson(
-  db: Queryable,
-  accountId: string,
-  personId: string,
-): Promise<MemberRow | undefined> {
-  const { rows } = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+export const findMember = firstRowQuery<MemberRow, [accountId: string, memberId: string]>(FIND_MEMBER_SQL);
+
+/** The member, its row locked until the transaction ends. */
+export const findMemberForUpdate = firstRowQuery<MemberRow, [accountId: string, memberId: string]>(
+  `${FIND_MEMBER_SQL} FOR UPDATE OF m`,
+);
+
+export const findMemberOfPerson = firstRowQuery<MemberRow, [accountId: string, personId: string]>(
+  `${MEMBER_SQL}
      WHERE m.account_id = $1 AND m.person_id = $2`,
-    [accountId, personId],
-  );
-  return rows[0];
-}
+);
 
-export async function listMembersOfAccount(db: Queryable, accountId: string): Promise<MemberRow[]> {
-  const { rows } = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM account_members m JOIN people p ON p.id = m.person_id
+export const listMembersOfAccount = allRowsQuery<MemberRow, [accountId: string]>(
+  `${MEMBER_SQL}
      WHERE m.account_id = $1 ORDER BY m.created_at, m.id`,
-    [accountId],
-  );
-  return rows;
-}
+);
 
 /** The person's active memberships, the most recently used first. */
 export async function listActiveMembershipsOfPerson(
   db: Queryable,
   personId: string,
 ): Promise<MembershipRow[]> {
-  const { rows } = await db.query<MembershipRow>(
+  return queryAll<MembershipRow>(
+    db,
     `SELECT ${MEMBER_COLUMNS}, a.name AS account_name
      FROM account_members m JOIN people p ON p.id = m.person_id JOIN accounts a ON a.id = m.account_id
      WHERE m.person_id = $1 AND m.status = 'active'
      ORDER BY m.last_sign_in_at DESC NULLS LAST, a.name, m.id`,
     [personId],
   );
-  return rows;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pick } from '../../lib/records.js';
 import { isUuid } from '../../lib/uuid.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -7,6 +8,7 @@ import { revokePendingInvitationsOfMember } from './invitations.repository.js';
 import { isMemberRole, type MemberRole, type MemberStatus } from './member-roles.js';
 import {
   findMember,
+  findMemberForUpdate,
   listActiveMembershipsOfPerson,
   listMembersOfAccount,
   lockActiveOwners,
@@ -38,12 +40,7 @@ export interface Membership {
 
 function toMember(row: MemberRow): Member {
   return {
-    id: row.id,
-    account_id: row.account_id,
-    email: row.email,
-    display_name: row.display_name,
-    role: row.role,
-    status: row.status,
+    ...pick(row, 'id', 'account_id', 'email', 'display_name', 'role', 'status'),
     created_at: row.created_at.toISOString(),
     last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
   };
@@ -82,9 +79,7 @@ export async function listMembershipsOfPerson(db: Queryable, personId: string): 
 }
 
 async function lockMember(tx: Queryable, accountId: string, memberId: string): Promise<MemberRow> {
-  const member = isUuid(memberId)
-    ? await findMember(tx, accountId, memberId, { forUpdate: true })
-    : undefined;
+  const member = isUuid(memberId) ? await findMemberForUpdate(tx, accountId, memberId) : undefined;
   if (!member) throw new AppError('member_not_found');
   return member;
 }
@@ -96,65 +91,70 @@ async function keepAnOwner(tx: Queryable, member: MemberRow): Promise<void> {
   if (owners.filter((id) => id !== member.id).length === 0) throw new AppError('last_owner');
 }
 
-export async function changeRole(
+/** Which member an owner (or the operator) changes. */
+interface MemberChange {
+  accountId: string;
+  memberId: string;
+  actor: MemberActor;
+}
+
+/**
+ * One change of a member, in one transaction: the actor must be an owner, and the member's row stays locked
+ * until the change and its audit entry commit.
+ */
+async function changeMember(
   db: Database,
-  input: { accountId: string; memberId: string; role: string; actor: MemberActor },
+  input: MemberChange,
+  change: (tx: Queryable, member: MemberRow) => Promise<Member>,
 ): Promise<Member> {
-  const { role } = input;
-  if (!isMemberRole(role)) throw new AppError('validation_failed', 'not_a_role', { role });
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.accountId, input.actor);
-    const member = await lockMember(tx, input.accountId, input.memberId);
+    return change(tx, await lockMember(tx, input.accountId, input.memberId));
+  });
+}
+
+async function auditMemberChange(
+  tx: Queryable,
+  input: MemberChange,
+  action: 'member.role_changed' | 'member.disabled' | 'member.enabled',
+  target: { member_id: string } & Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, { accountId: input.accountId, actor: input.actor, action, target });
+}
+
+export async function changeRole(db: Database, input: MemberChange & { role: string }): Promise<Member> {
+  const { role } = input;
+  if (!isMemberRole(role)) throw new AppError('validation_failed', 'not_a_role', { role });
+  return changeMember(db, input, async (tx, member) => {
     if (member.role === role) return toMember(member);
     if (role !== 'owner') await keepAnOwner(tx, member);
     await updateMember(tx, member.id, { role });
-    await recordAudit(tx, {
-      accountId: input.accountId,
-      actor: input.actor,
-      action: 'member.role_changed',
-      target: { member_id: member.id, from: member.role, to: role },
+    await auditMemberChange(tx, input, 'member.role_changed', {
+      member_id: member.id,
+      from: member.role,
+      to: role,
     });
     return toMember({ ...member, role });
   });
 }
 
 /** A disabled member signs in to the account no more (its sessions there end); its keys stay as they are. */
-export async function disableMember(
-  db: Database,
-  input: { accountId: string; memberId: string; actor: MemberActor },
-): Promise<Member> {
-  return db.transaction(async (tx) => {
-    await requireOwner(tx, input.accountId, input.actor);
-    const member = await lockMember(tx, input.accountId, input.memberId);
+export async function disableMember(db: Database, input: MemberChange): Promise<Member> {
+  return changeMember(db, input, async (tx, member) => {
     if (member.status === 'disabled') return toMember(member);
     await keepAnOwner(tx, member);
     await updateMember(tx, member.id, { status: 'disabled' });
     await revokePendingInvitationsOfMember(tx, member.id);
-    await recordAudit(tx, {
-      accountId: input.accountId,
-      actor: input.actor,
-      action: 'member.disabled',
-      target: { member_id: member.id },
-    });
+    await auditMemberChange(tx, input, 'member.disabled', { member_id: member.id });
     return toMember({ ...member, status: 'disabled' });
   });
 }
 
-export async function enableMember(
-  db: Database,
-  input: { accountId: string; memberId: string; actor: MemberActor },
-): Promise<Member> {
-  return db.transaction(async (tx) => {
-    await requireOwner(tx, input.accountId, input.actor);
-    const member = await lockMember(tx, input.accountId, input.memberId);
+export async function enableMember(db: Database, input: MemberChange): Promise<Member> {
+  return changeMember(db, input, async (tx, member) => {
     if (member.status !== 'disabled') return toMember(member);
     await updateMember(tx, member.id, { status: 'active' });
-    await recordAudit(tx, {
-      accountId: input.accountId,
-      actor: input.actor,
-      action: 'member.enabled',
-      target: { member_id: member.id },
-    });
+    await auditMemberChange(tx, input, 'member.enabled', { member_id: member.id });
     return toMember({ ...member, status: 'active' });
   });
 }

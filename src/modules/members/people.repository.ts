@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { type Queryable, queryFirst } from '../../db/database.js';
 
 export interface PersonRow {
   id: string;
@@ -6,21 +6,16 @@ export interface PersonRow {
   password_hash: string | null;
   password_changed_at: Date | null;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 const PERSON_COLUMNS = 'id, email, password_hash, password_changed_at, created_at';
 
 export async function findPersonByEmail(db: Queryable, email: string): Promise<PersonRow | undefined> {
-  const { rows } = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM people WHERE email = $1`, [
-    email,
-  ]);
-  return rows[0];
+  return queryFirst<PersonRow>(db, `SELECT ${PERSON_COLUMNS} FROM people WHERE email = $1`, [email]);
 }
 
 export async function findPersonById(db: Queryable, id: string): Promise<PersonRow | undefined> {
-  const { rows } = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1`, [id]);
-  return rows[0];
+  return queryFirst<PersonRow>(db, `SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1`, [id]);
 }
 
 /** The person of this e-mail, made if there is none yet (a concurrent invitation of the same e-mail wins the race). */

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 
 export interface PasskeyRow {
   id: string;
@@ -10,7 +10,6 @@ export interface PasskeyRow {
   name: string;
   created_at: Date;
   last_used_at: Date | null;
-  [column: string]: unknown;
 }
 
 export interface ChallengeRow {
@@ -18,7 +17,6 @@ export interface ChallengeRow {
   challenge: string;
   person_id: string | null;
   live: boolean;
-  [column: string]: unknown;
 }
 
 const PASSKEY_COLUMNS =
@@ -86,11 +84,11 @@ export async function insertPasskey(
 }
 
 export async function listPasskeysOfPerson(db: Queryable, personId: string): Promise<PasskeyRow[]> {
-  const { rows } = await db.query<PasskeyRow>(
+  return queryAll<PasskeyRow>(
+    db,
     `SELECT ${PASSKEY_COLUMNS} FROM member_passkeys WHERE person_id = $1 ORDER BY created_at, id`,
     [personId],
   );
-  return rows;
 }
 
 export async function findPasskeyByCredentialId(
@@ -135,14 +133,6 @@ export async function lockPersonSignInMethods(
   return row && { hasPassword: row.has_password, passkeys: row.passkeys };
 }
 
-export async function deletePasskey(
-  db: Queryable,
-  personId: string,
-  passkeyId: string,
-): Promise<PasskeyRow | undefined> {
-  return queryFirst<PasskeyRow>(
-    db,
-    `DELETE FROM member_passkeys WHERE id = $1 AND person_id = $2 RETURNING ${PASSKEY_COLUMNS}`,
-    [passkeyId, personId],
-  );
-}
+export const deletePasskey = firstRowQuery<PasskeyRow, [personId: string, passkeyId: string]>(
+  `DELETE FROM member_passkeys WHERE id = $2 AND person_id = $1 RETURNING ${PASSKEY_COLUMNS}`,
+);

@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -73,12 +74,33 @@ export interface PasskeyAudit {
 
 function toPasskey(row: PasskeyRow): Passkey {
   return {
-    id: row.id,
-    name: row.name,
-    transports: row.transports,
+    ...pick(row, 'id', 'name', 'transports'),
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
   };
+}
+
+/**
+ * The library's verification, verified, or 400 `passkey_invalid`: its reasons name internals (CBOR, rpIdHash,
+ * flags; a signature count that did not move forward: a cloned authenticator, or a replay), and the caller gets
+ * the one refusal.
+ */
+async function verifiedOrRefused<V extends { verified: boolean }>(
+  verify: () => Promise<V>,
+): Promise<Exclude<V, { verified: false }>> {
+  let verification: V;
+  try {
+    verification = await verify();
+  } catch {
+    throw new AppError('passkey_invalid');
+  }
+  if (!verification.verified) throw new AppError('passkey_invalid');
+  return verification as Exclude<V, { verified: false }>;
+}
+
+/** What an answer must match: the challenge given, this site's origin and rpID. */
+function expectedOf(challenge: ChallengeRow, rp: RelyingParty) {
+  return { expectedChallenge: challenge.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id };
 }
 
 function challengeId(token: string): string {
@@ -171,21 +193,14 @@ export async function finishPasskeyRegistration(
   const challenge = await useChallenge(db, input.challengeToken, 'registration');
   if (challenge.person_id !== input.personId) throw new AppError('passkey_invalid');
   const name = checkedName(input.name);
-  let verification;
-  try {
-    verification = await verifyRegistrationResponse({
+  const verification = await verifiedOrRefused(() =>
+    verifyRegistrationResponse({
       response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: input.rp.origin,
-      expectedRPID: input.rp.id,
+      ...expectedOf(challenge, input.rp),
       // userVerification is 'preferred': a security key without a PIN is still a passkey.
       requireUserVerification: false,
-    });
-  } catch {
-    // The library's reasons name internals (CBOR, rpIdHash, flags): the caller gets the one refusal.
-    throw new AppError('passkey_invalid');
-  }
-  if (!verification.verified) throw new AppError('passkey_invalid');
+    }),
+  );
   const { credential } = verification.registrationInfo;
   const transports = [...new Set(input.response.response.transports ?? [])].filter((transport) =>
     TRANSPORTS.has(transport),
@@ -246,13 +261,10 @@ export async function finishPasskeySignIn(
     throw new AppError('passkey_invalid');
   }
   const signCount = Number(row.sign_count);
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
+  const verification = await verifiedOrRefused(() =>
+    verifyAuthenticationResponse({
       response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: input.rp.origin,
-      expectedRPID: input.rp.id,
+      ...expectedOf(challenge, input.rp),
       credential: {
         id: row.credential_id,
         publicKey: new Uint8Array(row.public_key),
@@ -260,12 +272,8 @@ export async function finishPasskeySignIn(
         transports: row.transports,
       },
       requireUserVerification: false,
-    });
-  } catch {
-    // Among the reasons: a signature count that did not move forward (a cloned authenticator, or a replay).
-    throw new AppError('passkey_invalid');
-  }
-  if (!verification.verified) throw new AppError('passkey_invalid');
+    }),
+  );
   const recorded = await recordPasskeyUse(db, {
     id: row.id,
     verifiedCount: signCount,

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import type { PrivateKeyEncryption } from './key-encryption.js';
 
 export type SigningKeyPurpose = 'credentials' | 'log';
@@ -13,14 +13,12 @@ export interface SigningKeyRow {
   created_at: Date;
   superseded_at: Date | null;
   retired_at: Date | null;
-  [column: string]: unknown;
 }
 
 export interface SigningKeyPrivateRow {
   id: string;
   private_key: Buffer;
   private_key_encryption: PrivateKeyEncryption;
-  [column: string]: unknown;
 }
 
 const PUBLIC_COLUMNS = 'id, purpose, algorithm, public_key, status, created_at, superseded_at, retired_at';
@@ -65,19 +63,19 @@ export async function findPrivateKey(db: Queryable, id: string): Promise<Signing
 
 /** Keys whose signatures still verify: the active one and those rotated out but not retired. */
 export async function listPublishedKeys(db: Queryable, purpose: SigningKeyPurpose): Promise<SigningKeyRow[]> {
-  const { rows } = await db.query<SigningKeyRow>(
+  return queryAll<SigningKeyRow>(
+    db,
     `SELECT ${PUBLIC_COLUMNS} FROM signing_keys
      WHERE purpose = $1 AND status IN ('active', 'published') ORDER BY created_at, id`,
     [purpose],
   );
-  return rows;
 }
 
 export async function listKeys(db: Queryable): Promise<SigningKeyRow[]> {
-  const { rows } = await db.query<SigningKeyRow>(
+  return queryAll<SigningKeyRow>(
+    db,
     `SELECT ${PUBLIC_COLUMNS} FROM signing_keys ORDER BY purpose, created_at, id`,
   );
-  return rows;
 }
 
 export async function findKey(db: Queryable, id: string): Promise<SigningKeyRow | undefined> {
@@ -97,11 +95,7 @@ export async function supersedeActiveKey(tx: Queryable, purpose: SigningKeyPurpo
   );
 }
 
-export async function markRetired(tx: Queryable, id: string): Promise<SigningKeyRow | undefined> {
-  return queryFirst<SigningKeyRow>(
-    tx,
-    `UPDATE signing_keys SET status = 'retired', retired_at = coalesce(retired_at, now())
+export const markRetired = firstRowQuery<SigningKeyRow, [id: string]>(
+  `UPDATE signing_keys SET status = 'retired', retired_at = coalesce(retired_at, now())
      WHERE id = $1 RETURNING ${PUBLIC_COLUMNS}`,
-    [id],
-  );
-}
+);

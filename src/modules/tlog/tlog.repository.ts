@@ -1,4 +1,4 @@
-import { prepared, queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, prepared, type Queryable, queryAll } from '../../db/database.js';
 import type { EventRow } from '../chain/events.repository.js';
 
 export interface TlogStateRow {
@@ -6,7 +6,6 @@ export interface TlogStateRow {
   root_hash: Buffer;
   checkpoint: string | null;
   checkpoint_key_id: string | null;
-  [column: string]: unknown;
 }
 
 interface RawStateRow {
@@ -14,7 +13,6 @@ interface RawStateRow {
   root_hash: Buffer;
   checkpoint: string | null;
   checkpoint_key_id: string | null;
-  [column: string]: unknown;
 }
 
 const STATE_COLUMNS = 'tree_size, root_hash, checkpoint, checkpoint_key_id';
@@ -67,7 +65,8 @@ export type PendingEventRow = LoggableEventRow & { pending_id: string };
 
 /** Committed events not yet in the log, in the order they were queued. */
 export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
-  const { rows } = await tx.query<PendingEventRow>(
+  return queryAll<PendingEventRow>(
+    tx,
     // The queue's head first, then one index look-up per event (LATERAL … LIMIT 1 cannot be flattened): a plain
     // join let the planner, its statistics behind a burst of creates, hash the whole of asset_events in parallel.
     `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
@@ -76,7 +75,6 @@ export async function listPending(tx: Queryable, limit: number): Promise<Pending
      ORDER BY p.id`,
     [limit],
   );
-  return rows;
 }
 
 export interface NewEntry {
@@ -168,17 +166,11 @@ export async function readEntryRange(db: Queryable, from: number, count: number)
 /** An event with its place in the log (null while it waits). */
 export type LoggedEventRow = LoggableEventRow & { log_index: string | null };
 
-const findEventWithLogIndexStatement = prepared(
-  'tlog_find_event_with_log_index',
-  `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+export const findEventWithLogIndex = firstRowQuery<LoggedEventRow, [assetId: string, sequence: number]>(
+  prepared(
+    'tlog_find_event_with_log_index',
+    `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
    FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
    WHERE e.asset_id = $1 AND e.sequence = $2`,
+  ),
 );
-
-export async function findEventWithLogIndex(
-  db: Queryable,
-  assetId: string,
-  sequence: number,
-): Promise<LoggedEventRow | undefined> {
-  return queryFirst<LoggedEventRow>(db, findEventWithLogIndexStatement, [assetId, sequence]);
-}

@@ -1,4 +1,4 @@
-import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { queryAll, queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import type { TransferStatus } from './transfers.schemas.js';
 
@@ -129,14 +129,14 @@ async function selectOpenTransfers<T extends TransferRow>(
       : filter.role === 'outgoing'
         ? 't.from_account_id = $1'
         : '(t.to_account_id = $1 OR t.from_account_id = $1)';
-  const { rows } = await db.query<T>(
+  return queryAll<T>(
+    db,
     `SELECT ${select.columns} FROM ${select.from}
      WHERE ${party} AND t.status = 'pending' AND t.expires_at > now()
        AND (cardinality($2::text[]) = 0 OR t.planet = ANY($2::text[]))
        AND ${newestFirstPageSql(3, 't')}`,
     [filter.accountId, filter.planets, ...pageValues(filter.after, filter.limit + 1)],
   );
-  return rows;
 }
 
 /** Open offers the account makes or receives (`role` narrows to one side), one page and one row more. */

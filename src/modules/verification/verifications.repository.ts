@@ -1,4 +1,4 @@
-import { prepared, queryFirst, type Queryable } from '../../db/database.js';
+import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
@@ -27,7 +27,6 @@ export interface VerificationRow {
   /** The asset's owner now (ownership can move after the verification). */
   owner_account_id: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 // The batch travels as one JSON array: one parameter, and each result sent once for both rows.
@@ -101,11 +100,10 @@ export async function listVerifications(
   assetId: string,
   page: { before?: { createdAt: Date; id: string }; limit: number },
 ): Promise<VerificationRow[]> {
-  const { rows } = await db.query<VerificationRow>(listVerificationsStatement, [
+  return queryAll<VerificationRow>(db, listVerificationsStatement, [
     assetId,
     ...pageValues(page.before, page.limit),
   ]);
-  return rows;
 }
 
 // The asset and its whole history in one round trip (one statement: the row and its history agree), when the
@@ -185,7 +183,6 @@ export interface VerificationSummaryRow {
   count: number;
   last_verified_at: Date | null;
   last_verifiers: string[];
-  [column: string]: unknown;
 }
 
 const summariseVerificationsStatement = prepared(
@@ -204,6 +201,5 @@ export async function summariseVerifications(
   db: Queryable,
   assetIds: readonly string[],
 ): Promise<VerificationSummaryRow[]> {
-  const { rows } = await db.query<VerificationSummaryRow>(summariseVerificationsStatement, [assetIds]);
-  return rows;
+  return queryAll<VerificationSummaryRow>(db, summariseVerificationsStatement, [assetIds]);
 }

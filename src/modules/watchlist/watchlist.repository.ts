@@ -1,5 +1,12 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import {
+  countQuery,
+  firstRowQuery,
+  type Queryable,
+  queryAll,
+  queryFirst,
+  queryOne,
+} from '../../db/database.js';
 
 export interface WatchRow {
   id: string;
@@ -7,7 +14,6 @@ export interface WatchRow {
   certificate_number: string;
   planet: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 const WATCH_COLUMNS = 'id, account_id, certificate_number, planet, created_at';
@@ -21,23 +27,13 @@ export async function lockAccountForWatches(db: Queryable, accountId: string): P
   await db.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
 }
 
-export async function countWatches(db: Queryable, accountId: string): Promise<number> {
-  return queryCount(db, 'SELECT count(*)::int AS count FROM watchlist_entries WHERE account_id = $1', [
-    accountId,
-  ]);
-}
+export const countWatches = countQuery<[accountId: string]>(
+  'SELECT count(*)::int AS count FROM watchlist_entries WHERE account_id = $1',
+);
 
-export async function findWatchOfNumber(
-  db: Queryable,
-  accountId: string,
-  certificateNumber: string,
-): Promise<WatchRow | undefined> {
-  return queryFirst<WatchRow>(
-    db,
-    `SELECT ${WATCH_COLUMNS} FROM watchlist_entries WHERE account_id = $1 AND certificate_number = $2`,
-    [accountId, certificateNumber],
-  );
-}
+export const findWatchOfNumber = firstRowQuery<WatchRow, [accountId: string, certificateNumber: string]>(
+  `SELECT ${WATCH_COLUMNS} FROM watchlist_entries WHERE account_id = $1 AND certificate_number = $2`,
+);
 
 export async function insertWatch(
   db: Queryable,
@@ -56,13 +52,13 @@ export async function listWatches(
   viewer: { accountId: string; planetScope: readonly string[] },
   options: { limit: number; after?: Position },
 ): Promise<WatchRow[]> {
-  const { rows } = await db.query<WatchRow>(
+  return queryAll<WatchRow>(
+    db,
     `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
      WHERE account_id = $1 AND ${IN_SCOPE('$5')}
        AND ${newestFirstPageSql(2)}`,
     [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
-  return rows;
 }
 
 export async function deleteWatch(

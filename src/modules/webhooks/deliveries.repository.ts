@@ -1,4 +1,11 @@
-import { queryCount, queryFirst, queryOne, type Database, type Queryable } from '../../db/database.js';
+import {
+  countQuery,
+  type Database,
+  firstRowQuery,
+  type Queryable,
+  queryAll,
+  queryOne,
+} from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
 import { eventPlanetSql } from './outbox.repository.js';
@@ -20,7 +27,6 @@ export interface DeliveryRow {
   last_error: string | null;
   last_response_excerpt: string | null;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 /** A delivery a worker holds under a lease, with what it needs to send it. */
@@ -93,7 +99,8 @@ export async function claimDueDeliveries(
   options: { limit: number; leaseMs: number; claimToken: string; accountConcurrency: number },
 ): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
-  const { rows } = await db.query<ClaimedDelivery>(
+  return queryAll<ClaimedDelivery>(
+    db,
     `WITH in_flight AS (
        SELECT w.account_id, count(*) AS leased
        FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
@@ -125,7 +132,6 @@ export async function claimDueDeliveries(
        d.created_at, d.claim_token, w.url, w.secret, w.status AS webhook_status`,
     [options.limit, options.leaseMs, options.claimToken, options.accountConcurrency],
   );
-  return rows;
 }
 
 export interface AttemptOutcome {
@@ -182,13 +188,9 @@ export async function hasNoSuccessSince(db: Queryable, webhookId: string, since:
 }
 
 /** Deliveries of the webhook waiting to be sent (pending, leased or not). */
-export async function countQueuedDeliveries(db: Queryable, webhookId: string): Promise<number> {
-  return queryCount(
-    db,
-    `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
-    [webhookId],
-  );
-}
+export const countQueuedDeliveries = countQuery<[webhookId: string]>(
+  `SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`,
+);
 
 /** The account's test events of the last minute, and in how many seconds the oldest of them leaves the window. */
 export async function recentTestEvents(
@@ -219,31 +221,23 @@ export async function insertDelivery(
   );
 }
 
-export async function findDelivery(
-  db: Queryable,
-  webhookId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<DeliveryRow | undefined> {
-  return queryFirst<DeliveryRow>(
-    db,
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [webhookId, id],
-  );
-}
+/** The webhook's delivery, its row locked until the transaction ends. */
+export const findDeliveryForUpdate = firstRowQuery<DeliveryRow, [webhookId: string, id: string]>(
+  `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2 FOR UPDATE`,
+);
 
 export async function listDeliveries(
   db: Queryable,
   webhookId: string,
   options: { limit: number; after?: Position; status?: DeliveryStatus },
 ): Promise<DeliveryRow[]> {
-  const { rows } = await db.query<DeliveryRow>(
+  return queryAll<DeliveryRow>(
+    db,
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
      WHERE webhook_id = $1 AND ($2::text IS NULL OR status = $2)
        AND ${newestFirstPageSql(3)}`,
     [webhookId, options.status ?? null, ...pageValues(options.after, options.limit)],
   );
-  return rows;
 }
 
 /** A manual retry: pending and due now; one more attempt (or the rest of the schedule if it was pending). */

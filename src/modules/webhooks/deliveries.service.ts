@@ -6,7 +6,7 @@ import { limits } from '../../limits.js';
 import {
   countAccountDeliveriesByStatus,
   countQueuedDeliveries,
-  findDelivery,
+  findDeliveryForUpdate,
   insertDelivery,
   listDeliveries,
   recentTestEvents,
@@ -86,9 +86,7 @@ export async function retryDelivery(
   deliveryId: string,
 ): Promise<Delivery> {
   const webhook = await getWebhookRow(tx, viewer, webhookId);
-  const delivery = isUuid(deliveryId)
-    ? await findDelivery(tx, webhookId, deliveryId, { forUpdate: true })
-    : undefined;
+  const delivery = isUuid(deliveryId) ? await findDeliveryForUpdate(tx, webhookId, deliveryId) : undefined;
   if (!delivery) throw new AppError('delivery_not_found');
   assertActive(webhook);
   if (delivery.status !== 'pending') await assertRoomInQueue(tx, webhookId);

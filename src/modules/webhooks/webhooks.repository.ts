@@ -1,5 +1,12 @@
 import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
-import { queryCount, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import {
+  countQuery,
+  firstRowQuery,
+  type Queryable,
+  queryAll,
+  queryFirst,
+  queryOne,
+} from '../../db/database.js';
 
 export interface WebhookRow {
   id: string;
@@ -12,7 +19,6 @@ export interface WebhookRow {
   planet_scope: string[];
   created_at: Date;
   disabled_at: Date | null;
-  [column: string]: unknown;
 }
 
 /** Which webhooks a caller may see: its account's, and only those whose scope lies inside the key's. */
@@ -57,13 +63,9 @@ export async function lockAccountForWebhooks(db: Queryable, accountId: string): 
 }
 
 /** Active webhooks of an account: the ones the AVS_WEBHOOK_LIMIT cap counts. */
-export async function countActiveWebhooks(db: Queryable, accountId: string): Promise<number> {
-  return queryCount(
-    db,
-    `SELECT count(*)::int AS count FROM webhooks WHERE account_id = $1 AND status = 'active'`,
-    [accountId],
-  );
-}
+export const countActiveWebhooks = countQuery<[accountId: string]>(
+  `SELECT count(*)::int AS count FROM webhooks WHERE account_id = $1 AND status = 'active'`,
+);
 
 /** The viewer's webhook, or undefined: another account's, or one outside the key's scope, is as absent as none. */
 export async function findWebhook(
@@ -85,21 +87,17 @@ export async function listWebhooks(
   viewer: WebhookViewer,
   options: { limit: number; after?: Position },
 ): Promise<WebhookRow[]> {
-  const { rows } = await db.query<WebhookRow>(
+  return queryAll<WebhookRow>(
+    db,
     `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
      WHERE account_id = $1 AND ${VISIBLE_TO_SCOPE('$5')}
        AND ${newestFirstPageSql(2)}`,
     [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
   );
-  return rows;
 }
 
 /** active → disabled; a webhook already disabled keeps its first disabled_at. */
-export async function disableWebhook(db: Queryable, id: string): Promise<WebhookRow | undefined> {
-  return queryFirst<WebhookRow>(
-    db,
-    `UPDATE webhooks SET status = 'disabled', disabled_at = coalesce(disabled_at, now())
+export const disableWebhook = firstRowQuery<WebhookRow, [id: string]>(
+  `UPDATE webhooks SET status = 'disabled', disabled_at = coalesce(disabled_at, now())
      WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
-    [id],
-  );
-}
+);

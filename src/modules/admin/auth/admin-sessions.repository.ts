@@ -7,7 +7,6 @@ export interface AdminSessionRow {
   csrf_token: string;
   expires_at: Date;
   flash: { kind: 'notice' | 'error'; message: string } | null;
-  [column: string]: unknown;
 }
 
 export async function insertAdminSession(
@@ -29,14 +28,6 @@ export async function findLiveAdminSession(db: Queryable, id: string): Promise<A
      WHERE s.id = $1 AND s.expires_at > now()`,
     [id],
   );
-}
-
-export async function updateAdminSessionFlash(
-  db: Queryable,
-  id: string,
-  flash: AdminSessionRow['flash'],
-): Promise<void> {
-  await db.query('UPDATE admin_sessions SET flash = $2 WHERE id = $1', [id, flash && JSON.stringify(flash)]);
 }
 
 export async function deleteAdminSession(db: Queryable, id: string): Promise<void> {

@@ -4,8 +4,8 @@ import {
   deleteExpiredAdminSessions,
   findLiveAdminSession,
   insertAdminSession,
-  updateAdminSessionFlash,
 } from './admin-sessions.repository.js';
+import { sessionFlashes } from '../../web-pages/session-flash.service.js';
 import {
   isSecretTokenShape,
   newSecretToken,
@@ -59,29 +59,9 @@ export async function findAdminSession(db: Queryable, token: string): Promise<Ad
   );
 }
 
-/**
- * Admin notices live in the session, never in a URL: a link cannot make the page say that something
- * happened ("?revoked=…"), and a notice is shown once.
- */
-export async function leaveSessionFlash(
-  db: Queryable,
-  session: AdminSession,
-  flash: SessionFlash,
-): Promise<void> {
-  await updateAdminSessionFlash(db, session.id, flash);
-}
-
-/** The session's notice, cleared so that it shows once. */
-export async function takeSessionFlash(
-  db: Queryable,
-  session: AdminSession,
-): Promise<SessionFlash | undefined> {
-  if (!session.flash) return undefined;
-  await updateAdminSessionFlash(db, session.id, null);
-  const { flash } = session;
-  session.flash = undefined;
-  return flash;
-}
+const adminFlashes = sessionFlashes('admin_sessions');
+export const leaveSessionFlash = adminFlashes.leave;
+export const takeSessionFlash = adminFlashes.take;
 
 export async function endAdminSession(db: Queryable, session: AdminSession): Promise<void> {
   await deleteAdminSession(db, session.id);

@@ -1,11 +1,10 @@
-import { queryFirst, type Queryable } from '../../../db/database.js';
+import { firstRowQuery, type Queryable } from '../../../db/database.js';
 
 export interface SetupLinkRow {
   token_hash: string;
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
-  [column: string]: unknown;
 }
 
 export async function insertSetupLink(
@@ -20,32 +19,23 @@ export async function insertSetupLink(
 }
 
 /** The unused link valid at `now` (at most one exists: the service mints only when none does). */
-export async function findOpenSetupLink(db: Queryable, now: Date): Promise<SetupLinkRow | undefined> {
-  return queryFirst<SetupLinkRow>(
-    db,
-    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
+export const findOpenSetupLink = firstRowQuery<SetupLinkRow, [now: Date]>(
+  `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
      WHERE used_at IS NULL AND expires_at > $1 ORDER BY created_at DESC LIMIT 1`,
-    [now],
-  );
-}
+);
 
-/**
- * The link with this hash if unused and valid at `now`; with `lock`, locked until the transaction ends (so it is
- * used once).
- */
-export async function findUsableSetupLink(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-  options: { lock?: boolean } = {},
-): Promise<SetupLinkRow | undefined> {
-  return queryFirst<SetupLinkRow>(
-    db,
-    `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2${options.lock ? ' FOR UPDATE' : ''}`,
-    [tokenHash, now],
-  );
-}
+const FIND_USABLE_SETUP_LINK_SQL = `SELECT token_hash, created_at, expires_at, used_at FROM admin_setup_links
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`;
+
+/** The link with this hash if unused and valid at `now`. */
+export const findUsableSetupLink = firstRowQuery<SetupLinkRow, [tokenHash: string, now: Date]>(
+  FIND_USABLE_SETUP_LINK_SQL,
+);
+
+/** As findUsableSetupLink, the link locked until the transaction ends (so it is used once). */
+export const findUsableSetupLinkForUpdate = firstRowQuery<SetupLinkRow, [tokenHash: string, now: Date]>(
+  `${FIND_USABLE_SETUP_LINK_SQL} FOR UPDATE`,
+);
 
 export async function markSetupLinkUsed(db: Queryable, tokenHash: string, now: Date): Promise<void> {
   await db.query('UPDATE admin_setup_links SET used_at = $2 WHERE token_hash = $1', [tokenHash, now]);

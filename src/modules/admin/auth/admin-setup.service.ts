@@ -4,6 +4,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import {
   findOpenSetupLink,
   findUsableSetupLink,
+  findUsableSetupLinkForUpdate,
   insertSetupLink,
   lockSetupLinks,
   markSetupLinkUsed,
@@ -69,7 +70,7 @@ export async function completeSetup(
   if (!TOKEN_PATTERN.test(token)) throw linkGone();
   return db.transaction(async (tx) => {
     await lockSetupLinks(tx);
-    const link = await findUsableSetupLink(tx, tokenHash(token), now, { lock: true });
+    const link = await findUsableSetupLinkForUpdate(tx, tokenHash(token), now);
     if (!link || (await countAdminUsers(tx)) > 0) throw linkGone();
     const admin = await createAdminUser(tx, input);
     await markSetupLinkUsed(tx, link.token_hash, now);

@@ -1,11 +1,10 @@
-import { queryCount, queryOne, type Queryable } from '../../../db/database.js';
+import { type Queryable, queryAll, queryCount, queryOne } from '../../../db/database.js';
 
 export interface AdminUserRow {
   id: string;
   email: string;
   password_hash: string;
   created_at: Date;
-  [column: string]: unknown;
 }
 
 export async function insertAdminUser(
@@ -22,10 +21,10 @@ export async function insertAdminUser(
 
 /** Every admin user (a handful): the service matches emails in its one normalised form. */
 export async function listAdminUsers(db: Queryable): Promise<AdminUserRow[]> {
-  const { rows } = await db.query<AdminUserRow>(
+  return queryAll<AdminUserRow>(
+    db,
     'SELECT id, email, password_hash, created_at FROM admin_users ORDER BY created_at, id',
   );
-  return rows;
 }
 
 export async function countAdminUsers(db: Queryable): Promise<number> {
