@@ -9,11 +9,15 @@ import { PgliteDatabase } from '../src/db/pglite.js';
 import { PostgresDatabase } from '../src/db/postgres.js';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { createApiKey } from '../src/modules/keys/keys.service.js';
+import { acceptInvitation, inviteMember } from '../src/modules/members/invitations.service.js';
+import { LoginThrottle } from '../src/modules/web-pages/login-throttle.js';
 
 export interface Credentials {
   accountId: string;
   apiKeyId: string;
   apiKey: string;
+  /** The Cookie header of a signed-in owner of the account, for the /console pages. */
+  memberCookie: string;
 }
 
 /** A fresh, empty PostgreSQL database on the given server; drop() removes it. */
@@ -45,14 +49,38 @@ export async function createFreshPostgres(adminUrl: string, label: string): Prom
   };
 }
 
+/**
+ * An owner of the account, invited by the operator and signed in by accepting the invitation (the members'
+ * services, as a person does it through the invitation page): the session's Cookie header.
+ */
+async function signedInOwner(db: Database, accountId: string): Promise<string> {
+  const { url } = await inviteMember(db, {
+    accountId,
+    email: 'bench-owner@example.org',
+    role: 'owner',
+    actor: { admin: true },
+    baseUrl: 'http://localhost',
+  });
+  const password = 'a bench passphrase, long enough';
+  const accepted = await acceptInvitation(db, new LoginThrottle(), {
+    token: url.split('/').pop()!,
+    password,
+    again: password,
+    address: '127.0.0.1',
+  });
+  if (accepted.outcome !== 'accepted') throw new Error(`the bench owner could not join: ${accepted.outcome}`);
+  return `avs_member_session=${accepted.token}`;
+}
+
 async function seedCredentials(db: Database): Promise<Credentials> {
   await migrate(db);
   const account = await createAccount(db, { name: 'Bench gallery' });
   const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id, name: 'bench' });
-  return { accountId: account.id, apiKeyId: key.id, apiKey: key.key };
+  const memberCookie = await signedInOwner(db, account.id);
+  return { accountId: account.id, apiKeyId: key.id, apiKey: key.key, memberCookie };
 }
 
-/** Migrates the database and creates one account with one key of every planet. */
+/** Migrates the database and creates one account with one key of every planet, and a signed-in owner. */
 export async function seedPostgres(url: string): Promise<Credentials> {
   const db = new PostgresDatabase({
     connectionString: url,

@@ -18,6 +18,13 @@ import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measuremen
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { benchImages, rotatingUploads, uploadOnce, withPeakRss, type MemoryMeasurement } from './media.js';
 import { createScript, runPgbench } from './pgbench.js';
+import {
+  CONSOLE_GROUP,
+  compareConsolePairs,
+  consoleScenarios,
+  formatConsoleComparison,
+  memberSessionUpdates,
+} from './console-pages.js';
 import { RawPgliteLoop } from './pglite-loop.js';
 import { startServerProcess, startService, freePort, type RunningServer } from './processes.js';
 import { formatTable, MEASUREMENT_HEADER, measurementRow, summarise } from './report.js';
@@ -43,6 +50,8 @@ const PUBLIC_READS = [
 interface Scenario {
   name: string;
   description: string;
+  /** A name BENCH_ONLY selects the scenario by, besides its own. */
+  group?: string;
   measure: (seconds: number) => Promise<Measurement>;
 }
 
@@ -543,10 +552,33 @@ async function main(): Promise<void> {
       description: "a loop running a get's SQL on PGlite, in process",
       measure: (seconds) => raw.get(seconds),
     },
+    ...consoleScenarios({
+      prefix: '',
+      target: () => service.url,
+      pid: () => service.pid,
+      apiKey: credentials.apiKey,
+      memberCookie: credentials.memberCookie,
+      assetIds: assets.map((asset) => asset.id),
+      connections: settings.connections,
+    }),
+    ...consoleScenarios({
+      prefix: 'pglite ',
+      target: () => pgliteService.url,
+      pid: () => pgliteService.pid,
+      apiKey: pgliteData.credentials.apiKey,
+      memberCookie: pgliteData.credentials.memberCookie,
+      assetIds: pgliteAssets.map((asset) => asset.id),
+      connections: settings.connections,
+    }),
   ];
   const selected = scenarios.filter(
-    (scenario) => !settings.only || settings.only.has(scenario.name.split(' (')[0]!),
+    (scenario) =>
+      !settings.only ||
+      settings.only.has(scenario.name.split(' (')[0]!) ||
+      (scenario.group !== undefined && settings.only.has(scenario.group)),
   );
+  const consoleSelected = selected.some((scenario) => scenario.group === CONSOLE_GROUP);
+  const sessionUpdatesBefore = consoleSelected ? await memberSessionUpdates(fresh.url) : 0;
 
   if (settings.warmupSeconds > 0) {
     console.log('Warming up…');
@@ -654,6 +686,23 @@ async function main(): Promise<void> {
     );
   }
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
+  const consolePairs = compareConsolePairs(summaries);
+  let sessionUpdates: number | null = null;
+  if (consoleSelected) {
+    // The session's last-seen touch, counted on PostgreSQL once the service's connections have closed.
+    await service.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    sessionUpdates = (await memberSessionUpdates(fresh.url)) - sessionUpdatesBefore;
+    console.log('');
+    for (const entry of consolePairs) console.log(formatConsoleComparison(entry));
+    const consolePages = consolePairs
+      .filter((entry) => !entry.page.startsWith('pglite '))
+      .reduce((sum, entry) => sum + entry.console.total, 0);
+    console.log(
+      `member_sessions rows updated on PostgreSQL during the run: ${sessionUpdates} ` +
+        `(${consolePages} console pages in the measured rounds, besides the warm-up)`,
+    );
+  }
 
   const resultsDir = path.join(packageRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
@@ -676,6 +725,8 @@ async function main(): Promise<void> {
         ratios: Object.fromEntries(targets.map((entry) => [entry.name, entry.value ?? null])),
         mediaMemory: Object.fromEntries(mediaMemory),
         listPlans: lists?.plans ?? null,
+        consolePairs,
+        sessionUpdates,
       },
       null,
       2,

@@ -14,12 +14,12 @@ import { listAssets } from '../assets/asset-list.service.js';
 import { assertCanUpdate } from '../assets/asset-states.js';
 import { planetCreateBodies, planetUpdateBodies, type AssetRecordType } from '../assets/assets.schemas.js';
 import { createAsset, getAsset, updateAsset } from '../assets/assets.service.js';
-import { getHistory } from '../history/history.service.js';
+import { historyOfAsset } from '../history/history.service.js';
 import { sendMedia } from '../media/media-files.routes.js';
 import {
   addMedia,
   forgetOrphanBytes,
-  listMedia,
+  mediaOfAsset,
   openMedia,
   prepareUpload,
   removeMedia,
@@ -27,7 +27,7 @@ import {
 import type { ProcessedMedia } from '../media/media-processing.js';
 import { TransferBody } from '../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer, pendingOfferOfAsset } from '../transfers/transfers.service.js';
-import { listAssetVerifications } from '../verification/verification.service.js';
+import { verificationsOfAsset } from '../verification/verification.service.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import {
   assetFormValues,
@@ -144,11 +144,12 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     // A look-up of a reported asset is on record and its page kept by no cache, as the API's GET (docs/alerts.md).
     const answer = await answerLookup(db, asset, 'get', { principal }, asset);
     lookupAnswerValue(reply, answer);
+    // The asset read once above: each part is read of it, not of its id (which would read the asset again).
     const [frame, media, history, verifications, alerts, offer] = await Promise.all([
       pageFrame(request),
-      listMedia(db, principal, planet, asset.id),
-      getHistory(db, planet, asset.id, { limit: HISTORY_SHOWN }),
-      listAssetVerifications(db, principal, planet, asset.id, { limit: VERIFICATIONS_SHOWN }),
+      mediaOfAsset(db, principal, planet, asset),
+      historyOfAsset(db, asset, HISTORY_SHOWN),
+      verificationsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
       alertsOfAsset(db, asset.id),
       pendingOfferOfAsset(db, principal, planet, asset.id),
     ]);

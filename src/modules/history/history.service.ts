@@ -32,8 +32,26 @@ export async function getHistory(
   const afterSequence = page.cursor === undefined ? 0 : afterSequenceOf(page.cursor);
   // 404 asset_not_found as the asset's own read answers it.
   await getAsset(db, planet, id);
+  return historyAfter(db, id, afterSequence, page.limit);
+}
+
+/** The first `limit` entries of an asset its caller has read already (the console's asset page): no second read. */
+export async function historyOfAsset(
+  db: Queryable,
+  asset: { id: string },
+  limit: number,
+): Promise<Static<typeof HistoryPage>> {
+  return historyAfter(db, asset.id, 0, limit);
+}
+
+async function historyAfter(
+  db: Queryable,
+  id: string,
+  afterSequence: number,
+  pageLimit: number | undefined,
+): Promise<Static<typeof HistoryPage>> {
   // The schema's default fills a missing limit; 50 again for callers outside HTTP.
-  const limit = page.limit ?? 50;
+  const limit = pageLimit ?? 50;
   const events = await listHistoryEntries(db, id, { afterSequence, limit: limit + 1 });
   const hasMore = events.length > limit;
   const data = events.slice(0, limit);

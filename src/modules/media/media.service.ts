@@ -242,7 +242,16 @@ export async function listMedia(
   planet: PlanetId,
   assetId: string,
 ): Promise<MediaRecordType[]> {
-  const asset = await getAsset(db, planet, assetId);
+  return mediaOfAsset(db, principal, planet, await getAsset(db, planet, assetId));
+}
+
+/** listMedia of an asset its caller has read already (the console's asset page): no second read of the asset. */
+export async function mediaOfAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  asset: { id: string },
+): Promise<MediaRecordType[]> {
   const rows = await listAssetMedia(db, planet, asset.id);
   return rows.filter((row) => visibleTo(principal, row)).map(toMediaRecord);
 }

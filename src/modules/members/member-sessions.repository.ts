@@ -45,8 +45,15 @@ export const findLiveMemberSession = firstRowQuery<MemberSessionRow, [id: string
      WHERE s.id = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
 );
 
+/**
+ * Only a session still stale is written: of the requests that all found it stale at once (a page's parallel
+ * fetches, or a burst), the first writes and the rest, re-reading the row it committed, write nothing.
+ */
 export async function touchMemberSession(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE member_sessions SET last_seen_at = now() WHERE id = $1', [id]);
+  await db.query(
+    `UPDATE member_sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at < now() - interval '1 minute'`,
+    [id],
+  );
 }
 
 export async function updateMemberSessionAccount(

@@ -250,10 +250,29 @@ export async function listAssetVerifications(
   page: { limit?: number; cursor?: string },
 ): Promise<VerificationPageType> {
   const before = decodePosition(page.cursor);
+  return verificationsOf(db, principal, await getAsset(db, planet, assetId), before, page.limit);
+}
+
+/** The newest `limit` verifications of an asset its caller has read already (the console's asset page). */
+export async function verificationsOfAsset(
+  db: Queryable,
+  principal: Principal,
+  asset: { id: string; account_id: string },
+  limit: number,
+): Promise<VerificationPageType> {
+  return verificationsOf(db, principal, asset, decodePosition(undefined), limit);
+}
+
+async function verificationsOf(
+  db: Queryable,
+  principal: Principal,
+  asset: { id: string; account_id: string },
+  before: ReturnType<typeof decodePosition>,
+  pageLimit: number | undefined,
+): Promise<VerificationPageType> {
   // Another account's asset is 404, exactly as one that does not exist.
-  const asset = await getAsset(db, planet, assetId);
   if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
-  const limit = page.limit ?? 50;
+  const limit = pageLimit ?? 50;
   const rows = await listVerifications(db, asset.id, { before, limit: limit + 1 });
   return toPage(rows, limit, toVerification);
 }
