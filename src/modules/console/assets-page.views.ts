@@ -466,6 +466,11 @@ export function assetPage(data: AssetPageData): SafeHtml {
           ${words.certificateStatus}:
           <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
         </p>
+        ${
+          asset.certificate_status === 'issued' && asset.status !== 'archived'
+            ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`
+            : ''
+        }
         ${verificationsTable(data.verifications)}
       </section>
       ${mediaSection(data)} ${transferSection(data)}
