@@ -117,9 +117,8 @@ describe('the console, end to end in Chromium', () => {
     );
 
     // The photo as the console gives it back: the EXIF segment (and the position in it) is gone.
-    const mediaLinks = await page
-      .locator('section[aria-labelledby="media-heading"] a[href*="/media/"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    const links = await page.locator('section[aria-labelledby="media-heading"] a[href*="/media/"]').all();
+    const mediaLinks = await Promise.all(links.map(async (link) => (await link.getAttribute('href'))!));
     const downloads = await Promise.all(
       [...new Set(mediaLinks)].map((href) => editor.browserContext.request.get(`${baseUrl}${href}`)),
     );
