@@ -86,6 +86,20 @@ export default defineConfig({
             },
           ]
         : []),
+      // The console's end-to-end journey once more on PostgreSQL (the issue asks for both databases).
+      ...(withBrowser && postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser-postgres',
+                include: ['test/browser/console-journey.test.ts'],
+                env: { AVS_TEST_DB: 'postgres' },
+                globalSetup: ['test/setup/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
-import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
+import { launchChromium, openPage } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { pngImage } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
@@ -63,32 +63,7 @@ async function signedIn(viewport: { width: number; height: number }): Promise<Br
 }
 
 describe('printing in a browser', () => {
-  // The widths the issue names: a desktop and the narrowest phone.
-  it.each([1280, 360])(
-    'the certificate, label choice and sheet pages pass axe and fit %i px',
-    async (width) => {
-      const viewport = { width, height: 900 };
-      const browserContext = await signedIn(viewport);
-      for (const [shot, url] of [
-        ['certificate', `/console/assets/artworks/${asset.id}/certificate`],
-        ['labels', '/console/labels?planet=artworks'],
-        ['label-sheet', `/console/labels/sheet?planet=artworks&ids=${asset.id}`],
-      ] as const) {
-        const page = await openPage(browserContext, `${baseUrl}${url}`);
-        expect(await seriousViolations(page), url).toEqual([]);
-        const overflow = await page.evaluate<number>(
-          'document.documentElement.scrollWidth - window.innerWidth',
-        );
-        expect(overflow, url).toBeLessThanOrEqual(0);
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `console-print-${shot}-${viewport.width}.png`),
-          fullPage: true,
-        });
-      }
-      await browserContext.close();
-    },
-  );
-
+  // axe-core and the widths of these pages: test/browser/console-walk.test.ts walks every console page.
   it('prints the certificate page on one sheet of A4 and of US Letter, without the console around it', async () => {
     const browserContext = await signedIn({ width: 1280, height: 900 });
     const page = await openPage(browserContext, `${baseUrl}/console/assets/artworks/${asset.id}/certificate`);

@@ -1,12 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import {
+  decodeQr,
+  pdfText,
+  renderPages as renderPagesIn,
+  savePdf as savePdfIn,
+} from '../helpers/pdf-pictures.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { CREDENTIALS_TEST_CONFIG, PUBLIC_URL } from '../credentials/credential-helpers.js';
 import { pngImage } from '../media/media-fixtures.js';
@@ -57,12 +62,8 @@ beforeAll(async () => {
   );
 });
 
-/** Writes the PDF to the work folder and returns its path. */
-function savePdf(bytes: Buffer): string {
-  const file = path.join(work, `${randomUUID()}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
+const savePdf = (bytes: Buffer) => savePdfIn(work, bytes);
+const renderPages = (file: string) => renderPagesIn(work, file);
 
 function pdfInfo(file: string): { pages: number; size: string } {
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
@@ -70,20 +71,6 @@ function pdfInfo(file: string): { pages: number; size: string } {
     pages: Number(/^Pages:\s+(\d+)/m.exec(info)![1]),
     size: /^Page size:\s+([\d.]+ x [\d.]+) pts/m.exec(info)![1]!,
   };
-}
-
-/** Renders every page with pdftoppm at 150 dpi, as a person's printer preview would. */
-function renderPages(file: string): PNG[] {
-  const prefix = path.join(work, randomUUID());
-  execFileSync('pdftoppm', ['-png', '-r', '150', file, prefix]);
-  return readdirSync(work)
-    .filter((name) => name.startsWith(path.basename(prefix)) && name.endsWith('.png'))
-    .sort()
-    .map((name) => PNG.sync.read(readFileSync(path.join(work, name))));
-}
-
-function decodeQr(png: PNG): string | undefined {
-  return jsQR.default(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
 /** A rectangle of a rendered page, as its own picture (a label of the sheet). */
@@ -247,7 +234,7 @@ describe('the label sheet', () => {
       `${PUBLIC_URL}/c/${issued.certificate_number}`,
       `${PUBLIC_URL}/c/${second.certificate_number}`,
     ]);
-    const words = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    const words = pdfText(file);
     expect(words).toContain(issued.certificate_number);
     expect(words).toContain(second.certificate_number);
   });

@@ -133,7 +133,9 @@ export function assetListPage(
                       <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
                     </td>
                     <td data-label="${columns.status}">
-                      ${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}
+                      <span
+                        >${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}</span
+                      >
                     </td>
                     <td data-label="${columns.created}">${formatTime(asset.created_at)}</td>
                   </tr>`,
@@ -466,6 +468,11 @@ export function assetPage(data: AssetPageData): SafeHtml {
           ${words.certificateStatus}:
           <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
         </p>
+        ${
+          asset.certificate_status === 'issued' && asset.status !== 'archived'
+            ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`
+            : ''
+        }
         ${verificationsTable(data.verifications)}
       </section>
       ${mediaSection(data)} ${transferSection(data)}

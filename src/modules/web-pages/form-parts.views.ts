@@ -138,7 +138,11 @@ export function dataTable(options: {
   /** The id of the heading that names the table, instead of a caption. */
   labelledBy?: string;
   responsive?: boolean;
+  /** The indexes of the columns of numbers: their headers align right, as their cells do. */
+  numberColumns?: readonly number[];
 }): SafeHtml {
+  const headerAttributes = (index: number) =>
+    options.numberColumns?.includes(index) ? html`scope="col" class="number"` : html`scope="col"`;
   return html`<div class="table-wrap">
     <table${options.responsive ? html` class="responsive"` : ''}${options.labelledBy ? html` aria-labelledby="${options.labelledBy}"` : ''}>
       ${
@@ -150,7 +154,7 @@ export function dataTable(options: {
       }
       <thead>
         <tr>
-          ${options.columns.map((column) => html`<th scope="col">${column}</th>`)}
+          ${options.columns.map((column, index) => html`<th ${headerAttributes(index)}>${column}</th>`)}
         </tr>
       </thead>
       <tbody>
@@ -162,6 +166,10 @@ export function dataTable(options: {
 
 /** A cell of a labelledTable: its content, and whether it is a number (right-aligned). */
 export type TableCell = SafeHtml | string | number | { number: SafeHtml | string | number };
+
+function isNumber(content: TableCell | undefined): content is { number: SafeHtml | string | number } {
+  return typeof content === 'object' && !(content instanceof SafeHtml);
+}
 
 /**
  * A responsive dataTable whose cells each carry their column's name (data-label), which the narrow layout
@@ -179,7 +187,7 @@ export function labelledTable(options: {
   const cell = (content: TableCell, index: number) => {
     // The narrow layout leaves the actions cell unlabelled (admin.css matches this name).
     const label = index === actionsColumn ? 'Actions' : columns[index];
-    return typeof content === 'object' && !(content instanceof SafeHtml)
+    return isNumber(content)
       ? html`<td data-label="${label}" class="number">${content.number}</td>`
       : html`<td data-label="${label}">${content}</td>`;
   };
@@ -187,6 +195,9 @@ export function labelledTable(options: {
     caption: options.caption,
     labelledBy: options.labelledBy,
     responsive: true,
+    numberColumns: columns.flatMap((_column, index) =>
+      isNumber(options.rows[0]?.cells[index]) ? [index] : [],
+    ),
     columns: columns.map((column, index) =>
       index === actionsColumn ? html`<span class="visually-hidden">${column}</span>` : column,
     ),

@@ -87,6 +87,7 @@ export const assetsText = {
     saved: 'Changes saved.',
     notEditable: (why: string) => `This asset cannot be changed: ${why}`,
     certificate: 'Certificate and verifications',
+    printCertificate: 'Print the certificate or download it as PDF',
     media: 'Images and documents',
     remove: 'Remove',
     removed: 'Removed.',

@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/lib/package-root.js';
+import { listConsoleRoutes } from '../../src/modules/console/console-auth.js';
+import { createApiKey } from '../../src/modules/keys/keys.service.js';
+import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import { accessibilityProblems, launchChromium, listenLocally, PAGE_VIEWPORTS } from '../helpers/browser.js';
+import { useTestContext } from '../helpers/test-app.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { LOCAL_DELIVERY, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { jpegImage, pdfDocument } from '../media/media-fixtures.js';
+import { invite, joinedMember } from '../members/member-helpers.js';
+
+// Every console page a browser GETs, walked in Chromium at 1280 and 360 px wide with an account full of data: axe-core
+// finds nothing serious or critical, and nothing is wider than the window. The walk is an explicit list; the first test
+// fails when the app declares a console GET page that is neither walked nor excluded below, with its reason.
+const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots');
+
+/** GET routes that are not pages, and why. */
+const NOT_PAGES: Record<string, string> = {
+  '/console/assets': 'a 303 redirect to the first planet’s list',
+  '/console/assets/:planet/:id/certificate.pdf': 'a PDF (test/browser/console-journey.test.ts renders it)',
+  '/console/labels.pdf': 'a PDF (test/console/certificate-print.test.ts renders it)',
+  '/console/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
+  '/console/static/:name': 'the console’s stylesheet and script',
+};
+
+const context = useTestContext({ config: LOCAL_DELIVERY });
+let browser: Browser;
+let baseUrl: string;
+let receiver: Receiver;
+let ownerCookie: string;
+
+/** The ids the walked URLs need, filled in by beforeAll. */
+const ids = {
+  issued: undefined as unknown as CreatedAsset,
+  stolen: undefined as unknown as CreatedAsset,
+  otherAsset: undefined as unknown as CreatedAsset,
+  invitationToken: '',
+  keyId: '',
+  webhookId: '',
+};
+
+interface Walked {
+  /** The route as the app declares it. */
+  route: string;
+  url: () => string;
+  /** The sign-in and invitation pages are for someone without a session. */
+  signedOut?: true;
+  /** Saved as test-artifacts/screenshots/console-{shot}-{width}.png. */
+  shot: string;
+  status?: number;
+}
+
+const WALK: readonly Walked[] = [
+  { route: '/console/login', url: () => '/console/login', signedOut: true, shot: 'login' },
+  {
+    route: '/console/invitations/:token',
+    url: () => `/console/invitations/${ids.invitationToken}`,
+    signedOut: true,
+    shot: 'invitation',
+  },
+  { route: '/console', url: () => '/console', shot: 'home' },
+  { route: '/console/account', url: () => '/console/account', shot: 'account' },
+  { route: '/console/members', url: () => '/console/members', shot: 'members' },
+  { route: '/console/keys', url: () => '/console/keys', shot: 'keys' },
+  { route: '/console/keys/:id/revoke', url: () => `/console/keys/${ids.keyId}/revoke`, shot: 'key-revoke' },
+  { route: '/console/audit', url: () => '/console/audit', shot: 'audit' },
+  { route: '/console/assets/:planet', url: () => '/console/assets/artworks', shot: 'asset-list' },
+  { route: '/console/assets/:planet/new', url: () => '/console/assets/artworks/new', shot: 'asset-new' },
+  {
+    route: '/console/assets/:planet/:id',
+    url: () => `/console/assets/artworks/${ids.issued.id}`,
+    shot: 'asset',
+  },
+  {
+    route: '/console/assets/:planet/:id',
+    url: () => `/console/assets/artworks/${ids.stolen.id}`,
+    shot: 'asset-stolen',
+  },
+  {
+    route: '/console/assets/:planet/:id/certificate',
+    url: () => `/console/assets/artworks/${ids.issued.id}/certificate`,
+    shot: 'certificate',
+  },
+  { route: '/console/labels', url: () => '/console/labels?planet=artworks', shot: 'labels' },
+  {
+    route: '/console/labels/sheet',
+    url: () => `/console/labels/sheet?planet=artworks&ids=${ids.issued.id}&ids=${ids.stolen.id}`,
+    shot: 'label-sheet',
+  },
+  { route: '/console/transfers', url: () => '/console/transfers', shot: 'transfers' },
+  { route: '/console/watchlist', url: () => '/console/watchlist', shot: 'watchlist' },
+  { route: '/console/developers', url: () => '/console/developers', shot: 'developers' },
+  { route: '/console/developers/events', url: () => '/console/developers/events', shot: 'events' },
+  { route: '/console/developers/sdk', url: () => '/console/developers/sdk', shot: 'sdk' },
+  { route: '/console/developers/webhooks', url: () => '/console/developers/webhooks', shot: 'webhooks' },
+  {
+    route: '/console/developers/webhooks/:id',
+    url: () => `/console/developers/webhooks/${ids.webhookId}`,
+    shot: 'webhook-log',
+  },
+  {
+    route: '/console/developers/webhooks/:id/disable',
+    url: () => `/console/developers/webhooks/${ids.webhookId}/disable`,
+    shot: 'webhook-disable',
+  },
+  // The error shape as a page: another account's asset.
+  {
+    route: '/console/assets/:planet/:id',
+    url: () => `/console/assets/artworks/${ids.otherAsset.id}`,
+    shot: 'not-found',
+    status: 404,
+  },
+];
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  receiver = await startReceiver();
+  const gallery = await context.createAccountWithKey({ name: 'Galerie Lumière' });
+  const other = await context.createAccountWithKey({ name: 'Maison de Ventes' });
+  const owner = await joinedMember(context.app, context.db, gallery.accountId, 'owner@galerie.example');
+  ownerCookie = owner.cookie;
+  await joinedMember(context.app, context.db, gallery.accountId, 'editor@galerie.example', 'editor');
+  ids.invitationToken = (await invite(context.db, gallery.accountId, 'new@galerie.example', 'viewer')).token;
+  ids.keyId = (
+    await createApiKey(context.db, {
+      accountId: gallery.accountId,
+      actor: { memberId: owner.memberId, accountId: gallery.accountId },
+      name: 'Website sync',
+      planetScope: ['artworks'],
+    })
+  ).id;
+
+  const api = (method: 'POST' | 'GET', url: string, payload?: object, auth = gallery.auth) =>
+    context.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) }).then((response) => {
+      if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return response.json<Record<string, unknown>>();
+    });
+  const upload = (assetId: string, query: string, type: string, body: Buffer) =>
+    context.app.inject({
+      method: 'POST',
+      url: `/files/v1/assets/artworks/${assetId}/media?${query}`,
+      headers: { ...gallery.auth, 'content-type': type },
+      payload: body,
+    });
+
+  // An issued artwork with a public photo, a private PDF and a verification.
+  ids.issued = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Impression, soleil levant',
+    artist: 'Claude Monet',
+    medium: 'Oil on canvas',
+    dimensions: '48 × 63 cm',
+    year: 1872,
+  });
+  await upload(ids.issued.id, 'public=true&caption=Front', 'image/jpeg', await jpegImage(1200, 900));
+  await upload(ids.issued.id, 'caption=Condition%20report', 'application/pdf', pdfDocument());
+  await issueCertificateForTest(context.db, ids.issued);
+  await api('POST', '/api/v1/verify', { planet: 'artworks', asset_id: ids.issued.id });
+
+  // A second one, watched, then reported stolen (the watch fires); a third offered to the other account; a fourth
+  // offered by the other account to this one; a pending one for the lists.
+  ids.stolen = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Le Bassin aux nymphéas, a rather long title that has to wrap on a phone',
+    artist: 'Claude Monet',
+  });
+  await issueCertificateForTest(context.db, ids.stolen);
+  await api('POST', '/api/v1/watchlist', { certificate_number: ids.stolen.certificate_number });
+  await api('POST', `/api/v1/assets/artworks/${ids.stolen.id}/alerts`, {
+    kind: 'stolen',
+    occurred_at: '2026-01-15',
+    reference: 'PP-2026-0042',
+  });
+  const offered = await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Haystacks' });
+  await api('POST', `/api/v1/assets/artworks/${offered.id}/transfer`, { to_account_id: other.accountId });
+  ids.otherAsset = await createAssetViaApi(context.app, other.auth, 'artworks', { title: 'Rouen Cathedral' });
+  await api(
+    'POST',
+    `/api/v1/assets/artworks/${ids.otherAsset.id}/transfer`,
+    { to_account_id: gallery.accountId },
+    other.auth,
+  );
+  await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Still pending' });
+
+  // A webhook with a delivery in its log.
+  const webhook = await api('POST', '/api/v1/webhooks', { url: receiver.url });
+  ids.webhookId = String(webhook.id);
+  await api('POST', `/api/v1/webhooks/${ids.webhookId}/test`);
+  await waitFor(() => receiver.received.length > 0);
+
+  baseUrl = await listenLocally(context.app);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+});
+
+describe('every console page in Chromium', () => {
+  it('walks every console GET page the app declares (or says why one is not a page)', () => {
+    const walked = new Set(WALK.map((page) => page.route));
+    const pages = listConsoleRoutes(context.app)
+      .filter((route) => route.method === 'GET' && !route.json)
+      .map((route) => route.url);
+    expect(pages.length).toBeGreaterThan(20);
+    const missing = pages.filter((url) => !walked.has(url) && !(url in NOT_PAGES));
+    expect(missing, 'console GET pages neither walked nor excluded').toEqual([]);
+    // Nothing listed that the app no longer has.
+    for (const url of [...walked, ...Object.keys(NOT_PAGES)]) expect(pages).toContain(url);
+  });
+
+  it.each(PAGE_VIEWPORTS)(
+    'the owner’s every page: axe finds nothing serious or critical, nothing overflows (%s)',
+    async (_name, viewport) => {
+      const owner = await newContext(viewport, ownerCookie);
+      const visitor = await newContext(viewport);
+      const failures: string[] = [];
+      for (const walked of WALK) {
+        const page = await (walked.signedOut ? visitor : owner).newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          // The page's own status is checked below; an error page's document is the one 4xx expected.
+          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+            errors.push(message.text());
+        });
+        page.on('response', (answer) => {
+          if (answer.status() >= 400 && answer.request().resourceType() !== 'document')
+            errors.push(`${answer.status()} ${answer.url()}`);
+        });
+        const url = walked.url();
+        const response = await page.goto(`${baseUrl}${url}`);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `console-${walked.shot}-${viewport.width}.png`),
+          fullPage: true,
+        });
+        if (response?.status() !== (walked.status ?? 200)) failures.push(`${url}: ${response?.status()}`);
+        if (errors.length > 0) failures.push(`${url}: ${errors.join('; ')}`);
+        failures.push(...(await accessibilityProblems(page)).map((problem) => `${url}: ${problem}`));
+        await page.close();
+      }
+      await owner.close();
+      await visitor.close();
+      expect(failures).toEqual([]);
+    },
+  );
+});
+
+async function newContext(
+  viewport: { width: number; height: number },
+  cookie?: string,
+): Promise<BrowserContext> {
+  const browserContext = await browser.newContext({ viewport, isMobile: viewport.width < 500 });
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await browserContext.addCookies([{ name, value, url: `${baseUrl}/console` }]);
+  }
+  return browserContext;
+}
