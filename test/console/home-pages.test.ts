@@ -123,7 +123,9 @@ describe('/console home', () => {
     expect(home.statusCode).toBe(200);
     for (const id of ['chart-created', 'chart-verified', 'chart-outcomes']) {
       expect(home.body).toMatch(
-        new RegExp(`<svg[^>]*id="${id}"[^>]*role="img"[^>]*aria-labelledby="${id}-title ${id}-desc"`),
+        new RegExp(
+          `<svg[^>]*id="${id}"[^>]*role="img"[^>]*aria-labelledby="${id}-title"[^>]*aria-describedby="${id}-desc"`,
+        ),
       );
       expect(home.body).toContain(`<title id="${id}-title">`);
       expect(home.body).toContain(`<desc id="${id}-desc">`);

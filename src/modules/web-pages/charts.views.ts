@@ -22,6 +22,7 @@ const WIDTH = 600;
 // Bar lists are narrower: their words stay readable when a phone scales the image down.
 const LIST_WIDTH = 420;
 
+// Named by its title, described by its desc: the description's words stay out of the accessible name.
 function frame(
   id: string,
   text: ChartText,
@@ -34,7 +35,8 @@ function frame(
     role="img"
     viewBox="0 0 ${size.width} ${size.height}"
     preserveAspectRatio="xMidYMid meet"
-    aria-labelledby="${id}-title ${id}-desc"
+    aria-labelledby="${id}-title"
+    aria-describedby="${id}-desc"
   >
     <title id="${id}-title">${text.title}</title>
     <desc id="${id}-desc">${text.description}</desc>
