@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import { queryAll, type Queryable } from '../../db/database.js';
 import type { DayCount } from '../../lib/day-series.js';
 
 export interface CertificateCountRow {
@@ -7,7 +7,6 @@ export interface CertificateCountRow {
   count: number;
   /** Of these, the assets with an open stolen or lost alert. */
   open_alerts: number;
-  [column: string]: unknown;
 }
 
 /**
@@ -18,14 +17,14 @@ export async function countAssetsByCertificateStatus(
   db: Queryable,
   accountId: string,
 ): Promise<CertificateCountRow[]> {
-  const { rows } = await db.query<CertificateCountRow>(
+  return queryAll<CertificateCountRow>(
+    db,
     `SELECT planet, certificate_status, count(*)::int AS count,
             count(*) FILTER (WHERE alert_kind IS NOT NULL)::int AS open_alerts
      FROM assets WHERE account_id = $1
      GROUP BY planet, certificate_status`,
     [accountId],
   );
-  return rows;
 }
 
 export interface OpenAlertAssetRow {
@@ -35,7 +34,6 @@ export interface OpenAlertAssetRow {
   certificate_number: string;
   alert_kind: string;
   alert_since: Date;
-  [column: string]: unknown;
 }
 
 /** The account's assets with an open alert, the latest raised first. */
@@ -44,13 +42,13 @@ export async function listOpenAlertAssets(
   accountId: string,
   limit: number,
 ): Promise<OpenAlertAssetRow[]> {
-  const { rows } = await db.query<OpenAlertAssetRow>(
+  return queryAll<OpenAlertAssetRow>(
+    db,
     `SELECT id, planet, title, certificate_number, alert_kind, alert_since
      FROM assets WHERE account_id = $1 AND alert_kind IS NOT NULL
      ORDER BY alert_since DESC, id DESC LIMIT $2`,
     [accountId, limit],
   );
-  return rows;
 }
 
 /**
@@ -62,11 +60,11 @@ export async function countAssetsCreatedPerDay(
   accountId: string,
   since: Date,
 ): Promise<DayCount[]> {
-  const { rows } = await db.query<DayCount & Record<string, unknown>>(
+  return queryAll<DayCount>(
+    db,
     `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS count
      FROM assets WHERE account_id = $1 AND created_at >= $2
      GROUP BY 1`,
     [accountId, since],
   );
-  return rows;
 }

@@ -1,11 +1,10 @@
-import type { Queryable } from '../../db/database.js';
+import { queryAll, type Queryable } from '../../db/database.js';
 
 export interface VerificationDayOutcomeRow {
   day: string;
   /** `verified`, or the name of the first check that failed. */
   outcome: string;
   count: number;
-  [column: string]: unknown;
 }
 
 /**
@@ -18,7 +17,8 @@ export async function countVerificationsPerDayAndOutcome(
   accountId: string,
   since: Date,
 ): Promise<VerificationDayOutcomeRow[]> {
-  const { rows } = await db.query<VerificationDayOutcomeRow>(
+  return queryAll<VerificationDayOutcomeRow>(
+    db,
     `SELECT to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
             CASE WHEN v.verified THEN 'verified'
                  ELSE coalesce((SELECT c ->> 'name' FROM jsonb_array_elements(v.result -> 'checks') c
@@ -29,5 +29,4 @@ export async function countVerificationsPerDayAndOutcome(
      GROUP BY 1, 2`,
     [accountId, since],
   );
-  return rows;
 }
