@@ -31,14 +31,13 @@ export async function pageFrame(request: FastifyRequest): Promise<ConsoleFrame> 
 }
 
 /** A console page: `page` drawn in the frame; a newer notice (a refusal just now) replaces the stored one. */
-export async function sendConsolePage(
+export function sendConsolePage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: (frame: ConsoleFrame) => SafeHtml,
-  answer: { flash?: Flash; status?: number } = {},
+  answer: PageAnswer = {},
 ): Promise<FastifyReply> {
-  const frame = await pageFrame(request);
-  return sendPage(reply, page({ ...frame, flash: answer.flash ?? frame.flash }), answer.status);
+  return sendFramedPage(request, reply, Promise.resolve(), page, answer);
 }
 
 /** A notice and status that replace the frame's: a refused form shows its page again with why. */
