@@ -14,6 +14,7 @@ const noDatabase = [
   'test/tlog/merkle.test.ts',
   'test/credentials/test-vectors.test.ts',
   'test/api/openapi-contract.test.ts',
+  'test/tags/sun-crypto.test.ts',
 ];
 
 export default defineConfig({
