@@ -11,6 +11,7 @@ import { TRAILER_BYTES, verifyArchive } from '../../src/modules/backup/backup-ar
 import { schemaVersionOf, writeBackup, type BackupSummary } from '../../src/modules/backup/backup.service.js';
 import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { ensureSigningKey } from '../../src/modules/signing/signing-keys.service.js';
+import { rotateTagKeys } from '../../src/modules/tags/tag-keys.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { runAvs } from '../helpers/processes.js';
 import {
@@ -114,6 +115,9 @@ describe('avs backup and avs restore', () => {
     });
     expect(verified.statusCode).toBe(200);
     await createAdminUser(db, { email: 'registrar@example.com', password: 'a long enough password' });
+    // Two tag key versions: tags bound under each must still verify after a restore.
+    await rotateTagKeys(db, undefined);
+    await rotateTagKeys(db, undefined);
     // The log's tables get rows too; then nothing moves in the background while the test compares.
     expect(await app.tlogIntegrator!.runOnce()).toBeGreaterThan(0);
     await app.tlogIntegrator!.stop();
@@ -136,6 +140,7 @@ describe('avs backup and avs restore', () => {
       assets: 3,
       admin_users: 1,
       webhooks: 1,
+      tag_key_versions: 2,
     });
   });
 

@@ -23,6 +23,7 @@ const REFERENCE = [
   'accounts',
   'api_keys',
   'signing_keys',
+  'tag_key_versions',
   'status_lists',
   'media_blobs',
   'people',
