@@ -50,6 +50,8 @@ const ON_THE_COORDINATOR = [
   'member_sessions',
   'webauthn_challenges',
   'account_audit_log',
+  'tags',
+  'tag_taps',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

@@ -21,6 +21,15 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
 import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import {
+  BindTagBody,
+  BoundTag,
+  UnbindTagBody,
+  UnboundTag,
+  type BindTagBodyType,
+  type UnbindTagBodyType,
+} from '../../tags/tags.schemas.js';
+import { bindTag, unbindTag } from '../../tags/tags.service.js';
 import { authenticateAdminApi, requireAdminActor } from '../auth/admin-auth.js';
 import {
   Account,
@@ -265,6 +274,42 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       const { id, alert_id: alertId } = request.params;
       return commitChange(request, 200, (tx) =>
         resolveAlert(tx, { adminUserId }, { planet, assetId: id, alertId }, request.body),
+      );
+    },
+  );
+
+  // NFC tags (docs/tags.md): an administrator binds a tag to any asset, and unbinds it.
+  const tagSettings = { masterKey: app.config.AVS_MASTER_KEY, publicBaseUrl: publicBaseUrl(app.config) };
+  app.post<{ Params: { planet: string; id: string }; Body: BindTagBodyType }>(
+    '/assets/:planet/:id/tags',
+    {
+      schema: {
+        hide,
+        params: AssetParams,
+        body: BindTagBody,
+        response: { 201: BoundTag, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAdminActor(request);
+      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const planet = planetOfParams(request.params.planet);
+      const bound = await commitChange(request, 201, (tx) =>
+        bindTag(tx, { adminUserId }, tagSettings, { planet, assetId: request.params.id }, request.body),
+      );
+      return reply.code(201).send(bound);
+    },
+  );
+  app.post<{ Params: { planet: string; id: string; tag_id: string }; Body: UnbindTagBodyType }>(
+    '/assets/:planet/:id/tags/:tag_id/unbind',
+    { schema: { hide, body: UnbindTagBody, response: { 200: UnboundTag, ...errorResponses } } },
+    async (request) => {
+      const actor = requireAdminActor(request);
+      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const planet = planetOfParams(request.params.planet);
+      const { id, tag_id: tagId } = request.params;
+      return commitChange(request, 200, (tx) =>
+        unbindTag(tx, { adminUserId }, { planet, assetId: id, tagId }, request.body),
       );
     },
   );
