@@ -15,6 +15,7 @@ const noDatabase = [
   'test/credentials/test-vectors.test.ts',
   'test/api/openapi-contract.test.ts',
   'test/tags/sun-crypto.test.ts',
+  'test/tags/software-tag.test.ts',
 ];
 
 export default defineConfig({

@@ -16,8 +16,8 @@ export const PICC_DATA_TAG_UID_AND_COUNTER = 0xc7;
 /** SDMReadCtr is a 24-bit counter: 0xFFFFFF is the last read the chip answers. */
 export const SDM_READ_COUNTER_MAX = 0xffffff;
 const READ_COUNTER_BYTES = 3;
-// The chip fills the PICC data block after UID and counter with random bytes.
-const PICC_DATA_PADDING_BYTES = PICC_DATA_BYTES - 1 - TAG_UID_BYTES - READ_COUNTER_BYTES;
+/** The chip fills the PICC data block after UID and counter with random bytes. */
+export const PICC_DATA_PADDING_BYTES = PICC_DATA_BYTES - 1 - TAG_UID_BYTES - READ_COUNTER_BYTES;
 // AN10922 always pads the diversification input to two blocks: 0x01 || M || padding.
 const AN10922_INPUT_BYTES = 2 * BLOCK_BYTES;
 const AN10922_AES128_DIV_CONSTANT = 0x01;
