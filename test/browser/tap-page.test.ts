@@ -3,7 +3,14 @@ import path from 'node:path';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
-import { accessibilityProblems, freePort, launchChromium, openPage } from '../helpers/browser.js';
+import {
+  accessibilityProblems,
+  borderTopColour,
+  desktopAndPhone,
+  freePort,
+  launchChromium,
+  openPage,
+} from '../helpers/browser.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { softwareTagOf, type ProvisioningAnswer, type SoftwareTag } from '../helpers/software-tag.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
@@ -16,8 +23,6 @@ let widths: Record<'desktop' | 'phone', BrowserContext>;
 let tag: SoftwareTag;
 let template: string;
 let certificateNumber: string;
-
-type StyleReader = { getComputedStyle(element: unknown): { borderTopColor: string } };
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -48,15 +53,7 @@ beforeAll(async () => {
   template = answer.provisioning.url_template;
   await context.app.listen({ host: 'localhost', port });
   browser = await launchChromium();
-  widths = {
-    desktop: await browser.newContext({ viewport: { width: 1280, height: 900 } }),
-    phone: await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    }),
-  };
+  widths = await desktopAndPhone(browser);
 });
 
 afterAll(async () => {
@@ -81,14 +78,7 @@ async function expectTapPage(
   expect(await page.locator('.facts').first().textContent()).toContain(certificateNumber);
   expect(await page.title()).toMatch(new RegExp(`^${expected.word} · `));
   // The verdict's colours come from the stylesheet (the CSP let it in).
-  const colour = await page
-    .locator('.tap-verdict')
-    .evaluate(
-      (element) =>
-        (element.ownerDocument.defaultView as unknown as StyleReader).getComputedStyle(element)
-          .borderTopColor,
-    );
-  expect(colour).toBe(expected.colour);
+  expect(await borderTopColour(page, '.tap-verdict')).toBe(expected.colour);
   expect(await accessibilityProblems(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${expected.name}-${width}.png`), fullPage: true });
   await page.close();

@@ -91,21 +91,3 @@ const findTagsByUidsStatement = prepared(
 export async function findTagsByUids(db: Queryable, uids: readonly string[]): Promise<TagRow[]> {
   return queryAll<TagRow>(db, findTagsByUidsStatement, [uids]);
 }
-
-// One statement: of two taps with one link at once, only one finds the counter below its own.
-const advanceTagCounterStatement = prepared(
-  'advance_tag_counter',
-  `UPDATE tags SET last_counter = $2, last_tapped_at = $3
-   WHERE id = $1 AND (last_counter IS NULL OR last_counter < $2) RETURNING id`,
-);
-
-/** Stores the counter of an accepted tap when it is greater than the last one; false when it is not. */
-export async function advanceTagCounter(
-  tx: Queryable,
-  id: string,
-  counter: number,
-  at: string,
-): Promise<boolean> {
-  const { rows } = await tx.query(advanceTagCounterStatement, [id, counter, at]);
-  return rows.length > 0;
-}

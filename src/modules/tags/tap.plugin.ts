@@ -41,6 +41,7 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
       TAP_PATH,
       { schema: { hide: true, querystring: TapQuery, response: { 200: TapResponse } } },
       async (request, reply) => {
+        const json = wantsJson(request);
         const answer = await tapTag(
           {
             db: app.db,
@@ -50,11 +51,11 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
             signer: app.credentialSigner,
           },
           request.query,
-          request.ip,
+          { clientAddress: request.ip, withReceipt: json },
         );
         // Every tap is new: no cache may answer one for another.
         void reply.header('cache-control', 'no-store').header('vary', 'Accept');
-        if (wantsJson(request)) return sendSignedJson(reply, answer.text);
+        if (answer.text !== undefined) return sendSignedJson(reply, answer.text);
         return sendPage(
           reply,
           tapView({ result: answer.result, page: answer.page, contactEmail: app.config.AVS_CONTACT_EMAIL }),

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
-import { AppError } from '../../errors/error-catalogue.js';
-import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import { decodePosition, ownedAssetPage } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
@@ -21,8 +20,8 @@ import {
   sdmMacInputAfterFileData,
 } from './sun-crypto.js';
 import { tagFileReadKey, tagKeysByVersion, type TagKeys } from './tag-keys.service.js';
-import { insertTap, listTaps, type TapRow } from './tag-taps.repository.js';
-import { advanceTagCounter, findTagsByUids, type TagRow } from './tags.repository.js';
+import { insertTap, insertTapAdvancingCounter, listTaps, type TapRow } from './tag-taps.repository.js';
+import { findTagsByUids, type TagRow } from './tags.repository.js';
 import type { TapPageType, TapQueryType, TapResultType, TapType, TapVerdict } from './tags.schemas.js';
 
 /**
@@ -111,48 +110,65 @@ function certificateOf(page: CertificatePage | undefined): TapResultType['certif
 }
 
 /**
- * Records the tap and decides what the counter says, in one transaction: a tap with a valid MAC whose counter is
- * greater than the last advances it (one of two taps of one link at once wins); a forged or copied tap raises
- * asset.tag_alert to the asset's owner with it.
+ * Records the tap and decides what the counter says (docs/tags.md, "The counter"). A tap with a valid MAC whose
+ * counter is greater than the last advances it and is recorded in one statement; any other tap is recorded in a
+ * transaction with, for a forged or copied one, the asset.tag_alert outbox row to the asset's owner.
  */
 async function recordTap(
-  tx: Queryable,
+  db: Database,
   judged: KeyVerdict,
   tap: { id: string; at: string; clientAddress: string; certificate: TapResultType['certificate'] },
 ): Promise<TapResultType> {
-  let verdict: TapVerdict = judged.verdict === 'accepted' ? 'genuine' : judged.verdict;
   const named = judged.verdict === 'unknown_tag' ? undefined : judged.named;
-  if (judged.verdict === 'accepted' || judged.verdict === 'unbound') {
-    const advanced = await advanceTagCounter(tx, judged.named.tag.id, judged.named.counter, tap.at);
-    if (judged.verdict === 'accepted')
-      verdict = !advanced ? 'copied' : judged.tampered ? 'tampered' : 'genuine';
-  }
-  const result: TapResultType = {
-    id: tap.id,
-    verdict,
-    counter: named?.counter ?? null,
-    certificate: tap.certificate,
-    tapped_at: tap.at,
+  const record = (verdict: TapVerdict) => {
+    const result: TapResultType = {
+      id: tap.id,
+      verdict,
+      counter: named?.counter ?? null,
+      certificate: tap.certificate,
+      tapped_at: tap.at,
+    };
+    const row = {
+      id: tap.id,
+      tagId: named?.tag.id ?? null,
+      assetId: named?.tag.asset_id ?? null,
+      planet: named?.tag.planet ?? null,
+      verdict,
+      counter: result.counter,
+      result,
+      clientAddress: tap.clientAddress,
+      createdAt: tap.at,
+    };
+    return { result, row };
   };
-  await insertTap(tx, {
-    id: tap.id,
-    tagId: named?.tag.id ?? null,
-    assetId: named?.tag.asset_id ?? null,
-    planet: named?.tag.planet ?? null,
-    verdict,
-    counter: result.counter,
-    result,
-    clientAddress: tap.clientAddress,
-    createdAt: tap.at,
-  });
-  if (named && (verdict === 'forged' || verdict === 'copied')) {
+  if (judged.verdict === 'accepted' || judged.verdict === 'unbound') {
+    const accepted = record(
+      judged.verdict === 'unbound' ? 'unbound' : judged.tampered ? 'tampered' : 'genuine',
+    );
+    const { tag, counter } = judged.named;
+    const advanced = await db.singleStatement((tx) =>
+      insertTapAdvancingCounter(
+        tx,
+        { ...accepted.row, tagId: tag.id, counter },
+        judged.verdict === 'unbound',
+      ),
+    );
+    if (advanced || judged.verdict === 'unbound') return accepted.result;
+  }
+  const { result, row } = record(judged.verdict === 'accepted' ? 'copied' : judged.verdict);
+  if (!named || (result.verdict !== 'forged' && result.verdict !== 'copied')) {
+    await db.singleStatement((tx) => insertTap(tx, row));
+    return result;
+  }
+  await db.transaction(async (tx) => {
+    await insertTap(tx, row);
     const asset = await getAsset(tx, named.tag.planet as PlanetId, named.tag.asset_id);
     await recordWebhookEvent(tx, {
       accountId: asset.account_id,
       eventType: 'asset.tag_alert',
       payload: { asset, tap: { ...result, tag_id: named.tag.id } },
     });
-  }
+  });
   return result;
 }
 
@@ -166,8 +182,8 @@ export interface TapServices {
 
 export interface TapAnswer {
   result: TapResultType;
-  /** The JSON answer: the result, then its signed receipt (as /verify's). */
-  text: string;
+  /** The JSON answer, when asked for: the result, then its signed receipt (as /verify's). */
+  text: string | undefined;
   /** The certificate's public page, for the HTML answer; undefined for an unknown tag. */
   page: CertificatePage | undefined;
 }
@@ -180,8 +196,9 @@ export interface TapAnswer {
 export async function tapTag(
   services: TapServices,
   link: TapQueryType,
-  clientAddress: string,
+  request: { clientAddress: string; withReceipt: boolean },
 ): Promise<TapAnswer> {
+  const { clientAddress } = request;
   const { db } = services;
   const judged = await judgeByKeys(db, services.keyring, link);
   const page =
@@ -203,10 +220,14 @@ export async function tapTag(
     clientAddress,
     certificate: certificateOf(page),
   };
-  const result = await db.transaction((tx) => recordTap(tx, judged, tap));
-  const text = await verificationResponseText(db, services.signer, result);
+  const result = await recordTap(db, judged, tap);
+  // The page shows no receipt: only the JSON answer is signed.
+  const text = request.withReceipt ? await verificationResponseText(db, services.signer, result) : undefined;
   return { result, text, page };
 }
+
+const listTapsOf = (db: Queryable) => (assetId: string, page: Parameters<typeof listTaps>[2]) =>
+  listTaps(db, assetId, page);
 
 function toTap(row: TapRow): TapType {
   return { ...(row.result as TapResultType), tag_id: row.tag_id };
@@ -220,9 +241,9 @@ export async function listAssetTaps(
   assetId: string,
   page: { limit?: number; cursor?: string },
 ): Promise<TapPageType> {
-  const before = decodePosition(page.cursor);
   const asset = await getAsset(db, planet, assetId);
-  return tapsOf(db, principal, asset, before, page.limit);
+  const before = decodePosition(page.cursor);
+  return ownedAssetPage(principal, asset, { before, limit: page.limit }, listTapsOf(db), toTap);
 }
 
 /** The newest `limit` taps of an asset its caller has read already (the console's asset page). */
@@ -232,18 +253,5 @@ export async function tapsOfAsset(
   asset: { id: string; account_id: string },
   limit: number,
 ): Promise<TapPageType> {
-  return tapsOf(db, principal, asset, undefined, limit);
-}
-
-async function tapsOf(
-  db: Queryable,
-  principal: Principal,
-  asset: { id: string; account_id: string },
-  before: ReturnType<typeof decodePosition>,
-  pageLimit: number | undefined,
-): Promise<TapPageType> {
-  if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
-  const limit = pageLimit ?? 50;
-  const rows = await listTaps(db, asset.id, { before, limit: limit + 1 });
-  return toPage(rows, limit, toTap);
+  return ownedAssetPage(principal, asset, { before: undefined, limit }, listTapsOf(db), toTap);
 }

@@ -15,7 +15,7 @@ import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import { decodePosition, ownedAssetPage } from '../../lib/page-cursor.js';
 import type {
   VerificationCheckType,
   VerificationPageType,
@@ -269,13 +269,11 @@ async function verificationsOf(
   principal: Principal,
   asset: { id: string; account_id: string },
   before: ReturnType<typeof decodePosition>,
-  pageLimit: number | undefined,
+  limit: number | undefined,
 ): Promise<VerificationPageType> {
-  // Another account's asset is 404, exactly as one that does not exist.
-  if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
-  const limit = pageLimit ?? 50;
-  const rows = await listVerifications(db, asset.id, { before, limit: limit + 1 });
-  return toPage(rows, limit, toVerification);
+  const read = (assetId: string, page: Parameters<typeof listVerifications>[2]) =>
+    listVerifications(db, assetId, page);
+  return ownedAssetPage(principal, asset, { before, limit }, read, toVerification);
 }
 
 export interface VerificationSummary {

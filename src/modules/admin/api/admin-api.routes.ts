@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isPlanetId, planetIds, type PlanetId } from '../../../planets/planets.js';
 import {
@@ -60,6 +60,12 @@ import {
 
 // The admin API is documented in docs/admin.md, not in the /api/v1 OpenAPI document.
 const hide = true;
+
+/** The administrator's user id for what names who acted; null for AVS_ADMIN_TOKEN. */
+function adminUserIdOf(request: FastifyRequest): string | null {
+  const actor = requireAdminActor(request);
+  return 'adminUserId' in actor ? actor.adminUserId : null;
+}
 
 /** JSON admin API for scripts and automation: /admin/api/... */
 export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
@@ -229,12 +235,11 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/archive',
     { schema: { hide, params: AssetParams, response: { 200: AssetRecord, ...errorResponses } } },
     async (request) => {
-      const actor = requireAdminActor(request);
+      const adminUserId = adminUserIdOf(request);
       const { planet, id } = request.params;
       if (!isPlanetId(planet)) {
         throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       }
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
       return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));
     },
   );
@@ -255,8 +260,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const result = await commitChange(request, 201, (tx) =>
         raiseAlert(tx, { adminUserId }, { planet, assetId: request.params.id }, request.body),
@@ -268,8 +272,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/alerts/:alert_id/resolve',
     { schema: { hide, body: ResolveAlertBody, response: { 200: AlertResponse, ...errorResponses } } },
     async (request) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const { id, alert_id: alertId } = request.params;
       return commitChange(request, 200, (tx) =>
@@ -291,8 +294,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const bound = await commitChange(request, 201, (tx) =>
         bindTag(tx, { adminUserId }, tagSettings, { planet, assetId: request.params.id }, request.body),
@@ -304,8 +306,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/tags/:tag_id/unbind',
     { schema: { hide, body: UnbindTagBody, response: { 200: UnboundTag, ...errorResponses } } },
     async (request) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const { id, tag_id: tagId } = request.params;
       return commitChange(request, 200, (tx) =>
