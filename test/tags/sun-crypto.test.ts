@@ -101,6 +101,16 @@ describe("AN12196's SUN example (PICC data and SDMMAC, all-zero keys)", () => {
     );
   });
 
+  it("follows AN12196's steps: the SV2 session MAC key, the full CMAC, then its odd bytes", () => {
+    const sv2 = hex('3CC30001008004DE5F1EACC0403D0000');
+    const sessionMacKey = aesCmac(ZERO_KEY, sv2);
+    expect(sessionMacKey.toString('hex').toUpperCase()).toBe('3FB5F6E3A807A03D5E3570ACE393776F');
+    const fullCmac = aesCmac(sessionMacKey, Buffer.alloc(0));
+    expect(fullCmac.toString('hex').toUpperCase()).toBe('E194C7EE12D9F7EE8A65C8331B704386');
+    const oddBytes = Buffer.from([1, 3, 5, 7, 9, 11, 13, 15].map((index) => fullCmac[index]!));
+    expect(oddBytes.equals(sdmMac(ZERO_KEY, hex('04DE5F1EACC040'), 61, Buffer.alloc(0)))).toBe(true);
+  });
+
   it('answers undefined when the decrypted tag byte is not C7 (a wrong meta read key)', () => {
     expect(decryptPiccData(hex('00000000000000000000000000000001'), piccData)).toBeUndefined();
   });
