@@ -14,6 +14,8 @@ const noDatabase = [
   'test/tlog/merkle.test.ts',
   'test/credentials/test-vectors.test.ts',
   'test/api/openapi-contract.test.ts',
+  'test/tags/sun-crypto.test.ts',
+  'test/tags/software-tag.test.ts',
 ];
 
 const testWorkers = Number(process.env.AVS_TEST_WORKERS ?? 3);

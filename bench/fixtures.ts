@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { softwareTagOf, type ProvisioningAnswer, type SoftwareTag } from '../test/helpers/software-tag.js';
 
 /** The body every bench create sends. */
 export const CREATE_BODY = JSON.stringify({ title: 'Bench asset', medium: 'oil on canvas', year: 1919 });
@@ -68,6 +69,40 @@ export async function verifyRepeatedly(
         call(url, apiKey, 'POST', '/api/v1/verify', body),
       ),
     );
+  }
+}
+
+/**
+ * Binds an NFC tag to each asset through the API (eight at a time) and answers the tag each binding's answer
+ * writes (test/helpers/software-tag.ts): what the tap scenario taps, each tap a new link.
+ */
+export async function bindTags(
+  url: string,
+  apiKey: string,
+  assets: readonly SeededAsset[],
+): Promise<SoftwareTag[]> {
+  const tags: SoftwareTag[] = [];
+  for (let start = 0; start < assets.length; start += 8) {
+    const batch = assets.slice(start, start + 8).map((asset, index) => {
+      const uid = `04BE${(start + index).toString(16).toUpperCase().padStart(10, '0')}`;
+      return call(url, apiKey, 'POST', `/api/v1/assets/artworks/${asset.id}/tags`, JSON.stringify({ uid }));
+    });
+    tags.push(...((await Promise.all(batch)) as ProvisioningAnswer[]).map((answer) => softwareTagOf(answer)));
+  }
+  return tags;
+}
+
+/** How the taps of a run came out, by verdict (of one link in flight twice, one is copied). */
+export async function tapVerdicts(databaseUrl: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ verdict: string; count: number }>(
+      'SELECT verdict, count(*)::int AS count FROM tag_taps GROUP BY verdict ORDER BY verdict',
+    );
+    return Object.fromEntries(rows.map((row) => [row.verdict, row.count]));
+  } finally {
+    await client.end();
   }
 }
 

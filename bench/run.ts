@@ -6,11 +6,13 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, createSeededPglite, issueCertificates, seedPostgres } from './databases.js';
 import { assetListQuery } from '../src/modules/assets/asset-list.repository.js';
 import {
+  bindTags,
   CREATE_BODY,
   createAssets,
   explain,
   LIST_SEARCH_TERM,
   loadAssetsInBulk,
+  tapVerdicts,
   updateRepeatedly,
   verifyRepeatedly,
 } from './fixtures.js';
@@ -229,6 +231,9 @@ async function main(): Promise<void> {
     assets.map((asset) => asset.certificate_number),
   );
   const statusListPath = await firstStatusListPath(service.url, assets[0]!.certificate_number);
+  // An NFC tag on each of those certificates (docs/tags.md): each tap of the scenario is a new link of one.
+  const tags =
+    !settings.only || settings.only.has('tap') ? await bindTags(service.url, credentials.apiKey, assets) : [];
   const pgbenchScript = createScript(credentials, SERVICE_CREATE_STATEMENTS);
 
   // PGlite: the service on one data directory, the raw loop on another.
@@ -271,6 +276,7 @@ async function main(): Promise<void> {
       : undefined;
 
   let verifyNext = 0;
+  let tapNext = 0;
   const scenarios: Scenario[] = [
     {
       name: 'create',
@@ -320,6 +326,24 @@ async function main(): Promise<void> {
         pid: () => service.pid,
         headers: {},
         requests: [rotatingGet(assets.map((asset) => `/c/${asset.certificate_number}`))],
+      }),
+    },
+    {
+      name: 'tap',
+      description: 'GET /t?picc_data=…&cmac=… (public HTML tap page), a new link of 256 tags in turn',
+      measure: http({
+        target: () => service.url,
+        pid: () => service.pid,
+        headers: {},
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              request.path = tags[tapNext++ % tags.length]!.tap('');
+              return request;
+            },
+          },
+        ],
       }),
     },
     {
@@ -645,6 +669,8 @@ async function main(): Promise<void> {
       value: ratio(name, 'floor get (bare Fastify)'),
       target: 0.9,
     })),
+    // A tap writes its record and its tag's counter and draws the certificate's page: beside the page alone.
+    { name: 'tap / certificate page', value: ratio('tap', 'certificate page') },
     { name: 'verify / get', value: ratio('verify', 'get'), target: 0.5 },
     { name: 'verify a busy asset / get', value: ratio('verify a busy asset', 'get'), target: 0.5 },
     // Within 15 % of each other: the 10,001st verification costs what the first did.
@@ -684,6 +710,10 @@ async function main(): Promise<void> {
     console.log(
       `${name} p99: ${p99.toFixed(1)} ms  target ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}${floorNote}`,
     );
+  }
+  if (tags.length > 0) {
+    const verdicts = await tapVerdicts(fresh.url);
+    console.log(`tap verdicts, warm-up included: ${JSON.stringify(verdicts)}`);
   }
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
   const consolePairs = compareConsolePairs(summaries);

@@ -32,6 +32,7 @@ import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { consolePlugin } from './modules/console/console.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
+import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPlugin);
   await app.register(consolePlugin);
   await app.register(publicPagesPlugin);
+  await app.register(tapPlugin);
 
   return app;
 }

@@ -714,6 +714,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assets/{planet}/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tags of an asset (owner only)
+         * @description The active tag first, then the unbound ones, newest first. Never a key.
+         */
+        get: operations["listAssetTags"];
+        put?: never;
+        /**
+         * Bind an NFC tag to an asset (owner only)
+         * @description Binds an NTAG 424 DNA (or, with `tamper`, an NTAG 424 DNA TT) by its UID and answers how to write it: the tag's SDM meta read and file read keys, shown this once (a replay of the request shows them masked), and the NDEF URL template with its byte offsets (docs/tags.md). A `TAG_BOUND` history event names the UID's SHA-256, never the UID or a key. One active tag per asset; a UID belongs to one asset only, so an unbound tag binds again to its own asset only, with its keys and last counter.
+         */
+        post: operations["bindAssetTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{planet}/{id}/tags/{tag_id}/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unbind a tag from an asset (owner only)
+         * @description The tag is `unbound`: its taps read `unbound` from now on. It keeps its last counter (an old link stays a copy), and a `TAG_UNBOUND` history event is written; the reason stays with the tag.
+         */
+        post: operations["unbindAssetTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{planet}/{id}/taps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the taps of an asset’s tags (owner only)
+         * @description Every tap of the asset's tags at `/t`, whatever its verdict, newest first: the taps beside the asset's verifications (`…/verifications`). A tap is not a verification: it emits no `verification.completed`.
+         */
+        get: operations["listAssetTaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/watchlist": {
         parameters: {
             query?: never;
@@ -6029,7 +6093,7 @@ export interface operations {
                             planet: string;
                             /** @description 1, 2, 3… per asset, without gaps. */
                             sequence: number;
-                            /** @description CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, VERIFIED or ARCHIVED. */
+                            /** @description CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, ALERT_RAISED, ALERT_RESOLVED, TAG_BOUND, TAG_UNBOUND, VERIFIED or ARCHIVED. */
                             event_type: string;
                             payload: {
                                 [key: string]: unknown;
@@ -10191,6 +10255,9 @@ export interface operations {
                      *           "passed": true
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "tag_bound": false
+                     *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
                      *       "receipt": {
                      *         "@context": [
@@ -10232,6 +10299,9 @@ export interface operations {
                      *               "passed": true
                      *             }
                      *           ],
+                     *           "facts": {
+                     *             "tag_bound": false
+                     *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z"
                      *         },
                      *         "proof": {
@@ -10270,6 +10340,11 @@ export interface operations {
                         }[];
                         /** Format: date-time */
                         verified_at: string;
+                        /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
+                        facts: {
+                            /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
+                            tag_bound: boolean;
+                        };
                         /** @description A signed receipt: a Verifiable Credential whose subject is this response without `receipt` (docs/credentials.md). */
                         receipt: {
                             "@context": string[];
@@ -10683,6 +10758,9 @@ export interface operations {
                      *           "passed": true
                      *         }
                      *       ],
+                     *       "facts": {
+                     *         "tag_bound": false
+                     *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
                      *       "verified_by": {
                      *         "account_id": "8a37c00e-37fa-48c4-b467-ddfebf349f5f",
@@ -10712,6 +10790,11 @@ export interface operations {
                         }[];
                         /** Format: date-time */
                         verified_at: string;
+                        /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
+                        facts?: {
+                            /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
+                            tag_bound: boolean;
+                        };
                         verified_by: {
                             /** Format: uuid */
                             account_id: string;
@@ -10956,6 +11039,9 @@ export interface operations {
                      *               "passed": true
                      *             }
                      *           ],
+                     *           "facts": {
+                     *             "tag_bound": false
+                     *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z",
                      *           "verified_by": {
                      *             "account_id": "8a37c00e-37fa-48c4-b467-ddfebf349f5f",
@@ -10991,6 +11077,11 @@ export interface operations {
                             }[];
                             /** Format: date-time */
                             verified_at: string;
+                            /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
+                            facts?: {
+                                /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
+                                tag_bound: boolean;
+                            };
                             verified_by: {
                                 /** Format: uuid */
                                 account_id: string;
@@ -11251,7 +11342,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered. */
+                            /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert. */
                             events: string[];
                             /** Format: uuid */
                             account_id: string;
@@ -11459,7 +11550,7 @@ export interface operations {
                 "application/json": {
                     /** @description HTTPS URL that receives the payloads; at most 2048 characters. localhost and private, loopback, link-local and unique-local IP literals are refused. */
                     url: string;
-                    /** @description Event types to subscribe to (duplicates collapse). One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered. Omitted: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred (the alert and watch types only when named). */
+                    /** @description Event types to subscribe to (duplicates collapse). One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert. Omitted: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred (the alert and watch types only when named). */
                     events?: string[];
                 };
             };
@@ -11502,7 +11593,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered. */
+                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert. */
                         events: string[];
                         /** Format: uuid */
                         account_id: string;
@@ -11857,7 +11948,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered. */
+                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert. */
                         events: string[];
                         /** Format: uuid */
                         account_id: string;
@@ -12115,7 +12206,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         url: string;
-                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered. */
+                        /** @description One or more of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert. */
                         events: string[];
                         /** Format: uuid */
                         account_id: string;
@@ -13500,7 +13591,7 @@ export interface operations {
                 /** @description Opaque: the `next_cursor` of the previous page. It carries the filters it was made with: send the same filters with it. */
                 cursor?: string;
                 /**
-                 * @description One event type or a comma-separated list of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered.
+                 * @description One event type or a comma-separated list of: asset.created, verification.completed, certificate.issued, certificate.updated, ownership.transferred, asset.alert_raised, asset.alert_resolved, watch.triggered, asset.tag_alert.
                  * @example certificate.issued,certificate.updated
                  */
                 type?: string;
@@ -13577,7 +13668,7 @@ export interface operations {
                              */
                             id: string;
                             /** @description The webhook event type. */
-                            type: "asset.created" | "verification.completed" | "certificate.issued" | "certificate.updated" | "ownership.transferred" | "asset.alert_raised" | "asset.alert_resolved" | "watch.triggered";
+                            type: "asset.created" | "verification.completed" | "certificate.issued" | "certificate.updated" | "ownership.transferred" | "asset.alert_raised" | "asset.alert_resolved" | "watch.triggered" | "asset.tag_alert";
                             /**
                              * Format: date-time
                              * @description When the event happened.
@@ -14638,6 +14729,1470 @@ export interface operations {
                      * @example {
                      *       "error": "This Idempotency-Key was used with a different request.",
                      *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listAssetTags: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e",
+                     *           "uid": "04DE5F1EACC040",
+                     *           "planet": "artworks",
+                     *           "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
+                     *           "status": "active",
+                     *           "tamper": false,
+                     *           "key_version": 1,
+                     *           "bound_at": "2026-11-23T16:48:04.301Z",
+                     *           "last_counter": 1,
+                     *           "last_tapped_at": "2026-11-23T16:48:04.412Z",
+                     *           "unbound_at": null,
+                     *           "unbind_reason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The active tag first, then unbound ones, newest first. */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The 7-byte UID, 14 upper-case hex digits. */
+                            uid: string;
+                            planet: string;
+                            /** Format: uuid */
+                            asset_id: string;
+                            /** @description active: taps verify against it; unbound: its taps read `unbound`. */
+                            status: "active" | "unbound";
+                            /** @description An NTAG 424 DNA TT whose link carries the tamper status. */
+                            tamper: boolean;
+                            /** @description The tag key version its keys come from (`avs tag-keys rotate` makes a new one). */
+                            key_version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was bound (last bound, after an unbinding).
+                             */
+                            bound_at: string;
+                            /** @description The read counter of the last accepted tap; null before the first. */
+                            last_counter: number | null;
+                            /** @description When the last accepted tap was made; null before the first. */
+                            last_tapped_at: string | null;
+                            /** @description When it was unbound; null while active. */
+                            unbound_at: string | null;
+                            /** @description Why it was unbound; null while active. */
+                            unbind_reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No asset with this id in this planet (asset_not_found), or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    bindAssetTag: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The NFC tag to bind to the asset. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uid": "04DE5F1EACC040",
+                 *       "tamper": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The tag's 7-byte UID as 14 hex digits (either case), as NXP's tools read it. */
+                    uid: string;
+                    /**
+                     * @description An NTAG 424 DNA TT whose link also carries the tamper loop status (`enc`): an opened loop reads as `tampered`.
+                     * @default false
+                     */
+                    tamper?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The tag, and how to write it: its keys are shown this once. */
+            201: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tag": {
+                     *         "id": "c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e",
+                     *         "uid": "04DE5F1EACC040",
+                     *         "planet": "artworks",
+                     *         "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
+                     *         "status": "active",
+                     *         "tamper": false,
+                     *         "key_version": 1,
+                     *         "bound_at": "2026-11-23T16:48:04.301Z",
+                     *         "last_counter": null,
+                     *         "last_tapped_at": null,
+                     *         "unbound_at": null,
+                     *         "unbind_reason": null
+                     *       },
+                     *       "provisioning": {
+                     *         "sdm_meta_read_key": "6F2A91C4D07E35B8A1E4C9027D5B3F60",
+                     *         "sdm_file_read_key": "06F3B5D7209C4E1A8B53E70D4C19A2F6",
+                     *         "url_template": "https://avs.asset-registry.dev/t?picc_data=00000000000000000000000000000000&cmac=0000000000000000",
+                     *         "offsets": {
+                     *           "picc_data": 42,
+                     *           "mac_input": 80,
+                     *           "mac": 80
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description An NFC tag bound to an asset (docs/tags.md). */
+                        tag: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The 7-byte UID, 14 upper-case hex digits. */
+                            uid: string;
+                            planet: string;
+                            /** Format: uuid */
+                            asset_id: string;
+                            /** @description active: taps verify against it; unbound: its taps read `unbound`. */
+                            status: "active" | "unbound";
+                            /** @description An NTAG 424 DNA TT whose link carries the tamper status. */
+                            tamper: boolean;
+                            /** @description The tag key version its keys come from (`avs tag-keys rotate` makes a new one). */
+                            key_version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was bound (last bound, after an unbinding).
+                             */
+                            bound_at: string;
+                            /** @description The read counter of the last accepted tap; null before the first. */
+                            last_counter: number | null;
+                            /** @description When the last accepted tap was made; null before the first. */
+                            last_tapped_at: string | null;
+                            /** @description When it was unbound; null while active. */
+                            unbound_at: string | null;
+                            /** @description Why it was unbound; null while active. */
+                            unbind_reason: string | null;
+                        };
+                        /** @description What a tag writer needs to configure the tag (docs/tags.md). */
+                        provisioning: {
+                            /** @description The SDM meta read key (AES-128, 32 hex digits): decrypts the PICC data. Shown once: a replay of the request shows it masked. */
+                            sdm_meta_read_key: string;
+                            /** @description The SDM file read key (AES-128, 32 hex digits), this tag's own (diversified from its UID): the MAC key. Shown once, as the other. */
+                            sdm_file_read_key: string;
+                            /** @description The NDEF URL to write: the PICC data (32), the MAC (16) and, with `tamper`, the encrypted file data (32) as runs of zeros. */
+                            url_template: string;
+                            /** @description Byte offsets in the NDEF file: 2 bytes of NLEN, the NDEF record header, the URI prefix byte, then the URI (docs/tags.md). */
+                            offsets: {
+                                /** @description SDM PICC data offset (32 hex digits). */
+                                picc_data: number;
+                                /** @description SDM MAC input offset: equal to `mac` (an empty MAC input, as in AN12196), or to `enc` with `tamper`. */
+                                mac_input: number;
+                                /** @description SDM MAC offset (16 hex digits). */
+                                mac: number;
+                                /** @description With `tamper`: SDM ENC file data offset (32 hex digits, the tamper status inside). */
+                                enc?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A UID that is not 14 hex digits, or planet scope mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No asset with this id in this planet (asset_not_found), or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The asset already has an active tag, or the UID is bound to another asset (tag_already_bound); the asset is archived (invalid_state). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The asset already has an active tag, or the tag is bound to another asset.",
+                     *       "code": "tag_already_bound",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    unbindAssetTag: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+                /**
+                 * @description Tag identifier (UUID).
+                 * @example c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e
+                 */
+                tag_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The tag was replaced when the frame was restored."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the tag is unbound (kept with the tag, not in the history). */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tag": {
+                     *         "id": "c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e",
+                     *         "uid": "04DE5F1EACC040",
+                     *         "planet": "artworks",
+                     *         "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
+                     *         "status": "unbound",
+                     *         "tamper": false,
+                     *         "key_version": 1,
+                     *         "bound_at": "2026-11-23T16:48:04.301Z",
+                     *         "last_counter": 1,
+                     *         "last_tapped_at": "2026-11-23T16:48:04.412Z",
+                     *         "unbound_at": "2026-11-23T16:48:04.530Z",
+                     *         "unbind_reason": "The tag was replaced when the frame was restored."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description An NFC tag bound to an asset (docs/tags.md). */
+                        tag: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The 7-byte UID, 14 upper-case hex digits. */
+                            uid: string;
+                            planet: string;
+                            /** Format: uuid */
+                            asset_id: string;
+                            /** @description active: taps verify against it; unbound: its taps read `unbound`. */
+                            status: "active" | "unbound";
+                            /** @description An NTAG 424 DNA TT whose link carries the tamper status. */
+                            tamper: boolean;
+                            /** @description The tag key version its keys come from (`avs tag-keys rotate` makes a new one). */
+                            key_version: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was bound (last bound, after an unbinding).
+                             */
+                            bound_at: string;
+                            /** @description The read counter of the last accepted tap; null before the first. */
+                            last_counter: number | null;
+                            /** @description When the last accepted tap was made; null before the first. */
+                            last_tapped_at: string | null;
+                            /** @description When it was unbound; null while active. */
+                            unbound_at: string | null;
+                            /** @description Why it was unbound; null while active. */
+                            unbind_reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description A missing or empty reason, or planet scope mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No such asset of the caller (asset_not_found), or no such tag on it (tag_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The tag is already unbound (invalid_state). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The resource is not in a state that allows this change.",
+                     *       "code": "invalid_state",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listAssetTaps: {
+        parameters: {
+            query?: {
+                /** @description Taps per page, 1–100. */
+                limit?: number;
+                /** @description Opaque: the `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e2f3a4b5-c6d7-4e8f-9a0b-1c2d3e4f5a6b",
+                     *           "verdict": "genuine",
+                     *           "counter": 1,
+                     *           "certificate": {
+                     *             "number": "ART-2026-000001",
+                     *             "status": "issued",
+                     *             "alert": null
+                     *           },
+                     *           "tapped_at": "2026-11-23T16:48:04.412Z",
+                     *           "tag_id": "c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This tap.
+                             */
+                            id: string;
+                            /** @description What the tap says of the tag (docs/tags.md); the certificate travels beside it. */
+                            verdict: "unknown_tag" | "forged" | "unbound" | "copied" | "tampered" | "genuine";
+                            /** @description The tag's read counter the link carried; null when the link could not be read (unknown_tag). */
+                            counter: number | null;
+                            /** @description The certificate of the tag's asset; null for an unknown tag. */
+                            certificate: {
+                                number: string;
+                                /** @description As the public page shows it: a pending or rejected certificate is `not_issued`. */
+                                status: "issued" | "suspended" | "revoked" | "not_issued";
+                                /** @description The open stolen-or-lost alert: `{kind, since}`, or null when none is open. A certificate with an open alert does not verify. */
+                                alert: {
+                                    kind: "stolen" | "lost";
+                                    /**
+                                     * Format: date-time
+                                     * @description When the asset went missing (the alert's `occurred_at`), ISO 8601 UTC with milliseconds.
+                                     */
+                                    since: string;
+                                } | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When the service received the tap.
+                             */
+                            tapped_at: string;
+                            /** Format: uuid */
+                            tag_id: string;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `limit` outside 1–100, a cursor this service did not return (validation_failed); invalid_planet; planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No asset with this id in this planet (asset_not_found), or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
                      *       "request_id": "req-7f3a"
                      *     }
                      */

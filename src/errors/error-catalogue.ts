@@ -191,6 +191,7 @@ export const errorCatalogue = {
   delivery_not_found: notFound('Delivery'),
   media_not_found: notFound('Media'),
   alert_not_found: notFound('Alert'),
+  tag_not_found: notFound('Tag'),
   watch_not_found: notFound('Watch-list entry'),
   account_not_found: {
     ...notFound('Account'),
@@ -233,6 +234,7 @@ export const errorCatalogue = {
       transfer_is: ({ move, state }: { move: string; state: string }) =>
         `Cannot ${move} a transfer that is ${state}.`,
       alert_resolved: () => 'The alert is already resolved.',
+      tag_unbound: () => 'The tag is already unbound.',
     },
   },
   alert_already_open: {
@@ -241,6 +243,15 @@ export const errorCatalogue = {
     details: {
       open_alert: ({ id, kind }: { id: string; kind: string }) =>
         `The asset is already reported ${kind} (alert ${id}); resolve that alert first.`,
+    },
+  },
+  tag_already_bound: {
+    status: 409,
+    message: 'The asset already has an active tag, or the tag is bound to another asset.',
+    details: {
+      asset_has_tag: ({ id }: { id: string }) =>
+        `The asset already has an active tag (${id}); unbind it first.`,
+      uid_elsewhere: () => 'A tag with this UID is bound to another asset; a UID belongs to one asset only.',
     },
   },
   watch_limit_reached: {

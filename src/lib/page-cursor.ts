@@ -75,6 +75,22 @@ export function toPage<R extends { created_at: Date; id: string }, T>(
 }
 
 /**
+ * A page of an asset's records (its verifications, its taps), newest first, for its owner only: another account's
+ * asset is 404, as one that does not exist. `read` answers up to `limit` rows after `before`; a page has 50 unless told.
+ */
+export async function ownedAssetPage<R extends { created_at: Date; id: string }, T>(
+  owner: { accountId: string },
+  asset: { id: string; account_id: string },
+  page: { before: Position | undefined; limit: number | undefined },
+  read: (assetId: string, page: { before?: Position; limit: number }) => Promise<R[]>,
+  map: (row: R) => T,
+): Promise<{ data: T[]; has_more: boolean; next_cursor: string | null }> {
+  if (asset.account_id !== owner.accountId) throw new AppError('asset_not_found');
+  const limit = page.limit ?? 50;
+  return toPage(await read(asset.id, { before: page.before, limit: limit + 1 }), limit, map);
+}
+
+/**
  * What a list was asked for (the caller, the path, the filters), as a short digest: a cursor carries it and
  * serves that list only, so a cursor reused with other filters or by another account is refused.
  */

@@ -7,6 +7,7 @@ import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { tagRoutes } from './tags/tags.routes.js';
 import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
 import { transferRoutes } from './transfers/transfers.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
@@ -28,6 +29,7 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(deliveryRoutes);
   await v1.register(eventFeedRoutes);
   await v1.register(alertRoutes);
+  await v1.register(tagRoutes);
   await v1.register(watchlistRoutes);
   await v1.register(auditRoutes);
 }

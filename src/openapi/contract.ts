@@ -32,6 +32,11 @@ export const apiTags = [
     description: "Who did what to the account's members, invitations and keys (docs/members.md).",
   },
   {
+    name: 'tags',
+    description:
+      'NFC tags (NTAG 424 DNA) bound to assets, and their taps: the public /t link a tag makes at every tap (docs/tags.md).',
+  },
+  {
     name: 'media',
     description:
       'Images and documents of an asset: the bytes under /files/v1 (upload, download), their records under /api/v1.',
@@ -51,6 +56,7 @@ const pathParameters: Record<string, Record<string, unknown>> = {
   media_id: uuid,
   alert_id: uuid,
   watch_id: uuid,
+  tag_id: uuid,
 };
 
 type Schema = Record<string, unknown>;

@@ -191,6 +191,7 @@ const verificationResult = {
     'history_logged',
     'no_open_alert',
   ].map((name) => ({ name, passed: true })),
+  facts: { tag_bound: false },
   verified_at: VERIFIED_AT,
 };
 const storedVerification = { ...verificationResult, verified_by: { account_id: BUYER, name: 'Buyer Ltd' } };
@@ -306,6 +307,33 @@ const media = {
   url: `/files/v1/media/${MEDIA_ID}`,
 };
 
+/** An NFC tag bound to the artwork once its alert is resolved, tapped once, then unbound (docs/tags.md). */
+const TAG_KEY_EXAMPLE = '6F2A91C4D07E35B8A1E4C9027D5B3F60';
+const boundTag = {
+  id: 'c41d8e2a-5b6f-4a7c-9d8e-0f1a2b3c4d5e',
+  uid: '04DE5F1EACC040',
+  planet: 'artworks',
+  asset_id: created.artworks.id,
+  status: 'active',
+  tamper: false,
+  key_version: 1,
+  bound_at: '2026-11-23T16:48:04.301Z',
+  last_counter: null,
+  last_tapped_at: null,
+  unbound_at: null,
+  unbind_reason: null,
+};
+const tap = {
+  id: 'e2f3a4b5-c6d7-4e8f-9a0b-1c2d3e4f5a6b',
+  verdict: 'genuine',
+  counter: 1,
+  certificate: { number: created.artworks.number, status: 'issued', alert: null },
+  tapped_at: '2026-11-23T16:48:04.412Z',
+  tag_id: boundTag.id,
+};
+const tappedTag = { ...boundTag, last_counter: tap.counter, last_tapped_at: tap.tapped_at };
+const UNBIND_REASON = 'The tag was replaced when the frame was restored.';
+
 /** The example of each path parameter, by name, for every operation that has it. */
 export const pathParameterExamples: Record<string, unknown> = {
   planet: 'artworks',
@@ -316,6 +344,7 @@ export const pathParameterExamples: Record<string, unknown> = {
   media_id: MEDIA_ID,
   alert_id: openAlert.id,
   watch_id: watch.id,
+  tag_id: boundTag.id,
 };
 
 const page = (data: unknown[], nextCursor: string | null = null) => ({
@@ -524,6 +553,35 @@ export const operationExamples: Record<string, OperationExamples> = {
           resolved_at: '2026-11-23T16:48:04.220Z',
         },
         asset: alertedArtwork(null),
+      },
+    },
+  },
+  bindAssetTag: {
+    request: { uid: boundTag.uid, tamper: false },
+    responses: {
+      '201': {
+        tag: boundTag,
+        provisioning: {
+          sdm_meta_read_key: TAG_KEY_EXAMPLE,
+          sdm_file_read_key: TAG_KEY_EXAMPLE.split('').reverse().join(''),
+          url_template: `https://avs.asset-registry.dev/t?picc_data=${'0'.repeat(32)}&cmac=${'0'.repeat(16)}`,
+          offsets: { picc_data: 42, mac_input: 80, mac: 80 },
+        },
+      },
+    },
+  },
+  listAssetTaps: { responses: { '200': page([tap]) } },
+  listAssetTags: { responses: { '200': { data: [tappedTag] } } },
+  unbindAssetTag: {
+    request: { reason: UNBIND_REASON },
+    responses: {
+      '200': {
+        tag: {
+          ...tappedTag,
+          status: 'unbound',
+          unbound_at: '2026-11-23T16:48:04.530Z',
+          unbind_reason: UNBIND_REASON,
+        },
       },
     },
   },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '../../src/modules/keys/keys.service.js';
 import { operationExamples } from '../../src/openapi/operation-examples.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
+import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 // The documented examples (src/openapi/operation-examples.ts) are what the service answers: each operation is
@@ -29,6 +30,9 @@ const MADE_UP_KEYS = new Set([
   'next_cursor',
   // A re-encoded image's size depends on the encoder's version.
   'bytes',
+  // A tag's keys come from the service's tag master key, made anew for each database.
+  'sdm_meta_read_key',
+  'sdm_file_read_key',
 ]);
 
 /** The answer with what the service makes up replaced by placeholders. */
@@ -42,11 +46,12 @@ function withoutMadeUp(value: unknown, key?: string): unknown {
 }
 
 /** The ids later calls of the story need from an answer. */
-interface Answer {
+interface Answer extends ProvisioningAnswer {
   id: string;
   certificate_number: string;
   transfer: { id: string };
   alert: { id: string };
+  tag: { id: string; uid: string };
 }
 
 interface Document {
@@ -192,6 +197,19 @@ describe('the documented examples', () => {
     await issueCertificateForTest(context.db, stolen);
     const raised = await call('raiseAssetAlert', owner.auth, { id: stolen.id });
     await call('resolveAssetAlert', owner.auth, { id: stolen.id, alert_id: raised.alert.id });
+
+    // Recovered, it gets an NFC tag, written as the answer says and tapped once, then unbound.
+    const bound = await call('bindAssetTag', owner.auth, { id: stolen.id });
+    const link = softwareTagOf(bound).fill(bound.provisioning.url_template);
+    const tapped = await context.app.inject({
+      method: 'GET',
+      url: link.slice(context.config.AVS_PUBLIC_URL!.length),
+      headers: { accept: 'application/json' },
+    });
+    expect(tapped.json()).toMatchObject({ verdict: 'genuine' });
+    await call('listAssetTaps', owner.auth, { id: stolen.id });
+    await call('listAssetTags', owner.auth, { id: stolen.id });
+    await call('unbindAssetTag', owner.auth, { id: stolen.id, tag_id: bound.tag.id });
 
     const watch = await call(
       'addWatch',

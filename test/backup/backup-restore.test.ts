@@ -11,7 +11,9 @@ import { TRAILER_BYTES, verifyArchive } from '../../src/modules/backup/backup-ar
 import { schemaVersionOf, writeBackup, type BackupSummary } from '../../src/modules/backup/backup.service.js';
 import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { ensureSigningKey } from '../../src/modules/signing/signing-keys.service.js';
+import { rotateTagKeys } from '../../src/modules/tags/tag-keys.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { runAvs } from '../helpers/processes.js';
 import {
   createTestDatabase,
@@ -91,7 +93,10 @@ describe('avs backup and avs restore', () => {
       medium: 'Oil on canvas',
       year: 1916,
     });
-    await createAssetViaApi(app, owner.auth, 'watches', { title: 'Speedmaster', brand: 'Omega' });
+    const watch = await createAssetViaApi(app, owner.auth, 'watches', {
+      title: 'Speedmaster',
+      brand: 'Omega',
+    });
     const idempotent = await app.inject({
       method: 'POST',
       url: '/api/v1/assets/jewelry',
@@ -114,6 +119,21 @@ describe('avs backup and avs restore', () => {
     });
     expect(verified.statusCode).toBe(200);
     await createAdminUser(db, { email: 'registrar@example.com', password: 'a long enough password' });
+    // Two tag key versions, a tag bound under each (the first binding makes version 1), and a tap's counter.
+    const bindTag = async (planet: string, id: string, uid: string) => {
+      const bound = await app.inject({
+        method: 'POST',
+        url: `/api/v1/assets/${planet}/${id}/tags`,
+        headers: owner.auth,
+        payload: { uid },
+      });
+      expect(bound.statusCode, bound.body).toBe(201);
+      return bound.json<ProvisioningAnswer>();
+    };
+    const tag = softwareTagOf(await bindTag('artworks', artwork.id, '04AA00BB11CC22'));
+    expect((await app.inject({ method: 'GET', url: tag.tap('') })).statusCode).toBe(200);
+    await rotateTagKeys(db, undefined);
+    await bindTag('watches', watch.id, '04AA00BB11CC23');
     // The log's tables get rows too; then nothing moves in the background while the test compares.
     expect(await app.tlogIntegrator!.runOnce()).toBeGreaterThan(0);
     await app.tlogIntegrator!.stop();
@@ -136,6 +156,9 @@ describe('avs backup and avs restore', () => {
       assets: 3,
       admin_users: 1,
       webhooks: 1,
+      tag_key_versions: 2,
+      tags: 2,
+      tag_taps: 1,
     });
   });
 

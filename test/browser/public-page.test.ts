@@ -3,7 +3,13 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { freePort, launchChromium, seriousViolations } from '../helpers/browser.js';
+import {
+  borderTopColour,
+  desktopAndPhone,
+  freePort,
+  launchChromium,
+  seriousViolations,
+} from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
@@ -55,8 +61,6 @@ async function open(browserContext: BrowserContext, url: string): Promise<{ page
   return { page, status: response?.status() ?? 0 };
 }
 
-type StyleReader = { getComputedStyle(element: unknown): { borderTopColor: string } };
-
 async function screenshots(name: string, url: string): Promise<void> {
   const wide = await open(desktop, url);
   await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
@@ -105,13 +109,7 @@ beforeAll(async () => {
   numbers.pending = await certificateAfter(auth, [], { ...watch, title: 'Draft watch' });
   await context.app.listen({ host: 'localhost', port });
   browser = await launchChromium();
-  desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  ({ desktop, phone } = await desktopAndPhone(browser));
 });
 
 afterAll(async () => {
@@ -139,14 +137,7 @@ describe('the public certificate page in Chromium', () => {
       );
       expect(await page.content()).not.toContain('private.owner@example.com');
       // The stylesheet applied (the CSP let it in): the status has its colour.
-      const colour = await page
-        .locator('.status')
-        .evaluate(
-          (element) =>
-            (element.ownerDocument.defaultView as unknown as StyleReader).getComputedStyle(element)
-              .borderTopColor,
-        );
-      expect(colour).toBe(
+      expect(await borderTopColour(page, '.status')).toBe(
         { issued: 'rgb(26, 127, 55)', suspended: 'rgb(125, 78, 0)', revoked: 'rgb(180, 35, 24)' }[state],
       );
       expect(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { form, FORM } from '../admin/admin-helpers.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
+import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { jpegMarkers, jpegWithGps, pdfDocument } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
@@ -332,6 +333,52 @@ describe('/console/assets', () => {
     expect(resolved.statusCode).toBe(303);
     const after = await context.app.inject({ method: 'GET', url: `/c/${row.certificate_number}` });
     expect(after.body).not.toContain('Reported stolen');
+  });
+
+  it("shows the asset's NFC tag and its last tap, and lists its taps among the verifications, marked as taps", async () => {
+    const accountId = await newAccount();
+    const viewer = await joinedMember(context.app, context.db, accountId, email(), 'viewer');
+    const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
+    const { path, id } = await createArtwork(editor);
+    const row = await assetRow(id);
+    await issueCertificateForTest(context.db, row);
+    expect((await get(path, viewer.cookie)).body).toContain('No tag is bound.');
+
+    // The owner binds it with the account's key (the console hands out no tag keys); it is tapped twice.
+    const key = await context.createApiKey(accountId);
+    const bound = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/assets/artworks/${id}/tags`,
+      headers: { authorization: `Bearer ${key.key}` },
+      payload: { uid: '04D1E2F3A4B5C6' },
+    });
+    expect(bound.statusCode).toBe(201);
+    const link = softwareTagOf(bound.json<ProvisioningAnswer>()).tap('');
+    for (const verdict of ['genuine', 'copied']) {
+      const tapped = await context.app.inject({
+        method: 'GET',
+        url: link,
+        headers: { accept: 'application/json' },
+      });
+      expect(tapped.json()).toMatchObject({ verdict });
+    }
+    const other = await context.createAccountWithKey();
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/verify',
+      headers: other.auth,
+      payload: { certificate_number: row.certificate_number },
+    });
+
+    const page = (await get(path, viewer.cookie)).body.replace(/\s+/g, ' ');
+    expect(page).toContain('<h2 id="tag-heading">NFC tag</h2>');
+    expect(page).toContain('<code>04D1E2F3A4B5C6</code>');
+    expect(page).toMatch(/Last accepted tap<\/dt> <dd> Tap 1, <time/);
+    expect(page).toMatch(/Last tap<\/dt> <dd> Copied link, <time/);
+    expect(page).toContain('Verifications and tag taps, newest first');
+    expect(page.match(/<span class="badge">Tag tap<\/span>/g)).toHaveLength(2);
+    expect(page).toContain('Genuine tag <span class="hint">(tap 1)</span>');
+    expect(page).not.toContain(bound.json<ProvisioningAnswer>().provisioning.sdm_file_read_key);
   });
 
   it("another account's asset is the 404 page, for every route", async () => {

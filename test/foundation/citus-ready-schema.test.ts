@@ -23,6 +23,7 @@ const REFERENCE = [
   'accounts',
   'api_keys',
   'signing_keys',
+  'tag_key_versions',
   'status_lists',
   'media_blobs',
   'people',
@@ -49,6 +50,8 @@ const ON_THE_COORDINATOR = [
   'member_sessions',
   'webauthn_challenges',
   'account_audit_log',
+  'tags',
+  'tag_taps',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

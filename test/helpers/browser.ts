@@ -46,6 +46,34 @@ export async function openPage(browserContext: BrowserContext, url: string): Pro
   return page;
 }
 
+/** The two widths a public page is checked at: a desktop window, and a phone's (390 × 844, touch, 2× pixels). */
+export async function desktopAndPhone(
+  browser: Browser,
+): Promise<{ desktop: BrowserContext; phone: BrowserContext }> {
+  return {
+    desktop: await browser.newContext({ viewport: { width: 1280, height: 900 } }),
+    phone: await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    }),
+  };
+}
+
+type StyleReader = { getComputedStyle(element: unknown): { borderTopColor: string } };
+
+/** The computed top border colour of the first element `selector` finds: the stylesheet applied (the CSP let it in). */
+export function borderTopColour(page: Page, selector: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (element: { ownerDocument: { defaultView: unknown } }) =>
+        (element.ownerDocument.defaultView as StyleReader).getComputedStyle(element).borderTopColor,
+    );
+}
+
 /** A free port, so that AVS_PUBLIC_URL (the QR code, the passkeys' relying party) names the address the browser opens. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

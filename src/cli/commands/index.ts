@@ -5,6 +5,7 @@ import { logVerifyCommand } from './log-verify.command.js';
 import { membersInviteCommand } from './members-invite.command.js';
 import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
+import { tagKeysCommand } from './tag-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
 import { workerCommand } from './worker.command.js';
 
@@ -16,6 +17,7 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   audit: auditCommand,
   worker: workerCommand,
   'signing-keys': signingKeysCommand,
+  'tag-keys': tagKeysCommand,
   'verify-credential': verifyCredentialCommand,
   'log verify': logVerifyCommand,
   'members invite': membersInviteCommand,

@@ -1,6 +1,6 @@
 import { prepared, type Queryable, queryAll } from '../../db/database.js';
 
-export type LookupKind = 'get' | 'certificate' | 'credential' | 'verify' | 'public_page';
+export type LookupKind = 'get' | 'certificate' | 'credential' | 'verify' | 'public_page' | 'tap';
 
 export interface LookupRow {
   id: string;

@@ -7,9 +7,9 @@ import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
-import { lockAssetForChange, type AssetRow } from '../assets/assets.service.js';
+import { lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
-import { historyActor, type Principal } from '../principal/principal.js';
+import { ownerOrAdminActorId, ownerOrAdminSource, type OwnerOrAdmin } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   findAlert,
@@ -30,7 +30,7 @@ import {
 } from './alerts.schemas.js';
 
 /** Who reports: the owning account (by key or member), or an administrator (session or AVS_ADMIN_TOKEN). */
-export type AlertActor = { principal: Principal } | { adminUserId: string | null };
+type AlertActor = OwnerOrAdmin;
 
 function toAlert(row: AlertRow): AlertType {
   return {
@@ -60,30 +60,10 @@ function optionalText(field: string, value: string | undefined): string | null {
   return trimmed.length > 0 ? trimmed : null;
 }
 
-/** The owner's asset, or any for an administrator; another account's asset is 404, as one that does not exist. */
-async function lockReportedAsset(
-  tx: Queryable,
-  actor: AlertActor,
-  planet: PlanetId,
-  assetId: string,
-): Promise<AssetRow> {
-  const row = isUuid(assetId) ? await lockAssetForChange(tx, planet, { id: assetId }) : undefined;
-  if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) {
-    throw new AppError('asset_not_found');
-  }
-  return row;
-}
-
 function actorColumns(actor: AlertActor): { accountId: string | null; admin: string | null } {
   return 'principal' in actor
     ? { accountId: actor.principal.accountId, admin: null }
     : { accountId: null, admin: actor.adminUserId ?? 'token' };
-}
-
-function eventSource(actor: AlertActor): Record<string, unknown> {
-  return 'principal' in actor
-    ? historyActor(actor.principal)
-    : { source: 'admin', admin_user_id: actor.adminUserId ?? 'token' };
 }
 
 /**
@@ -107,7 +87,7 @@ export async function raiseAlert(
   const occurredAt = parseOccurredAt(body.occurred_at);
   const reference = optionalText('reference', body.reference);
   const note = optionalText('note', body.note);
-  const asset = await lockReportedAsset(tx, actor, target.planet, target.assetId);
+  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
   const open = await findOpenAlert(tx, asset.id);
   if (open) throw new AppError('alert_already_open', 'open_alert', { id: open.id, kind: open.kind });
   const by = actorColumns(actor);
@@ -137,7 +117,7 @@ export async function resolveAlert(
   if (!(alertOutcomes as readonly string[]).includes(body.outcome)) {
     throw new AppError('validation_failed', 'value_not_allowed', { field: 'outcome' });
   }
-  const asset = await lockReportedAsset(tx, actor, target.planet, target.assetId);
+  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
   const current = isUuid(target.alertId) ? await findAlert(tx, asset.id, target.alertId) : undefined;
   if (!current) throw new AppError('alert_not_found');
   if (current.resolved_at) throw new AppError('invalid_state', 'alert_resolved');
@@ -167,13 +147,13 @@ async function afterAlertChange(
     eventType,
     // The reference and note stay out of the history (it is shown to every key holder and in the public log).
     payload: {
-      ...eventSource(actor),
+      ...ownerOrAdminSource(actor),
       alert_id: alert.id,
       kind: alert.kind,
       occurred_at: alert.occurred_at,
       ...(raised ? {} : { outcome: alert.outcome }),
     },
-    actorAccountId: 'principal' in actor ? actor.principal.accountId : actor.adminUserId,
+    actorAccountId: ownerOrAdminActorId(actor),
   });
   const asset = toAssetRecord(updated);
   await recordWebhookEvent(tx, {

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
-import { historyActor, type Principal } from '../principal/principal.js';
+import { historyActor, type OwnerOrAdmin, type Principal } from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   assertAssetStatusMove,
@@ -307,6 +307,21 @@ export async function lockAssetForChange(
   return 'id' in asset
     ? lockAsset(db, planet, asset.id)
     : lockAssetByCertificateNumber(db, planet, asset.certificateNumber);
+}
+
+/**
+ * The asset another room changes for its owner or an administrator (an alert, a tag), locked: an administrator's
+ * any asset, an owner's own only; another account's asset is 404, as one that does not exist.
+ */
+export async function lockAssetOfOwnerOrAdmin(
+  tx: Queryable,
+  actor: OwnerOrAdmin,
+  planet: PlanetId,
+  id: string,
+): Promise<AssetRow> {
+  const row = isUuid(id) ? await lockAsset(tx, planet, id) : undefined;
+  if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) throw notFound();
+  return row;
 }
 
 /**

@@ -27,6 +27,8 @@ import {
 import type { ProcessedMedia } from '../media/media-processing.js';
 import { TransferBody } from '../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer, pendingOfferOfAsset } from '../transfers/transfers.service.js';
+import { tapsOfAsset } from '../tags/tap.service.js';
+import { tagsOfAsset } from '../tags/tags.service.js';
 import { verificationsOfAsset } from '../verification/verification.service.js';
 import { sendPage, type Flash } from '../web-pages/page-document.views.js';
 import {
@@ -145,13 +147,15 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     const answer = await answerLookup(db, asset, 'get', { principal }, asset);
     lookupAnswerValue(reply, answer);
     // The asset read once above: each part is read of it, not of its id (which would read the asset again).
-    const [frame, media, history, verifications, alerts, offer] = await Promise.all([
+    const [frame, media, history, verifications, alerts, offer, tags, taps] = await Promise.all([
       pageFrame(request),
       mediaOfAsset(db, principal, planet, asset),
       historyOfAsset(db, asset, HISTORY_SHOWN),
       verificationsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
       alertsOfAsset(db, asset.id),
       pendingOfferOfAsset(db, principal, planet, asset.id),
+      tagsOfAsset(db, asset.id),
+      tapsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
     ]);
     return sendPage(
       reply,
@@ -167,6 +171,8 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
         history: history.data,
         historyHasMore: history.has_more,
         verifications: verifications.data,
+        tag: tags.find((tag) => tag.status === 'active'),
+        taps: taps.data,
         alerts,
         offer,
         maxFiles: MAX_FILES,

@@ -5,6 +5,8 @@ import type { AlertType } from '../alerts/alerts.schemas.js';
 import { assetStatuses, certificateStatuses } from '../assets/asset-states.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
+import type { TagType, TapType } from '../tags/tags.schemas.js';
+import { tapVerdictWord } from '../tags/tap-page.views.js';
 import type { Membership } from '../members/members.service.js';
 import type { MemberSession } from '../members/member-sessions.service.js';
 import { roleReaches } from '../members/member-roles.js';
@@ -285,6 +287,10 @@ export interface AssetPageData extends PageBase {
   history: AssetHistoryEntry[];
   historyHasMore: boolean;
   verifications: VerificationType[];
+  /** The asset's active NFC tag, if any (docs/tags.md). */
+  tag: TagType | undefined;
+  /** The latest taps of its tags, newest first. */
+  taps: TapType[];
   alerts: AlertType[];
   offer: TransferType | undefined;
   maxFiles: number;
@@ -408,6 +414,43 @@ function mediaSection(data: AssetPageData): SafeHtml {
   </section>`;
 }
 
+/** The asset's NFC tag and its last tap; binding one hands out its keys, so it is the API's (the owner's) alone. */
+function tagSection(data: AssetPageData): SafeHtml {
+  const { tag } = data;
+  const lastTap = data.taps[0];
+  return html`<section aria-labelledby="tag-heading">
+    <h2 id="tag-heading">${words.tag}</h2>
+    ${
+      tag
+        ? html`<dl class="details">
+            <dt>${words.tagUid}</dt>
+            <dd><code>${tag.uid}</code></dd>
+            <dt>${words.tagBoundAt}</dt>
+            <dd>${formatTime(tag.bound_at)}</dd>
+            <dt>${words.tagKind}</dt>
+            <dd>${tag.tamper ? words.tagTamper : words.tagPlain}</dd>
+            <dt>${words.tagLastAccepted}</dt>
+            <dd>
+              ${
+                tag.last_counter === null || !tag.last_tapped_at
+                  ? words.tagNeverTapped
+                  : html`${words.tagTap(tag.last_counter)}, ${formatTime(tag.last_tapped_at)}`
+              }
+            </dd>
+            <dt>${words.tagLastTap}</dt>
+            <dd>
+              ${
+                lastTap
+                  ? html`${tapVerdictWord(lastTap.verdict)}, ${formatTime(lastTap.tapped_at)}`
+                  : words.tagNeverTapped
+              }
+            </dd>
+          </dl>`
+        : html`<p class="empty">${words.noTag}</p>`
+    }
+  </section>`;
+}
+
 function transferSection(data: AssetPageData): SafeHtml {
   const base = consoleAssetPath(data.asset);
   const { offer } = data;
@@ -473,9 +516,9 @@ export function assetPage(data: AssetPageData): SafeHtml {
             ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`
             : ''
         }
-        ${verificationsTable(data.verifications)}
+        ${verificationsTable(data.verifications, data.taps)}
       </section>
-      ${mediaSection(data)} ${transferSection(data)}
+      ${tagSection(data)} ${mediaSection(data)} ${transferSection(data)}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">${words.history}</h2>
         ${historyTimeline(data.history, data.historyHasMore)}

@@ -14,7 +14,7 @@ export const HistoryEntry = Type.Object(
     sequence: Type.Integer({ minimum: 1, description: '1, 2, 3… per asset, without gaps.' }),
     event_type: Type.String({
       description:
-        'CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, VERIFIED or ARCHIVED.',
+        'CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, ALERT_RAISED, ALERT_RESOLVED, TAG_BOUND, TAG_UNBOUND, VERIFIED or ARCHIVED.',
     }),
     payload: Type.Object({}, { additionalProperties: true }),
     actor_account_id: Type.Union([Type.String(), Type.Null()], {

@@ -31,6 +31,21 @@ export function historyActor(principal: Principal): HistoryActor {
     : { source: 'console', member_id: principal.memberId };
 }
 
+/** Who changes an asset as its owner: the owning account (by key or member), or an administrator (session or token). */
+export type OwnerOrAdmin = { principal: Principal } | { adminUserId: string | null };
+
+/** The actor part of a history event's payload for an owner's or an administrator's change. */
+export function ownerOrAdminSource(actor: OwnerOrAdmin): Record<string, unknown> {
+  return 'principal' in actor
+    ? historyActor(actor.principal)
+    : { source: 'admin', admin_user_id: actor.adminUserId ?? 'token' };
+}
+
+/** The event's `actor_account_id`: the owner's account, or the administrator's id (null for the token). */
+export function ownerOrAdminActorId(actor: OwnerOrAdmin): string | null {
+  return 'principal' in actor ? actor.principal.accountId : actor.adminUserId;
+}
+
 /** The key a principal acted with, for the columns that record it (verifications, look-ups); null for a member. */
 export function apiKeyIdOf(principal: Principal): string | null {
   return 'apiKeyId' in principal ? principal.apiKeyId : null;

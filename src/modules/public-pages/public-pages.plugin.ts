@@ -15,7 +15,8 @@ const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-async function publicPageHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** The pages' security headers (the tap page of docs/tags.md has them too). */
+export async function publicPageHeaders(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   void reply.headers(SECURITY_HEADERS);
 }
 

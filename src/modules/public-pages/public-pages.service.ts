@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { etagOf } from '../../lib/immutable-responses.js';
 import { labelledQrSvg, qrCodeSvg } from '../../lib/qr-codes.js';
 import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
-import { answerLookup } from '../alert-lookups/alert-lookups.service.js';
+import { answerLookup, type LookupKind } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
 import { firstPublicImage } from '../media/media.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
@@ -77,8 +77,9 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
 /**
  * The certificate page as served. From memory while no certificate changed (any move, by any path, bumps the
  * version); only an issued certificate's page is kept, and only it may be cached: a 404 or a pending number may
- * become a certificate any moment. An asset reported stolen or lost (docs/alerts.md): the look-up is on record before the
- * page leaves, and no cache keeps it (an alert raised or resolved bumps the version, so a kept page never hides one).
+ * become a certificate any moment. An asset reported stolen or lost (docs/alerts.md): the look-up (`lookup`: the page
+ * itself, or a tag's tap showing it) is on record before the page leaves, and no cache keeps it (an alert raised or
+ * resolved bumps the version, so a kept page never hides one).
  */
 export async function readCertificatePage(
   reads: PublicReadCache,
@@ -86,6 +87,7 @@ export async function readCertificatePage(
   config: Config,
   requested: string,
   clientAddress: string,
+  lookup: Extract<LookupKind, 'public_page' | 'tap'> = 'public_page',
 ): Promise<PublicRead<CertificatePage>> {
   const read = await reads.read(
     `c/${requested}`,
@@ -102,7 +104,7 @@ export async function readCertificatePage(
   const { noStore } = await answerLookup(
     db,
     { id: certificate.asset_id, alert: certificate.alert },
-    'public_page',
+    lookup,
     { clientAddress },
     page,
   );

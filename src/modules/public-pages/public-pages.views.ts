@@ -54,7 +54,22 @@ function urlWithBreak(url: string): SafeHtml {
 
 type PageName = 'look-up' | 'how-to-check' | 'other';
 
-function document(title: string, main: SafeHtml, current: PageName = 'other'): SafeHtml {
+/** What a tag's tap puts on top of the certificate's page (docs/tags.md): its verdict, first in the title too. */
+export interface TapVerdictPart {
+  banner: SafeHtml;
+  title: string;
+}
+
+/**
+ * A public page: the site's header and footer around `main`. `top` goes above it: a tag's verdict on the tap page of
+ * docs/tags.md, which is a certificate's page under it.
+ */
+export function publicDocument(
+  title: string,
+  main: SafeHtml,
+  current: PageName = 'other',
+  top?: TapVerdictPart,
+): SafeHtml {
   const links = [
     current === 'look-up' ? undefined : html`<a href="/c">Check a certificate</a>`,
     current === 'how-to-check'
@@ -67,14 +82,14 @@ function document(title: string, main: SafeHtml, current: PageName = 'other'): S
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>${title}</title>
+        <title>${top ? `${top.title} · ` : ''}${title}</title>
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
       </head>
       <body>
         <header class="site-header">
           <p class="brand"><a href="/c">Asset Verification Service</a> <span>· certificate check</span></p>
         </header>
-        <main id="main">${main}</main>
+        <main id="main">${top?.banner ?? ''}${main}</main>
         <footer class="site-footer">
           <p>${links.map((link, index) => (index === 0 ? link : html` · ${link}`))}</p>
         </footer>
@@ -171,11 +186,12 @@ export function certificateView(view: {
   checkedAt: Date;
   /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes. */
   contactEmail?: string;
+  tap?: TapVerdictPart;
 }): SafeHtml {
   const { certificate, issuer } = view;
   const number = certificate.certificate_number;
   const planet = fieldLabel(certificate.planet);
-  return document(
+  return publicDocument(
     `${certificate.alert ? `Reported ${certificate.alert.kind} · ` : ''}${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
     html`<article class="card card-${certificate.status}" aria-labelledby="certificate-title">
       <p class="eyebrow">Certificate of authenticity · ${planet}</p>
@@ -243,23 +259,27 @@ export function certificateView(view: {
         <time datetime="${view.checkedAt.toISOString()}">${dateTimeFormat.format(view.checkedAt)} UTC</time>.
       </p>
     </article>`,
+    'other',
+    view.tap,
   );
 }
 
 /** Pending, rejected, or revoked before issue: the page says only that no certificate was issued. */
-export function notIssuedView(certificateNumber: string): SafeHtml {
-  return document(
+export function notIssuedView(certificateNumber: string, tap?: TapVerdictPart): SafeHtml {
+  return publicDocument(
     `Not issued · ${certificateNumber}`,
     html`<article class="card card-not-issued" aria-labelledby="certificate-title">
       <p class="eyebrow">Certificate check</p>
       <h1 id="certificate-title">${certificateNumber}</h1>
       ${statusBanner('not-issued')}
     </article>`,
+    'other',
+    tap,
   );
 }
 
 export function notFoundView(shown: string): SafeHtml {
-  return document(
+  return publicDocument(
     'Certificate not found',
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">Certificate not found</h1>
@@ -272,7 +292,7 @@ export function notFoundView(shown: string): SafeHtml {
 }
 
 export function lookUpView(options: { value?: string; error?: string } = {}): SafeHtml {
-  return document(
+  return publicDocument(
     'Check a certificate',
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">Check a certificate</h1>
@@ -287,7 +307,7 @@ export function lookUpView(options: { value?: string; error?: string } = {}): Sa
 }
 
 export function howToCheckView(issuer: PageIssuer): SafeHtml {
-  return document(
+  return publicDocument(
     'How to check a certificate yourself',
     html`<section class="panel prose" aria-labelledby="page-title">
       <h1 id="page-title">How to check a certificate yourself</h1>
@@ -322,7 +342,7 @@ export function howToCheckView(issuer: PageIssuer): SafeHtml {
 
 export function errorView(status: number, message: string): SafeHtml {
   const title = status === 429 ? 'Too many requests' : status === 503 ? 'Try again shortly' : 'Error';
-  return document(
+  return publicDocument(
     title,
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">${title}</h1>

@@ -5,7 +5,7 @@ const TAG_BYTES = 16;
 
 export type PrivateKeyEncryption = 'none' | 'aes-256-gcm';
 
-/** Thrown when a private key cannot be opened: no AVS_MASTER_KEY, or a different one. */
+/** Thrown when a sealed key (a signing key, a tag master key) cannot be opened: no AVS_MASTER_KEY, or a different one. */
 export class MasterKeyError extends Error {
   constructor(message: string) {
     super(message);
@@ -31,17 +31,17 @@ export function sealPrivateKey(
   return { privateKey: Buffer.concat([iv, cipher.getAuthTag(), ciphertext]), encryption: 'aes-256-gcm' };
 }
 
+/** Opens what sealPrivateKey sealed under the same key id; `keyName` names the key in the error's sentence. */
 export function openPrivateKey(
   stored: Buffer,
   encryption: PrivateKeyEncryption,
   keyId: string,
   masterKey: string | undefined,
+  keyName = `Signing key ${keyId}`,
 ): Buffer {
   if (encryption === 'none') return stored;
   if (!masterKey) {
-    throw new MasterKeyError(
-      `Signing key ${keyId} is encrypted: set AVS_MASTER_KEY to the key it was encrypted with.`,
-    );
+    throw new MasterKeyError(`${keyName} is encrypted: set AVS_MASTER_KEY to the key it was encrypted with.`);
   }
   try {
     const decipher = createDecipheriv('aes-256-gcm', masterKeyBytes(masterKey), stored.subarray(0, IV_BYTES));
@@ -49,6 +49,6 @@ export function openPrivateKey(
     decipher.setAuthTag(stored.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(stored.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
   } catch {
-    throw new MasterKeyError(`Signing key ${keyId} does not open with this AVS_MASTER_KEY.`);
+    throw new MasterKeyError(`${keyName} does not open with this AVS_MASTER_KEY.`);
   }
 }

@@ -57,13 +57,31 @@ const verificationResultProperties = {
   verified_at: Type.String({ format: 'date-time' }),
 };
 
-export const VerificationResult = Type.Object(verificationResultProperties, { additionalProperties: false });
+/** What the service knows of the asset beside the checks: facts never change `verified` (docs/api.md). */
+const VerificationFacts = Type.Object(
+  {
+    tag_bound: Type.Boolean({
+      description: 'The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Facts about the asset that do not change `verified`; later releases may add facts.',
+  },
+);
+
+export const VerificationResult = Type.Object(
+  { ...verificationResultProperties, facts: VerificationFacts },
+  { additionalProperties: false },
+);
 export type VerificationResultType = Static<typeof VerificationResult>;
 
 /** A stored verification: the result its verifier received, and who that was. */
 export const Verification = Type.Object(
   {
     ...verificationResultProperties,
+    // Absent on verifications recorded before facts existed.
+    facts: Type.Optional(VerificationFacts),
     verified_by: Type.Object(
       {
         account_id: Type.String({ format: 'uuid' }),

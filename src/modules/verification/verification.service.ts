@@ -15,7 +15,7 @@ import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import { decodePosition, toPage } from '../../lib/page-cursor.js';
+import { decodePosition, ownedAssetPage } from '../../lib/page-cursor.js';
 import type {
   VerificationCheckType,
   VerificationPageType,
@@ -53,7 +53,7 @@ async function findTarget(
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
-): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeaf[] }> {
+): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeaf[]; tagBound: boolean }> {
   let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
   let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
   if ('assetId' in target) {
@@ -83,10 +83,10 @@ async function findTarget(
     found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH);
     if (!found?.history) throw new AppError(notFound);
   }
-  const { asset, history } = found;
+  const { asset, history, tagBound } = found;
   // A row whose head understates its history (grown since, or edited) pays for what is hashed all the same.
   if (history.events.length > paidFor) await drawForHistory(history.events.length, paidFor);
-  return { asset, events: history.events, logged: history.logged };
+  return { asset, events: history.events, logged: history.logged, tagBound };
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -110,7 +110,7 @@ async function verifyAsset(
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
 ): Promise<Verification> {
-  const { asset, events, logged } = await findTarget(db, principal, target, drawForHistory);
+  const { asset, events, logged, tagBound } = await findTarget(db, principal, target, drawForHistory);
   const chain = checkAssetHistory(asset, events);
   const inLog = checkLogged(events, logged);
   const checks = [
@@ -139,6 +139,7 @@ async function verifyAsset(
       status: asset.status as VerificationResultType['status'],
       verified: checks.every((entry) => entry.passed),
       checks,
+      facts: { tag_bound: tagBound },
       verified_at: new Date().toISOString(),
     },
   };
@@ -268,13 +269,11 @@ async function verificationsOf(
   principal: Principal,
   asset: { id: string; account_id: string },
   before: ReturnType<typeof decodePosition>,
-  pageLimit: number | undefined,
+  limit: number | undefined,
 ): Promise<VerificationPageType> {
-  // Another account's asset is 404, exactly as one that does not exist.
-  if (asset.account_id !== principal.accountId) throw new AppError('asset_not_found');
-  const limit = pageLimit ?? 50;
-  const rows = await listVerifications(db, asset.id, { before, limit: limit + 1 });
-  return toPage(rows, limit, toVerification);
+  const read = (assetId: string, page: Parameters<typeof listVerifications>[2]) =>
+    listVerifications(db, assetId, page);
+  return ownedAssetPage(principal, asset, { before, limit }, read, toVerification);
 }
 
 export interface VerificationSummary {

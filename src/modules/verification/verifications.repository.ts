@@ -122,8 +122,10 @@ const logOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(json_build_o
       'leaf', (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index))
       ORDER BY t.sequence), '[]')
     FROM tlog_entries t WHERE t.asset_id = a.id AND ${condition}) AS log`;
+// A fact of the answer (docs/tags.md): whether the asset has an active NFC tag, in the same round trip.
+const TAG_BOUND = `EXISTS (SELECT 1 FROM tags t WHERE t.asset_id = a.id AND t.status = 'active') AS tag_bound`;
 const SHORT_HISTORY_COLUMNS = `${historyOfRow(SHORT_HISTORY)}, ${logOfRow(SHORT_HISTORY)},
-  ${SHORT_HISTORY} AS history_included`;
+  ${SHORT_HISTORY} AS history_included, ${TAG_BOUND}`;
 
 const findAssetWithHistoryStatement = prepared(
   'find_asset_with_short_history_and_log',
@@ -158,15 +160,16 @@ function toHistoryWithLog(history: EventJson[], log: LoggedLeafRow[]): HistoryWi
 /**
  * The asset (by id, or by certificate number) and, when its chain head is below `historyBelow` events (all:
  * `ANY_LENGTH`), its events, oldest first, and what the log holds of them; `history` is undefined for a longer one.
+ * `tagBound`: the asset has an active NFC tag.
  */
 export async function findAssetWithHistory(
   db: Queryable,
   planet: string,
   key: { id: string } | { certificateNumber: string },
   historyBelow: number,
-): Promise<{ asset: AssetRow; history: HistoryWithLog | undefined } | undefined> {
+): Promise<{ asset: AssetRow; history: HistoryWithLog | undefined; tagBound: boolean } | undefined> {
   const { rows } = await db.query<
-    AssetRow & { history: EventJson[]; log: LoggedLeafRow[]; history_included: boolean }
+    AssetRow & { history: EventJson[]; log: LoggedLeafRow[]; history_included: boolean; tag_bound: boolean }
   >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
     planet,
     'id' in key ? key.id : key.certificateNumber,
@@ -174,8 +177,8 @@ export async function findAssetWithHistory(
   ]);
   const row = rows[0];
   if (!row) return undefined;
-  const { history, log, history_included: included, ...asset } = row;
-  return { asset, history: included ? toHistoryWithLog(history, log) : undefined };
+  const { history, log, history_included: included, tag_bound: tagBound, ...asset } = row;
+  return { asset, history: included ? toHistoryWithLog(history, log) : undefined, tagBound };
 }
 
 export interface VerificationSummaryRow {

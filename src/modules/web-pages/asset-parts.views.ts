@@ -2,6 +2,8 @@ import { limits } from '../../limits.js';
 import { html, showValue, type SafeHtml } from '../../lib/html.js';
 import type { AlertType } from '../alerts/alerts.schemas.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
+import type { TapType } from '../tags/tags.schemas.js';
+import { tapVerdictWord } from '../tags/tap-page.views.js';
 import type { VerificationType } from '../verification/verification.schemas.js';
 import { dataTable, inputField, selectField } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
@@ -121,32 +123,52 @@ export function historyTimeline(history: readonly AssetHistoryEntry[], hasMore: 
     ${hasMore ? html`<p class="hint">Older events beyond the first ${history.length} are in the API's history.</p>` : ''}`;
 }
 
-/** Who verified an asset and when, newest first, with the failed checks of a verification that failed. */
-export function verificationsTable(verifications: readonly VerificationType[]): SafeHtml {
-  if (verifications.length === 0) return html`<p class="empty">Never verified.</p>`;
+/**
+ * Who verified an asset and when, newest first, with the failed checks of a verification that failed; the taps of its
+ * NFC tags among them, marked as taps, for its owner.
+ */
+export function verificationsTable(
+  verifications: readonly VerificationType[],
+  taps: readonly TapType[] = [],
+): SafeHtml {
+  if (verifications.length === 0 && taps.length === 0) return html`<p class="empty">Never verified.</p>`;
+  const rows = [
+    ...verifications.map((verification) => ({
+      at: verification.verified_at,
+      row: html`<tr>
+        <td>${formatTime(verification.verified_at)}</td>
+        <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
+        <td>
+          ${
+            verification.verified
+              ? 'verified'
+              : html`<span>not verified</span>
+                  <span class="hint"
+                    >(${verification.checks
+                      .filter((check) => !check.passed)
+                      .map((check) => check.name)
+                      .join(', ')})</span
+                  >`
+          }
+        </td>
+      </tr>`,
+    })),
+    // A tap of the asset's NFC tag, marked as one (docs/tags.md): made by anyone, without a key.
+    ...taps.map((tap) => ({
+      at: tap.tapped_at,
+      row: html`<tr>
+        <td>${formatTime(tap.tapped_at)}</td>
+        <td><span class="badge">Tag tap</span></td>
+        <td>
+          ${tapVerdictWord(tap.verdict)}${tap.counter === null ? '' : html` <span class="hint">(tap ${tap.counter})</span>`}
+        </td>
+      </tr>`,
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return dataTable({
-    caption: 'Verifications, newest first',
+    caption: taps.length > 0 ? 'Verifications and tag taps, newest first' : 'Verifications, newest first',
     columns: ['When', 'By', 'Result'],
-    rows: verifications.map(
-      (verification) =>
-        html`<tr>
-          <td>${formatTime(verification.verified_at)}</td>
-          <td>${verification.verified_by.name ?? verification.verified_by.account_id}</td>
-          <td>
-            ${
-              verification.verified
-                ? 'verified'
-                : html`<span>not verified</span>
-                    <span class="hint"
-                      >(${verification.checks
-                        .filter((check) => !check.passed)
-                        .map((check) => check.name)
-                        .join(', ')})</span
-                    >`
-            }
-          </td>
-        </tr>`,
-    ),
+    rows: rows.map((entry) => entry.row),
   });
 }
 

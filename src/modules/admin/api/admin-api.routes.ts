@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isPlanetId, planetIds, type PlanetId } from '../../../planets/planets.js';
 import {
@@ -21,6 +21,15 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
 import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import {
+  BindTagBody,
+  BoundTag,
+  UnbindTagBody,
+  UnboundTag,
+  type BindTagBodyType,
+  type UnbindTagBodyType,
+} from '../../tags/tags.schemas.js';
+import { bindTag, unbindTag } from '../../tags/tags.service.js';
 import { authenticateAdminApi, requireAdminActor } from '../auth/admin-auth.js';
 import {
   Account,
@@ -51,6 +60,12 @@ import {
 
 // The admin API is documented in docs/admin.md, not in the /api/v1 OpenAPI document.
 const hide = true;
+
+/** The administrator's user id for what names who acted; null for AVS_ADMIN_TOKEN. */
+function adminUserIdOf(request: FastifyRequest): string | null {
+  const actor = requireAdminActor(request);
+  return 'adminUserId' in actor ? actor.adminUserId : null;
+}
 
 /** JSON admin API for scripts and automation: /admin/api/... */
 export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
@@ -220,12 +235,11 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/archive',
     { schema: { hide, params: AssetParams, response: { 200: AssetRecord, ...errorResponses } } },
     async (request) => {
-      const actor = requireAdminActor(request);
+      const adminUserId = adminUserIdOf(request);
       const { planet, id } = request.params;
       if (!isPlanetId(planet)) {
         throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       }
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
       return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));
     },
   );
@@ -246,8 +260,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const result = await commitChange(request, 201, (tx) =>
         raiseAlert(tx, { adminUserId }, { planet, assetId: request.params.id }, request.body),
@@ -259,12 +272,45 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/alerts/:alert_id/resolve',
     { schema: { hide, body: ResolveAlertBody, response: { 200: AlertResponse, ...errorResponses } } },
     async (request) => {
-      const actor = requireAdminActor(request);
-      const adminUserId = 'adminUserId' in actor ? actor.adminUserId : null;
+      const adminUserId = adminUserIdOf(request);
       const planet = planetOfParams(request.params.planet);
       const { id, alert_id: alertId } = request.params;
       return commitChange(request, 200, (tx) =>
         resolveAlert(tx, { adminUserId }, { planet, assetId: id, alertId }, request.body),
+      );
+    },
+  );
+
+  // NFC tags (docs/tags.md): an administrator binds a tag to any asset, and unbinds it.
+  const tagSettings = { masterKey: app.config.AVS_MASTER_KEY, publicBaseUrl: publicBaseUrl(app.config) };
+  app.post<{ Params: { planet: string; id: string }; Body: BindTagBodyType }>(
+    '/assets/:planet/:id/tags',
+    {
+      schema: {
+        hide,
+        params: AssetParams,
+        body: BindTagBody,
+        response: { 201: BoundTag, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const adminUserId = adminUserIdOf(request);
+      const planet = planetOfParams(request.params.planet);
+      const bound = await commitChange(request, 201, (tx) =>
+        bindTag(tx, { adminUserId }, tagSettings, { planet, assetId: request.params.id }, request.body),
+      );
+      return reply.code(201).send(bound);
+    },
+  );
+  app.post<{ Params: { planet: string; id: string; tag_id: string }; Body: UnbindTagBodyType }>(
+    '/assets/:planet/:id/tags/:tag_id/unbind',
+    { schema: { hide, body: UnbindTagBody, response: { 200: UnboundTag, ...errorResponses } } },
+    async (request) => {
+      const adminUserId = adminUserIdOf(request);
+      const planet = planetOfParams(request.params.planet);
+      const { id, tag_id: tagId } = request.params;
+      return commitChange(request, 200, (tx) =>
+        unbindTag(tx, { adminUserId }, { planet, assetId: id, tagId }, request.body),
       );
     },
   );

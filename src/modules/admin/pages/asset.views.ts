@@ -158,6 +158,7 @@ const LOOKUP_LABELS: Record<string, string> = {
   credential: 'Credential',
   verify: 'API: verify',
   public_page: 'Public page',
+  tap: 'Tag tap',
 };
 
 /** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
