@@ -1,0 +1,192 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkQuorum, parseWitnessKey } from '../../src/modules/tlog/cosignature.js';
+import {
+  checkpointText,
+  parseCheckpointText,
+  signNote,
+  splitNote,
+} from '../../src/modules/tlog/signed-note.js';
+import { SigningKeyring } from '../../src/modules/signing/signing-keys.service.js';
+import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { runAvsInProcess } from '../helpers/cli-in-process.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { logVkeyOf, TestWitnesses } from '../helpers/witnesses.js';
+
+const witnesses = new TestWitnesses();
+let logVkey = '';
+// The integrator runs when the test says; two witnesses in this process, started on the fresh database's log key.
+const context = useTestContext({
+  config: {
+    AVS_TLOG_INTERVAL_MS: 3_600_000,
+    AVS_PUBLIC_URL: 'https://verify.example.com',
+    AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+    AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    AVS_WITNESS_TIMEOUT_MS: 2000,
+  },
+  prepare: async (db, config) => {
+    logVkey = await logVkeyOf(db, config);
+    await witnesses.start(['witness.example.org/w1', 'witness.example.net/w2'], logVkey);
+    return witnesses.setting();
+  },
+});
+let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
+let prefix: string;
+
+beforeAll(async () => {
+  owner = await context.createAccountWithKey();
+  prefix = `${await context.app.listen({ port: 0, host: '127.0.0.1' })}/tlog`;
+});
+
+afterAll(async () => {
+  await witnesses.close();
+});
+
+const witnessKeys = () => witnesses.running.map((running) => parseWitnessKey(running.witness.vkey)!);
+
+/** Creates assets, appends them to the log, and waits for the witnesses' answers. */
+async function logEvents(count: number): Promise<string> {
+  for (let i = 0; i < count; i++)
+    await createAssetViaApi(context.app, owner.auth, 'artworks', { title: `Witnessed ${i}` });
+  await context.app.tlogIntegrator!.runOnce();
+  await context.app.witnessCosigner!.settled();
+  return (await context.app.inject({ method: 'GET', url: '/tlog/checkpoint' })).body;
+}
+
+/** A server that serves `checkpoint` as the log's checkpoint: the operator's split view. */
+async function serveCheckpoint(checkpoint: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => response.end(checkpoint));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('two witnesses beside the service', () => {
+  it('cosign every checkpoint: /tlog/checkpoint carries both cosignatures over its exact body', async () => {
+    for (const count of [3, 2]) {
+      const checkpoint = await logEvents(count);
+      const quorum = checkQuorum(checkpoint, witnessKeys(), 2);
+      expect(quorum.ok, JSON.stringify(quorum)).toBe(true);
+      expect(quorum.cosigners.map((cosigner) => cosigner.name)).toEqual([
+        'witness.example.org/w1',
+        'witness.example.net/w2',
+      ]);
+    }
+    expect(parseCheckpointText(splitNote(await logEvents(0))!.text)!.size).toBe(5);
+    const ready = await context.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      witnesses: [
+        { name: 'witness.example.org/w1', ok: true, last_cosigned_size: 5 },
+        { name: 'witness.example.net/w2', ok: true, last_cosigned_size: 5 },
+      ],
+    });
+    const verified = await runAvsInProcess([
+      'log',
+      'verify',
+      '--url',
+      prefix,
+      '--witness',
+      witnesses.running[0]!.witness.vkey,
+      '--witness',
+      witnesses.running[1]!.witness.vkey,
+    ]);
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(verified.stdout).toMatch(/cosigned by witness\.example\.org\/w1, witness\.example\.net\/w2\.$/m);
+  });
+
+  it("refuse a fork the operator's own key signed, and the verifier rejects the fork that lacks their cosignatures", async () => {
+    const honest = splitNote(await logEvents(1))!;
+    const size = parseCheckpointText(honest.text)!.size;
+    const keyring = new SigningKeyring(context.config.AVS_MASTER_KEY);
+    const logKey = await keyring.activeKey(context.db, 'log');
+    const origin = 'verify.example.com/tlog';
+    const fork = signNote(
+      checkpointText({ origin, size, rootHash: Buffer.alloc(32, 7) }),
+      origin,
+      logKey.privateKey,
+    );
+    for (const { url } of witnesses.running) {
+      const response = await fetch(`${url}/add-checkpoint`, {
+        method: 'POST',
+        body: `old ${size}\n\n${fork}`,
+      });
+      expect(response.status).toBe(422);
+      // A rolled-back checkpoint (an earlier size) is refused with the size the witness knows.
+      const earlier = signNote(
+        checkpointText({ origin, size: 2, rootHash: Buffer.alloc(32, 7) }),
+        origin,
+        logKey.privateKey,
+      );
+      const rolledBack = await fetch(`${url}/add-checkpoint`, {
+        method: 'POST',
+        body: `old 2\n\n${earlier}`,
+      });
+      expect(rolledBack.status).toBe(409);
+      expect(await rolledBack.text()).toBe(`${size}\n`);
+    }
+    const splitView = await serveCheckpoint(fork);
+    try {
+      const rejected = await runAvsInProcess([
+        'log',
+        'verify',
+        '--url',
+        splitView.url,
+        '--vkey',
+        logVkey,
+        '--witness',
+        witnesses.running[0]!.witness.vkey,
+        '--witness',
+        witnesses.running[1]!.witness.vkey,
+        '--quorum',
+        '1',
+      ]);
+      expect(rejected.code).toBe(1);
+      expect(rejected.stderr).toMatch(
+        /^FAILED: The checkpoint carries 0 valid cosignature\(s\) of the 1 required: .*witness\.example\.org\/w1, witness\.example\.net\/w2\.\n$/,
+      );
+    } finally {
+      splitView.server.close();
+    }
+  });
+
+  it('a witness down: writes and the log go on, the checkpoint is served with one cosignature, /metrics and /readyz say which', async () => {
+    await witnesses.running[1]!.close();
+    const created = await createAssetViaApi(context.app, owner.auth, 'artworks', {
+      title: 'While w2 is down',
+    });
+    expect(created.id).toBeTruthy();
+    const checkpoint = await logEvents(1);
+    const size = parseCheckpointText(splitNote(checkpoint)!.text)!.size;
+    const quorum = checkQuorum(checkpoint, witnessKeys(), 2);
+    expect(quorum.ok).toBe(false);
+    expect(quorum.cosigners.map((cosigner) => cosigner.name)).toEqual(['witness.example.org/w1']);
+    expect(!quorum.ok && quorum.missing).toEqual(['witness.example.net/w2']);
+    const metrics = (await context.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('avs_witness_up{witness="witness.example.org/w1"} 1');
+    expect(metrics).toContain('avs_witness_up{witness="witness.example.net/w2"} 0');
+    expect(metrics).toMatch(
+      /avs_witness_answers_total\{witness="witness\.example\.net\/w2",outcome="unreachable"\} [1-9]/,
+    );
+    const ready = await context.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json<{ witnesses: unknown[] }>().witnesses).toEqual([
+      { name: 'witness.example.org/w1', ok: true, last_cosigned_size: size },
+      { name: 'witness.example.net/w2', ok: false, last_cosigned_size: size - 2 },
+    ]);
+    // Quorum 1 of the two is still met.
+    const verified = await runAvsInProcess([
+      'log',
+      'verify',
+      '--url',
+      prefix,
+      '--witness',
+      witnesses.running[0]!.witness.vkey,
+      '--witness',
+      witnesses.running[1]!.witness.vkey,
+      '--quorum',
+      '1',
+    ]);
+    expect(verified.code, verified.stderr).toBe(0);
+  });
+});
