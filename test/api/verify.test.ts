@@ -73,6 +73,7 @@ describe('POST /api/v1/verify: results (docs/api.md, "Verification")', () => {
       'status',
       'verified',
       'checks',
+      'facts',
       'verified_at',
       'receipt',
     ]);

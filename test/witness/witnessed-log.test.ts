@@ -9,7 +9,7 @@ import {
   splitNote,
 } from '../../src/modules/tlog/signed-note.js';
 import { SigningKeyring } from '../../src/modules/signing/signing-keys.service.js';
-import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { logVkeyOf, TestWitnesses } from '../helpers/witnesses.js';
@@ -93,6 +93,63 @@ describe('two witnesses beside the service', () => {
     ]);
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/cosigned by witness\.example\.org\/w1, witness\.example\.net\/w2\.$/m);
+  });
+
+  it("offline proofs carry them: the event proof and /verify's facts.log, in its signed receipt too", async () => {
+    const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
+      title: 'Bought with a receipt',
+    });
+    const before = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/verify',
+      headers: owner.auth,
+      payload: { planet: asset.planet, asset_id: asset.id },
+    });
+    expect(before.json<{ facts: unknown }>().facts).toEqual({ log: null });
+    await issueCertificateForTest(context.db, asset);
+    const checkpoint = await logEvents(0);
+
+    const proof = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/assets/${asset.planet}/${asset.id}/history/2/proof`,
+      headers: owner.auth,
+    });
+    expect(proof.json<{ checkpoint: string }>().checkpoint).toBe(checkpoint);
+    expect(proof.json<{ proof: string }>().proof.endsWith(`\n\n${checkpoint}`)).toBe(true);
+
+    const verified = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/verify',
+      headers: owner.auth,
+      payload: { planet: asset.planet, asset_id: asset.id },
+    });
+    const body = verified.json<{
+      verified: boolean;
+      facts: {
+        log: {
+          checkpoint: string;
+          log_index: number;
+          witnesses: { name: string }[];
+          quorum: number;
+          witnessed: boolean;
+        };
+      };
+      receipt: { credentialSubject: { facts: unknown } };
+    }>();
+    expect(body.verified).toBe(true);
+    expect(body.facts.log).toMatchObject({
+      checkpoint,
+      log_index: proof.json<{ log_index: number }>().log_index,
+      quorum: 2,
+      witnessed: true,
+    });
+    expect(body.facts.log.witnesses.map((witness) => witness.name)).toEqual([
+      'witness.example.org/w1',
+      'witness.example.net/w2',
+    ]);
+    expect(body.receipt.credentialSubject.facts).toEqual(body.facts);
+    // What a buyer keeps is enough, without the service: the note checks against the witnesses' keys.
+    expect(checkQuorum(body.facts.log.checkpoint, witnessKeys(), 2).ok).toBe(true);
   });
 
   it("refuse a fork the operator's own key signed, and the verifier rejects the fork that lacks their cosignatures", async () => {

@@ -43,7 +43,9 @@ function witnessesOf(vkeys: readonly string[], quorum: string | undefined) {
     return key;
   });
   if (quorum !== undefined && (!/^\d+$/.test(quorum) || Number(quorum) > witnesses.length))
-    throw new BadArgument(`--quorum must be an integer from 0 to the number of --witness keys (${witnesses.length})`);
+    throw new BadArgument(
+      `--quorum must be an integer from 0 to the number of --witness keys (${witnesses.length})`,
+    );
   return { witnesses, quorum: quorum === undefined ? witnesses.length : Number(quorum) };
 }
 
@@ -98,7 +100,9 @@ export const logVerifyCommand: CliCommand = {
           ? ''
           : `, consistent with the saved checkpoint of size ${result.previous_size}`;
       const cosigned =
-        witnesses.length === 0 ? '' : `; cosigned by ${result.cosigners.map((cosigner) => cosigner.name).join(', ')}`;
+        witnesses.length === 0
+          ? ''
+          : `; cosigned by ${result.cosigners.map((cosigner) => cosigner.name).join(', ')}`;
       context.print(
         json,
         { ok: true, ...result, state: undefined },

@@ -103,7 +103,11 @@ export async function verifyLog(options: {
   const checkpoint = parseCheckpointText(text);
   if (!checkpoint) throw new LogVerificationError('The checkpoint is not a C2SP checkpoint.');
   // Before the tiles: a checkpoint the witnesses did not see may be a split view, whatever its tree says.
-  const witnessed = checkQuorum(note, options.witnesses ?? [], options.quorum ?? options.witnesses?.length ?? 0);
+  const witnessed = checkQuorum(
+    note,
+    options.witnesses ?? [],
+    options.quorum ?? options.witnesses?.length ?? 0,
+  );
   if (!witnessed.ok) throw new LogVerificationError(witnessed.detail);
   if (checkpoint.origin !== verifier.name)
     throw new LogVerificationError(

@@ -43,6 +43,49 @@ const VerificationCheck = Type.Object(
 );
 export type VerificationCheckType = Static<typeof VerificationCheck>;
 
+const LogFact = Type.Object(
+  {
+    checkpoint: Type.String({
+      description:
+        'The log checkpoint the history was checked against: a C2SP signed note, with the log’s signature and the witnesses’ cosignature lines (C2SP tlog-cosignature), to check offline.',
+    }),
+    log_index: Type.Integer({ minimum: 0, description: 'The log index of the asset’s last event.' }),
+    witnesses: Type.Array(
+      Type.Object(
+        {
+          name: Type.String(),
+          vkey: Type.String({ description: 'The witness’s cosignature/v1 verifier key.' }),
+          time: Type.String({ format: 'date-time', description: 'When the witness cosigned.' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'The configured witnesses (AVS_WITNESSES) whose valid cosignature the checkpoint carries.',
+      },
+    ),
+    quorum: Type.Integer({
+      minimum: 0,
+      description: 'How many cosignatures the service requires (AVS_WITNESS_QUORUM).',
+    }),
+    witnessed: Type.Boolean({
+      description: 'At least `quorum` witnesses cosigned (false when none are configured).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** What the answer states beside its checks, for the client to weigh: facts never change `verified`. */
+const VerificationFacts = Type.Object(
+  {
+    log: Type.Union([LogFact, Type.Null()], {
+      description:
+        'The cosigned checkpoint the history was checked against (docs/transparency.md); null until the asset’s last event is in the log.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 const verificationResultProperties = {
   id: Type.String({ format: 'uuid', description: 'This verification.' }),
   planet: Type.String(),
@@ -57,13 +100,18 @@ const verificationResultProperties = {
   verified_at: Type.String({ format: 'date-time' }),
 };
 
-export const VerificationResult = Type.Object(verificationResultProperties, { additionalProperties: false });
+export const VerificationResult = Type.Object(
+  { ...verificationResultProperties, facts: VerificationFacts },
+  { additionalProperties: false },
+);
 export type VerificationResultType = Static<typeof VerificationResult>;
 
 /** A stored verification: the result its verifier received, and who that was. */
 export const Verification = Type.Object(
   {
     ...verificationResultProperties,
+    // Verifications recorded before facts were part of the answer have none.
+    facts: Type.Optional(VerificationFacts),
     verified_by: Type.Object(
       {
         account_id: Type.String({ format: 'uuid' }),
