@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkQuorum, parseWitnessKey } from '../../src/modules/tlog/cosignature.js';
@@ -10,6 +14,7 @@ import {
 } from '../../src/modules/tlog/signed-note.js';
 import { SigningKeyring } from '../../src/modules/signing/signing-keys.service.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
+import { buildGoTlogVerifier } from '../helpers/go-tlog-verifier.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { logVkeyOf, TestWitnesses } from '../helpers/witnesses.js';
@@ -94,6 +99,36 @@ describe('two witnesses beside the service', () => {
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/cosigned by witness\.example\.org\/w1, witness\.example\.net\/w2\.$/m);
   });
+
+  it('the cosignatures check out in an independent Go program written from the C2SP text', async () => {
+    const workDir = await mkdtemp(join(tmpdir(), 'avs-go-cosignatures-'));
+    try {
+      const binary = await buildGoTlogVerifier(workDir, 'go-cosignature-verifier');
+      const checkpoint = await logEvents(1);
+      const [w1, w2] = witnesses.running.map((running) => running.witness.vkey);
+      const goVerify = (note: string, ...args: string[]) =>
+        new Promise<{ code: number; stdout: string }>((resolve) => {
+          const child = execFile(binary, ['-log-vkey', logVkey, ...args], (error, stdout) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+          );
+          child.stdin!.end(note);
+        });
+      const both = await goVerify(checkpoint, '-witness', w1!, '-witness', w2!);
+      expect(both.code).toBe(0);
+      expect(JSON.parse(both.stdout)).toMatchObject({
+        origin: 'verify.example.com/tlog',
+        log_signed: true,
+        quorum: 2,
+        quorum_met: true,
+        cosigners: [{ name: 'witness.example.org/w1' }, { name: 'witness.example.net/w2' }],
+      });
+      // The log's own signature alone does not meet a quorum of one.
+      const bare = checkpoint.split('\n— witness.')[0]! + '\n';
+      expect((await goVerify(bare, '-witness', w1!, '-quorum', '1')).code).toBe(1);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("offline proofs carry them: the event proof and /verify's facts.log, in its signed receipt too", async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
