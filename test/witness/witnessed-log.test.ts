@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWitnessedCheckpoint } from '../../sdk/src/index.js';
 import { checkQuorum, parseWitnessKey } from '../../src/modules/tlog/cosignature.js';
 import {
   checkpointText,
@@ -266,6 +267,12 @@ describe('two witnesses beside the service', () => {
       { name: 'witness.example.org/w1', ok: true, last_cosigned_size: size },
       { name: 'witness.example.net/w2', ok: false, last_cosigned_size: size - 2 },
     ]);
+    // The SDK's verifier names the witness that is missing.
+    const vkeys = witnesses.running.map((running) => running.witness.vkey);
+    const sdkCheck = verifyWitnessedCheckpoint(checkpoint, vkeys);
+    expect(sdkCheck.ok).toBe(false);
+    expect(!sdkCheck.ok && sdkCheck.detail).toMatch(/from witness\.example\.net\/w2\.$/);
+    expect(verifyWitnessedCheckpoint(checkpoint, vkeys, 1).ok).toBe(true);
     // Quorum 1 of the two is still met.
     const verified = await runAvsInProcess([
       'log',

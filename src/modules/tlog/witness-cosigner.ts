@@ -77,8 +77,11 @@ export class WitnessCosigner {
 
   /** Resolves once every witness has answered (or given up on) every checkpoint submitted so far. */
   async settled(): Promise<void> {
-    while (this.channels.some((channel) => channel.draining))
-      await Promise.all(this.channels.map((channel) => channel.draining));
+    for (;;) {
+      const draining = this.channels.flatMap((channel) => (channel.draining ? [channel.draining] : []));
+      if (draining.length === 0) return;
+      await Promise.all(draining);
+    }
   }
 
   statuses(): WitnessStatus[] {

@@ -26,7 +26,7 @@ export interface WitnessAnswer {
 
 const TEXT = 'text/plain; charset=utf-8';
 /** The content type of a 409's body: the size the witness knows (C2SP tlog-witness). */
-export const TLOG_SIZE_TYPE = 'text/x.tlog.size';
+const TLOG_SIZE_TYPE = 'text/x.tlog.size';
 const MAX_PROOF_LINES = 63;
 
 const refuse = (status: WitnessAnswer['status'], reason: string): WitnessAnswer => ({
