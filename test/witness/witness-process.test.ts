@@ -1,31 +1,15 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawPublicKeyOfKeyObject } from '../../src/modules/signing/multikey.js';
 import { checkQuorum, parseWitnessKey } from '../../src/modules/tlog/cosignature.js';
-import {
-  consistencyProof,
-  leafHash,
-  nodeHash,
-  treeHash,
-  type NodeReader,
-} from '../../src/modules/tlog/merkle.js';
-import { checkpointText, signNote, verifierKey } from '../../src/modules/tlog/signed-note.js';
+import { consistencyProof } from '../../src/modules/tlog/merkle.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
 import { freePort, startCliProcess } from '../helpers/processes.js';
+import { testLog } from '../helpers/witnesses.js';
 
 // Only a real process shows that `avs witness serve` keeps its state across a restart: a log of our own, no database.
-const ORIGIN = 'log.example.com/tlog';
-const logKey = generateKeyPairSync('ed25519').privateKey;
-const logVkey = verifierKey(ORIGIN, rawPublicKeyOfKeyObject(createPublicKey(logKey)));
-const leaves: NodeReader = (level, idx) =>
-  level === 0
-    ? leafHash(Buffer.from(`entry ${idx}`))
-    : nodeHash(leaves(level - 1, 2 * idx), leaves(level - 1, 2 * idx + 1));
-const checkpoint = (size: number) =>
-  signNote(checkpointText({ origin: ORIGIN, size, rootHash: treeHash(size, leaves) }), ORIGIN, logKey);
+const { origin: ORIGIN, vkey: logVkey, checkpoint, entries: leaves } = testLog();
 
 let dir: string;
 

@@ -1,43 +1,16 @@
-import { generateKeyPairSync, createPublicKey } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawPublicKeyOfKeyObject } from '../../src/modules/signing/multikey.js';
 import { checkQuorum, parseWitnessKey } from '../../src/modules/tlog/cosignature.js';
-import {
-  consistencyProof,
-  EMPTY_TREE_HASH,
-  leafHash,
-  nodeHash,
-  treeHash,
-  type NodeReader,
-} from '../../src/modules/tlog/merkle.js';
-import { checkpointText, signNote, verifierKey } from '../../src/modules/tlog/signed-note.js';
+import { consistencyProof, treeHash } from '../../src/modules/tlog/merkle.js';
+import { checkpointText, signNote } from '../../src/modules/tlog/signed-note.js';
 import { serveWitness, type RunningWitness } from '../../src/modules/witness/witness-server.js';
-import { makeWitnessDir } from '../helpers/witnesses.js';
+import { computedTree, makeWitnessDir, testLog } from '../helpers/witnesses.js';
 
-// A log of our own making (its key and tree here, no database): the witness sees only notes and proofs.
-const ORIGIN = 'log.example.com/tlog';
-const logKey = generateKeyPairSync('ed25519').privateKey;
-const logVkey = verifierKey(ORIGIN, rawPublicKeyOfKeyObject(createPublicKey(logKey)));
+const log = testLog();
+const { origin: ORIGIN, vkey: logVkey, checkpoint, entries: honest } = log;
+const forked = computedTree('forged');
 const otherKey = generateKeyPairSync('ed25519').privateKey;
-
-/** The nodes of a tree of leaves "entry 0", "entry 1", … (computed, not stored). */
-function treeOf(prefix: string): NodeReader {
-  const node: NodeReader = (level, idx) =>
-    level === 0
-      ? leafHash(Buffer.from(`${prefix} ${idx}`))
-      : nodeHash(node(level - 1, idx * 2), node(level - 1, idx * 2 + 1));
-  return node;
-}
-const honest = treeOf('entry');
-const forked = treeOf('forged');
-
-const checkpoint = (size: number, read = honest, key = logKey) =>
-  signNote(
-    checkpointText({ origin: ORIGIN, size, rootHash: size === 0 ? EMPTY_TREE_HASH : treeHash(size, read) }),
-    ORIGIN,
-    key,
-  );
 
 function request(oldSize: number, size: number, note = checkpoint(size), proof?: Buffer[]) {
   const lines = proof ?? (oldSize === 0 || oldSize === size ? [] : consistencyProof(oldSize, size, honest));
@@ -109,7 +82,7 @@ describe('a witness speaks C2SP tlog-witness', () => {
     const unknown = signNote(
       checkpointText({ origin: 'other.example/log', size: 1, rootHash: treeHash(1, honest) }),
       'other.example/log',
-      logKey,
+      otherKey,
     );
     expect((await add(request(0, 1, unknown))).status).toBe(404);
     expect((await add('old 01\n\n' + checkpoint(20))).status).toBe(400);
@@ -117,7 +90,6 @@ describe('a witness speaks C2SP tlog-witness', () => {
   });
 
   it('serves the latest checkpoint it cosigned under the SHA-256 of the origin', async () => {
-    const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(ORIGIN).digest('hex');
     const response = await fetch(`${running.url}/${hash}/checkpoint`);
     expect(response.status).toBe(200);

@@ -60,6 +60,17 @@ async function logEvents(count: number): Promise<string> {
   return (await context.app.inject({ method: 'GET', url: '/tlog/checkpoint' })).body;
 }
 
+/** `avs log verify` of the log at `url`, requiring both witnesses' cosignatures (or --quorum). */
+const verifyWithWitnesses = (url: string, ...args: string[]) =>
+  runAvsInProcess([
+    'log',
+    'verify',
+    '--url',
+    url,
+    ...witnesses.running.flatMap((running) => ['--witness', running.witness.vkey]),
+    ...args,
+  ]);
+
 /** A server that serves `checkpoint` as the log's checkpoint: the operator's split view. */
 async function serveCheckpoint(checkpoint: string): Promise<{ url: string; server: Server }> {
   const server = createServer((_request, response) => response.end(checkpoint));
@@ -87,16 +98,7 @@ describe('two witnesses beside the service', () => {
         { name: 'witness.example.net/w2', ok: true, last_cosigned_size: 5 },
       ],
     });
-    const verified = await runAvsInProcess([
-      'log',
-      'verify',
-      '--url',
-      prefix,
-      '--witness',
-      witnesses.running[0]!.witness.vkey,
-      '--witness',
-      witnesses.running[1]!.witness.vkey,
-    ]);
+    const verified = await verifyWithWitnesses(prefix);
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/cosigned by witness\.example\.org\/w1, witness\.example\.net\/w2\.$/m);
   });
@@ -220,20 +222,7 @@ describe('two witnesses beside the service', () => {
     }
     const splitView = await serveCheckpoint(fork);
     try {
-      const rejected = await runAvsInProcess([
-        'log',
-        'verify',
-        '--url',
-        splitView.url,
-        '--vkey',
-        logVkey,
-        '--witness',
-        witnesses.running[0]!.witness.vkey,
-        '--witness',
-        witnesses.running[1]!.witness.vkey,
-        '--quorum',
-        '1',
-      ]);
+      const rejected = await verifyWithWitnesses(splitView.url, '--vkey', logVkey, '--quorum', '1');
       expect(rejected.code).toBe(1);
       expect(rejected.stderr).toMatch(
         /^FAILED: The checkpoint carries 0 valid cosignature\(s\) of the 1 required: .*witness\.example\.org\/w1, witness\.example\.net\/w2\.\n$/,
@@ -274,18 +263,7 @@ describe('two witnesses beside the service', () => {
     expect(!sdkCheck.ok && sdkCheck.detail).toMatch(/from witness\.example\.net\/w2\.$/);
     expect(verifyWitnessedCheckpoint(checkpoint, vkeys, 1).ok).toBe(true);
     // Quorum 1 of the two is still met.
-    const verified = await runAvsInProcess([
-      'log',
-      'verify',
-      '--url',
-      prefix,
-      '--witness',
-      witnesses.running[0]!.witness.vkey,
-      '--witness',
-      witnesses.running[1]!.witness.vkey,
-      '--quorum',
-      '1',
-    ]);
+    const verified = await verifyWithWitnesses(prefix, '--quorum', '1');
     expect(verified.code, verified.stderr).toBe(0);
   });
 });
