@@ -176,6 +176,32 @@ const publicUrl = handParsed({
   },
 });
 
+/** `<name>+<8 hex>+<base64>`: the shape of a note verifier key (the key itself is checked at start). */
+const VKEY_SHAPE = /^[^+\s]+\+[0-9a-f]{8}\+[A-Za-z0-9+/]+=*$/;
+
+/** "VKEY URL, VKEY URL": each witness's cosignature key and its submission prefix (http or https). */
+const witnessList = handParsed({
+  schema: Type.Array(Type.Object({ vkey: Type.String(), url: Type.String() }), { minItems: 1 }),
+  accepts:
+    'a comma-separated list of "VKEY URL" pairs: a witness\'s verifier key and its submission prefix, such as ' +
+    '"witness.example.org/w1+1234abcd+BAbc… https://witness.example.org/w1"',
+  parse: (raw) => {
+    const witnesses = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const [vkey, url, ...rest] = entry.split(/\s+/);
+        const valid =
+          rest.length === 0 && VKEY_SHAPE.test(vkey ?? '') && hasProtocol(url ?? '', ['http:', 'https:']);
+        return valid ? { vkey: vkey!, url: url!.replace(/\/+$/, '') } : undefined;
+      });
+    return witnesses.length > 0 && witnesses.every(Boolean)
+      ? (witnesses as { vkey: string; url: string }[])
+      : undefined;
+  },
+});
+
 const masterKey = handParsed({
   schema: Type.String({ minLength: 1 }),
   accepts: '32 bytes in base64 (e.g. the output of "openssl rand -base64 32")',
@@ -397,6 +423,21 @@ export const configDefinitions = {
     ...integer(10, 3_600_000),
     default: 1000,
     description: 'How often the transparency log integrator appends newly committed history events.',
+  },
+  AVS_WITNESSES: {
+    ...witnessList,
+    description:
+      'Witnesses that cosign each new checkpoint of the transparency log (C2SP tlog-witness), as "VKEY URL" pairs, comma-separated; the log POSTs to URL/add-checkpoint in the background. Unset: no witnesses.',
+  },
+  AVS_WITNESS_QUORUM: {
+    ...integer(1, 100),
+    description:
+      'How many of AVS_WITNESSES must cosign a checkpoint for the service to call it witnessed (`facts.log.witnessed`). Unset: all of them.',
+  },
+  AVS_WITNESS_TIMEOUT_MS: {
+    ...integer(100, 60_000),
+    default: 5000,
+    description: 'How long the log waits for one witness to answer one request before it retries (3 tries).',
   },
   AVS_MEDIA_DIR: {
     ...text,

@@ -24,3 +24,4 @@ export {
   type VerifierSources,
 } from './credentials.js';
 export type { components, operations, paths } from './schema.js';
+export { verifyWitnessedCheckpoint, type Cosigner, type QuorumCheck } from './log.js';

@@ -10256,7 +10256,20 @@ export interface operations {
                      *         }
                      *       ],
                      *       "facts": {
-                     *         "tag_bound": false
+                     *         "tag_bound": false,
+                     *         "log": {
+                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *           "log_index": 8,
+                     *           "witnesses": [
+                     *             {
+                     *               "name": "witness.example.org/w1",
+                     *               "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
+                     *               "time": "2026-11-23T16:47:59.000Z"
+                     *             }
+                     *           ],
+                     *           "quorum": 1,
+                     *           "witnessed": true
+                     *         }
                      *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
                      *       "receipt": {
@@ -10300,7 +10313,20 @@ export interface operations {
                      *             }
                      *           ],
                      *           "facts": {
-                     *             "tag_bound": false
+                     *             "tag_bound": false,
+                     *             "log": {
+                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *               "log_index": 8,
+                     *               "witnesses": [
+                     *                 {
+                     *                   "name": "witness.example.org/w1",
+                     *                   "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
+                     *                   "time": "2026-11-23T16:47:59.000Z"
+                     *                 }
+                     *               ],
+                     *               "quorum": 1,
+                     *               "witnessed": true
+                     *             }
                      *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z"
                      *         },
@@ -10340,10 +10366,31 @@ export interface operations {
                         }[];
                         /** Format: date-time */
                         verified_at: string;
-                        /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
                         facts: {
                             /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
                             tag_bound: boolean;
+                            /** @description The cosigned checkpoint the history was checked against (docs/transparency.md); null until the asset’s last event is in the log. */
+                            log: {
+                                /** @description The log checkpoint the history was checked against: a C2SP signed note, with the log’s signature and the witnesses’ cosignature lines (C2SP tlog-cosignature), to check offline. */
+                                checkpoint: string;
+                                /** @description The log index of the asset’s last event. */
+                                log_index: number;
+                                /** @description The configured witnesses (AVS_WITNESSES) whose valid cosignature the checkpoint carries. */
+                                witnesses: {
+                                    name: string;
+                                    /** @description The witness’s cosignature/v1 verifier key. */
+                                    vkey: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the witness cosigned.
+                                     */
+                                    time: string;
+                                }[];
+                                /** @description How many cosignatures the service requires (AVS_WITNESS_QUORUM). */
+                                quorum: number;
+                                /** @description At least `quorum` witnesses cosigned (false when none are configured). */
+                                witnessed: boolean;
+                            } | null;
                         };
                         /** @description A signed receipt: a Verifiable Credential whose subject is this response without `receipt` (docs/credentials.md). */
                         receipt: {
@@ -10759,7 +10806,20 @@ export interface operations {
                      *         }
                      *       ],
                      *       "facts": {
-                     *         "tag_bound": false
+                     *         "tag_bound": false,
+                     *         "log": {
+                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *           "log_index": 8,
+                     *           "witnesses": [
+                     *             {
+                     *               "name": "witness.example.org/w1",
+                     *               "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
+                     *               "time": "2026-11-23T16:47:59.000Z"
+                     *             }
+                     *           ],
+                     *           "quorum": 1,
+                     *           "witnessed": true
+                     *         }
                      *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
                      *       "verified_by": {
@@ -10790,10 +10850,31 @@ export interface operations {
                         }[];
                         /** Format: date-time */
                         verified_at: string;
-                        /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
                         facts?: {
                             /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
                             tag_bound: boolean;
+                            /** @description The cosigned checkpoint the history was checked against (docs/transparency.md); null until the asset’s last event is in the log. */
+                            log: {
+                                /** @description The log checkpoint the history was checked against: a C2SP signed note, with the log’s signature and the witnesses’ cosignature lines (C2SP tlog-cosignature), to check offline. */
+                                checkpoint: string;
+                                /** @description The log index of the asset’s last event. */
+                                log_index: number;
+                                /** @description The configured witnesses (AVS_WITNESSES) whose valid cosignature the checkpoint carries. */
+                                witnesses: {
+                                    name: string;
+                                    /** @description The witness’s cosignature/v1 verifier key. */
+                                    vkey: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the witness cosigned.
+                                     */
+                                    time: string;
+                                }[];
+                                /** @description How many cosignatures the service requires (AVS_WITNESS_QUORUM). */
+                                quorum: number;
+                                /** @description At least `quorum` witnesses cosigned (false when none are configured). */
+                                witnessed: boolean;
+                            } | null;
                         };
                         verified_by: {
                             /** Format: uuid */
@@ -11040,7 +11121,20 @@ export interface operations {
                      *             }
                      *           ],
                      *           "facts": {
-                     *             "tag_bound": false
+                     *             "tag_bound": false,
+                     *             "log": {
+                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *               "log_index": 8,
+                     *               "witnesses": [
+                     *                 {
+                     *                   "name": "witness.example.org/w1",
+                     *                   "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
+                     *                   "time": "2026-11-23T16:47:59.000Z"
+                     *                 }
+                     *               ],
+                     *               "quorum": 1,
+                     *               "witnessed": true
+                     *             }
                      *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z",
                      *           "verified_by": {
@@ -11077,10 +11171,31 @@ export interface operations {
                             }[];
                             /** Format: date-time */
                             verified_at: string;
-                            /** @description Facts about the asset that do not change `verified`; later releases may add facts. */
                             facts?: {
                                 /** @description The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t. */
                                 tag_bound: boolean;
+                                /** @description The cosigned checkpoint the history was checked against (docs/transparency.md); null until the asset’s last event is in the log. */
+                                log: {
+                                    /** @description The log checkpoint the history was checked against: a C2SP signed note, with the log’s signature and the witnesses’ cosignature lines (C2SP tlog-cosignature), to check offline. */
+                                    checkpoint: string;
+                                    /** @description The log index of the asset’s last event. */
+                                    log_index: number;
+                                    /** @description The configured witnesses (AVS_WITNESSES) whose valid cosignature the checkpoint carries. */
+                                    witnesses: {
+                                        name: string;
+                                        /** @description The witness’s cosignature/v1 verifier key. */
+                                        vkey: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description When the witness cosigned.
+                                         */
+                                        time: string;
+                                    }[];
+                                    /** @description How many cosignatures the service requires (AVS_WITNESS_QUORUM). */
+                                    quorum: number;
+                                    /** @description At least `quorum` witnesses cosigned (false when none are configured). */
+                                    witnessed: boolean;
+                                } | null;
                             };
                             verified_by: {
                                 /** Format: uuid */

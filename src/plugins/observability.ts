@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Prometheus text of this process's metrics. */
     metricsText(): Promise<{ contentType: string; body: string }>;
+    /** Where other plugins register their metrics. */
+    metricsRegistry: Registry;
+    /** What /readyz adds to its 200 answer, by name (a part that never makes the service unready). */
+    readinessFacts: Map<string, () => unknown>;
   }
 }
 
@@ -157,12 +161,15 @@ export const observabilityPlugin = fp(
             setTimeout(() => reject(new Error('readiness timeout')), 2_000).unref(),
           ),
         ]);
-        return { status: 'ready' };
+        const facts = [...app.readinessFacts].map(([name, fact]) => [name, fact()]);
+        return { status: 'ready', ...Object.fromEntries(facts) };
       } catch {
         return sendError(reply, new AppError('service_unavailable', 'database_not_answering'));
       }
     });
 
+    app.decorate('metricsRegistry', registry);
+    app.decorate('readinessFacts', new Map<string, () => unknown>());
     app.decorate('metricsText', async () => ({
       contentType: registry.contentType,
       body: await registry.metrics(),

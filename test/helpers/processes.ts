@@ -112,13 +112,28 @@ export interface WorkerProcess {
 }
 
 /** Starts `avs worker` and waits until it logs that it started. */
-export async function startWorkerProcess(
+export function startWorkerProcess(
   env: Record<string, string>,
   args: string[] = [],
   timeoutMs = 60_000,
 ): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [avsBin, 'worker', ...args], {
-    env: baseEnv({ AVS_WEBHOOK_DELIVERY: 'on', ...env, LOG_LEVEL: 'info' }),
+  return startCliProcess(
+    ['worker', ...args],
+    { AVS_WEBHOOK_DELIVERY: 'on', ...env, LOG_LEVEL: 'info' },
+    'webhook worker started',
+    timeoutMs,
+  );
+}
+
+/** Starts a long-lived `avs <args>` and waits until its output holds `ready`. */
+export async function startCliProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  timeoutMs = 60_000,
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [avsBin, ...args], {
+    env: baseEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -126,11 +141,11 @@ export async function startWorkerProcess(
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit');
   const deadline = Date.now() + timeoutMs;
-  while (!output.includes('webhook worker started')) {
-    if (child.exitCode !== null) throw new Error(`avs worker exited with ${child.exitCode}:\n${output}`);
+  while (!output.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`avs ${args[0]} exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`avs worker did not start in ${timeoutMs} ms:\n${output}`);
+      throw new Error(`avs ${args[0]} did not start in ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -33,10 +33,17 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
   return loadConfig({}, { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, ...overrides });
 }
 
+export interface TestContextOptions {
+  config?: ConfigOverrides;
+  /** More settings, made from the fresh (migrated) database before the app is built: e.g. witnesses of its log key. */
+  prepare?: (db: Database, config: Config) => Promise<ConfigOverrides>;
+}
+
 /** The real app on a fresh database, as production builds it; requests go through app.inject. */
-export async function createTestContext(options: { config?: ConfigOverrides } = {}): Promise<TestContext> {
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = testConfig(options.config);
+  const prepared = options.prepare ? await options.prepare(database.db, testConfig(options.config)) : {};
+  const config = testConfig({ ...options.config, ...prepared });
   const app = await buildApp({ config, db: database.db, logger: false, migrate: false });
   await app.ready();
   const conformance = await OpenApiConformance.of(app);
@@ -84,7 +91,7 @@ export async function createTestContext(options: { config?: ConfigOverrides } = 
  * The test context of a file or a describe block, as fastify/demo's build(t): built in beforeAll, closed in
  * afterAll (which fails on responses the OpenAPI document does not describe). Read it in hooks and tests.
  */
-export function useTestContext(options: { config?: ConfigOverrides } = {}): TestContext {
+export function useTestContext(options: TestContextOptions = {}): TestContext {
   let built: TestContext | undefined;
   beforeAll(async () => {
     built = await createTestContext(options);

@@ -7,6 +7,7 @@ import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
 import { tagKeysCommand } from './tag-keys.command.js';
 import { verifyCredentialCommand } from './verify-credential.command.js';
+import { witnessInitCommand, witnessServeCommand } from './witness.command.js';
 import { workerCommand } from './worker.command.js';
 
 /**
@@ -23,6 +24,8 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'members invite': membersInviteCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  'witness init': witnessInitCommand,
+  'witness serve': witnessServeCommand,
 };
 
 /** The command argv names (its first one or two words) and the arguments after its name, if any. */

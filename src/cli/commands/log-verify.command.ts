@@ -1,6 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
+import { parseWitnessKey } from '../../modules/tlog/cosignature.js';
 import { LogVerificationError, verifyLog, type MonitorState } from '../../modules/tlog/tlog-monitor.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -34,13 +35,28 @@ async function readState(file: string): Promise<MonitorState | undefined> {
   }
 }
 
+/** The --witness keys and --quorum (default: all of them); BadArgument for a key that is not one or a quorum past them. */
+function witnessesOf(vkeys: readonly string[], quorum: string | undefined) {
+  const witnesses = vkeys.map((vkey) => {
+    const key = parseWitnessKey(vkey);
+    if (!key) throw new BadArgument(`--witness ${vkey} is not a cosignature/v1 verifier key`);
+    return key;
+  });
+  if (quorum !== undefined && (!/^\d+$/.test(quorum) || Number(quorum) > witnesses.length))
+    throw new BadArgument(
+      `--quorum must be an integer from 0 to the number of --witness keys (${witnesses.length})`,
+    );
+  return { witnesses, quorum: quorum === undefined ? witnesses.length : Number(quorum) };
+}
+
 /**
- * `avs log verify [--url PREFIX] [--vkey KEY] [--state FILE] [--json]`: monitors the transparency log
- * over HTTP, with no database. Saves the verified checkpoint to the state file only when everything
- * holds. Exit 0 when the log verifies, 1 with one sentence when it does not, 2 for bad arguments.
+ * `avs log verify [--url PREFIX] [--vkey KEY] [--state FILE] [--witness VKEY…] [--quorum N] [--json]`: monitors
+ * the transparency log over HTTP, with no database. With --witness, the checkpoint must carry N valid
+ * cosignatures of those witnesses (N: --quorum, default all). Saves the verified checkpoint to the state file
+ * only when everything holds. Exit 0 when the log verifies, 1 with one sentence when it does not, 2 for bad arguments.
  */
 export const logVerifyCommand: CliCommand = {
-  usage: '[--url PREFIX] [--vkey KEY] [--state FILE] [--json]',
+  usage: '[--url PREFIX] [--vkey KEY] [--state FILE] [--witness VKEY…] [--quorum N] [--json]',
   summary: 'Monitor the transparency log: signature, tree, consistency with the saved checkpoint, chains',
   database: 'no',
   async run(args, context) {
@@ -54,6 +70,8 @@ export const logVerifyCommand: CliCommand = {
               url: { type: 'string' },
               vkey: { type: 'string' },
               state: { type: 'string' },
+              witness: { type: 'string', multiple: true },
+              quorum: { type: 'string' },
               json: { type: 'boolean' },
             },
             strict: true,
@@ -63,6 +81,7 @@ export const logVerifyCommand: CliCommand = {
         }
       })();
       json = values.json;
+      const { witnesses, quorum } = witnessesOf(values.witness ?? [], values.quorum);
       const prefix = (values.url ?? `${publicBaseUrl(context.config)}/tlog`).replace(/\/+$/, '');
       const previous = values.state ? await readState(values.state) : undefined;
       // The key: as given, else the one the state file has trusted since its first run, else the log's own.
@@ -70,7 +89,7 @@ export const logVerifyCommand: CliCommand = {
         values.vkey ?? previous?.vkey ?? (await fetchBytes(`${prefix}/vkey`)).toString('utf8').trim();
       if (previous && previous.vkey !== vkey)
         throw new LogVerificationError('The verifier key is not the one the state file trusts.');
-      const result = await verifyLog({ prefix, vkey, previous, fetchBytes });
+      const result = await verifyLog({ prefix, vkey, previous, witnesses, quorum, fetchBytes });
       if (values.state) {
         const temporary = `${values.state}.tmp`;
         await writeFile(temporary, `${JSON.stringify(result.state, null, 2)}\n`);
@@ -80,20 +99,24 @@ export const logVerifyCommand: CliCommand = {
         result.previous_size === null
           ? ''
           : `, consistent with the saved checkpoint of size ${result.previous_size}`;
+      const cosigned =
+        witnesses.length === 0
+          ? ''
+          : `; cosigned by ${result.cosigners.map((cosigner) => cosigner.name).join(', ')}`;
       context.print(
         json,
         { ok: true, ...result, state: undefined },
-        `OK: ${result.origin} at size ${result.size} (root ${result.root_hash})${consistent}; ${result.assets} assets' entries chain.`,
+        `OK: ${result.origin} at size ${result.size} (root ${result.root_hash})${consistent}; ${result.assets} assets' entries chain${cosigned}.`,
       );
       return 0;
     } catch (error) {
       if (error instanceof BadArgument) {
-        process.stderr.write(`avs log verify: ${error.message}\n`);
+        context.io.stderr.write(`avs log verify: ${error.message}\n`);
         return 2;
       }
       if (!(error instanceof LogVerificationError)) throw error;
-      if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
-      else process.stderr.write(`FAILED: ${error.message}\n`);
+      if (json) context.io.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
+      else context.io.stderr.write(`FAILED: ${error.message}\n`);
       return 1;
     }
   },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { SigningKeyring } from '../signing/signing-keys.service.js';
 import { INTEGRATION_BATCH, integrateBatch } from './tlog.service.js';
+import type { WitnessCosigner } from './witness-cosigner.js';
 
 export interface TlogIntegratorOptions {
   db: Database;
@@ -10,6 +11,8 @@ export interface TlogIntegratorOptions {
   intervalMs: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   batchSize?: number;
+  /** Sends each checkpoint it signs to the witnesses, in the background (none: AVS_WITNESSES unset). */
+  cosigner?: WitnessCosigner;
 }
 
 /**
@@ -50,12 +53,14 @@ export class TlogIntegrator {
         const batch = this.options.batchSize ?? INTEGRATION_BATCH;
         let total = 0;
         for (;;) {
-          const appended = await integrateBatch(
+          const { appended, checkpoint } = await integrateBatch(
             this.options.db,
             this.options.keyring,
             this.options.origin,
             batch,
           );
+          // After the commit, never before: the witnesses see only what the log holds.
+          if (checkpoint !== undefined) this.options.cosigner?.submit(checkpoint);
           total += appended;
           if (appended < batch || this.stopped) return total;
         }
@@ -69,5 +74,6 @@ export class TlogIntegrator {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+    await this.options.cosigner?.settled();
   }
 }

@@ -1,3 +1,4 @@
+import { checkQuorum, type Cosigner, type WitnessKey } from './cosignature.js';
 import { EMPTY_TREE_HASH, leafHash, nodeHash, TILE_WIDTH } from './merkle.js';
 import { openNote, parseCheckpointText, parseVerifierKey } from './signed-note.js';
 import { tilePath } from './tile-paths.js';
@@ -17,6 +18,8 @@ export interface MonitorResult {
   root_hash: string;
   previous_size: number | null;
   assets: number;
+  /** The required witnesses whose valid cosignature the checkpoint carries. */
+  cosigners: Cosigner[];
   state: MonitorState;
 }
 
@@ -86,6 +89,9 @@ export async function verifyLog(options: {
   prefix: string;
   vkey: string;
   previous?: MonitorState;
+  /** Witnesses of which at least `quorum` must have cosigned the checkpoint. */
+  witnesses?: readonly WitnessKey[];
+  quorum?: number;
   fetchBytes: (url: string) => Promise<Buffer>;
 }): Promise<MonitorResult> {
   const verifier = parseVerifierKey(options.vkey);
@@ -96,6 +102,13 @@ export async function verifyLog(options: {
     throw new LogVerificationError(`The checkpoint is not signed by the key ${verifier.name}.`);
   const checkpoint = parseCheckpointText(text);
   if (!checkpoint) throw new LogVerificationError('The checkpoint is not a C2SP checkpoint.');
+  // Before the tiles: a checkpoint the witnesses did not see may be a split view, whatever its tree says.
+  const witnessed = checkQuorum(
+    note,
+    options.witnesses ?? [],
+    options.quorum ?? options.witnesses?.length ?? 0,
+  );
+  if (!witnessed.ok) throw new LogVerificationError(witnessed.detail);
   if (checkpoint.origin !== verifier.name)
     throw new LogVerificationError(
       `The checkpoint's origin ${checkpoint.origin} is not the key's name ${verifier.name}.`,
@@ -150,6 +163,7 @@ export async function verifyLog(options: {
     root_hash: rootHash,
     previous_size: previous?.size ?? null,
     assets: heads.size,
+    cosigners: witnessed.cosigners,
     state: { origin: checkpoint.origin, vkey: options.vkey, size: checkpoint.size, root_hash: rootHash },
   };
 }

@@ -6,16 +6,13 @@ export interface TlogStateRow {
   root_hash: Buffer;
   checkpoint: string | null;
   checkpoint_key_id: string | null;
+  /** Witnesses' cosignature lines of this checkpoint, in the order they answered ('' before any). */
+  cosignatures: string;
 }
 
-interface RawStateRow {
-  tree_size: string;
-  root_hash: Buffer;
-  checkpoint: string | null;
-  checkpoint_key_id: string | null;
-}
+type RawStateRow = Omit<TlogStateRow, 'tree_size'> & { tree_size: string };
 
-const STATE_COLUMNS = 'tree_size, root_hash, checkpoint, checkpoint_key_id';
+const STATE_COLUMNS = 'tree_size, root_hash, checkpoint, checkpoint_key_id, cosignatures';
 
 // PGlite returns bytea as a Uint8Array, pg as a Buffer; int8 as a string (pg) or a number.
 function toBuffer(bytes: Uint8Array): Buffer {
@@ -49,9 +46,29 @@ export async function saveState(
   state: { treeSize: number; rootHash: Buffer; checkpoint: string; keyId: string },
 ): Promise<void> {
   await tx.query(
-    `UPDATE tlog_state SET tree_size = $1, root_hash = $2, checkpoint = $3, checkpoint_key_id = $4, updated_at = now()`,
+    // A new checkpoint starts with no cosignatures: the witnesses cosigned the one before.
+    `UPDATE tlog_state SET tree_size = $1, root_hash = $2, checkpoint = $3, checkpoint_key_id = $4, updated_at = now(),
+       cosignatures = CASE WHEN checkpoint = $3 THEN cosignatures ELSE '' END`,
     [state.treeSize, state.rootHash, state.checkpoint, state.keyId],
   );
+}
+
+/**
+ * Appends a witness's cosignature line to the checkpoint's, while it is still the current one and holds none
+ * of that witness yet (`namePrefix`: the line's "— name "). Whether it was added.
+ */
+export async function appendCosignature(
+  db: Queryable,
+  checkpoint: string,
+  line: string,
+  namePrefix: string,
+): Promise<boolean> {
+  const { rows } = await db.query<{ added: boolean }>(
+    `UPDATE tlog_state SET cosignatures = cosignatures || $2
+     WHERE checkpoint = $1 AND position($3 in cosignatures) = 0 RETURNING true AS added`,
+    [checkpoint, line, namePrefix],
+  );
+  return rows.length > 0;
 }
 
 /** What the log carries of a history event: the chain's row without its payload and actor. */

@@ -11,6 +11,7 @@ import { publicBaseUrl } from '../signing/issuer-identity.js';
 import { publishedKeys, type SigningKeyring } from '../signing/signing-keys.service.js';
 import {
   appendLeaves,
+  consistencyProof,
   inclusionProof,
   leafHash,
   nodesRead,
@@ -19,9 +20,10 @@ import {
   TILE_HEIGHT,
   TILE_WIDTH,
 } from './merkle.js';
-import { checkpointText, signNote, verifierKey } from './signed-note.js';
+import { checkpointText, SIGNATURE_PREFIX, signNote, verifierKey } from './signed-note.js';
 import { parseTilePath, type TileRef } from './tile-paths.js';
 import {
+  appendCosignature,
   appendToLog,
   findEventWithLogIndex,
   findState,
@@ -32,6 +34,7 @@ import {
   readNodes,
   saveState,
   type NewEntry,
+  type TlogStateRow,
 } from './tlog.repository.js';
 
 /** What an entry commits to: the event as the history endpoint shows it, without its payload. */
@@ -65,20 +68,22 @@ export const INTEGRATION_BATCH = 2000;
 /**
  * Appends committed, not yet logged events to the log, in the order they were queued, and signs the new
  * checkpoint: entries, hashes, the queue and the checkpoint change in one transaction, so a crash leaves
- * no gap and no duplicate. Another integrator holding the lock makes this a no-op. Returns how many it appended.
+ * no gap and no duplicate. Another integrator holding the lock makes this a no-op. Returns how many it appended
+ * and the checkpoint it signed, if it signed one.
  */
 export async function integrateBatch(
   db: Database,
   keyring: SigningKeyring,
   origin: string,
   limit = INTEGRATION_BATCH,
-): Promise<number> {
+): Promise<{ appended: number; checkpoint?: string }> {
   return db.transaction(async (tx) => {
     const state = await lockState(tx);
-    if (!state) return 0;
+    if (!state) return { appended: 0 };
     const pending = await listPending(tx, limit);
     const key = await keyring.activeKey(tx, 'log');
-    if (pending.length === 0 && state.checkpoint !== null && state.checkpoint_key_id === key.id) return 0;
+    if (pending.length === 0 && state.checkpoint !== null && state.checkpoint_key_id === key.id)
+      return { appended: 0 };
     const entries: NewEntry[] = pending.map((event, offset) => ({
       logIndex: state.tree_size + offset,
       eventId: event.id,
@@ -108,13 +113,42 @@ export async function integrateBatch(
       );
     }
     await saveState(tx, { treeSize, rootHash: root, checkpoint, keyId: key.id });
-    return entries.length;
+    return { appended: entries.length, checkpoint };
   });
 }
 
-/** The latest signed checkpoint; undefined before the first integration. */
+/** The checkpoint with the witnesses' cosignature lines appended: one signed note (C2SP tlog-cosignature). */
+function cosignedNote(state: Pick<TlogStateRow, 'checkpoint' | 'cosignatures'>): string | undefined {
+  return state.checkpoint === null ? undefined : `${state.checkpoint}${state.cosignatures}`;
+}
+
+/** The latest signed checkpoint, cosigned by the witnesses that answered; undefined before the first integration. */
 async function latestCheckpoint(db: Queryable): Promise<string | undefined> {
-  return (await findState(db)).checkpoint ?? undefined;
+  return cosignedNote(await findState(db));
+}
+
+/** The RFC 6962 consistency proof from the tree of `oldSize` leaves to the one of `newSize` (empty from 0). */
+export async function consistencyProofBetween(
+  db: Queryable,
+  oldSize: number,
+  newSize: number,
+): Promise<Buffer[]> {
+  if (oldSize === 0 || oldSize === newSize) return [];
+  const nodes = await readNodes(
+    db,
+    nodesRead((read) => consistencyProof(oldSize, newSize, read)),
+  );
+  return consistencyProof(oldSize, newSize, readerOf(nodes));
+}
+
+/** Keeps a witness's cosignature line with the checkpoint while it is the current one; whether it was kept. */
+export function addCosignature(
+  db: Queryable,
+  checkpoint: string,
+  witnessName: string,
+  line: string,
+): Promise<boolean> {
+  return appendCosignature(db, checkpoint, line, `${SIGNATURE_PREFIX}${witnessName} `);
 }
 
 /** The checkpoint as served: from memory while it is unchanged (a new one bumps tlog_checkpoint, on every instance). */
@@ -224,9 +258,6 @@ export async function eventProof(
     nodesRead((read) => inclusionProof(logIndex, size, read)),
   );
   const proof = inclusionProof(logIndex, size, readerOf(nodes));
-  return {
-    log_index: logIndex,
-    checkpoint: state.checkpoint!,
-    proof: tlogProofText(logIndex, proof, state.checkpoint!),
-  };
+  const checkpoint = cosignedNote(state)!;
+  return { log_index: logIndex, checkpoint, proof: tlogProofText(logIndex, proof, checkpoint) };
 }

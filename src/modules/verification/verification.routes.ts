@@ -93,6 +93,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
           principal,
           targetOf(request.body),
           (events, paidFor) => drawForHashedHistory(request, reply, events, paidFor),
+          request.server.tlogWitnesses,
         ),
       );
       // With an Idempotency-Key the record shares a transaction with the stored response (kept as this text).

@@ -43,6 +43,52 @@ const VerificationCheck = Type.Object(
 );
 export type VerificationCheckType = Static<typeof VerificationCheck>;
 
+const LogFact = Type.Object(
+  {
+    checkpoint: Type.String({
+      description:
+        'The log checkpoint the history was checked against: a C2SP signed note, with the log’s signature and the witnesses’ cosignature lines (C2SP tlog-cosignature), to check offline.',
+    }),
+    log_index: Type.Integer({ minimum: 0, description: 'The log index of the asset’s last event.' }),
+    witnesses: Type.Array(
+      Type.Object(
+        {
+          name: Type.String(),
+          vkey: Type.String({ description: 'The witness’s cosignature/v1 verifier key.' }),
+          time: Type.String({ format: 'date-time', description: 'When the witness cosigned.' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'The configured witnesses (AVS_WITNESSES) whose valid cosignature the checkpoint carries.',
+      },
+    ),
+    quorum: Type.Integer({
+      minimum: 0,
+      description: 'How many cosignatures the service requires (AVS_WITNESS_QUORUM).',
+    }),
+    witnessed: Type.Boolean({
+      description: 'At least `quorum` witnesses cosigned (false when none are configured).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** What the answer states beside its checks, for the client to weigh: facts never change `verified`. */
+const VerificationFacts = Type.Object(
+  {
+    tag_bound: Type.Boolean({
+      description: 'The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t.',
+    }),
+    log: Type.Union([LogFact, Type.Null()], {
+      description:
+        'The cosigned checkpoint the history was checked against (docs/transparency.md); null until the asset’s last event is in the log.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 const verificationResultProperties = {
   id: Type.String({ format: 'uuid', description: 'This verification.' }),
   planet: Type.String(),
@@ -57,19 +103,6 @@ const verificationResultProperties = {
   verified_at: Type.String({ format: 'date-time' }),
 };
 
-/** What the service knows of the asset beside the checks: facts never change `verified` (docs/api.md). */
-const VerificationFacts = Type.Object(
-  {
-    tag_bound: Type.Boolean({
-      description: 'The asset has an active NFC tag (docs/tags.md): a tap of it can be checked at /t.',
-    }),
-  },
-  {
-    additionalProperties: false,
-    description: 'Facts about the asset that do not change `verified`; later releases may add facts.',
-  },
-);
-
 export const VerificationResult = Type.Object(
   { ...verificationResultProperties, facts: VerificationFacts },
   { additionalProperties: false },
@@ -80,7 +113,7 @@ export type VerificationResultType = Static<typeof VerificationResult>;
 export const Verification = Type.Object(
   {
     ...verificationResultProperties,
-    // Absent on verifications recorded before facts existed.
+    // Verifications recorded before facts were part of the answer have none.
     facts: Type.Optional(VerificationFacts),
     verified_by: Type.Object(
       {

@@ -12,6 +12,7 @@ import { getAsset } from '../assets/assets.service.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
+import { logFact, type WitnessPolicy } from '../tlog/witness-policy.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
@@ -53,7 +54,13 @@ async function findTarget(
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
-): Promise<{ asset: AssetRow; events: ChainedEvent[]; logged: LoggedLeaf[]; tagBound: boolean }> {
+): Promise<{
+  asset: AssetRow;
+  events: ChainedEvent[];
+  logged: LoggedLeaf[];
+  checkpoint: string | null;
+  tagBound: boolean;
+}> {
   let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
   let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
   if ('assetId' in target) {
@@ -86,7 +93,7 @@ async function findTarget(
   const { asset, history, tagBound } = found;
   // A row whose head understates its history (grown since, or edited) pays for what is hashed all the same.
   if (history.events.length > paidFor) await drawForHistory(history.events.length, paidFor);
-  return { asset, events: history.events, logged: history.logged, tagBound };
+  return { asset, events: history.events, logged: history.logged, checkpoint: history.checkpoint, tagBound };
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -101,6 +108,21 @@ function openAlertDetail(asset: AssetRow): string {
 }
 
 /**
+ * What the answer states beside its checks, for the client to weigh; facts never change `verified`.
+ * `log`: the cosigned checkpoint the history was checked against, null until the asset's last event is logged.
+ */
+function factsOf(
+  events: readonly ChainedEvent[],
+  logged: readonly LoggedLeaf[],
+  checkpoint: string | null,
+  witnesses: WitnessPolicy,
+): Pick<VerificationResultType['facts'], 'log'> {
+  const last = events.at(-1)?.sequence;
+  const head = logged.find((entry) => entry.sequence === last);
+  return { log: head && checkpoint ? logFact(checkpoint, head.log_index, witnesses) : null };
+}
+
+/**
  * Runs the checks of docs/api.md. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did.
  */
@@ -109,8 +131,14 @@ async function verifyAsset(
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
+  witnesses: WitnessPolicy,
 ): Promise<Verification> {
-  const { asset, events, logged, tagBound } = await findTarget(db, principal, target, drawForHistory);
+  const { asset, events, logged, checkpoint, tagBound } = await findTarget(
+    db,
+    principal,
+    target,
+    drawForHistory,
+  );
   const chain = checkAssetHistory(asset, events);
   const inLog = checkLogged(events, logged);
   const checks = [
@@ -139,7 +167,7 @@ async function verifyAsset(
       status: asset.status as VerificationResultType['status'],
       verified: checks.every((entry) => entry.passed),
       checks,
-      facts: { tag_bound: tagBound },
+      facts: { tag_bound: tagBound, ...factsOf(events, logged, checkpoint, witnesses) },
       verified_at: new Date().toISOString(),
     },
   };
@@ -161,8 +189,9 @@ export async function verifyWithReceipt(
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
+  witnesses: WitnessPolicy,
 ): Promise<LookupAnswer<VerifyAnswer>> {
-  const verification = await verifyAsset(db, principal, target, drawForHistory);
+  const verification = await verifyAsset(db, principal, target, drawForHistory, witnesses);
   const { result } = verification;
   const alert = result.checks.some((entry) => entry.name === 'no_open_alert' && !entry.passed);
   const { noStore } = await answerLookup(db, { id: result.asset_id, alert }, 'verify', { principal }, result);

@@ -122,10 +122,12 @@ const logOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(json_build_o
       'leaf', (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index))
       ORDER BY t.sequence), '[]')
     FROM tlog_entries t WHERE t.asset_id = a.id AND ${condition}) AS log`;
-// A fact of the answer (docs/tags.md): whether the asset has an active NFC tag, in the same round trip.
+// Read in the same round trip: whether the asset has an active NFC tag (docs/tags.md), and the log's checkpoint,
+// cosigned, in the same statement as the entries, so it covers every entry read.
 const TAG_BOUND = `EXISTS (SELECT 1 FROM tags t WHERE t.asset_id = a.id AND t.status = 'active') AS tag_bound`;
 const SHORT_HISTORY_COLUMNS = `${historyOfRow(SHORT_HISTORY)}, ${logOfRow(SHORT_HISTORY)},
-  ${SHORT_HISTORY} AS history_included, ${TAG_BOUND}`;
+  ${SHORT_HISTORY} AS history_included, ${TAG_BOUND},
+  (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint`;
 
 const findAssetWithHistoryStatement = prepared(
   'find_asset_with_short_history_and_log',
@@ -149,12 +151,18 @@ interface LoggedLeafRow {
 export interface HistoryWithLog {
   events: ChainedEvent[];
   logged: LoggedLeafRow[];
+  /** The log's latest checkpoint with its cosignatures, which covers every entry in `logged`; null before the first. */
+  checkpoint: string | null;
 }
 
-function toHistoryWithLog(history: EventJson[], log: LoggedLeafRow[]): HistoryWithLog {
+function toHistoryWithLog(
+  history: EventJson[],
+  log: LoggedLeafRow[],
+  checkpoint: string | null,
+): HistoryWithLog {
   // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
   const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
-  return { events, logged: log };
+  return { events, logged: log, checkpoint };
 }
 
 /**
@@ -169,7 +177,13 @@ export async function findAssetWithHistory(
   historyBelow: number,
 ): Promise<{ asset: AssetRow; history: HistoryWithLog | undefined; tagBound: boolean } | undefined> {
   const { rows } = await db.query<
-    AssetRow & { history: EventJson[]; log: LoggedLeafRow[]; history_included: boolean; tag_bound: boolean }
+    AssetRow & {
+      history: EventJson[];
+      log: LoggedLeafRow[];
+      history_included: boolean;
+      tag_bound: boolean;
+      log_checkpoint: string | null;
+    }
   >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
     planet,
     'id' in key ? key.id : key.certificateNumber,
@@ -177,8 +191,15 @@ export async function findAssetWithHistory(
   ]);
   const row = rows[0];
   if (!row) return undefined;
-  const { history, log, history_included: included, tag_bound: tagBound, ...asset } = row;
-  return { asset, history: included ? toHistoryWithLog(history, log) : undefined, tagBound };
+  const {
+    history,
+    log,
+    history_included: included,
+    tag_bound: tagBound,
+    log_checkpoint: checkpoint,
+    ...asset
+  } = row;
+  return { asset, history: included ? toHistoryWithLog(history, log, checkpoint) : undefined, tagBound };
 }
 
 export interface VerificationSummaryRow {
