@@ -10258,17 +10258,11 @@ export interface operations {
                      *       "facts": {
                      *         "tag_bound": false,
                      *         "log": {
-                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n",
                      *           "log_index": 8,
-                     *           "witnesses": [
-                     *             {
-                     *               "name": "witness.example.org/w1",
-                     *               "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
-                     *               "time": "2026-11-23T16:47:59.000Z"
-                     *             }
-                     *           ],
-                     *           "quorum": 1,
-                     *           "witnessed": true
+                     *           "witnesses": [],
+                     *           "quorum": 0,
+                     *           "witnessed": false
                      *         }
                      *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
@@ -10315,17 +10309,11 @@ export interface operations {
                      *           "facts": {
                      *             "tag_bound": false,
                      *             "log": {
-                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n",
                      *               "log_index": 8,
-                     *               "witnesses": [
-                     *                 {
-                     *                   "name": "witness.example.org/w1",
-                     *                   "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
-                     *                   "time": "2026-11-23T16:47:59.000Z"
-                     *                 }
-                     *               ],
-                     *               "quorum": 1,
-                     *               "witnessed": true
+                     *               "witnesses": [],
+                     *               "quorum": 0,
+                     *               "witnessed": false
                      *             }
                      *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z"
@@ -10808,17 +10796,11 @@ export interface operations {
                      *       "facts": {
                      *         "tag_bound": false,
                      *         "log": {
-                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *           "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n",
                      *           "log_index": 8,
-                     *           "witnesses": [
-                     *             {
-                     *               "name": "witness.example.org/w1",
-                     *               "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
-                     *               "time": "2026-11-23T16:47:59.000Z"
-                     *             }
-                     *           ],
-                     *           "quorum": 1,
-                     *           "witnessed": true
+                     *           "witnesses": [],
+                     *           "quorum": 0,
+                     *           "witnessed": false
                      *         }
                      *       },
                      *       "verified_at": "2026-11-23T16:48:01.462Z",
@@ -11123,17 +11105,11 @@ export interface operations {
                      *           "facts": {
                      *             "tag_bound": false,
                      *             "log": {
-                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n",
+                     *               "checkpoint": "avs.asset-registry.dev/tlog\n9\nnTtd3Zy0z9TjXy1L3rdGEIMfha5IC7ADFM57PcVo4AE=\n\n— avs.asset-registry.dev/tlog bFQWNjxihyYNRHZnAvaJZrzIuW9N9AUdU3UO4rM1efNxV6L0mT4jGW4kOFGFrxUNLmjdv8fa3p0evgw2RqEhpEus8Ao=\n",
                      *               "log_index": 8,
-                     *               "witnesses": [
-                     *                 {
-                     *                   "name": "witness.example.org/w1",
-                     *                   "vkey": "witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n",
-                     *                   "time": "2026-11-23T16:47:59.000Z"
-                     *                 }
-                     *               ],
-                     *               "quorum": 1,
-                     *               "witnessed": true
+                     *               "witnesses": [],
+                     *               "quorum": 0,
+                     *               "witnessed": false
                      *             }
                      *           },
                      *           "verified_at": "2026-11-23T16:48:01.462Z",

@@ -191,20 +191,16 @@ const verificationResult = {
     'history_logged',
     'no_open_alert',
   ].map((name) => ({ name, passed: true })),
+  // A service with no AVS_WITNESSES (the default); with witnesses the checkpoint carries their cosignature lines
+  // and `witnesses` names them (docs/transparency.md).
   facts: {
     tag_bound: false,
     log: {
-      checkpoint: `${CHECKPOINT}— witness.example.org/w1 kq3D3gAAAABpI0qHq9xJw8b4mM7cz0n1qVq0R2yA5nGgC7p8S3yQjv2kq8L7mXW9m0f2HnQ4o1yB3lA6cD9eF0gH1iJ2kL3mN4oP5qR6sT7uV8wX9yZ==\n`,
+      checkpoint: CHECKPOINT,
       log_index: lastEvent.log_index,
-      witnesses: [
-        {
-          name: 'witness.example.org/w1',
-          vkey: 'witness.example.org/w1+92adc3de+BKfY0c6wY1hUu2tEw6Z2U2v1Yk0bQm3xq9Yb1Hc5yQ5n',
-          time: '2026-11-23T16:47:59.000Z',
-        },
-      ],
-      quorum: 1,
-      witnessed: true,
+      witnesses: [],
+      quorum: 0,
+      witnessed: false,
     },
   },
   verified_at: VERIFIED_AT,

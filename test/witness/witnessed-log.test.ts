@@ -143,7 +143,7 @@ describe('two witnesses beside the service', () => {
       headers: owner.auth,
       payload: { planet: asset.planet, asset_id: asset.id },
     });
-    expect(before.json<{ facts: unknown }>().facts).toEqual({ log: null });
+    expect(before.json<{ facts: unknown }>().facts).toEqual({ tag_bound: false, log: null });
     await issueCertificateForTest(context.db, asset);
     const checkpoint = await logEvents(0);
 
