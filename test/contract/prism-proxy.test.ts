@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -308,6 +309,12 @@ describe('every documented request example against the live service (the Dredd r
           occurred_at: '2026-11-01',
         });
         values.alert_id = (raised.body as { alert: { id: string } }).alert.id;
+      }
+      if (operationId === 'unbindAssetTag') {
+        const bound = await send('POST', `/api/v1/assets/artworks/${asset.id}/tags`, owner.auth, {
+          uid: randomBytes(7).toString('hex').toUpperCase(),
+        });
+        values.tag_id = (bound.body as { tag: { id: string } }).tag.id;
       }
       if (operationId === 'addWatch') body = { certificate_number: asset.certificate_number };
       if (operationId === 'removeWatch') {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import type { Queryable } from '../../db/database.js';
 import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
 import type { AuditAction } from './audit-actions.js';
@@ -16,7 +16,8 @@ export async function recordAudit(
   entry: { accountId: string; actor: AuditActor; action: AuditAction; target: Record<string, unknown> },
 ): Promise<void> {
   await insertAuditEntry(tx, {
-    id: randomUUID(),
+    // Time-ordered: entries of one millisecond still list newest first (the page orders by created_at, id).
+    id: timeOrderedId(),
     accountId: entry.accountId,
     memberId: 'memberId' in entry.actor ? entry.actor.memberId : null,
     apiKeyId: 'apiKeyId' in entry.actor ? entry.actor.apiKeyId : null,

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { timeOrderedId } from '../../src/lib/time-ordered-id.js';
+
+describe('timeOrderedId', () => {
+  it('makes version-7 UUIDs that sort in the order they were made, thousands within one millisecond', () => {
+    const ids = Array.from({ length: 10_000 }, () => timeOrderedId());
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
