@@ -33,6 +33,14 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
   return loadConfig({}, { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, ...overrides });
 }
 
+/** The log integrates only when a test asks, and public reads of it are not throttled (log and witness tests). */
+export const LOG_ON_DEMAND = {
+  AVS_TLOG_INTERVAL_MS: 3_600_000,
+  AVS_PUBLIC_URL: 'https://verify.example.com',
+  AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+  AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+};
+
 export interface TestContextOptions {
   config?: ConfigOverrides;
   /** More settings, made from the fresh (migrated) database before the app is built: e.g. witnesses of its log key. */

@@ -7,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logEntryOf } from '../../src/modules/tlog/tlog.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { buildGoTlogVerifier } from '../helpers/go-tlog-verifier.js';
-import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { LOG_ON_DEMAND, useTestContext, type TestContext } from '../helpers/test-app.js';
 
 const run = promisify(execFile);
 
 // The integrator runs when the test says; the Go verifier reads many tiles from one address.
 const context = useTestContext({
   config: {
-    AVS_TLOG_INTERVAL_MS: 3_600_000,
-    AVS_PUBLIC_URL: 'https://verify.example.com',
-    AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-    AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    ...LOG_ON_DEMAND,
     AVS_RATE_LIMIT_PER_SECOND: 1_000_000,
     AVS_RATE_LIMIT_BURST: 1_000_000,
   },

@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { runAvs } from '../helpers/processes.js';
-import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { LOG_ON_DEMAND, useTestContext, type TestContext } from '../helpers/test-app.js';
 
 const context = useTestContext({
   config: {
-    AVS_TLOG_INTERVAL_MS: 3_600_000,
-    AVS_PUBLIC_URL: 'https://verify.example.com',
-    AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-    AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    ...LOG_ON_DEMAND,
   },
 });
 let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;

@@ -17,7 +17,7 @@ import { SigningKeyring } from '../../src/modules/signing/signing-keys.service.j
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { buildGoTlogVerifier } from '../helpers/go-tlog-verifier.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
-import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { LOG_ON_DEMAND, useTestContext, type TestContext } from '../helpers/test-app.js';
 import { logVkeyOf, TestWitnesses } from '../helpers/witnesses.js';
 
 const witnesses = new TestWitnesses();
@@ -25,10 +25,7 @@ let logVkey = '';
 // The integrator runs when the test says; two witnesses in this process, started on the fresh database's log key.
 const context = useTestContext({
   config: {
-    AVS_TLOG_INTERVAL_MS: 3_600_000,
-    AVS_PUBLIC_URL: 'https://verify.example.com',
-    AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
-    AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    ...LOG_ON_DEMAND,
     AVS_WITNESS_TIMEOUT_MS: 2000,
   },
   prepare: async (db, config) => {
