@@ -34,6 +34,11 @@ export const listTagKeyVersions = allRowsQuery<TagKeyVersionRow, []>(
   ),
 );
 
+// A tap that names no known tag asks only this before it reads and opens every version again.
+export const newestTagKeyVersion = allRowsQuery<{ version: number }, []>(
+  prepared('newest_tag_key_version', 'SELECT max(version) AS version FROM tag_key_versions'),
+);
+
 export const listTagKeyVersionDates = allRowsQuery<TagKeyVersionSummaryRow, []>(
   'SELECT version, created_at FROM tag_key_versions ORDER BY version DESC',
 );

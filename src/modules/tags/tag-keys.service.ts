@@ -7,6 +7,7 @@ import {
   listTagKeyVersionDates,
   listTagKeyVersions,
   lockTagKeyVersions,
+  newestTagKeyVersion,
   nextTagKeyVersion,
   type NewTagKeyVersion,
   type TagKeyVersionRow,
@@ -60,6 +61,12 @@ function openTagKeys(row: TagKeyVersionRow, masterKey: string | undefined): TagK
 /** Every version's keys, newest first (a tap tries each meta read key: the UID is known only after decrypting). */
 export async function tagKeysByVersion(db: Queryable, masterKey: string | undefined): Promise<TagKeys[]> {
   return (await listTagKeyVersions(db)).map((row) => openTagKeys(row, masterKey));
+}
+
+/** The newest version number, or 0 before the first binding made one. */
+export async function newestTagKeyVersionNumber(db: Queryable): Promise<number> {
+  const [row] = await newestTagKeyVersion(db);
+  return row?.version ?? 0;
 }
 
 /** The keys new bindings use: the newest version, version 1 made on first use. */

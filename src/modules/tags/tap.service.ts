@@ -19,14 +19,20 @@ import {
   sdmMac,
   sdmMacInputAfterFileData,
 } from './sun-crypto.js';
-import { tagFileReadKey, tagKeysByVersion, type TagKeys } from './tag-keys.service.js';
+import {
+  newestTagKeyVersionNumber,
+  tagFileReadKey,
+  tagKeysByVersion,
+  type TagKeys,
+} from './tag-keys.service.js';
 import { insertTap, insertTapAdvancingCounter, listTaps, type TapRow } from './tag-taps.repository.js';
 import { findTagsByUids, type TagRow } from './tags.repository.js';
 import type { TapPageType, TapQueryType, TapResultType, TapType, TapVerdict } from './tags.schemas.js';
 
 /**
  * The tag keys of every version, kept in memory (they change only by `avs tag-keys rotate`). A tap that names no
- * tag reads them again before it is called unknown: a version made since, by another process, is then known.
+ * tag asks for the newest version number before it is called unknown: a version made since, by another process,
+ * is then read and opened; a junk link costs one small query, not a read and unsealing of every key.
  */
 export class TagKeyring {
   private versions: Promise<TagKeys[]> | undefined;
@@ -36,8 +42,18 @@ export class TagKeyring {
     private readonly masterKey: string | undefined,
   ) {}
 
-  all(reload = false): Promise<TagKeys[]> {
-    if (!reload && this.versions) return this.versions;
+  all(): Promise<TagKeys[]> {
+    return this.versions ?? this.read();
+  }
+
+  /** The versions again if a newer one exists than those held (rotations only add versions). */
+  async newer(): Promise<TagKeys[] | undefined> {
+    const held = await this.all();
+    if ((await newestTagKeyVersionNumber(this.db)) === (held[0]?.version ?? 0)) return undefined;
+    return this.read();
+  }
+
+  private read(): Promise<TagKeys[]> {
     const read = tagKeysByVersion(this.db, this.masterKey);
     this.versions = read;
     // A failed read is not kept: the next tap tries again.
@@ -85,7 +101,7 @@ async function judgeByKeys(db: Queryable, keyring: TagKeyring, link: TapQueryTyp
   const piccData = Buffer.from(link.picc_data, 'hex');
   const named =
     (await namedTag(db, await keyring.all(), piccData)) ??
-    (await namedTag(db, await keyring.all(true), piccData));
+    (await namedTag(db, (await keyring.newer()) ?? [], piccData));
   if (!named) return { verdict: 'unknown_tag' };
   const fileReadKey = tagFileReadKey(named.keys, named.uid);
   const encrypted = link.enc === undefined ? undefined : Buffer.from(link.enc, 'hex');
