@@ -4,7 +4,7 @@ import {
   MAX_MATCH_DISTANCE,
   confidenceOf,
 } from '../../src/modules/media/fingerprint-index.js';
-import { hammingDistance } from '../../src/modules/media/perceptual-hash.js';
+import { FEATURELESS_PHASH, hammingDistance } from '../../src/modules/media/perceptual-hash.js';
 
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -59,8 +59,9 @@ describe('FingerprintIndex', () => {
     expect(index.size).toBe(6000);
     for (let q = 0; q < 120; q++) {
       const query = q % 2 === 0 ? flip(centres[q % 40]!, q % 9, random) : hashFrom(random);
+      const within20 = bruteForce(entries, query, 20);
       for (const maxDistance of [0, 3, 7, MAX_MATCH_DISTANCE, 15, 20]) {
-        const expected = bruteForce(entries, query, maxDistance);
+        const expected = within20.filter((match) => match.distance <= maxDistance);
         expect(index.search({ phash: query }, { maxDistance, limit: 100_000 })).toEqual(expected);
       }
     }
@@ -126,6 +127,17 @@ describe('FingerprintIndex', () => {
         bruteForce(entries, query, 9),
       );
     }
+  });
+
+  it('neither stores nor finds a featureless image, and re-adding one as featureless drops the old entry', () => {
+    const index = new FingerprintIndex();
+    const id = '0190f3a4-7b1c-7def-8123-456789abcdef';
+    index.add(id, { phash: 0xffn });
+    index.add('0190f3a4-7b1c-7def-8123-000000000000', { phash: FEATURELESS_PHASH });
+    expect(index.size).toBe(1);
+    expect(index.search({ phash: FEATURELESS_PHASH }, { maxDistance: 64 })).toEqual([]);
+    index.add(id, { phash: FEATURELESS_PHASH });
+    expect(index.size).toBe(0);
   });
 
   it('refuses a key that is no uuid', () => {

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  FEATURELESS_PHASH,
   fingerprintImage,
   hammingDistance,
   phashOfGreySquare,
@@ -48,6 +49,25 @@ describe('pHash against the published definition (Python imagehash)', () => {
     expect(distances).toHaveLength(60);
     expect(Math.max(...distances)).toBeLessThanOrEqual(4);
     expect(distances.filter((d) => d === 0).length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('gives blank and nearly blank pictures the featureless hash, which no photograph gets', async () => {
+    const white = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    expect((await fingerprintImage(white)).phash).toBe(FEATURELESS_PHASH);
+    // The transparent wallpapers of the set, laid on white: a faint pattern, under 1 grey level of deviation.
+    for (const name of ['silk.jpg', 'spring.jpg', 'waves.jpg']) {
+      expect((await fingerprintImage(fixture(new URL('distractors/', photos), name))).phash, name).toBe(
+        FEATURELESS_PHASH,
+      );
+    }
+    const photoNames = readdirSync(new URL('originals/', photos));
+    for (const name of photoNames) {
+      expect((await fingerprintImage(fixture(new URL('originals/', photos), name))).phash).not.toBe(
+        FEATURELESS_PHASH,
+      );
+    }
   });
 
   it('throws on bytes that are no image', async () => {

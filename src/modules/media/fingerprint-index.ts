@@ -1,12 +1,13 @@
-import { popcount32, type ImageFingerprint } from './perceptual-hash.js';
+import { FEATURELESS_PHASH, popcount32, type ImageFingerprint } from './perceptual-hash.js';
 
 export type MatchConfidence = 'exact' | 'likely' | 'possible';
 
-// From the measured quality (docs/media.md, `npm run bench:photo`): every transform of the test set but the
-// 10 % crop and the 3° rotation lands within 8 bits, and pairs of unrelated photos come no nearer than 10
-// bits more often than about 1 in 10,000 pairs.
-const EXACT_DISTANCE = 2;
-const LIKELY_DISTANCE = 6;
+// From the measured quality (docs/media.md, "Photo search: measured quality"): a resized or re-compressed copy
+// lands within 4 bits, a brighter, darker or grey copy within 8 (all but one), a 5 % crop mostly within 10;
+// unrelated pictures come within 10 bits in about 1 of 40,000 pairs, within 12 in 1 of 27,000, and a radius of
+// 10 keeps the band probes at ⌊10/4⌋ = 2 bits.
+const EXACT_DISTANCE = 4;
+const LIKELY_DISTANCE = 8;
 /** Largest distance that is still a match ('possible'). */
 export const MAX_MATCH_DISTANCE = 10;
 
@@ -53,7 +54,7 @@ function bandOf(hi: number, lo: number, band: number): number {
  * Everything sits in typed arrays indexed by a slot number (no object per entry): the hash as two 32-bit words,
  * the media id as four, and per band a doubly linked bucket list (head per band value, next/prev per slot);
  * an open-addressing table finds a media id's slot for replace and remove. About 72 bytes an entry.
- * Keys are media ids (uuid strings); re-adding a key replaces it.
+ * Keys are media ids (uuid strings); re-adding a key replaces it. A featureless image is neither stored nor found.
  */
 export class FingerprintIndex {
   private capacity = 0;
@@ -89,10 +90,12 @@ export class FingerprintIndex {
     );
   }
 
+  /** A featureless image (FEATURELESS_PHASH) is not stored: it would match every other blank picture. */
   add(mediaId: string, fingerprint: ImageFingerprint): void {
     const key = parseUuid(mediaId);
     const existing = this.findSlot(key);
     if (existing !== NONE) this.removeSlot(existing);
+    if (fingerprint.phash === FEATURELESS_PHASH) return;
     if (this.freeCount === 0 && this.highWater === this.capacity) this.grow();
     const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.highWater++;
     const hi = Number((fingerprint.phash >> 32n) & 0xffffffffn);
@@ -117,6 +120,7 @@ export class FingerprintIndex {
   ): { mediaId: string; distance: number }[] {
     const maxDistance = Math.min(64, Math.max(0, Math.floor(options.maxDistance ?? MAX_MATCH_DISTANCE)));
     const limit = options.limit ?? DEFAULT_LIMIT;
+    if (fingerprint.phash === FEATURELESS_PHASH) return [];
     const hi = Number((fingerprint.phash >> 32n) & 0xffffffffn) >>> 0;
     const lo = Number(fingerprint.phash & 0xffffffffn) >>> 0;
     const radius = Math.floor(maxDistance / BANDS);

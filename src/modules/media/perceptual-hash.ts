@@ -5,6 +5,15 @@ export interface ImageFingerprint {
   phash: bigint;
 }
 
+/**
+ * The pHash of an image with nothing to fingerprint (blank, or so flat that its grey square varies by under
+ * FEATURELESS_DEVIATION): its DCT coefficients are rounding noise, so blank images would all match each other.
+ * No pHash of a real image is 0 (the median splits the 64 bits about evenly); the index neither stores nor finds it.
+ */
+export const FEATURELESS_PHASH = 0n;
+// Grey levels (0..255) of standard deviation; the flattest photograph of the quality set has 7.3, blank ones < 0.5.
+const FEATURELESS_DEVIATION = 2;
+
 /** The side of the grey square the DCT reads (imagehash: hash_size 8 × highfreq_factor 4). */
 const PHASH_SAMPLE_SIZE = 32;
 const LOW = 8;
@@ -81,7 +90,20 @@ async function greySquare(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** Decodes with sharp (any format sharp reads), returns the fingerprint. Throws on undecodable input. */
 export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerprint> {
-  return { phash: phashOfGreySquare(await greySquare(bytes)) };
+  const grey = await greySquare(bytes);
+  if (deviation(grey) < FEATURELESS_DEVIATION) return { phash: FEATURELESS_PHASH };
+  return { phash: phashOfGreySquare(grey) };
+}
+
+function deviation(values: Uint8Array): number {
+  let sum = 0;
+  let squares = 0;
+  for (const value of values) {
+    sum += value;
+    squares += value * value;
+  }
+  const mean = sum / values.length;
+  return Math.sqrt(Math.max(0, squares / values.length - mean * mean));
 }
 
 /** Set bits of a 32-bit word (the SWAR popcount: no loop, no table). */
