@@ -32,12 +32,14 @@ import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { consolePlugin } from './modules/console/console.plugin.js';
 import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
+import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.routes.js';
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
+import { photoSearchRoutes } from './modules/photo-search/photo-search.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mediaPlugin);
+  await app.register(photoSearchRoutes, { prefix: '/files/v1' });
   await app.register(
     async (v1) => {
       // The API speaks JSON only: a text/plain body is 415 like any other type, not a string to validate.
@@ -198,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPlugin);
   await app.register(consolePlugin);
   await app.register(publicPagesPlugin);
+  // Beside the pages, in a scope of its own: its body parsers, a search's cost, JSON or page errors by what was sent.
+  await app.register(photoSearchPageRoutes, { prefix: '/c' });
   await app.register(tapPlugin);
 
   return app;

@@ -28,4 +28,9 @@ export const limits = Object.freeze({
   cursorLength: 512,
   /** A read that re-hashes a history draws one rate-limit token per this many events, beyond the request's own. */
   hashedEventsPerToken: 1000,
+  /**
+   * What a keyless photo search (/c/search) draws from its client address's bucket: a decode costs as much as
+   * dozens of page reads, so an address gets a tenth as many searches as page reads.
+   */
+  publicPhotoSearchTokens: 10,
 });

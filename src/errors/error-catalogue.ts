@@ -333,6 +333,7 @@ export const errorCatalogue = {
         `The file is ${detected}, not the ${declared} its Content-Type declares.`,
       media_unrecognised: ({ declared }: { declared: string }) =>
         `The file is not ${declared}, nor any type this service accepts (its first bytes say so).`,
+      image_unrecognised: () => 'The file is not a JPEG, PNG or WebP image (its first bytes say so).',
     },
   },
   invalid_media: {

@@ -155,16 +155,21 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
 }
 
 /**
- * onRequest hook for the public surfaces (no key): one token per request from the client address's bucket.
+ * onRequest hook for the public surfaces (no key): `cost` tokens per request from the client address's bucket.
  * Behind a proxy the address is the forwarded one only with AVS_TRUST_PROXY (else every client shares one).
  */
-export async function enforcePublicRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const decision = await request.server.rateLimits.takeForPublicAddress(request.ip);
-  if (!decision.allowed) {
-    throw tooManyRequests(decision, 'client_address', { retryAfterSeconds: decision.retryAfterSeconds });
-  }
-  void reply.headers(rateLimitHeaders(decision));
+export function publicRateLimit(cost: number) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const decision = await request.server.rateLimits.takeForPublicAddress(request.ip, cost);
+    if (!decision.allowed) {
+      throw tooManyRequests(decision, 'client_address', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+    void reply.headers(rateLimitHeaders(decision));
+  };
 }
+
+/** One token per request (pages, documents, public media). */
+export const enforcePublicRateLimit = publicRateLimit(1);
 
 /**
  * The cost of a read that re-hashes an asset's history (docs/api.md; 404 ms of CPU at 10,001 events):

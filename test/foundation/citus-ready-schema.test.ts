@@ -17,6 +17,7 @@ const DISTRIBUTED_BY_ASSET = {
   asset_media: 'asset_id',
   asset_alerts: 'asset_id',
   alert_lookups: 'asset_id',
+  media_fingerprints: 'asset_id',
 } as const;
 const REFERENCE = [
   'planets',

@@ -16,6 +16,29 @@ export function pngImage(width = 64, height = 48): Buffer {
   return PNG.sync.write(png);
 }
 
+/**
+ * A picture with a photograph's structure for a perceptual hash (broad areas of colour, no two alike): a 12 × 9 grid
+ * of colours from a seeded generator, drawn with pngjs, smoothly enlarged. Each seed gives an unrelated picture.
+ */
+export async function photoLike(seed: number, width = 480, height = 360): Promise<Buffer> {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: the same seed, the same picture, on every machine.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % 256;
+  };
+  const grid = new PNG({ width: 12, height: 9 });
+  for (let at = 0; at < grid.data.length; at += 4) {
+    grid.data[at] = next();
+    grid.data[at + 1] = next();
+    grid.data[at + 2] = next();
+    grid.data[at + 3] = 255;
+  }
+  return sharp(PNG.sync.write(grid)).resize(width, height, { kernel: 'cubic' }).png().toBuffer();
+}
+
 export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
   return sharp(pngImage(width, height)).jpeg({ quality: 80 }).toBuffer();
 }

@@ -1,6 +1,6 @@
 import { prepared, type Queryable, queryAll } from '../../db/database.js';
 
-export type LookupKind = 'get' | 'certificate' | 'credential' | 'verify' | 'public_page' | 'tap';
+export type LookupKind = 'get' | 'certificate' | 'credential' | 'verify' | 'public_page' | 'tap' | 'photo';
 
 export interface LookupRow {
   id: string;
@@ -38,6 +38,25 @@ export async function insertLookup(
     lookup.apiKeyId,
     lookup.clientAddress,
   ]);
+}
+
+/** One look-up of several assets (a photo search's matches): a row for each whose alert is still open. */
+export async function insertLookups(
+  db: Queryable,
+  lookup: {
+    assetIds: readonly string[];
+    kind: LookupKind;
+    accountId: string | null;
+    apiKeyId: string | null;
+    clientAddress: string | null;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO alert_lookups (id, alert_id, asset_id, lookup, account_id, api_key_id, client_address)
+     SELECT gen_random_uuid(), a.id, a.asset_id, $2, $3, $4, $5
+     FROM asset_alerts a WHERE a.asset_id = ANY ($1::uuid[]) AND a.resolved_at IS NULL`,
+    [lookup.assetIds, lookup.kind, lookup.accountId, lookup.apiKeyId, lookup.clientAddress],
+  );
 }
 
 // The same, for a certificate number: one write, so the check and the record happen on the primary together.

@@ -4,6 +4,7 @@ import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import {
   insertLookup,
   insertLookupByNumber,
+  insertLookups,
   listLookups,
   type LookupKind,
   type LookupRow,
@@ -61,6 +62,21 @@ export async function answerLookupByNumber<T>(
 ): Promise<LookupAnswer<T>> {
   const alerted = await db.singleStatement((tx) => insertLookupByNumber(tx, { ...target, kind, ...who(by) }));
   return { value: await answer(alerted), noStore: alerted };
+}
+
+/**
+ * The search audit of a search that found several assets (a photo search): one statement on the primary, awaited
+ * before the answer leaves, recording the look-up of each whose alert is open.
+ */
+export async function recordLookups(
+  db: Database,
+  assets: readonly { id: string; alert: unknown }[],
+  kind: LookupKind,
+  by: LookupBy,
+): Promise<void> {
+  const alerted = assets.filter((asset) => asset.alert).map((asset) => asset.id);
+  if (alerted.length === 0) return;
+  await db.singleStatement((tx) => insertLookups(tx, { assetIds: alerted, kind, ...who(by) }));
 }
 
 export interface Lookup {

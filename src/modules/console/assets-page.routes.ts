@@ -357,7 +357,7 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
     MediaParams,
     async (request, { planet, asset }) => {
       // DELETE /api/v1/assets/{planet}/{id}/media/{media_id}'s service: only while the certificate is pending.
-      const { orphan } = await commitChange(request, 200, (tx) =>
+      const { record, orphan } = await commitChange(request, 200, (tx) =>
         removeMedia(tx, memberPrincipal(request), {
           planet,
           assetId: asset.id,
@@ -365,6 +365,7 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
       await forgetOrphanBytes(app.mediaStores, orphan);
+      app.fingerprintCatalogue.noteRemoved(record.id);
       return words.removed;
     },
   );
@@ -402,10 +403,16 @@ export async function assetsPageRoutes(app: FastifyInstance): Promise<void> {
           public: visibility === 'public',
         };
         // All the files or none: one transaction.
-        await commitChange(request, 201, async (tx) => {
+        const records = await commitChange(request, 201, async (tx) => {
+          const added = [];
           for (const media of prepared) {
-            await addMedia(tx, app.mediaStores, memberPrincipal(request), target, media);
+            added.push(await addMedia(tx, app.mediaStores, memberPrincipal(request), target, media));
           }
+          return added;
+        });
+        records.forEach((record, index) => {
+          const { fingerprint } = prepared[index]!;
+          if (fingerprint) app.fingerprintCatalogue.noteAdded(record.id, fingerprint);
         });
         return words.uploaded(prepared.length);
       },

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -7,6 +6,7 @@ import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../pl
 import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
 import { AssetParams, ownedAssetNotFound, type AssetParamsType } from '../assets/assets.schemas.js';
+import { uploadParser } from './media-upload-body.js';
 import { mediaTypes } from './media-types.js';
 import {
   addMedia,
@@ -16,54 +16,6 @@ import {
   type MediaDownload,
 } from './media.service.js';
 import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
-
-/**
- * Reads an upload into one buffer, sized from Content-Length when the client sent it, so the file is held
- * once (chunks are copied in and dropped); over `maxBytes` it stops at once with 413.
- */
-function uploadParser(maxBytes: number) {
-  return (
-    request: FastifyRequest,
-    payload: IncomingMessage,
-    done: (error: Error | null, body?: unknown) => void,
-  ): void => {
-    const tooLarge = () => new AppError('payload_too_large', 'media_limit', { max: maxBytes });
-    const declared = Number(request.headers['content-length']);
-    if (declared > maxBytes) {
-      done(tooLarge());
-      return;
-    }
-    const sized = Number.isSafeInteger(declared) && declared >= 0 ? Buffer.allocUnsafe(declared) : undefined;
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBytes || (sized && received > sized.length)) {
-        stop();
-        done(tooLarge());
-        return;
-      }
-      if (sized) chunk.copy(sized, received - chunk.length);
-      else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      stop();
-      done(null, sized ? sized.subarray(0, received) : Buffer.concat(chunks, received));
-    };
-    const onError = (error: Error) => {
-      stop();
-      done(error);
-    };
-    function stop() {
-      payload.removeListener('data', onData);
-      payload.removeListener('end', onEnd);
-      payload.removeListener('error', onError);
-    }
-    payload.on('data', onData);
-    payload.on('end', onEnd);
-    payload.on('error', onError);
-  };
-}
 
 // The bytes of another type than they claim cannot be opened as HTML or script by a browser.
 const FILE_HEADERS = {
@@ -178,6 +130,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
             ),
           { fingerprintBody: { sha256: media.sha256 } },
         );
+        if (media.fingerprint) app.fingerprintCatalogue.noteAdded(record.id, media.fingerprint);
         return reply.code(201).send(record);
       },
     );

@@ -3,6 +3,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isImageType, type MediaType } from './media-types.js';
+import { fingerprintImage, type ImageFingerprint } from './perceptual-hash.js';
 
 // libvips' operation cache would keep decoded images alive between requests: memory for nothing here.
 sharp.cache(false);
@@ -15,6 +16,8 @@ export interface ProcessedMedia {
   sha256: string;
   /** Base64, as Subresource Integrity writes it after `sha384-`. */
   sha384: string;
+  /** An image's perceptual fingerprint, of the stored bytes (photo search); null for a PDF. */
+  fingerprint: ImageFingerprint | null;
 }
 
 /** What an image upload may cost: pixels read from its header, and how many decodes run at once. */
@@ -61,7 +64,8 @@ export async function stripMetadata(
   input: Buffer,
   decoder: ImageDecoder,
 ): Promise<ProcessedMedia> {
-  if (!isImageType(type)) return withDigests({ type, bytes: input, width: null, height: null });
+  if (!isImageType(type))
+    return withDigests({ type, bytes: input, width: null, height: null, fingerprint: null });
   await assertPixelsWithinLimit(type, input, decoder.maxPixels);
   // libvips' own pixel limit is a second guard, should a decoder ever see more than the header said.
   let image = sharp(input, { failOn: 'error', limitInputPixels: decoder.maxPixels }).rotate();
@@ -69,11 +73,40 @@ export async function stripMetadata(
   else if (type === 'image/png') image = image.png();
   else image = image.webp({ quality: 90 });
   try {
-    const { data, info } = await decoder.decodeSlots(() => image.toBuffer({ resolveWithObject: true }));
-    return withDigests({ type, bytes: data, width: info.width, height: info.height });
+    // The fingerprint is of the bytes as stored, as the backfill of older media computes it (one slot for both).
+    const { data, info, fingerprint } = await decoder.decodeSlots(async () => {
+      const encoded = await image.toBuffer({ resolveWithObject: true });
+      return { ...encoded, fingerprint: await fingerprintImage(encoded.data) };
+    });
+    return withDigests({ type, bytes: data, width: info.width, height: info.height, fingerprint });
   } catch (error) {
     throw undecodable(type, error);
   }
+}
+
+/**
+ * The fingerprint of an image to search by (photo search): the same checks as an upload's — its header against
+ * the pixel limit, then the decode in one of the process's slots — but nothing is re-encoded or kept.
+ */
+export async function fingerprintSearchImage(
+  type: MediaType,
+  input: Buffer,
+  decoder: ImageDecoder,
+): Promise<ImageFingerprint> {
+  await assertPixelsWithinLimit(type, input, decoder.maxPixels);
+  try {
+    return await decoder.decodeSlots(() => fingerprintImage(input));
+  } catch (error) {
+    throw undecodable(type, error);
+  }
+}
+
+/** The fingerprint of bytes stored before fingerprints were (the backfill), in one of the process's decode slots. */
+export async function fingerprintStoredImage(
+  input: Buffer,
+  decoder: ImageDecoder,
+): Promise<ImageFingerprint> {
+  return decoder.decodeSlots(() => fingerprintImage(input));
 }
 
 function withDigests(media: Omit<ProcessedMedia, 'sha256' | 'sha384'>): ProcessedMedia {

@@ -1,6 +1,8 @@
 /** The types a media upload may have, and how each is recognised from its first bytes (its magic number). */
 export const mediaTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type MediaType = (typeof mediaTypes)[number];
+/** The types a photo search takes. */
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export function isMediaType(value: string): value is MediaType {
   return (mediaTypes as readonly string[]).includes(value);

@@ -103,6 +103,7 @@ export async function mediaRoutes(parent: FastifyInstance): Promise<void> {
         }),
       );
       await forgetOrphanBytes(app.mediaStores, orphan);
+      app.fingerprintCatalogue.noteRemoved(record.id);
       return reply.send(record);
     },
   );

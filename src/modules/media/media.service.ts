@@ -11,9 +11,24 @@ import type { PlanetId } from '../../planets/planets.js';
 import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { historyActor, type Principal } from '../principal/principal.js';
-import { stripMetadata, type ImageDecoder, type ProcessedMedia } from './media-processing.js';
+import {
+  fingerprintSearchImage,
+  stripMetadata,
+  type ImageDecoder,
+  type ProcessedMedia,
+} from './media-processing.js';
 import type { MediaStore } from './media-store.repository.js';
-import { declaredMediaType, isMediaType, mediaTypes, sniffMediaType, type MediaType } from './media-types.js';
+import { insertFingerprint } from './media-fingerprints.repository.js';
+import {
+  declaredMediaType,
+  imageTypes,
+  isImageType,
+  isMediaType,
+  mediaTypes,
+  sniffMediaType,
+  type MediaType,
+} from './media-types.js';
+import type { ImageFingerprint } from './perceptual-hash.js';
 import {
   deleteAssetMedia,
   deleteBlobIfUnreferenced,
@@ -100,6 +115,53 @@ export async function prepareUpload(
     throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
   }
   return stripMetadata(detected, body, decoder);
+}
+
+/**
+ * What a photo search is refused for before its body is read, after the key: the declared type, which must be
+ * one of the three image types (415), then the declared length (413).
+ */
+export function checkSearchImageBeforeBody(declared: {
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  maxBytes: number;
+}): void {
+  const type = declaredMediaType(declared.contentType);
+  if (!isMediaType(type) || !isImageType(type)) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: imageTypes });
+  }
+  if (Number(declared.contentLength) > declared.maxBytes) {
+    throw new AppError('payload_too_large', 'media_limit', { max: declared.maxBytes });
+  }
+}
+
+/**
+ * The fingerprint of a photo to search by, read as an upload is: its type from the bytes (415 when it is not
+ * the declared one or not an image; a browser's form declares none: `contentType` null), its header against the
+ * pixel limit and its decode (422).
+ */
+export async function fingerprintOfSearchImage(
+  contentType: string | null,
+  body: Buffer,
+  decoder: ImageDecoder,
+): Promise<ImageFingerprint> {
+  const detected = sniffMediaType(body);
+  if (detected === undefined || !isImageType(detected))
+    throw new AppError('unsupported_media_type', 'image_unrecognised');
+  const declared = contentType === null ? detected : declaredMediaType(contentType);
+  if (detected !== declared) {
+    throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
+  }
+  return fingerprintSearchImage(detected, body, decoder);
+}
+
+/** The pHash's 64 bits as the signed int8 they are stored as (migration 340), and back. */
+export function storedPhash(fingerprint: ImageFingerprint): string {
+  return BigInt.asIntN(64, fingerprint.phash).toString();
+}
+
+export function phashOfStored(stored: string): bigint {
+  return BigInt.asUintN(64, BigInt(stored));
 }
 
 function normaliseCaption(caption: string | undefined): string | null {
@@ -192,6 +254,13 @@ export async function addMedia(
     commitmentSalt: isPublic ? null : randomBytes(32).toString('hex'),
     createdBy: principal.accountId,
   });
+  if (media.fingerprint) {
+    await insertFingerprint(tx, {
+      mediaId: row.id,
+      assetId: asset.id,
+      phash: storedPhash(media.fingerprint),
+    });
+  }
   await appendMediaEvent(tx, { asset, principal, row }, 'MEDIA_ADDED', mediaAddedFacts(row));
   return toMediaRecord(row);
 }
@@ -281,6 +350,18 @@ export interface MediaDownload {
   /** Public media of an issued certificate may be cached by anyone; the rest only by the caller. */
   public: boolean;
   stream: Readable;
+}
+
+/** The stored bytes of a blob, whole (the backfill of fingerprints reads images stored before them). */
+export async function readStoredBytes(
+  db: Database,
+  stores: MediaStores,
+  blob: { sha256: string; bytes: string | number; storage: MediaRow['storage'] },
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storeOf(stores, blob.storage).read(db, blob.sha256, Number(blob.bytes)))
+    chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function storeOf(stores: MediaStores, storage: MediaRow['storage']): MediaStore {

@@ -42,7 +42,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-function date(iso: string): SafeHtml {
+export function date(iso: string): SafeHtml {
   return html`<time datetime="${iso}">${dateFormat.format(new Date(iso))}</time>`;
 }
 
@@ -291,17 +291,63 @@ export function notFoundView(shown: string): SafeHtml {
   );
 }
 
+/**
+ * The photo search's form (docs/media.md, "Photo search"): a plain multipart form, no script, posted to /c/search,
+ * which answers a page of cards.
+ */
+function photoSearchForm(): SafeHtml {
+  return html`<form
+    class="look-up photo-search"
+    method="post"
+    action="/c/search"
+    enctype="multipart/form-data"
+    role="search"
+    aria-label="Search by photograph"
+  >
+    <label for="photo">Photograph of the object</label>
+    <p id="photo-hint" class="hint">
+      A JPEG, PNG or WebP picture. It is not kept; a search that finds a reported asset is recorded with your
+      address, as every look-up of one is.
+    </p>
+    <div class="look-up-row">
+      <input
+        id="photo"
+        name="photo"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        required
+        aria-describedby="photo-hint"
+      />
+      <button type="submit">Search</button>
+    </div>
+  </form>`;
+}
+
+/** The look-up page's second way in: a photograph, searched among the assets reported stolen or lost. */
+export function photoSearchSection(): SafeHtml {
+  return html`<section class="panel photo-search-panel" aria-labelledby="photo-search-title">
+    <h2 id="photo-search-title">Offered an object? Search by photograph</h2>
+    <p>
+      Upload a photograph of it to see whether it looks like an asset whose owner reported it stolen or lost.
+      The same picture is found resized, re-compressed or slightly cropped; a different photograph of the
+      object is not.
+    </p>
+    ${photoSearchForm()}
+  </section>`;
+}
+
 export function lookUpView(options: { value?: string; error?: string } = {}): SafeHtml {
   return publicDocument(
     'Check a certificate',
     html`<section class="panel" aria-labelledby="page-title">
-      <h1 id="page-title">Check a certificate</h1>
-      <p>
-        Type the number of a paper certificate or label to see whether it was issued and whether it is still
-        valid. The QR code on the certificate opens the same page.
-      </p>
-      ${lookUpForm(options)}
-    </section>`,
+        <h1 id="page-title">Check a certificate</h1>
+        <p>
+          Type the number of a paper certificate or label to see whether it was issued and whether it is still
+          valid. The QR code on the certificate opens the same page.
+        </p>
+        ${lookUpForm(options)}
+      </section>
+      ${photoSearchSection()}`,
     'look-up',
   );
 }

@@ -159,6 +159,7 @@ const LOOKUP_LABELS: Record<string, string> = {
   verify: 'API: verify',
   public_page: 'Public page',
   tap: 'Tag tap',
+  photo: 'Photo search',
 };
 
 /** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
