@@ -8,6 +8,7 @@ import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.
 import { useTestContext } from '../helpers/test-app.js';
 import { jpegMarkers, jpegWithGps, pdfDocument } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
+import { postMultipart } from './console-multipart.js';
 
 const context = useTestContext();
 let counter = 0;
@@ -26,30 +27,13 @@ function upload(
   files: { name: string; type: string; bytes: Buffer }[],
   fields: Record<string, string> = {},
 ) {
-  const boundary = `----avs${randomUUID()}`;
-  const parts: Buffer[] = [];
-  const field = (name: string, value: string) =>
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  field('_csrf', member.csrf);
-  for (const [name, value] of Object.entries(fields)) field(name, value);
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return context.app.inject({
-    method: 'POST',
+  return postMultipart(
+    context.app,
     url,
-    headers: { cookie: member.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
+    member,
+    files.map((file) => ({ field: 'files', ...file })),
+    fields,
+  );
 }
 
 async function assetRow(id: string) {

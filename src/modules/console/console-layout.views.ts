@@ -12,7 +12,16 @@ import {
 import { text } from './text/index.js';
 
 export type ConsoleSection =
-  'home' | 'assets' | 'transfers' | 'watchlist' | 'developers' | 'members' | 'keys' | 'audit' | 'account';
+  | 'home'
+  | 'assets'
+  | 'transfers'
+  | 'watchlist'
+  | 'search'
+  | 'developers'
+  | 'members'
+  | 'keys'
+  | 'audit'
+  | 'account';
 
 const CHROME = {
   app: 'AVS console',
@@ -31,6 +40,7 @@ function navItems(session: MemberSession): NavItem<ConsoleSection>[] {
     { section: 'assets', href: '/console/assets', label: text.nav.assets },
     { section: 'transfers', href: '/console/transfers', label: text.nav.transfers },
     { section: 'watchlist', href: '/console/watchlist', label: text.nav.watchlist },
+    { section: 'search', href: '/console/search', label: text.nav.search },
     { section: 'developers', href: '/console/developers', label: text.nav.developers },
     ...(session.role === 'owner'
       ? [

@@ -23,6 +23,7 @@ import { keysPageRoutes } from './keys-page.routes.js';
 import { membersPageRoutes } from './members-page.routes.js';
 import { transfersPageRoutes } from './transfers-page.routes.js';
 import { watchlistPageRoutes } from './watchlist-page.routes.js';
+import { searchPageRoutes } from './search-page.routes.js';
 import { webhooksPageRoutes } from './webhooks-page.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
@@ -79,6 +80,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(certificatePrintRoutes);
       await console.register(transfersPageRoutes);
       await console.register(watchlistPageRoutes);
+      await console.register(searchPageRoutes);
       await console.register(assetsPageRoutes);
       await console.register(developersPageRoutes);
       await console.register(webhooksPageRoutes);

@@ -3,6 +3,7 @@ import { assetsText } from './assets.text.js';
 import { developersText } from './developers.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
+import { searchText } from './search.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
 
@@ -18,4 +19,5 @@ export const text = {
   ...watchlistText,
   ...assetsText,
   ...developersText,
+  ...searchText,
 } as const;

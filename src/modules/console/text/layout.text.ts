@@ -5,6 +5,7 @@ export const layoutText = {
     assets: 'Assets',
     transfers: 'Transfers',
     watchlist: 'Watch-list',
+    search: 'Search by photo',
     developers: 'Developers',
     members: 'Members',
     keys: 'API keys',
