@@ -74,9 +74,10 @@ describe.each([
     const picture = page.getByRole('img', { name: 'Photograph of Water Lilies' });
     await picture.waitFor();
     // The picture loaded (the console served it to the session): it has a size.
-    expect(
-      await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
-    ).toBeGreaterThan(0);
+    const loadedWidth = await picture.evaluate((image: { complete: boolean; naturalWidth: number }) =>
+      image.complete ? image.naturalWidth : 0,
+    );
+    expect(loadedWidth).toBeGreaterThan(0);
     expect(await page.getByText(issued.certificate_number).count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
