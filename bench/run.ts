@@ -31,6 +31,7 @@ import { RawPgliteLoop } from './pglite-loop.js';
 import { startServerProcess, startService, freePort, type RunningServer } from './processes.js';
 import { formatTable, MEASUREMENT_HEADER, measurementRow, summarise } from './report.js';
 import { readBenchSettings } from './settings.js';
+import { setUpWitnessBench, witnessScenariosSelected } from './witnesses.js';
 
 /**
  * How the service sends a create to PostgreSQL: 'transaction' is BEGIN, the statement, COMMIT (three
@@ -274,6 +275,10 @@ async function main(): Promise<void> {
     !settings.only || listScenarioNames.some((name) => settings.only!.has(name))
       ? await setUpLists(benchEnv, poolEnv)
       : undefined;
+  // Two witness processes and four services of their own (docs/performance.md, "Witnesses").
+  const witnessBench = witnessScenariosSelected(settings.only)
+    ? await setUpWitnessBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
+    : undefined;
 
   let verifyNext = 0;
   let tapNext = 0;
@@ -594,6 +599,7 @@ async function main(): Promise<void> {
       assetIds: pgliteAssets.map((asset) => asset.id),
       connections: settings.connections,
     }),
+    ...(witnessBench?.scenarios ?? []),
   ];
   const selected = scenarios.filter(
     (scenario) =>
@@ -675,6 +681,12 @@ async function main(): Promise<void> {
     { name: 'verify a busy asset / get', value: ratio('verify a busy asset', 'get'), target: 0.5 },
     // Within 15 % of each other: the 10,001st verification costs what the first did.
     { name: 'verify a busy asset / verify', value: ratio('verify a busy asset', 'verify'), target: 0.85 },
+    // Checkpoints are cosigned in the background: a create costs at most 5 % more with two witnesses.
+    ...(witnessBench?.ratios ?? []).map((entry) => ({
+      name: entry.name,
+      value: entry.cpu ? cpuRatio(entry.service, entry.reference) : ratio(entry.service, entry.reference),
+      target: entry.target,
+    })),
   ];
   const p99Targets = [
     { name: 'get', limit: 20 },
@@ -715,6 +727,7 @@ async function main(): Promise<void> {
     const verdicts = await tapVerdicts(fresh.url);
     console.log(`tap verdicts, warm-up included: ${JSON.stringify(verdicts)}`);
   }
+  const witnessReport = witnessBench ? await witnessBench.report() : null;
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;
@@ -757,6 +770,7 @@ async function main(): Promise<void> {
         listPlans: lists?.plans ?? null,
         consolePairs,
         sessionUpdates,
+        witnesses: witnessReport,
       },
       null,
       2,

@@ -49,18 +49,21 @@ export interface Verification {
  */
 export type DrawForHistory = (events: number, paidFor: number) => Promise<void>;
 
-async function findTarget(
-  db: Queryable,
-  principal: Principal,
-  target: VerificationTarget,
-  drawForHistory: DrawForHistory,
-): Promise<{
+/** The asset verified and what its checks and facts are drawn from. */
+interface FoundTarget {
   asset: AssetRow;
   events: ChainedEvent[];
   logged: LoggedLeaf[];
   checkpoint: string | null;
   tagBound: boolean;
-}> {
+}
+
+async function findTarget(
+  db: Queryable,
+  principal: Principal,
+  target: VerificationTarget,
+  drawForHistory: DrawForHistory,
+): Promise<FoundTarget> {
   let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
   let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
   if ('assetId' in target) {
@@ -109,17 +112,19 @@ function openAlertDetail(asset: AssetRow): string {
 
 /**
  * What the answer states beside its checks, for the client to weigh; facts never change `verified`.
- * `log`: the cosigned checkpoint the history was checked against, null until the asset's last event is logged.
+ * `tag_bound`: the asset has an active NFC tag. `log`: the cosigned checkpoint the history was checked against,
+ * null until the asset's last event is logged.
  */
 function factsOf(
-  events: readonly ChainedEvent[],
-  logged: readonly LoggedLeaf[],
-  checkpoint: string | null,
+  { events, logged, checkpoint, tagBound }: FoundTarget,
   witnesses: WitnessPolicy,
-): Pick<VerificationResultType['facts'], 'log'> {
+): VerificationResultType['facts'] {
   const last = events.at(-1)?.sequence;
   const head = logged.find((entry) => entry.sequence === last);
-  return { log: head && checkpoint ? logFact(checkpoint, head.log_index, witnesses) : null };
+  return {
+    tag_bound: tagBound,
+    log: head && checkpoint ? logFact(checkpoint, head.log_index, witnesses) : null,
+  };
 }
 
 /**
@@ -133,12 +138,8 @@ async function verifyAsset(
   drawForHistory: DrawForHistory,
   witnesses: WitnessPolicy,
 ): Promise<Verification> {
-  const { asset, events, logged, checkpoint, tagBound } = await findTarget(
-    db,
-    principal,
-    target,
-    drawForHistory,
-  );
+  const found = await findTarget(db, principal, target, drawForHistory);
+  const { asset, events, logged } = found;
   const chain = checkAssetHistory(asset, events);
   const inLog = checkLogged(events, logged);
   const checks = [
@@ -167,7 +168,7 @@ async function verifyAsset(
       status: asset.status as VerificationResultType['status'],
       verified: checks.every((entry) => entry.passed),
       checks,
-      facts: { tag_bound: tagBound, ...factsOf(events, logged, checkpoint, witnesses) },
+      facts: factsOf(found, witnesses),
       verified_at: new Date().toISOString(),
     },
   };
