@@ -193,9 +193,18 @@ describe('the documented examples', () => {
     await call('listAssetMedia', owner.auth, { id: stolen.id });
     await call('getAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
     await call('deleteAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
+    // The photograph again, public: what a buyer's photo search finds once the artwork is reported stolen.
+    const again = await context.app.inject({
+      method: 'POST',
+      url: `/files/v1/assets/artworks/${stolen.id}/media?public=true`,
+      headers: { ...owner.auth, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(again.statusCode, again.body).toBe(201);
 
     await issueCertificateForTest(context.db, stolen);
     const raised = await call('raiseAssetAlert', owner.auth, { id: stolen.id });
+    await call('searchMedia', buyer.auth, {}, { body: photo, contentType: 'image/jpeg' });
     await call('resolveAssetAlert', owner.auth, { id: stolen.id, alert_id: raised.alert.id });
 
     // Recovered, it gets an NFC tag, written as the answer says and tapped once, then unbound.

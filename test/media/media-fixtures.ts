@@ -39,6 +39,14 @@ export async function photoLike(seed: number, width = 480, height = 360): Promis
   return sharp(PNG.sync.write(grid)).resize(width, height, { kernel: 'cubic' }).png().toBuffer();
 }
 
+/**
+ * A 13 × 13 lossless WebP of one colour whose every byte is ASCII: what survives a proxy that forwards bodies as
+ * text (Prism's, in the Dredd run). Its VP8L stream codes each channel with a one-symbol prefix code (zero bits a
+ * pixel), the colour and the size chosen so that no byte has its high bit set.
+ */
+export const asciiWebp = (): Buffer =>
+  Buffer.from('RIFF\x18\x00\x00\x00WEBPVP8L\x0b\x00\x00\x00/\x0c\x00\x03\x00(@A\n\x12\x01\x00', 'latin1');
+
 export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
   return sharp(pngImage(width, height)).jpeg({ quality: 80 }).toBuffer();
 }
