@@ -13,7 +13,7 @@ import {
 } from '../helpers/browser.js';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
-import { photoLike } from '../media/media-fixtures.js';
+import { fixturePhoto } from '../media/media-fixtures.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'photo-search');
 
@@ -23,6 +23,8 @@ let widths: Record<'desktop' | 'phone', BrowserContext>;
 let baseUrl: string;
 /** Photographs a dealer was offered: each a resized JPEG copy of a stolen asset's image. */
 const offered: Record<'public' | 'private', Buffer> = { public: Buffer.alloc(0), private: Buffer.alloc(0) };
+/** The stored pictures' widths, as the page's image must load them. */
+const stored: Record<'public' | 'private', number> = { public: 0, private: 0 };
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -33,18 +35,18 @@ beforeAll(async () => {
   });
   const { auth } = await context.createAccountWithKey();
   // Two stolen artworks: one shows its photograph publicly, the other keeps it private.
-  for (const [which, seed, visibility] of [
-    ['public', 11, 'true'],
-    ['private', 12, 'false'],
+  for (const [which, file, visibility] of [
+    ['public', 'yellow-flower.jpg', 'true'],
+    ['private', 'fresh-flower.jpg', 'false'],
   ] as const) {
     const asset = await createAssetViaApi(context.app, auth, 'artworks', {
       title: which === 'public' ? 'Portrait of a Lady in Blue' : 'Still Life with Lemons',
     });
-    const photo = await photoLike(seed, 640, 480);
+    const photo = fixturePhoto(file);
     const uploaded = await context.app.inject({
       method: 'POST',
       url: `/files/v1/assets/artworks/${asset.id}/media?public=${visibility}`,
-      headers: { ...auth, 'content-type': 'image/png' },
+      headers: { ...auth, 'content-type': 'image/jpeg' },
       payload: photo,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
@@ -56,7 +58,8 @@ beforeAll(async () => {
       payload: { kind: 'stolen', occurred_at: '2026-03-14' },
     });
     expect(raised.statusCode, raised.body).toBe(201);
-    offered[which] = await sharp(photo).resize({ width: 320 }).jpeg({ quality: 70 }).toBuffer();
+    stored[which] = uploaded.json<{ width: number }>().width;
+    offered[which] = await sharp(photo).resize({ width: 200 }).jpeg({ quality: 70 }).toBuffer();
   }
   await context.app.listen({ host: 'localhost', port });
   browser = await launchChromium();
@@ -94,7 +97,7 @@ describe('the photo search of the public look-up page', () => {
         const picture = card.getByRole('img', { name: 'Photograph of Portrait of a Lady in Blue' });
         await expect
           .poll(() => picture.evaluate((image: { naturalWidth: number }) => image.naturalWidth))
-          .toBe(640);
+          .toBe(stored.public);
       } else {
         // A private photograph matched: it is never shown.
         expect(await card.getByRole('img').count()).toBe(0);
