@@ -35,7 +35,7 @@ function readPhotos(folder: string): Photo[] {
 }
 
 /** The 60 photographs searched for, and the 23 drawn wallpapers that only sit in the index beside them. */
-function photoTestSet(): { originals: Photo[]; distractors: Photo[] } {
+export function photoTestSet(): { originals: Photo[]; distractors: Photo[] } {
   return { originals: readPhotos('originals'), distractors: readPhotos('distractors') };
 }
 
