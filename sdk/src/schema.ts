@@ -42,6 +42,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find assets by a photograph
+         * @description The body is the photograph itself, sent with its Content-Type (`image/jpeg`, `image/png` or `image/webp`), read as an upload is: at most `AVS_MEDIA_MAX_BYTES`, the type read from the bytes, the header's pixels at most `AVS_MEDIA_MAX_PIXELS`. Its 64-bit perceptual hash (pHash) is compared with every stored image's; the answer lists the assets whose images are within the matching distance, best first, one per asset. Any key may search, within its planets. It finds public images of issued certificates, the caller's own images, and every image of an asset with an open stolen or lost alert — a private one too, whose `image_url` is then null: it is never shown. A search that finds an asset with an open alert is recorded in that asset's search audit (kind `photo`). It finds the same picture resized, re-compressed, a little cropped or lighter or darker; not another photograph of the same object (docs/media.md).
+         */
+        post: operations["searchMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/artworks": {
         parameters: {
             query?: never;
@@ -1367,6 +1387,313 @@ export interface operations {
                      * @example {
                      *       "error": "Media not found.",
                      *       "code": "media_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    searchMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+            };
+        };
+        responses: {
+            /** @description The assets whose images look like the photograph. */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matches": [
+                     *         {
+                     *           "certificate_number": "ART-2026-000001",
+                     *           "planet": "artworks",
+                     *           "title": "Water Lilies",
+                     *           "image_url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa",
+                     *           "distance": 0,
+                     *           "confidence": "exact",
+                     *           "alert": {
+                     *             "kind": "stolen",
+                     *             "since": "2026-11-20T00:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Best first (nearest, then reported assets first); one per asset; empty when nothing is alike. */
+                        matches: {
+                            /** @description The certificate of the asset whose image matched. */
+                            certificate_number: string;
+                            /** @description Planet ID. */
+                            planet: string;
+                            /** @description The asset's title. */
+                            title: string;
+                            /** @description The matched image (`/files/v1/media/{id}`) when the caller may see it: a public image of an issued certificate, or the caller's own. Null for a private image of another account: an asset reported stolen or lost is found by its private photographs too, which are never shown. */
+                            image_url: string | null;
+                            /** @description Bits in which the 64-bit perceptual hashes differ: 0 for the same picture. */
+                            distance: number;
+                            /** @description The distance in words: `exact` (the same picture, perhaps resized or re-compressed), `likely`, `possible` (docs/media.md). */
+                            confidence: "exact" | "likely" | "possible";
+                            /** @description The open stolen-or-lost alert: `{kind, since}`, or null when none is open. A certificate with an open alert does not verify. */
+                            alert: {
+                                kind: "stolen" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description When the asset went missing (the alert's `occurred_at`), ISO 8601 UTC with milliseconds.
+                                 */
+                                since: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type is not an image type, or the bytes are not the image it declares (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The file could not be read.",
+                     *       "code": "invalid_media",
                      *       "request_id": "req-7f3a"
                      *     }
                      */

@@ -617,6 +617,24 @@ export const operationExamples: Record<string, OperationExamples> = {
   },
   removeWatch: { responses: { '200': watch } },
   uploadMedia: { parameters: { caption: media.caption }, responses: { '201': media } },
+  searchMedia: {
+    responses: {
+      '200': {
+        // A buyer's search by the stolen artwork's photograph: found, with its public image and the open alert.
+        matches: [
+          {
+            certificate_number: openAlert.certificate_number,
+            planet: 'artworks',
+            title: createRequests.artworks.title,
+            image_url: media.url,
+            distance: 0,
+            confidence: 'exact',
+            alert: { kind: openAlert.kind, since: openAlert.occurred_at },
+          },
+        ],
+      },
+    },
+  },
   downloadMedia: { responses: {} },
   listAssetMedia: { responses: { '200': { data: [media] } } },
   getAssetMedia: { responses: { '200': media } },

@@ -5,6 +5,7 @@ import { operationExamples } from '../../src/openapi/operation-examples.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
+import { fixturePhoto } from '../media/media-fixtures.js';
 
 // The documented examples (src/openapi/operation-examples.ts) are what the service answers: each operation is
 // called with its documented request, in the story the examples tell, and its answer must equal its example
@@ -193,9 +194,20 @@ describe('the documented examples', () => {
     await call('listAssetMedia', owner.auth, { id: stolen.id });
     await call('getAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
     await call('deleteAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
+    // A photograph of the painting (a flat colour has no fingerprint), public: what a buyer's photo search finds
+    // once the artwork is reported stolen.
+    const painting = fixturePhoto('two-wings.jpg');
+    const again = await context.app.inject({
+      method: 'POST',
+      url: `/files/v1/assets/artworks/${stolen.id}/media?public=true`,
+      headers: { ...owner.auth, 'content-type': 'image/jpeg' },
+      payload: painting,
+    });
+    expect(again.statusCode, again.body).toBe(201);
 
     await issueCertificateForTest(context.db, stolen);
     const raised = await call('raiseAssetAlert', owner.auth, { id: stolen.id });
+    await call('searchMedia', buyer.auth, {}, { body: painting, contentType: 'image/jpeg' });
     await call('resolveAssetAlert', owner.auth, { id: stolen.id, alert_id: raised.alert.id });
 
     // Recovered, it gets an NFC tag, written as the answer says and tapped once, then unbound.

@@ -9,7 +9,7 @@ import { packageRoot } from '../../src/lib/package-root.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { OpenApiConformance, type OpenApiDocument } from '../helpers/openapi-conformance.js';
 import { freePort } from '../helpers/processes.js';
-import { pdfDocument } from '../media/media-fixtures.js';
+import { asciiWebp, pdfDocument } from '../media/media-fixtures.js';
 import { useTestContext } from '../helpers/test-app.js';
 
 /**
@@ -85,9 +85,11 @@ async function send(
   auth: { authorization: string },
   body?: unknown,
 ): Promise<Answer> {
-  // A Buffer is a file upload (/files/v1), sent as the PDF it is; anything else as JSON.
+  // A Buffer is a file (/files/v1), sent as the PDF or the WebP it is; anything else as JSON.
   const headers: Record<string, string> = { ...auth };
-  if (Buffer.isBuffer(body)) headers['content-type'] = 'application/pdf';
+  if (Buffer.isBuffer(body))
+    headers['content-type'] =
+      body.subarray(0, 4).toString('latin1') === 'RIFF' ? 'image/webp' : 'application/pdf';
   else if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${prismUrl}${url}`, {
     method,
@@ -294,6 +296,7 @@ describe('every documented request example against the live service (the Dredd r
       }
       // Prism's proxy forwards a body as text, which keeps a PDF's ASCII but not a PNG's bytes (415 from the type check).
       if (operationId === 'uploadMedia') body = pdfDocument();
+      if (operationId === 'searchMedia') body = asciiWebp();
       if (/Media$/.test(operationId) && operationId !== 'uploadMedia' && operationId !== 'listAssetMedia') {
         const uploaded = await send(
           'POST',

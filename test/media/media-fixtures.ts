@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { packageRoot } from '../../src/lib/package-root.js';
 
 /** A PNG drawn with pngjs (not the library under test): a gradient of the given size. */
 export function pngImage(width = 64, height = 48): Buffer {
@@ -16,28 +19,18 @@ export function pngImage(width = 64, height = 48): Buffer {
   return PNG.sync.write(png);
 }
 
-/**
- * A picture with a photograph's structure for a perceptual hash (broad areas of colour, no two alike): a 12 × 9 grid
- * of colours from a seeded generator, drawn with pngjs, smoothly enlarged. Each seed gives an unrelated picture.
- */
-export async function photoLike(seed: number, width = 480, height = 360): Promise<Buffer> {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    // xorshift32: the same seed, the same picture, on every machine.
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % 256;
-  };
-  const grid = new PNG({ width: 12, height: 9 });
-  for (let at = 0; at < grid.data.length; at += 4) {
-    grid.data[at] = next();
-    grid.data[at + 1] = next();
-    grid.data[at + 2] = next();
-    grid.data[at + 3] = 255;
-  }
-  return sharp(PNG.sync.write(grid)).resize(width, height, { kernel: 'cubic' }).png().toBuffer();
+/** One of the real photographs of test/fixtures/photos/originals (JPEG, at most 320 px; README.md there). */
+export function fixturePhoto(name: string): Buffer {
+  return readFileSync(path.join(packageRoot, 'test', 'fixtures', 'photos', 'originals', name));
 }
+
+/**
+ * A 13 × 13 lossless WebP of one colour whose every byte is ASCII: what survives a proxy that forwards bodies as
+ * text (Prism's, in the Dredd run). Its VP8L stream codes each channel with a one-symbol prefix code (zero bits a
+ * pixel), the colour and the size chosen so that no byte has its high bit set.
+ */
+export const asciiWebp = (): Buffer =>
+  Buffer.from('RIFF\x18\x00\x00\x00WEBPVP8L\x0b\x00\x00\x00/\x0c\x00\x03\x00(@A\n\x12\x01\x00', 'latin1');
 
 export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
   return sharp(pngImage(width, height)).jpeg({ quality: 80 }).toBuffer();

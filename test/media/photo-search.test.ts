@@ -18,7 +18,7 @@ import {
 } from '../helpers/asset-factory.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
-import { pdfDocument, photoLike } from './media-fixtures.js';
+import { fixturePhoto, pdfDocument } from './media-fixtures.js';
 
 // Photo search (docs/media.md): what a key and the public may find, what they are shown, and what is audited.
 const context = useTestContext({
@@ -31,8 +31,17 @@ type Auth = Account['auth'];
 let owner: Account;
 let other: Account;
 let searcher: Account;
-/** Photographs by seed: 1 public and issued, 2 another account's private, 3 private of a stolen asset. */
+/** Real photographs (test/fixtures/photos): 1 public and issued, 2 another account's private, 3 private of a stolen asset. */
 const photos: Record<number, Buffer> = {};
+const PHOTO_FILES: Record<number, string> = {
+  1: 'dune.jpg',
+  2: 'garden.jpg',
+  3: 'storm.jpg',
+  4: 'wood.jpg',
+  5: 'aqua.jpg',
+  6: 'lady-bird.jpg',
+  99: 'rain-drops.jpg',
+};
 let issued: CreatedAsset;
 let stolen: CreatedAsset;
 let issuedImage: MediaRecordType;
@@ -40,10 +49,18 @@ let addressCount = 0;
 /** A fresh client address: the keyless search's bucket is per address (AVS_PUBLIC_RATE_LIMIT_BURST 25 here). */
 const freshAddress = () => `10.34.0.${++addressCount}`;
 
-/** The same picture as a dealer's copy of it: half the size, JPEG quality 60. */
-const resizedJpeg = (photo: Buffer) => sharp(photo).resize({ width: 240 }).jpeg({ quality: 60 }).toBuffer();
+/** The type of a picture by its first bytes (the fixtures are JPEG; a PDF is sent as one). */
+const typeOf = (image: Buffer) =>
+  image[0] === 0x89 ? 'image/png' : image[0] === 0x25 ? 'application/pdf' : 'image/jpeg';
 
-async function upload(account: Account, asset: CreatedAsset, file: Buffer, query = '', type = 'image/png') {
+/** The same picture as a dealer's copy of it: half the size, JPEG quality 60. */
+const resizedJpeg = async (photo: Buffer) =>
+  sharp(photo)
+    .resize({ width: Math.round((await sharp(photo).metadata()).width / 2) })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+
+async function upload(account: Account, asset: CreatedAsset, file: Buffer, query = '', type = typeOf(file)) {
   const response = await context.app.inject({
     method: 'POST',
     url: `/files/v1/assets/${asset.planet}/${asset.id}/media${query}`,
@@ -53,9 +70,6 @@ async function upload(account: Account, asset: CreatedAsset, file: Buffer, query
   expect(response.statusCode, response.body).toBe(201);
   return response.json<MediaRecordType>();
 }
-
-/** The type of the fixtures' pictures: PNG as drawn, JPEG once copied. */
-const typeOf = (image: Buffer) => (image[0] === 0x89 ? 'image/png' : 'image/jpeg');
 
 function search(auth: Auth, image: Buffer, type = typeOf(image)) {
   return context.app.inject({
@@ -110,7 +124,7 @@ beforeAll(async () => {
   owner = await context.createAccountWithKey({ name: 'Galerie Nord' });
   other = await context.createAccountWithKey({ name: 'Private collector' });
   searcher = await context.createAccountWithKey({ name: 'Pawnbroker' });
-  for (const seed of [1, 2, 3, 4, 5, 6, 99]) photos[seed] = await photoLike(seed);
+  for (const [key, file] of Object.entries(PHOTO_FILES)) photos[Number(key)] = fixturePhoto(file);
 
   issued = await createAssetViaApi(context.app, owner.auth);
   issuedImage = await upload(owner, issued, photos[1]!, '?public=true');
@@ -183,7 +197,7 @@ describe('POST /files/v1/search', () => {
   it('refuses what is not a decodable image: 415 for a PDF or a wrong type, 422 for a broken image, 413 past the limit', async () => {
     const pdf = await search(searcher.auth, pdfDocument(), 'application/pdf');
     expect([pdf.statusCode, pdf.json().code]).toEqual([415, 'unsupported_media_type']);
-    const mismatch = await search(searcher.auth, photos[1]!, 'image/webp');
+    const mismatch = await search(searcher.auth, photos[1]!, 'image/png');
     expect([mismatch.statusCode, mismatch.json().code]).toEqual([415, 'unsupported_media_type']);
     const jpeg = await resizedJpeg(photos[1]!);
     const broken = await search(searcher.auth, Buffer.concat([jpeg.subarray(0, 40), Buffer.alloc(200)]));
@@ -304,7 +318,7 @@ describe('what the index may no longer answer', () => {
 describe('fingerprints stored before photo search, and in the backup', () => {
   it('fingerprints every image (not a PDF) and the backfill fingerprints media stored without one', async () => {
     const draft = await createAssetViaApi(context.app, owner.auth, 'artworks', { title: 'Before' });
-    const pdf = await upload(owner, draft, pdfDocument(), '', 'application/pdf');
+    const pdf = await upload(owner, draft, pdfDocument());
     const medium = await upload(owner, draft, photos[6]!);
     const rowOf = async (id: string) =>
       (
