@@ -5,7 +5,7 @@ import { startMemberSession } from '../../src/modules/members/member-sessions.se
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
-import { photoLike } from '../media/media-fixtures.js';
+import { fixturePhoto } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
 
 // The console's search by photograph in Chromium: a person picks a file, submits, sees cards with pictures.
@@ -19,12 +19,12 @@ let offered: Buffer;
 
 beforeAll(async () => {
   const gallery = await context.createAccountWithKey({ name: 'Browser Search Gallery' });
-  const photo = await photoLike(31);
+  const photo = fixturePhoto('fresh-flower.jpg');
   issued = await createAssetViaApi(context.app, gallery.auth);
   const uploaded = await context.app.inject({
     method: 'POST',
     url: `/files/v1/assets/${issued.planet}/${issued.id}/media?public=true`,
-    headers: { ...gallery.auth, 'content-type': 'image/png' },
+    headers: { ...gallery.auth, 'content-type': 'image/jpeg' },
     payload: photo,
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);

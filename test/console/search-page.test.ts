@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
-import { photoLike } from '../media/media-fixtures.js';
+import { fixturePhoto } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
 import { postMultipart } from './console-multipart.js';
 
@@ -37,7 +37,7 @@ async function upload(account: Account, asset: CreatedAsset, photo: Buffer, quer
   const response = await context.app.inject({
     method: 'POST',
     url: `/files/v1/assets/${asset.planet}/${asset.id}/media${query}`,
-    headers: { ...account.auth, 'content-type': 'image/png' },
+    headers: { ...account.auth, 'content-type': 'image/jpeg' },
     payload: photo,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -58,7 +58,13 @@ beforeAll(async () => {
   gallery = await context.createAccountWithKey({ name: 'Search Gallery' });
   collector = await context.createAccountWithKey({ name: 'Search Collector' });
   pawnshop = await context.createAccountWithKey({ name: 'Search Pawnshop' });
-  for (const seed of [21, 22, 23, 98]) photos[seed] = await photoLike(seed);
+  const files: Record<number, string> = {
+    21: 'green-meadow.jpg',
+    22: 'two-wings.jpg',
+    23: 'yellow-flower.jpg',
+    98: 'blinds.jpg',
+  };
+  for (const [seed, file] of Object.entries(files)) photos[Number(seed)] = fixturePhoto(file);
 
   issued = await createAssetViaApi(context.app, gallery.auth);
   await upload(gallery, issued, photos[21]!, '?public=true');
