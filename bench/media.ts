@@ -1,6 +1,10 @@
-// The media scenarios of `npm run bench`: upload and download of a 1 MiB image, with the server's memory.
+// The media scenarios of `npm run bench`: upload and download of a 1 MiB image, with the server's memory, and the
+// photo search's whole request.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { packageRoot } from '../src/lib/package-root.js';
 import type { Measurement, RequestSpec } from './load.js';
 import { residentSetSize } from './processes.js';
 
@@ -159,4 +163,38 @@ export async function measureBomb(
   } finally {
     clearInterval(sampler);
   }
+}
+
+const PHOTOGRAPHS = path.join(packageRoot, 'test', 'fixtures', 'photos', 'originals');
+
+/** The 60 test photographs of the photo search (test/fixtures/photos: JPEGs of at most 320 px). */
+export function testPhotographs(): Buffer[] {
+  return readdirSync(PHOTOGRAPHS)
+    .filter((file) => file.endsWith('.jpg'))
+    .sort()
+    .map((file) => readFileSync(path.join(PHOTOGRAPHS, file)));
+}
+
+/**
+ * What a photo search sends: each photograph enlarged to 1,280 px wide as a JPEG of quality 94, about 100 KB
+ * on average (a phone's picture as a messenger passes it on); the service decodes all of it to fingerprint it.
+ */
+export async function photoSearchImages(photographs: readonly Buffer[]): Promise<Buffer[]> {
+  return Promise.all(
+    photographs.map((photo) => sharp(photo).resize({ width: 1280 }).jpeg({ quality: 94 }).toBuffer()),
+  );
+}
+
+/** Posts the bodies in turn to one path, as JPEGs. */
+export function rotatingJpegPosts(requestPath: string, bodies: readonly Buffer[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: requestPath,
+    setupRequest: (request) => {
+      request.headers = { ...request.headers, 'content-type': 'image/jpeg' };
+      request.body = bodies[next++ % bodies.length];
+      return request;
+    },
+  };
 }

@@ -18,7 +18,16 @@ import {
 } from './fixtures.js';
 import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
-import { benchImages, rotatingUploads, uploadOnce, withPeakRss, type MemoryMeasurement } from './media.js';
+import {
+  benchImages,
+  photoSearchImages,
+  rotatingJpegPosts,
+  rotatingUploads,
+  testPhotographs,
+  uploadOnce,
+  withPeakRss,
+  type MemoryMeasurement,
+} from './media.js';
 import { createScript, runPgbench } from './pgbench.js';
 import {
   CONSOLE_GROUP,
@@ -270,6 +279,24 @@ async function main(): Promise<void> {
       mediaMemory.set(name, [...(mediaMemory.get(name) ?? []), measured]);
       return measured;
     };
+  // Photo search (docs/media.md): the 60 test photographs stored in each service; each search sends one of them
+  // enlarged to about 100 KB, so every request decodes, fingerprints, looks up the index and re-checks a match in SQL.
+  const photoSelected =
+    !settings.only ||
+    ['photo', 'photo search', 'pglite photo search'].some((name) => settings.only!.has(name));
+  const photographs = photoSelected ? testPhotographs() : [];
+  const photoQueries = await photoSearchImages(photographs);
+  const photoQueryKiB =
+    photoQueries.reduce((sum, image) => sum + image.length, 0) / photoQueries.length / 1024;
+  for (const [url, apiKey] of [
+    [service.url, credentials.apiKey],
+    [pgliteService.url, pgliteData.credentials.apiKey],
+  ] as const) {
+    if (!photoSelected) break;
+    const photoAssets = await createAssets(url, apiKey, photographs.length);
+    for (const [index, photo] of photographs.entries())
+      await uploadOnce(url, apiKey, photoAssets[index]!.id, photo);
+  }
   const listScenarioNames = ['list first page', 'list deep page', 'list filtered'];
   const lists =
     !settings.only || listScenarioNames.some((name) => settings.only!.has(name))
@@ -519,6 +546,28 @@ async function main(): Promise<void> {
           requests: [rotatingGet(mediaIds.map((id) => `/files/v1/media/${id}`))],
         }),
       ),
+    },
+    {
+      name: 'photo search',
+      group: 'photo',
+      description: `POST /files/v1/search, JPEGs of ${photoQueryKiB.toFixed(0)} KiB on average (60 in turn), each matching one of the 60 stored photographs`,
+      measure: http({
+        target: () => service.url,
+        pid: () => service.pid,
+        headers: auth,
+        requests: [rotatingJpegPosts('/files/v1/search', photoQueries)],
+      }),
+    },
+    {
+      name: 'pglite photo search',
+      group: 'photo',
+      description: 'the service on embedded PGlite: POST /files/v1/search, the same photographs',
+      measure: http({
+        target: () => pgliteService.url,
+        pid: () => pgliteService.pid,
+        headers: pgliteAuth,
+        requests: [rotatingJpegPosts('/files/v1/search', photoQueries)],
+      }),
     },
     {
       name: 'ceiling create (pgbench)',
