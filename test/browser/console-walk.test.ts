@@ -25,6 +25,8 @@ const NOT_PAGES: Record<string, string> = {
   '/console/labels.pdf': 'a PDF (test/console/certificate-print.test.ts renders it)',
   '/console/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
   '/console/static/:name': 'the console’s stylesheet and script',
+  '/console/search/media/:media_id':
+    'the bytes of a matched picture (test/browser/console-photo-search.test.ts shows one)',
 };
 
 const context = useTestContext({ config: LOCAL_DELIVERY });
@@ -93,6 +95,7 @@ const WALK: readonly Walked[] = [
   },
   { route: '/console/transfers', url: () => '/console/transfers', shot: 'transfers' },
   { route: '/console/watchlist', url: () => '/console/watchlist', shot: 'watchlist' },
+  { route: '/console/search', url: () => '/console/search', shot: 'search' },
   { route: '/console/developers', url: () => '/console/developers', shot: 'developers' },
   { route: '/console/developers/events', url: () => '/console/developers/events', shot: 'events' },
   { route: '/console/developers/sdk', url: () => '/console/developers/sdk', shot: 'sdk' },
@@ -211,39 +214,44 @@ describe('every console page in Chromium', () => {
     // Nothing listed that the app no longer has.
     for (const url of [...walked, ...Object.keys(NOT_PAGES)]) expect(pages).toContain(url);
   });
+});
 
-  it.each(PAGE_VIEWPORTS)(
-    'the owner’s every page: axe finds nothing serious or critical, nothing overflows (%s)',
-    async (_name, viewport) => {
-      const owner = await newContext(viewport, ownerCookie);
-      const visitor = await newContext(viewport);
-      const failures: string[] = [];
-      for (const walked of WALK) {
-        const page = await (walked.signedOut ? visitor : owner).newPage();
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          // The page's own status is checked below; an error page's document is the one 4xx expected.
-          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-            errors.push(message.text());
-        });
-        page.on('response', (answer) => {
-          if (answer.status() >= 400 && answer.request().resourceType() !== 'document')
-            errors.push(`${answer.status()} ${answer.url()}`);
-        });
-        const url = walked.url();
-        const response = await page.goto(`${baseUrl}${url}`);
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `console-${walked.shot}-${viewport.width}.png`),
-          fullPage: true,
-        });
-        if (response?.status() !== (walked.status ?? 200)) failures.push(`${url}: ${response?.status()}`);
-        if (errors.length > 0) failures.push(`${url}: ${errors.join('; ')}`);
-        failures.push(...(await accessibilityProblems(page)).map((problem) => `${url}: ${problem}`));
-        await page.close();
-      }
-      await owner.close();
-      await visitor.close();
-      expect(failures).toEqual([]);
+// One test per page and width, so a slow machine spends its time limit on one page, not on the whole walk.
+describe.each(PAGE_VIEWPORTS)('the owner’s every console page at %s width', (_name, viewport) => {
+  let owner: BrowserContext;
+  let visitor: BrowserContext;
+  beforeAll(async () => {
+    owner = await newContext(viewport, ownerCookie);
+    visitor = await newContext(viewport);
+  });
+  afterAll(async () => {
+    await owner?.close();
+    await visitor?.close();
+  });
+
+  it.each(WALK.map((walked) => [walked.shot, walked] as const))(
+    '%s: the status it should have, no failed resource, axe finds nothing serious or critical, nothing overflows',
+    async (_shot, walked) => {
+      const page = await (walked.signedOut ? visitor : owner).newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // The page's own status is checked below; an error page's document is the one 4xx expected.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          errors.push(message.text());
+      });
+      page.on('response', (answer) => {
+        if (answer.status() >= 400 && answer.request().resourceType() !== 'document')
+          errors.push(`${answer.status()} ${answer.url()}`);
+      });
+      const response = await page.goto(`${baseUrl}${walked.url()}`);
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `console-${walked.shot}-${viewport.width}.png`),
+        fullPage: true,
+      });
+      expect(response?.status()).toBe(walked.status ?? 200);
+      expect(errors).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.close();
     },
   );
 });
