@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { errorMessage } from '../../errors/error-catalogue.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { auditHistory } from '../../modules/history/history-audit.service.js';
+import { recheckAllHistories } from '../../modules/history/history-recheck.service.js';
 import type { CliCommand } from '../cli-command.js';
 
 /** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
@@ -28,7 +29,12 @@ export const auditCommand: CliCommand = {
       );
       return 2;
     }
-    const report = await context.withDatabase((db) => auditHistory(db, { planet: values.planet }));
+    // The audit is a full re-check too: each long history's check is written, so /verify builds on it.
+    const report = await context.withDatabase(async (db) => {
+      const audited = await auditHistory(db, { planet: values.planet });
+      await recheckAllHistories(db, values.planet);
+      return audited;
+    });
     const lines = [
       `Audited ${report.assets} asset(s) and ${report.events} event(s)` +
         `${report.planet ? ` in ${report.planet}` : ''}: ${report.breaks.length} break(s).`,

@@ -9,9 +9,8 @@ import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.j
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import type { AssetRow } from '../assets/assets.service.js';
 import { getAsset } from '../assets/assets.service.js';
-import type { ChainedEvent } from '../chain/history-chain.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
-import { checkLogged, type LoggedLeaf } from '../tlog/history-logged.js';
+import { checkLogged } from '../tlog/history-logged.js';
 import { logFact, type WitnessPolicy } from '../tlog/witness-policy.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
@@ -27,6 +26,7 @@ import {
   ANY_LENGTH,
   findAssetWithHistory,
   findVerification,
+  type HistoryWithLog,
   insertVerifications,
   listVerifications,
   summariseVerifications,
@@ -52,9 +52,7 @@ export type DrawForHistory = (events: number, paidFor: number) => Promise<void>;
 /** The asset verified and what its checks and facts are drawn from. */
 interface FoundTarget {
   asset: AssetRow;
-  events: ChainedEvent[];
-  logged: LoggedLeaf[];
-  checkpoint: string | null;
+  history: HistoryWithLog;
   tagBound: boolean;
 }
 
@@ -63,12 +61,19 @@ async function findTarget(
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
+  sample: readonly number[],
 ): Promise<FoundTarget> {
   let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
   let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
   if ('assetId' in target) {
     found = isUuid(target.assetId)
-      ? await findAssetWithHistory(db, target.planet, { id: target.assetId }, limits.hashedEventsPerToken)
+      ? await findAssetWithHistory(
+          db,
+          target.planet,
+          { id: target.assetId },
+          limits.hashedEventsPerToken,
+          sample,
+        )
       : undefined;
   } else {
     // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
@@ -81,22 +86,23 @@ async function findTarget(
             planet,
             { certificateNumber: target.certificateNumber },
             limits.hashedEventsPerToken,
+            sample,
           )
         : undefined;
   }
   if (!found) throw new AppError(notFound);
   let paidFor = 0;
   if (!found.history) {
-    // A long history: its cost is drawn from the chain head's sequence before it is even read.
-    paidFor = found.asset.head_sequence ?? 0;
+    // Many events to re-hash: their cost is drawn from the chain head's sequence before they are even read.
+    paidFor = found.toHash;
     await drawForHistory(paidFor, 0);
-    found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH);
+    found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH, sample);
     if (!found?.history) throw new AppError(notFound);
   }
   const { asset, history, tagBound } = found;
   // A row whose head understates its history (grown since, or edited) pays for what is hashed all the same.
   if (history.events.length > paidFor) await drawForHistory(history.events.length, paidFor);
-  return { asset, events: history.events, logged: history.logged, checkpoint: history.checkpoint, tagBound };
+  return { asset, history, tagBound };
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -116,7 +122,7 @@ function openAlertDetail(asset: AssetRow): string {
  * null until the asset's last event is logged.
  */
 function factsOf(
-  { events, logged, checkpoint, tagBound }: FoundTarget,
+  { history: { events, logged, checkpoint }, tagBound }: FoundTarget,
   witnesses: WitnessPolicy,
 ): VerificationResultType['facts'] {
   const last = events.at(-1)?.sequence;
@@ -129,7 +135,8 @@ function factsOf(
 
 /**
  * Runs the checks of docs/api.md. A verification is a read: no lock on the asset and nothing
- * appended to its history, so the millionth verification costs what the first did.
+ * appended to its history, so the millionth verification costs what the first did. A long history
+ * is re-hashed from its last full check on, with the older events `sample` draws (docs/api.md).
  */
 async function verifyAsset(
   db: Queryable,
@@ -137,11 +144,13 @@ async function verifyAsset(
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
   witnesses: WitnessPolicy,
+  sample: readonly number[],
 ): Promise<Verification> {
-  const found = await findTarget(db, principal, target, drawForHistory);
-  const { asset, events, logged } = found;
-  const chain = checkAssetHistory(asset, events);
-  const inLog = checkLogged(events, logged);
+  const found = await findTarget(db, principal, target, drawForHistory, sample);
+  const { asset, history } = found;
+  const { events, logged, checked } = history;
+  const chain = checkAssetHistory(asset, events, checked);
+  const inLog = checkLogged(events, logged, checked?.loggedSequence);
   const checks = [
     check(
       'certificate_issued',
@@ -191,8 +200,9 @@ export async function verifyWithReceipt(
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
   witnesses: WitnessPolicy,
+  sample: readonly number[],
 ): Promise<LookupAnswer<VerifyAnswer>> {
-  const verification = await verifyAsset(db, principal, target, drawForHistory, witnesses);
+  const verification = await verifyAsset(db, principal, target, drawForHistory, witnesses, sample);
   const { result } = verification;
   const alert = result.checks.some((entry) => entry.name === 'no_open_alert' && !entry.passed);
   const { noStore } = await answerLookup(db, { id: result.asset_id, alert }, 'verify', { principal }, result);
