@@ -22,8 +22,8 @@ CREATE TABLE history_checks (
 CREATE INDEX history_checks_broken_idx ON history_checks (asset_id) WHERE broken_reason IS NOT NULL;
 
 -- The histories to re-check in full: those that grew past the length /verify always checks in full (64 events,
--- FULL_CHECK_EVENTS in src/modules/history/history-checks.ts), and those whose events or log entries were
--- edited. Empty when nothing moved, so the re-check that finds it empty costs one index read.
+-- FULL_CHECK_EVENTS in src/modules/history/history-integrity.ts) or whose events the log appended, and those
+-- whose events or log entries were edited. Empty when nothing moved, so the re-check that finds it empty costs one index read.
 CREATE TABLE history_recheck_queue (
   asset_id uuid PRIMARY KEY,
   planet text NOT NULL
@@ -41,6 +41,12 @@ $$;
 -- event) pays nothing for this trigger beyond its WHEN.
 CREATE TRIGGER asset_events_queue_history_recheck
   AFTER INSERT ON asset_events
+  FOR EACH ROW WHEN (NEW.sequence > 64)
+  EXECUTE FUNCTION queue_history_recheck();
+-- The log appends events a moment after they are written: the check then catches up with the log too, or a
+-- verification would re-hash every event the log had not reached at the re-check.
+CREATE TRIGGER tlog_entries_queue_history_recheck
+  AFTER INSERT ON tlog_entries
   FOR EACH ROW WHEN (NEW.sequence > 64)
   EXECUTE FUNCTION queue_history_recheck();
 
