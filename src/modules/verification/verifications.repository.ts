@@ -161,13 +161,19 @@ const VERIFIED_COLUMNS = `${ASSET_COLUMNS}, ${HISTORY}, ${LOG}, ${INCLUDED} AS h
   (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint,
   c.check_sequence, c.check_hash, c.check_certificate_status, c.check_status, c.check_logged, r.lo, r.sampled`;
 
+// The row is read by a sub-select with LIMIT 1 (it is one row: a key). Without it, the prepared statement's generic
+// plan counts one row per planet partition and runs the sub-selects above once for each, so PostgreSQL judged it
+// dearer than a plan made for each execution's planet and planned this statement at every verification: about
+// 1 ms of planning, more than its execution (docs/performance.md, "Round 3: verify").
+const assetRow = (key: string) =>
+  `(SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND ${key} = $2 LIMIT 1) a`;
 const findAssetWithHistoryStatement = prepared(
   'find_asset_with_checked_history_and_log',
-  `SELECT ${VERIFIED_COLUMNS} FROM assets a ${CHECK} WHERE planet = $1 AND id = $2`,
+  `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('id')} ${CHECK}`,
 );
 const findAssetWithHistoryByNumberStatement = prepared(
   'find_asset_with_checked_history_and_log_by_number',
-  `SELECT ${VERIFIED_COLUMNS} FROM assets a ${CHECK} WHERE planet = $1 AND certificate_number = $2`,
+  `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('certificate_number')} ${CHECK}`,
 );
 /** `historyBelow` for a history of any length (the column is an integer). */
 export const ANY_LENGTH = 2_147_483_647;
