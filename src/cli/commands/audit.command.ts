@@ -8,7 +8,7 @@ import type { CliCommand } from '../cli-command.js';
 /** `avs audit [--planet P] [--json]`: exit 0 when every chain recomputes, 1 when any is broken. */
 export const auditCommand: CliCommand = {
   usage: '[--planet P] [--json]',
-  summary: 'Recompute every asset history chain; exit 1 listing each break',
+  summary: "Recompute every asset history chain and write the long ones' checks; exit 1 listing each break",
   database: 'yes',
   async run(args, context) {
     let values: { planet?: string; json?: boolean };
