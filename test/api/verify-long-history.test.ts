@@ -61,7 +61,7 @@ async function historyCheck(asset: { id: string }) {
 }
 
 /** An edit as an attacker with SQL access makes it: the append-only trigger bypassed (replica role). */
-async function editWithReplicaRole(sql: string, params: unknown[]): Promise<void> {
+async function editWithReplicaRole(sql: string, params: readonly unknown[]): Promise<void> {
   await context.db.transaction(async (tx) => {
     await tx.query('SET LOCAL session_replication_role = replica');
     await tx.query(sql, params);
@@ -69,7 +69,7 @@ async function editWithReplicaRole(sql: string, params: unknown[]): Promise<void
 }
 
 /** An edit with every trigger of the table switched off: not even the history checks' triggers see it. */
-async function editWithTriggersOff(sql: string, params: unknown[]): Promise<void> {
+async function editWithTriggersOff(sql: string, params: readonly unknown[]): Promise<void> {
   await context.db.transaction(async (tx) => {
     await tx.query('ALTER TABLE asset_events DISABLE TRIGGER ALL');
     await tx.query(sql, params);

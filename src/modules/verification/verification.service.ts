@@ -7,7 +7,6 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.js';
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
-import type { AssetRow } from '../assets/assets.service.js';
 import { getAsset } from '../assets/assets.service.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import { checkLogged } from '../tlog/history-logged.js';
@@ -27,6 +26,7 @@ import {
   findAssetWithHistory,
   findVerification,
   type HistoryWithLog,
+  type VerifiedAssetRow,
   insertVerifications,
   listVerifications,
   summariseVerifications,
@@ -41,6 +41,8 @@ export type VerificationTarget = { planet: PlanetId; assetId: string } | { certi
 export interface Verification {
   result: VerificationResultType;
   ownerAccountId: string;
+  /** The signing keys' version the verification's statement saw: its receipt is signed with the key active then. */
+  signingVersions: ReadonlyMap<string, string>;
 }
 
 /**
@@ -51,9 +53,11 @@ export type DrawForHistory = (events: number, paidFor: number) => Promise<void>;
 
 /** The asset verified and what its checks and facts are drawn from. */
 interface FoundTarget {
-  asset: AssetRow;
+  asset: VerifiedAssetRow;
   history: HistoryWithLog;
   tagBound: boolean;
+  /** The signing keys' versions as the statement read them: the receipt's key needs no check of its own. */
+  versions: ReadonlyMap<string, string>;
 }
 
 async function findTarget(
@@ -99,10 +103,10 @@ async function findTarget(
     found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH, sample);
     if (!found?.history) throw new AppError(notFound);
   }
-  const { asset, history, tagBound } = found;
+  const { asset, history, tagBound, versions } = found;
   // A row whose head understates its history (grown since, or edited) pays for what is hashed all the same.
   if (history.events.length > paidFor) await drawForHistory(history.events.length, paidFor);
-  return { asset, history, tagBound };
+  return { asset, history, tagBound, versions };
 }
 
 function check(name: VerificationCheckType['name'], passed: boolean, detail: string): VerificationCheckType {
@@ -110,7 +114,7 @@ function check(name: VerificationCheckType['name'], passed: boolean, detail: str
 }
 
 /** "Reported stolen since 2026-11-20": an open alert (docs/alerts.md) fails the verification, the certificate stays genuine. */
-function openAlertDetail(asset: AssetRow): string {
+function openAlertDetail(asset: VerifiedAssetRow): string {
   if (asset.alert_kind === null) return '';
   const since = asset.alert_since ? ` since ${asset.alert_since.toISOString()}` : '';
   return `The asset is reported ${asset.alert_kind}${since}; the alert is open.`;
@@ -147,7 +151,7 @@ async function verifyAsset(
   sample: readonly number[],
 ): Promise<Verification> {
   const found = await findTarget(db, principal, target, drawForHistory, sample);
-  const { asset, history } = found;
+  const { asset, history, versions } = found;
   const { events, logged, checked } = history;
   const chain = checkAssetHistory(asset, events, checked);
   const inLog = checkLogged(events, logged, checked?.loggedSequence);
@@ -168,6 +172,7 @@ async function verifyAsset(
   ];
   return {
     ownerAccountId: asset.account_id,
+    signingVersions: versions,
     result: {
       id: randomUUID(),
       planet: asset.planet,
@@ -206,7 +211,7 @@ export async function verifyWithReceipt(
   const { result } = verification;
   const alert = result.checks.some((entry) => entry.name === 'no_open_alert' && !entry.passed);
   const { noStore } = await answerLookup(db, { id: result.asset_id, alert }, 'verify', { principal }, result);
-  const text = await verificationResponseText(db, signer, result);
+  const text = await verificationResponseText(db, signer, result, verification.signingVersions);
   return { value: { verification, text }, noStore };
 }
 
@@ -247,7 +252,9 @@ export class VerificationRecorder {
   private readonly group: GroupCommit<NewVerification>;
 
   constructor(db: Queryable) {
-    this.group = new GroupCommit((batch) => insertVerifications(db, batch), { maxWriters: 8 });
+    // Two writers: with eight, 16 verifications in flight wrote 1.4 records a statement; with two, 3.1. Each
+    // statement is a round trip, a write system call and a commit (docs/performance.md, "Round 3: verify").
+    this.group = new GroupCommit((batch) => insertVerifications(db, batch), { maxWriters: 2 });
   }
 
   async record(principal: Principal, verification: Verification): Promise<VerificationResultType> {

@@ -1,6 +1,6 @@
 import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
-import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+import type { AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { FULL_CHECK_EVENTS, type CheckedHead } from '../history/history-integrity.js';
 
@@ -157,16 +157,27 @@ const LOG = `(SELECT coalesce(json_agg(json_build_object(
 // Read in the same round trip: whether the asset has an active NFC tag (docs/tags.md), and the log's checkpoint,
 // cosigned, in the same statement as the entries, so it covers every entry read.
 const TAG_BOUND = `EXISTS (SELECT 1 FROM tags t WHERE t.asset_id = a.id AND t.status = 'active') AS tag_bound`;
-const VERIFIED_COLUMNS = `${ASSET_COLUMNS}, ${HISTORY}, ${LOG}, ${INCLUDED} AS history_included, ${TAG_BOUND},
-  (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint,
-  c.check_sequence, c.check_hash, c.check_certificate_status, c.check_status, c.check_logged, r.lo, r.sampled`;
+// Only the columns a verification uses: each column more is parsed per row (a date, the attributes' JSON).
+const VERIFIED_ASSET_COLUMNS = `id, planet, account_id, certificate_number, certificate_status, status, head_sequence,
+  head_hash, alert_kind, alert_since`;
+// The check as one JSON value (null when there is none to use), and how many events there are to re-hash.
+const CHECKED = `CASE WHEN c.check_sequence IS NOT NULL THEN json_build_object(
+    'sequence', c.check_sequence, 'hash', c.check_hash, 'certificateStatus', c.check_certificate_status,
+    'status', c.check_status, 'loggedSequence', c.check_logged, 'sampled', r.sampled) END AS checked,
+  coalesce(a.head_sequence, 0) - r.lo + 1 AS to_hash`;
+// The signing keys' version (migration 190) in the same round trip: the receipt's key is then the active one as of
+// this statement, with no version check of its own (docs/performance.md, "Round 3: verify").
+const SIGNING_KEYS_VERSION = `(SELECT version::text FROM public_read_versions WHERE topic = 'signing_keys')
+  AS signing_keys_version`;
+const VERIFIED_COLUMNS = `${VERIFIED_ASSET_COLUMNS}, ${HISTORY}, ${LOG}, ${INCLUDED} AS history_included, ${TAG_BOUND},
+  (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint, ${CHECKED}, ${SIGNING_KEYS_VERSION}`;
 
 // The row is read by a sub-select with LIMIT 1 (it is one row: a key). Without it, the prepared statement's generic
 // plan counts one row per planet partition and runs the sub-selects above once for each, so PostgreSQL judged it
 // dearer than a plan made for each execution's planet and planned this statement at every verification: about
 // 1 ms of planning, more than its execution (docs/performance.md, "Round 3: verify").
 const assetRow = (key: string) =>
-  `(SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND ${key} = $2 LIMIT 1) a`;
+  `(SELECT ${VERIFIED_ASSET_COLUMNS} FROM assets WHERE planet = $1 AND ${key} = $2 LIMIT 1) a`;
 const findAssetWithHistoryStatement = prepared(
   'find_asset_with_checked_history_and_log',
   `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('id')} ${CHECK}`,
@@ -207,26 +218,20 @@ function toHistoryWithLog(
   return { events, logged: log, checkpoint, checked };
 }
 
-interface CheckColumns {
-  check_sequence: number | null;
-  check_hash: string | null;
-  check_certificate_status: string | null;
-  check_status: string | null;
-  check_logged: number | null;
-  sampled: number[];
-}
-
-function checkedHeadOf(row: CheckColumns): CheckedHead | undefined {
-  if (row.check_sequence === null) return undefined;
-  return {
-    sequence: row.check_sequence,
-    hash: row.check_hash!,
-    certificateStatus: row.check_certificate_status!,
-    status: row.check_status!,
-    loggedSequence: row.check_logged ?? 0,
-    sampled: row.sampled,
-  };
-}
+/** The asset's columns a verification reads. */
+export type VerifiedAssetRow = Pick<
+  AssetRow,
+  | 'id'
+  | 'planet'
+  | 'account_id'
+  | 'certificate_number'
+  | 'certificate_status'
+  | 'status'
+  | 'head_sequence'
+  | 'head_hash'
+  | 'alert_kind'
+  | 'alert_since'
+>;
 
 /**
  * The asset (by id, or by certificate number) and, when what it re-hashes is fewer than `historyBelow` events (all:
@@ -241,18 +246,27 @@ export async function findAssetWithHistory(
   historyBelow: number,
   sample: readonly number[],
 ): Promise<
-  { asset: AssetRow; history: HistoryWithLog | undefined; toHash: number; tagBound: boolean } | undefined
+  | {
+      asset: VerifiedAssetRow;
+      history: HistoryWithLog | undefined;
+      toHash: number;
+      tagBound: boolean;
+      /** The public reads' topic versions the statement saw (signing_keys), for the receipt's signature. */
+      versions: ReadonlyMap<string, string>;
+    }
+  | undefined
 > {
   const { rows } = await db.query<
-    AssetRow &
-      CheckColumns & {
-        history: EventJson[];
-        log: LoggedLeafRow[];
-        history_included: boolean;
-        tag_bound: boolean;
-        log_checkpoint: string | null;
-        lo: number;
-      }
+    VerifiedAssetRow & {
+      history: EventJson[];
+      log: LoggedLeafRow[];
+      history_included: boolean;
+      tag_bound: boolean;
+      log_checkpoint: string | null;
+      checked: CheckedHead | null;
+      to_hash: number;
+      signing_keys_version: string | null;
+    }
   >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
     planet,
     'id' in key ? key.id : key.certificateNumber,
@@ -267,28 +281,17 @@ export async function findAssetWithHistory(
     history_included: included,
     tag_bound: tagBound,
     log_checkpoint: checkpoint,
-    check_sequence,
-    check_hash,
-    check_certificate_status,
-    check_status,
-    check_logged,
-    sampled,
-    lo,
+    checked,
+    to_hash: toHash,
+    signing_keys_version: signingKeys,
     ...asset
   } = row;
-  const checked = checkedHeadOf({
-    check_sequence,
-    check_hash,
-    check_certificate_status,
-    check_status,
-    check_logged,
-    sampled,
-  });
   return {
     asset,
-    history: included ? toHistoryWithLog(history, log, checkpoint, checked) : undefined,
-    toHash: (asset.head_sequence ?? 0) - lo + 1,
+    history: included ? toHistoryWithLog(history, log, checkpoint, checked ?? undefined) : undefined,
+    toHash,
     tagBound,
+    versions: new Map(signingKeys === null ? [] : [['signing_keys', signingKeys]]),
   };
 }
 
