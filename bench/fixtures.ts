@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { buildEvent } from '../src/modules/chain/history-events.service.js';
+import type { ChainedEvent } from '../src/modules/chain/history-chain.js';
 import { softwareTagOf, type ProvisioningAnswer, type SoftwareTag } from '../test/helpers/software-tag.js';
 
 /** The body every bench create sends. */
@@ -154,6 +156,83 @@ export async function explain(
       query.params,
     );
     return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Appends `count` valid UPDATED events to an asset's chain in bulk (1,000 to a statement; what `count` PATCHes would
+ * leave, in seconds), through the table's triggers as any append: the row's chain head, the log's queue, the re-check's.
+ */
+export async function appendEventsInBulk(databaseUrl: string, assetId: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sequence: number; hash: string; actor_account_id: string }>(
+      'SELECT sequence, hash, actor_account_id FROM asset_events WHERE asset_id = $1 ORDER BY sequence DESC LIMIT 1',
+      [assetId],
+    );
+    let previous: { sequence: number; hash: string } = rows[0]!;
+    for (let done = 0; done < count;) {
+      const batch: ChainedEvent[] = [];
+      for (; batch.length < 1000 && done < count; done++) {
+        const event: ChainedEvent = buildEvent(
+          {
+            assetId,
+            planet: 'artworks',
+            eventType: 'UPDATED',
+            payload: {
+              changes: { title: { old: `Bench asset, edit ${done}`, new: `Bench asset, edit ${done + 1}` } },
+            },
+            actorAccountId: rows[0]!.actor_account_id,
+          },
+          previous,
+        );
+        batch.push(event);
+        previous = event;
+      }
+      await client.query(
+        `INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
+                                   created_at, prev_hash, hash)
+         SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
+         FROM jsonb_to_recordset($1::jsonb) AS e(id uuid, asset_id uuid, planet text, sequence int, event_type text,
+           payload jsonb, actor_account_id uuid, created_at timestamptz, prev_hash text, hash text)
+         ORDER BY sequence`,
+        [JSON.stringify(batch)],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until the service's background re-check has checked the asset's history up to `sequence`, its log leaves
+ * included (docs/api.md, "Verification": a verification then re-hashes only what follows); resolves with the wait.
+ */
+export async function waitForHistoryCheck(
+  databaseUrl: string,
+  assetId: string,
+  sequence: number,
+  timeoutMs: number,
+): Promise<number> {
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ done: boolean }>(
+        `SELECT checked_sequence = $2 AND logged_sequence = $2 AS done FROM history_checks WHERE asset_id = $1`,
+        [assetId, sequence],
+      );
+      if (rows[0]?.done) return Date.now() - started;
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `the history of ${assetId} was not checked up to event ${sequence} in ${timeoutMs} ms`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   } finally {
     await client.end();
   }

@@ -6,6 +6,7 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, createSeededPglite, issueCertificates, seedPostgres } from './databases.js';
 import { assetListQuery } from '../src/modules/assets/asset-list.repository.js';
 import {
+  appendEventsInBulk,
   bindTags,
   CREATE_BODY,
   createAssets,
@@ -15,6 +16,8 @@ import {
   tapVerdicts,
   updateRepeatedly,
   verifyRepeatedly,
+  waitForHistoryCheck,
+  type SeededAsset,
 } from './fixtures.js';
 import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
@@ -48,6 +51,9 @@ import { setUpWitnessBench, witnessScenariosSelected } from './witnesses.js';
  * floor send it the same way, so that they measure the same SQL.
  */
 const SERVICE_CREATE_STATEMENTS: 'transaction' | 'single' = 'single';
+
+/** Events of the asset the "verify a long history" scenario verifies. */
+const LONG_HISTORY = 10_000;
 
 /** The public reads (no key) answered from memory, whose target is ≥ 0.9 × the floor get (docs/performance.md). */
 const PUBLIC_READS = [
@@ -244,6 +250,18 @@ async function main(): Promise<void> {
     assets.map((asset) => asset.certificate_number),
   );
   const statusListPath = await firstStatusListPath(service.url, assets[0]!.certificate_number);
+  // An issued asset with LONG_HISTORY events, loaded in bulk, whose history the service's background re-check
+  // (every AVS_HISTORY_RECHECK_MS, a minute by default) has checked: verified from that check (docs/api.md).
+  let longHistoryAsset: SeededAsset | undefined;
+  if (!settings.only || settings.only.has('verify a long history')) {
+    [longHistoryAsset] = await createAssets(service.url, credentials.apiKey, 1);
+    await appendEventsInBulk(fresh.url, longHistoryAsset!.id, LONG_HISTORY - 2);
+    await issueCertificates(fresh.url, [longHistoryAsset!.certificate_number]);
+    const waited = await waitForHistoryCheck(fresh.url, longHistoryAsset!.id, LONG_HISTORY, 180_000);
+    console.log(
+      `Long history: ${LONG_HISTORY} events loaded; the background re-check had it ${(waited / 1000).toFixed(0)} s later.`,
+    );
+  }
   // An NFC tag on each of those certificates (docs/tags.md): each tap of the scenario is a new link of one.
   const tags =
     !settings.only || settings.only.has('tap') ? await bindTags(service.url, credentials.apiKey, assets) : [];
@@ -478,6 +496,26 @@ async function main(): Promise<void> {
         ],
       }),
     },
+    ...(longHistoryAsset
+      ? [
+          {
+            name: 'verify a long history',
+            description: `POST /api/v1/verify, one asset with ${LONG_HISTORY.toLocaleString('en')} events, checked in the background`,
+            measure: http({
+              target: () => service.url,
+              pid: () => service.pid,
+              headers: auth,
+              requests: [
+                {
+                  method: 'POST',
+                  path: '/api/v1/verify',
+                  body: JSON.stringify({ planet: 'artworks', asset_id: longHistoryAsset.id }),
+                },
+              ],
+            }),
+          },
+        ]
+      : []),
     {
       name: 'mix',
       description: '80 % get, 20 % create',
@@ -742,6 +780,8 @@ async function main(): Promise<void> {
       value: entry.cpu ? cpuRatio(entry.service, entry.reference) : ratio(entry.service, entry.reference),
       target: entry.target,
     })),
+    // A verification costs the same on any history (issue #35): 10,000 events against the verify scenario's 2.
+    { name: 'verify a long history / verify', value: ratio('verify a long history', 'verify'), target: 0.8 },
   ];
   const p99Targets = [
     { name: 'get', limit: 20 },

@@ -36,6 +36,7 @@ import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
+import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
   await app.register(eventPruningPlugin);
+  await app.register(historyRecheckPlugin);
   await app.register(idempotencyPlugin);
   await app.register(publicReadsPlugin);
   await app.register(credentialsPlugin);

@@ -413,6 +413,12 @@ export const configDefinitions = {
     description:
       'Encrypts the private halves of the signing keys in the database (AES-256-GCM). Unset: stored unencrypted, with a warning.',
   },
+  AVS_HISTORY_RECHECK_MS: {
+    ...integer(10, 86_400_000),
+    default: 60_000,
+    description:
+      'How often the long histories that grew, or were edited, since their last full check are re-checked in full in the background: /verify of a long history re-hashes only the events after that check and a few sampled older ones (docs/api.md, "Verification").',
+  },
   AVS_TLOG: {
     ...onOff,
     default: true,

@@ -278,6 +278,23 @@ describe('certificate credentials', () => {
     expect((await verify(forged)).result).toBe('INVALID');
   });
 
+  it("a receipt after a rotation is signed with the new key (the verification reads the keys' version itself)", async () => {
+    const asset = await issuedCertificate('Receipt across a rotation');
+    const receiptMethod = async () => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/verify',
+        headers: owner.auth,
+        payload: { planet: 'artworks', asset_id: asset.id },
+      });
+      return (response.json().receipt.proof as { verificationMethod: string }).verificationMethod;
+    };
+    const before = await receiptMethod();
+    const rotated = await rotateSigningKey(context.db, 'credentials', undefined);
+    expect(before).not.toBe(`${ISSUER_DID}#${rotated.id}`);
+    expect(await receiptMethod()).toBe(`${ISSUER_DID}#${rotated.id}`);
+  });
+
   it('rotation keeps old credentials VALID; retiring their key makes them INVALID', async () => {
     const before = await publicCredential(
       context.app,

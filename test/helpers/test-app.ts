@@ -29,8 +29,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * Long histories are re-checked only when a test asks (`app.historyChecks.runOnce()`, or a short
+ * AVS_HISTORY_RECHECK_MS), so what a verification re-hashes never depends on how long a file has run.
+ */
 export function testConfig(overrides: ConfigOverrides = {}): Config {
-  return loadConfig({}, { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, ...overrides });
+  return loadConfig(
+    {},
+    { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, AVS_HISTORY_RECHECK_MS: 3_600_000, ...overrides },
+  );
 }
 
 /** The log integrates only when a test asks, and public reads of it are not throttled (log and witness tests). */

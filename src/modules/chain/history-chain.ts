@@ -67,3 +67,46 @@ export function checkChain(events: readonly ChainedEvent[]): ChainCheck {
   }
   return { intact: true };
 }
+
+/** Where a chain was last recomputed in full: the sequence of its head then, and that event's hash. */
+export interface CheckedChainHead {
+  sequence: number;
+  hash: string;
+}
+
+/**
+ * Recomputes the part of a chain that changed since it was checked in full up to `head`: the events from `head`
+ * on, which must follow one another from an unchanged `head`, and the `sampled` older events, each with its
+ * link to the one before when that one was read too. `events` oldest first; names the first sequence that breaks.
+ */
+export function checkChainSince(
+  events: readonly ChainedEvent[],
+  head: CheckedChainHead,
+  sampled: readonly number[],
+): ChainCheck {
+  const bySequence = new Map(events.map((event) => [event.sequence, event]));
+  const last = events.reduce((max, event) => Math.max(max, event.sequence), head.sequence);
+  const expected = [...new Set(sampled.filter((sequence) => sequence < head.sequence))].sort((a, b) => a - b);
+  for (let sequence = head.sequence; sequence <= last; sequence++) expected.push(sequence);
+  for (const sequence of expected) {
+    const event = bySequence.get(sequence);
+    if (!event) return { intact: false, brokenAtSequence: sequence, reason: `event ${sequence} is missing` };
+    const previous = sequence === 1 ? null : bySequence.get(sequence - 1);
+    if (previous !== undefined && event.prev_hash !== (previous?.hash ?? null)) {
+      return {
+        intact: false,
+        brokenAtSequence: sequence,
+        reason: `event ${sequence} does not link to the hash of event ${sequence - 1}`,
+      };
+    }
+    // The head's hash must be the one the full check found: a head rewritten with its hash is caught here.
+    if (computeEventHash(event) !== event.hash || (sequence === head.sequence && event.hash !== head.hash)) {
+      return {
+        intact: false,
+        brokenAtSequence: sequence,
+        reason: `event ${sequence} was altered after it was written`,
+      };
+    }
+  }
+  return { intact: true };
+}

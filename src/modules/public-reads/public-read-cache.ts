@@ -11,6 +11,9 @@ export interface PublicRead<T> {
   cacheable: boolean;
 }
 
+/** Topic versions a caller read itself, in a statement that began after its request arrived. */
+export type KnownVersions = ReadonlyMap<string, string>;
+
 interface Entry {
   value: unknown;
   etag: string;
@@ -38,16 +41,17 @@ export class PublicReadCache {
 
   /**
    * The value of key, from memory while none of topics changed, else from load (kept with its etag unless
-   * keep says no: an answer that a write the topics do not track could change, such as a 404).
+   * keep says no: an answer that a write the topics do not track could change, such as a 404). `versions`:
+   * the topics' versions as the caller read them already (a verification, in its own statement), for no check.
    */
   async read<T>(
     key: string,
     topics: readonly PublicReadTopic[],
     load: () => Promise<T>,
     etagOf: (value: T) => string,
-    options: { keep?: (value: T) => boolean } = {},
+    options: { keep?: (value: T) => boolean; versions?: KnownVersions } = {},
   ): Promise<PublicRead<T>> {
-    const current = await this.versions();
+    const current = options.versions ?? (await this.versions());
     const versions = topics.map((topic) => current.get(topic) ?? '');
     const entry = this.entries.get(key);
     if (entry && sameVersions(entry.versions, versions)) {

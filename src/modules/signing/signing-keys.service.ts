@@ -4,7 +4,7 @@ import { canonicalJson } from '../../lib/canonical-json.js';
 import { pick } from '../../lib/records.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import type { PublicReadCache } from '../public-reads/public-read-cache.js';
+import type { KnownVersions, PublicReadCache } from '../public-reads/public-read-cache.js';
 import { openPrivateKey, sealPrivateKey } from './key-encryption.js';
 import { jwkOfRawPublicKey, rawPublicKeyOfKeyObject } from './multikey.js';
 import {
@@ -145,18 +145,25 @@ export class SigningKeyring {
     private readonly activeIds?: { cache: PublicReadCache; db: Queryable },
   ) {}
 
-  private activeKeyId(db: Queryable, purpose: SigningKeyPurpose): Promise<string> {
+  private activeKeyId(db: Queryable, purpose: SigningKeyPurpose, versions?: KnownVersions): Promise<string> {
     const find = () => ensureSigningKey(db, purpose, this.masterKey);
     // Inside a transaction (another Queryable) the transaction's own view decides: no cache.
     if (!this.activeIds || db !== this.activeIds.db) return find();
     return this.activeIds.cache
-      .read(`active-key/${purpose}`, ['signing_keys'], find, (id) => id)
+      .read(`active-key/${purpose}`, ['signing_keys'], find, (id) => id, { versions })
       .then((read) => read.value);
   }
 
-  /** The purpose's active key, created if there is none yet. */
-  async activeKey(db: Queryable, purpose: SigningKeyPurpose): Promise<{ id: string; privateKey: KeyObject }> {
-    const id = await this.activeKeyId(db, purpose);
+  /**
+   * The purpose's active key, created if there is none yet. `versions`: the signing_keys version the caller read
+   * after its request arrived, in a statement of its own (no version check of the cache then).
+   */
+  async activeKey(
+    db: Queryable,
+    purpose: SigningKeyPurpose,
+    versions?: KnownVersions,
+  ): Promise<{ id: string; privateKey: KeyObject }> {
+    const id = await this.activeKeyId(db, purpose, versions);
     let privateKey = this.opened.get(id);
     if (!privateKey) {
       const row = (await findPrivateKey(db, id))!;

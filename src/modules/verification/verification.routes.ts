@@ -94,6 +94,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
           targetOf(request.body),
           (events, paidFor) => drawForHashedHistory(request, reply, events, paidFor),
           request.server.tlogWitnesses,
+          request.server.historyChecks.sample(),
         ),
       );
       // With an Idempotency-Key the record shares a transaction with the stored response (kept as this text).

@@ -1,7 +1,8 @@
 import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
-import { ASSET_COLUMNS, type AssetRow } from '../assets/assets.repository.js';
+import type { AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
+import { FULL_CHECK_EVENTS, type CheckedHead } from '../history/history-integrity.js';
 
 export interface NewVerification {
   id: string;
@@ -106,36 +107,84 @@ export async function listVerifications(
   ]);
 }
 
-// The asset and its whole history in one round trip (one statement: the row and its history agree), when the
-// history is shorter than $3 events: a longer one costs rate-limit tokens (docs/api.md), drawn after this
-// read and before the history is read again with no bound.
-const SHORT_HISTORY = 'coalesce(a.head_sequence, 0) < $3';
-const historyOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]')
-    FROM (SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
-          FROM asset_events WHERE asset_id = a.id AND ${condition}) e) AS history`;
+// The asset, what the last full re-check found of its history (history_checks, docs/api.md "Verification"), and
+// what this verification re-hashes, in one round trip (one statement: the row, the check and the events agree).
+// With no usable check (none yet, a broken one, or a history of at most FULL_CHECK_EVENTS) that is the whole
+// history; with one, the events from the checked head on, the sampled older ones ($4: fractions of the checked part,
+// each event drawn with the one after it, so its link is checked too) and those of log entries the check had not
+// reached. Each part is an index range or look-up on (asset_id, sequence): the cost does not grow with the history.
+const CHECK = `LEFT JOIN LATERAL (
+    SELECT checked_sequence AS check_sequence, checked_hash AS check_hash,
+           certificate_status AS check_certificate_status, status AS check_status, logged_sequence AS check_logged
+    FROM history_checks WHERE asset_id = a.id AND broken_reason IS NULL) c
+    ON a.head_sequence > ${FULL_CHECK_EVENTS}
+  CROSS JOIN LATERAL (
+    SELECT coalesce(c.check_sequence, 1) AS lo, coalesce(c.check_logged, 0) AS log_from,
+           CASE WHEN c.check_sequence IS NULL THEN '{}'::int[] ELSE ARRAY(
+             SELECT DISTINCT s FROM unnest($4::float8[]) f,
+               LATERAL (SELECT 1 + floor(f * (c.check_sequence - 1))::int AS first) pair,
+               LATERAL unnest(ARRAY[pair.first, pair.first + 1]) s
+             WHERE s < c.check_sequence ORDER BY s) END AS sampled) r
+  CROSS JOIN LATERAL (
+    SELECT CASE WHEN c.check_sequence IS NULL THEN '{}'::int[] ELSE ARRAY(
+      SELECT unnest(r.sampled)
+      UNION
+      SELECT t.sequence FROM tlog_entries t WHERE t.asset_id = a.id AND t.sequence >= r.log_from AND t.sequence < r.lo)
+    END AS older) x`;
+// A history with more events than $3 to re-hash costs rate-limit tokens (docs/api.md), drawn after this read and
+// before it is read again with no bound.
+const INCLUDED = 'coalesce(a.head_sequence, 0) - r.lo + 1 < $3';
+const EVENT_FIELDS =
+  'id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash';
+const HISTORY = `(SELECT coalesce(json_agg(e ORDER BY e.sequence), '[]') FROM (
+      SELECT ${EVENT_FIELDS} FROM asset_events WHERE asset_id = a.id AND sequence >= r.lo AND ${INCLUDED}
+      UNION ALL
+      SELECT ${EVENT_FIELDS} FROM asset_events
+      WHERE asset_id = a.id AND sequence = ANY(x.older) AND sequence < r.lo AND ${INCLUDED}) e) AS history`;
 
-// What the transparency log holds for the asset: each entry's index and the leaf hash in the tree. The leaf is
+// What the transparency log holds of those events: each entry's index and the leaf hash in the tree. The leaf is
 // one primary-key look-up per entry, not a join: with statistics behind the log's growth the planner hashed all
 // the log's leaves for every verification (53 ms at 50,000 leaves; docs/performance.md).
-const logOfRow = (condition = 'true') => `(SELECT coalesce(json_agg(json_build_object(
+const LOG = `(SELECT coalesce(json_agg(json_build_object(
       'sequence', t.sequence, 'log_index', t.log_index,
       'leaf', (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index))
       ORDER BY t.sequence), '[]')
-    FROM tlog_entries t WHERE t.asset_id = a.id AND ${condition}) AS log`;
+    FROM (
+      SELECT sequence, log_index FROM tlog_entries WHERE asset_id = a.id AND sequence >= r.log_from AND ${INCLUDED}
+      UNION ALL
+      SELECT sequence, log_index FROM tlog_entries
+      WHERE asset_id = a.id AND sequence = ANY(r.sampled) AND sequence < r.log_from AND ${INCLUDED}) t) AS log`;
 // Read in the same round trip: whether the asset has an active NFC tag (docs/tags.md), and the log's checkpoint,
 // cosigned, in the same statement as the entries, so it covers every entry read.
 const TAG_BOUND = `EXISTS (SELECT 1 FROM tags t WHERE t.asset_id = a.id AND t.status = 'active') AS tag_bound`;
-const SHORT_HISTORY_COLUMNS = `${historyOfRow(SHORT_HISTORY)}, ${logOfRow(SHORT_HISTORY)},
-  ${SHORT_HISTORY} AS history_included, ${TAG_BOUND},
-  (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint`;
+// Only the columns a verification uses: each column more is parsed per row (a date, the attributes' JSON).
+const VERIFIED_ASSET_COLUMNS = `id, planet, account_id, certificate_number, certificate_status, status, head_sequence,
+  head_hash, alert_kind, alert_since`;
+// The check as one JSON value (null when there is none to use), and how many events there are to re-hash.
+const CHECKED = `CASE WHEN c.check_sequence IS NOT NULL THEN json_build_object(
+    'sequence', c.check_sequence, 'hash', c.check_hash, 'certificateStatus', c.check_certificate_status,
+    'status', c.check_status, 'loggedSequence', c.check_logged, 'sampled', r.sampled) END AS checked,
+  coalesce(a.head_sequence, 0) - r.lo + 1 AS to_hash`;
+// The signing keys' version (migration 190) in the same round trip: the receipt's key is then the active one as of
+// this statement, with no version check of its own (docs/performance.md, "Round 3: verify").
+const SIGNING_KEYS_VERSION = `(SELECT version::text FROM public_read_versions WHERE topic = 'signing_keys')
+  AS signing_keys_version`;
+const VERIFIED_COLUMNS = `${VERIFIED_ASSET_COLUMNS}, ${HISTORY}, ${LOG}, ${INCLUDED} AS history_included, ${TAG_BOUND},
+  (SELECT s.checkpoint || s.cosignatures FROM tlog_state s) AS log_checkpoint, ${CHECKED}, ${SIGNING_KEYS_VERSION}`;
 
+// The row is read by a sub-select with LIMIT 1 (it is one row: a key). Without it, the prepared statement's generic
+// plan counts one row per planet partition and runs the sub-selects above once for each, so PostgreSQL judged it
+// dearer than a plan made for each execution's planet and planned this statement at every verification: about
+// 1 ms of planning, more than its execution (docs/performance.md, "Round 3: verify").
+const assetRow = (key: string) =>
+  `(SELECT ${VERIFIED_ASSET_COLUMNS} FROM assets WHERE planet = $1 AND ${key} = $2 LIMIT 1) a`;
 const findAssetWithHistoryStatement = prepared(
-  'find_asset_with_short_history_and_log',
-  `SELECT ${ASSET_COLUMNS}, ${SHORT_HISTORY_COLUMNS} FROM assets a WHERE planet = $1 AND id = $2`,
+  'find_asset_with_checked_history_and_log',
+  `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('id')} ${CHECK}`,
 );
 const findAssetWithHistoryByNumberStatement = prepared(
-  'find_asset_with_short_history_and_log_by_number',
-  `SELECT ${ASSET_COLUMNS}, ${SHORT_HISTORY_COLUMNS} FROM assets a WHERE planet = $1 AND certificate_number = $2`,
+  'find_asset_with_checked_history_and_log_by_number',
+  `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('certificate_number')} ${CHECK}`,
 );
 /** `historyBelow` for a history of any length (the column is an integer). */
 export const ANY_LENGTH = 2_147_483_647;
@@ -149,25 +198,45 @@ interface LoggedLeafRow {
 }
 
 export interface HistoryWithLog {
+  /** Oldest first: the whole history, or with `checked` what it re-hashes (its samples, then from its head on). */
   events: ChainedEvent[];
   logged: LoggedLeafRow[];
   /** The log's latest checkpoint with its cosignatures, which covers every entry in `logged`; null before the first. */
   checkpoint: string | null;
+  /** What the last full re-check found, when the events are read from there. */
+  checked: CheckedHead | undefined;
 }
 
 function toHistoryWithLog(
   history: EventJson[],
   log: LoggedLeafRow[],
   checkpoint: string | null,
+  checked: CheckedHead | undefined,
 ): HistoryWithLog {
   // JSON carries timestamps as PostgreSQL prints them (+00:00); the chain hashes the ISO form with Z.
   const events = history.map((event) => ({ ...event, created_at: new Date(event.created_at).toISOString() }));
-  return { events, logged: log, checkpoint };
+  return { events, logged: log, checkpoint, checked };
 }
 
+/** The asset's columns a verification reads. */
+export type VerifiedAssetRow = Pick<
+  AssetRow,
+  | 'id'
+  | 'planet'
+  | 'account_id'
+  | 'certificate_number'
+  | 'certificate_status'
+  | 'status'
+  | 'head_sequence'
+  | 'head_hash'
+  | 'alert_kind'
+  | 'alert_since'
+>;
+
 /**
- * The asset (by id, or by certificate number) and, when its chain head is below `historyBelow` events (all:
- * `ANY_LENGTH`), its events, oldest first, and what the log holds of them; `history` is undefined for a longer one.
+ * The asset (by id, or by certificate number) and, when what it re-hashes is fewer than `historyBelow` events (all:
+ * `ANY_LENGTH`), those events, oldest first, and what the log holds of them; `history` is undefined for more, and
+ * `toHash` says how many. `sample`: fractions in [0, 1), where in the checked part of a long history to re-hash too.
  * `tagBound`: the asset has an active NFC tag.
  */
 export async function findAssetWithHistory(
@@ -175,19 +244,34 @@ export async function findAssetWithHistory(
   planet: string,
   key: { id: string } | { certificateNumber: string },
   historyBelow: number,
-): Promise<{ asset: AssetRow; history: HistoryWithLog | undefined; tagBound: boolean } | undefined> {
+  sample: readonly number[],
+): Promise<
+  | {
+      asset: VerifiedAssetRow;
+      history: HistoryWithLog | undefined;
+      toHash: number;
+      tagBound: boolean;
+      /** The public reads' topic versions the statement saw (signing_keys), for the receipt's signature. */
+      versions: ReadonlyMap<string, string>;
+    }
+  | undefined
+> {
   const { rows } = await db.query<
-    AssetRow & {
+    VerifiedAssetRow & {
       history: EventJson[];
       log: LoggedLeafRow[];
       history_included: boolean;
       tag_bound: boolean;
       log_checkpoint: string | null;
+      checked: CheckedHead | null;
+      to_hash: number;
+      signing_keys_version: string | null;
     }
   >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
     planet,
     'id' in key ? key.id : key.certificateNumber,
     historyBelow,
+    sample,
   ]);
   const row = rows[0];
   if (!row) return undefined;
@@ -197,9 +281,18 @@ export async function findAssetWithHistory(
     history_included: included,
     tag_bound: tagBound,
     log_checkpoint: checkpoint,
+    checked,
+    to_hash: toHash,
+    signing_keys_version: signingKeys,
     ...asset
   } = row;
-  return { asset, history: included ? toHistoryWithLog(history, log, checkpoint) : undefined, tagBound };
+  return {
+    asset,
+    history: included ? toHistoryWithLog(history, log, checkpoint, checked ?? undefined) : undefined,
+    toHash,
+    tagBound,
+    versions: new Map(signingKeys === null ? [] : [['signing_keys', signingKeys]]),
+  };
 }
 
 export interface VerificationSummaryRow {
