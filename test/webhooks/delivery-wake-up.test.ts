@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
 import { DeliveryWorker } from '../../src/modules/webhooks/delivery.worker.js';
 import { insertOutboxEvent } from '../../src/modules/webhooks/outbox.repository.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { LOCAL_DELIVERY, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { waitFor } from '../helpers/wait-for.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the webhook worker while nothing happens', () => {
   // The app's own worker stays off: the test runs one whose idle waits it knows.
@@ -26,16 +25,34 @@ describe('the webhook worker while nothing happens', () => {
       payload: { url: receiver.url },
     });
     expect(registered.statusCode).toBe(201);
-    // Idle waits of 25, 50, 100 … ms, up to an hour: after ~3.2 s idle its next look is ~3.2 s away.
+    // Each pass begins with the outbox fan-out's transaction: their times are the worker's passes.
+    const passes: number[] = [];
+    const db = new Proxy(context.db, {
+      get(target, property) {
+        if (property === 'transaction') {
+          return (fn: Parameters<Database['transaction']>[0]) => {
+            passes.push(Date.now());
+            return target.transaction(fn);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // Idle waits of 25, 50, 100 … ms, doubling up to an hour.
     const worker = new DeliveryWorker({
-      db: context.db,
+      db,
       config: { ...context.config, AVS_IDLE_POLL_MAX_MS: 3_600_000 },
       log: context.app.log,
       pollIntervalMs: 25,
     });
     worker.start();
     try {
-      await sleep(3_300);
+      // A pass after a wait of 1.6 s or more: the wait it has just begun is twice that.
+      await waitFor(() => passes.length >= 2 && passes.at(-1)! - passes.at(-2)! >= 1_600, {
+        timeoutMs: 30_000,
+        message: 'an idle wait of 1.6 s',
+      });
       expect(receiver.received).toHaveLength(0);
       const writtenAt = Date.now();
       await insertOutboxEvent(context.db, {
@@ -44,7 +61,7 @@ describe('the webhook worker while nothing happens', () => {
         payload: { asset_id: 'a1' },
       });
       await waitFor(() => receiver.received.length === 1, { timeoutMs: 10_000, message: 'the delivery' });
-      // Polling alone would have found it no sooner than its next look, seconds later.
+      // Polling alone would have found it no sooner than its next look, 3 s or more later.
       expect(receiver.received[0]!.receivedAt - writtenAt).toBeLessThan(1_500);
     } finally {
       await worker.stop();
