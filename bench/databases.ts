@@ -95,6 +95,16 @@ export async function seedPostgres(url: string): Promise<Credentials> {
   }
 }
 
+/** Migrates and seeds a PGlite data directory (a new one, or one a server made and has closed). */
+export async function seedPglite(dataDir: string): Promise<Credentials> {
+  const db = await PgliteDatabase.open(dataDir);
+  try {
+    return await seedCredentials(db);
+  } finally {
+    await db.close();
+  }
+}
+
 /** A temporary PGlite data directory, migrated and seeded, then closed so that a server may open it. */
 export async function createSeededPglite(label: string): Promise<{
   dataDir: string;
@@ -102,13 +112,8 @@ export async function createSeededPglite(label: string): Promise<{
   remove(): Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `avs-bench-${label}-`));
-  const db = await PgliteDatabase.open(dataDir);
-  try {
-    const credentials = await seedCredentials(db);
-    return { dataDir, credentials, remove: () => rm(dataDir, { recursive: true, force: true }) };
-  } finally {
-    await db.close();
-  }
+  const credentials = await seedPglite(dataDir);
+  return { dataDir, credentials, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
 /** Issues the given certificates as an administrator does (the certificate-moves service), for the public reads. */

@@ -44,6 +44,8 @@ export async function startServerProcess(options: {
   env: NodeJS.ProcessEnv;
   port: number;
   cpuProfileDir?: string;
+  /** How long it may take to answer /healthz (120 s unless given: a first start on a loaded machine may need more). */
+  healthyWithinMs?: number;
 }): Promise<RunningServer> {
   const nodeArgs = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${options.name}.cpuprofile`]
@@ -55,7 +57,7 @@ export async function startServerProcess(options: {
   });
   const url = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilHealthy(url, child, 120_000);
+    await waitUntilHealthy(url, child, options.healthyWithinMs ?? 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -80,6 +82,7 @@ export async function startService(options: {
   name: string;
   env: Record<string, string>;
   cpuProfileDir?: string;
+  healthyWithinMs?: number;
 }): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' };
@@ -91,6 +94,7 @@ export async function startService(options: {
     env,
     port,
     cpuProfileDir: options.cpuProfileDir,
+    healthyWithinMs: options.healthyWithinMs,
   });
 }
 

@@ -22,6 +22,10 @@ export interface BenchSettings {
   bombCopies: number;
   /** Assets bulk-loaded into one account for the list scenarios (a million: docs/performance.md, "Lists at a million assets"). */
   listAssets: number;
+  /** Idle costs (bench/idle.ts): seconds after start before the RSS is read, the idle window, the mixed load. */
+  idleSettleSeconds: number;
+  idleSeconds: number;
+  idleMixSeconds: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -47,5 +51,8 @@ export function readBenchSettings(): BenchSettings {
     memoryRequests: Math.round(positiveNumber('BENCH_MEMORY_REQUESTS', 1_000_000)),
     bombCopies: Math.round(positiveNumber('BENCH_BOMB_COPIES', 8)),
     listAssets: Math.round(positiveNumber('BENCH_LIST_ASSETS', 1_000_000)),
+    idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
+    idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
+    idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),
   };
 }

@@ -249,6 +249,12 @@ export const configDefinitions = {
     description:
       'Directory of the embedded PGlite database; created with mode 0700, and refused when others can write to it.',
   },
+  AVS_PGLITE_SHARED_BUFFERS_MB: {
+    ...integer(1, 65_536),
+    default: 32,
+    description:
+      "Embedded database only: PostgreSQL's page cache (shared_buffers) in MiB. It is resident from the start, so it adds to the server's memory one for one; the operating system's file cache still holds what does not fit.",
+  },
   LOG_LEVEL: {
     ...oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     default: 'info',
@@ -429,6 +435,12 @@ export const configDefinitions = {
     ...integer(10, 3_600_000),
     default: 1000,
     description: 'How often the transparency log integrator appends newly committed history events.',
+  },
+  AVS_IDLE_POLL_MAX_MS: {
+    ...integer(250, 3_600_000),
+    default: 30_000,
+    description:
+      "Longest wait of an idle background worker (webhook delivery, transparency log) between two looks at the database. A write wakes them at once (on PostgreSQL another instance's too, by LISTEN/NOTIFY); this look finds what no write announced, e.g. behind a pooler in transaction mode, which cannot LISTEN.",
   },
   AVS_WITNESSES: {
     ...witnessList,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { migrate } from '../db/migrate.js';
+import { compileWebAssemblyOptimisedOnly } from '../db/pglite.js';
 import { startServer } from '../server.js';
 import { processIo } from './cli-io.js';
 import {
@@ -18,6 +19,7 @@ function usesEmbeddedDirectory(config: Config): boolean {
 }
 
 async function serve(config: Config): Promise<void> {
+  if (!config.DATABASE_URL) compileWebAssemblyOptimisedOnly();
   await startServer(config, {
     // Only the embedded database needs it: with PostgreSQL every avs process opens its own connection.
     localChannel: usesEmbeddedDirectory(config)

@@ -29,7 +29,25 @@ export interface Queryable {
   query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Runs a multi-statement script with no parameters (migrations, test set-up). */
   exec(sql: string): Promise<void>;
+  /**
+   * Says that this write touched `topic` (a ChangeTopic): its listeners hear it once the write is committed —
+   * at once outside a transaction (call it after the statement), after COMMIT inside one, never after a rollback.
+   */
+  announce(topic: ChangeTopic): void;
 }
+
+/**
+ * What a write announces to the background workers (Queryable.announce), so that they wake when there is work
+ * instead of polling: rows for the webhook worker, history events for the transparency log's integrator.
+ */
+export const CHANGE_TOPICS = {
+  /** An outbox row or a delivery due now (webhook_outbox, webhook_deliveries). */
+  webhooks: 'webhooks',
+  /** A history event queued for the transparency log (asset_events, tlog_pending). */
+  history: 'history',
+} as const;
+
+export type ChangeTopic = (typeof CHANGE_TOPICS)[keyof typeof CHANGE_TOPICS];
 
 /** Every row a statement answers. */
 export async function queryAll<T extends object>(
@@ -100,6 +118,11 @@ export interface Database extends Queryable {
    * single statement atomically, so this is one round trip instead of BEGIN, the statement and COMMIT.
    */
   singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` after each committed write that announced `topic`: this process's writes, and on
+   * PostgreSQL other processes' too (LISTEN/NOTIFY). Returns the unsubscribe.
+   */
+  onChange(topic: ChangeTopic, listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -158,5 +181,7 @@ export function singleStatementQueryable(db: Queryable): Queryable {
       once();
       await db.exec(sql);
     },
+    // The statement is its own transaction: committed once it has answered.
+    announce: (topic) => db.announce(topic),
   };
 }

@@ -23,5 +23,8 @@ export async function openDatabase(config: Config): Promise<Database> {
     if (readUrls.length === 0) return primary;
     return new ReplicatedDatabase(primary, readUrls.map(open), { maxLagMs: config.AVS_REPLICA_MAX_LAG_MS });
   }
-  return PgliteDatabase.open(config.AVS_DATA_DIR);
+  return PgliteDatabase.open(config.AVS_DATA_DIR, {
+    sharedBuffersMb: config.AVS_PGLITE_SHARED_BUFFERS_MB,
+    initialiseInChildProcess: true,
+  });
 }

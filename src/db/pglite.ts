@@ -11,11 +11,17 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parseDateTime } from '../lib/date-time.js';
+import { ChangeSignals, PendingAnnouncements } from './change-signals.js';
 import {
+  type ChangeTopic,
   DataDirectoryInUseError,
   DataDirectoryUnsafeError,
   singleStatementQueryable,
@@ -97,12 +103,54 @@ function readTimestamptz(text: string): Date | number {
   return parseDateTime(text) ?? new Date(text);
 }
 
+/**
+ * PostgreSQL's page cache of an embedded database, in MiB, unless the caller says otherwise. PGlite touches all
+ * of it at start, so it is resident from the first second: initdb's 128 MB made most of the server's RSS.
+ * The operating system's file cache still holds what does not fit (docs/performance.md, "Round 3: idle costs").
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+
+export interface PgliteOpenOptions extends Omit<PGliteOptions, 'dataDir'> {
+  /** shared_buffers in MiB (DEFAULT_PGLITE_SHARED_BUFFERS_MB); ignored when startParams are given. */
+  sharedBuffersMb?: number;
+  /**
+   * Creates a new data directory (initdb) in a short-lived child process: creating one leaves ~100 MiB in the
+   * creating process that closing does not give back, which a server would hold for its whole life.
+   */
+  initialiseInChildProcess?: boolean;
+}
+
+/**
+ * V8 compiles PGlite's WebAssembly twice by default: a quick baseline (Liftoff) of every function at start, then
+ * optimised code (TurboFan) of the hot ones, and keeps both. Optimised code only: ~60 MiB less resident and no
+ * slower once started, for about a second more CPU at start (docs/performance.md, "Round 3: idle costs").
+ * Process-wide, so for a long-lived server, called before its database opens.
+ */
+export function compileWebAssemblyOptimisedOnly(): void {
+  v8.setFlagsFromString('--no-liftoff');
+}
+
+/** Runs PGlite's initdb on dataDir in a child process, which exits and takes initdb's memory with it. */
+async function initialiseInChildProcess(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    `require(${JSON.stringify(entry)}).PGlite.create({ dataDir: ${JSON.stringify(dataDir)} })` +
+    '.then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });';
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`Could not create the database in ${dataDir}: ${stderr.trim()}`);
+}
+
 function toResult<T extends object>(result: { rows: T[]; affectedRows?: number }): QueryResult<T> {
   return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
 }
 
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
+  /** Every writer of this data directory is in this process: its announcements are the whole story. */
+  private readonly signals = new ChangeSignals();
 
   private constructor(
     readonly pglite: PGlite,
@@ -110,7 +158,8 @@ export class PgliteDatabase implements Database {
   ) {}
 
   /** Opens (creating if needed) the database stored in dataDir; memory:// opens a throwaway one. */
-  static async open(dataDir: string, options: Omit<PGliteOptions, 'dataDir'> = {}): Promise<PgliteDatabase> {
+  static async open(dataDir: string, options: PgliteOpenOptions = {}): Promise<PgliteDatabase> {
+    const { sharedBuffersMb, initialiseInChildProcess: initialiseApart, ...pgliteOptions } = options;
     const inMemory = dataDir.startsWith('memory://');
     if (!inMemory) prepareDataDir(dataDir);
     const lock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
@@ -121,11 +170,18 @@ export class PgliteDatabase implements Database {
           restrictToOwner(dataDir);
         };
     try {
+      if (initialiseApart && !inMemory && !existsSync(path.join(dataDir, 'PG_VERSION')))
+        await initialiseInChildProcess(dataDir);
       const pglite = await PGlite.create({
-        ...options,
+        ...pgliteOptions,
+        startParams: pgliteOptions.startParams ?? [
+          ...PGlite.defaultStartParams,
+          '-c',
+          `shared_buffers=${sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`,
+        ],
         // The trigram index of the asset list's title search (migration 160), as on PostgreSQL.
-        extensions: { pg_trgm, ...options.extensions },
-        parsers: { [types.TIMESTAMPTZ]: readTimestamptz, ...options.parsers },
+        extensions: { pg_trgm, ...pgliteOptions.extensions },
+        parsers: { [types.TIMESTAMPTZ]: readTimestamptz, ...pgliteOptions.parsers },
         dataDir: inMemory ? undefined : dataDir,
       });
       if (!inMemory) restrictToOwner(dataDir);
@@ -141,15 +197,19 @@ export class PgliteDatabase implements Database {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pglite.transaction(async (tx) =>
+    const announced = new PendingAnnouncements();
+    const result = await this.pglite.transaction(async (tx) =>
       fn({
         query: async <R extends object = Row>(sql: Sql, params?: readonly unknown[]) =>
           toResult(await tx.query<R>(sqlText(sql), params as unknown[])),
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
+        announce: (topic) => announced.add(topic),
       }),
     );
+    announced.deliver((topic) => this.signals.emit(topic));
+    return result;
   }
 
   async singleStatement<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -158,6 +218,14 @@ export class PgliteDatabase implements Database {
 
   async exec(sql: string): Promise<void> {
     await this.pglite.exec(sql);
+  }
+
+  announce(topic: ChangeTopic): void {
+    this.signals.emit(topic);
+  }
+
+  onChange(topic: ChangeTopic, listener: () => void): () => void {
+    return this.signals.on(topic, listener);
   }
 
   async close(): Promise<void> {

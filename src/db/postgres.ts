@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { ChangeSignals, PendingAnnouncements } from './change-signals.js';
 import {
+  type ChangeTopic,
   DatabaseUnavailableError,
   singleStatementQueryable,
   type Database,
@@ -79,10 +82,16 @@ async function runQuery<T extends object>(
 }
 
 class PostgresTransaction implements Queryable {
+  readonly announced = new PendingAnnouncements();
+
   constructor(
     private readonly client: pg.PoolClient,
     private readonly named: boolean,
   ) {}
+
+  announce(topic: ChangeTopic): void {
+    this.announced.add(topic);
+  }
 
   query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
     return runQuery<T>(this.client, toQueryConfig(sql, params, this.named));
@@ -93,14 +102,33 @@ class PostgresTransaction implements Queryable {
   }
 }
 
+/** The channel on which instances tell each other of their writes (docs/operations.md, "Background work"). */
+const CHANGE_CHANNEL = 'avs_changes';
+/** At most one NOTIFY per this many ms: as often as the workers of other instances used to poll, no more. */
+const NOTIFY_GAP_MS = 250;
+/** The LISTEN connection, when it drops, is opened again after 1 s, doubling to this. */
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
   private readonly named: boolean;
   /** What opens a transaction: in transaction pooling mode it also sets the statement timeout (one round trip). */
   private readonly begin: string;
+  private readonly signals = new ChangeSignals();
+  /** Names this process in its NOTIFY payloads, so that it does not hear its own writes twice. */
+  private readonly instanceId = randomUUID();
+  private readonly topicsToNotify = new Set<string>();
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private notifying: Promise<void> | undefined;
+  private lastNotifyAt = 0;
+  private listener: pg.Client | undefined;
+  private listenRetryMs = 1_000;
+  private listenTimer: NodeJS.Timeout | undefined;
+  private listenedBefore = false;
+  private closed = false;
 
-  constructor(options: PostgresOptions) {
+  constructor(private readonly options: PostgresOptions) {
     const transactionPooling = options.poolMode === 'transaction';
     this.named = !transactionPooling;
     this.begin = transactionPooling
@@ -139,8 +167,10 @@ export class PostgresDatabase implements Database {
     client.on('error', onConnectionError);
     try {
       await client.query(this.begin);
-      const result = await fn(new PostgresTransaction(client, this.named));
+      const tx = new PostgresTransaction(client, this.named);
+      const result = await fn(tx);
       await this.commit(client);
+      tx.announced.deliver((topic) => this.announce(topic as ChangeTopic));
       return result;
     } catch (error) {
       try {
@@ -168,7 +198,90 @@ export class PostgresDatabase implements Database {
     await this.query(sql);
   }
 
+  announce(topic: ChangeTopic): void {
+    this.signals.emit(topic);
+    this.topicsToNotify.add(topic);
+    this.scheduleNotify();
+  }
+
+  onChange(topic: ChangeTopic, listener: () => void): () => void {
+    const unsubscribe = this.signals.on(topic, listener);
+    this.listen();
+    return unsubscribe;
+  }
+
+  /**
+   * Tells other instances, outside the writing transaction (a NOTIFY in it would take PostgreSQL's notify lock
+   * at every commit, one committer at a time): the topics gathered since the last NOTIFY, at most every NOTIFY_GAP_MS.
+   */
+  private scheduleNotify(): void {
+    if (this.notifyTimer !== undefined || this.closed) return;
+    const wait = Math.max(0, this.lastNotifyAt + NOTIFY_GAP_MS - Date.now());
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      this.lastNotifyAt = Date.now();
+      const payloads = [...this.topicsToNotify].map((topic) => `${this.instanceId} ${topic}`);
+      this.topicsToNotify.clear();
+      this.notifying = this.pool
+        .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [CHANGE_CHANNEL, payloads])
+        // Lost is only late: the other instances' workers still look now and then.
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+    }, wait);
+    this.notifyTimer.unref();
+  }
+
+  /**
+   * One connection outside the pool LISTENs for the other instances' writes. Not through a pooler in
+   * transaction mode, which cannot hold a LISTEN: the workers' slow look then stands in for it.
+   */
+  private listen(): void {
+    if (this.listener || this.listenTimer || this.closed || this.options.poolMode === 'transaction') return;
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      connectionTimeoutMillis: this.options.connectTimeoutMs,
+      keepAlive: true,
+    });
+    this.listener = client;
+    const retry = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.listenTimer = setTimeout(() => {
+        this.listenTimer = undefined;
+        this.listen();
+      }, this.listenRetryMs);
+      this.listenTimer.unref();
+      this.listenRetryMs = Math.min(this.listenRetryMs * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', (message) => {
+      const [from, topic] = (message.payload ?? '').split(' ');
+      if (from !== this.instanceId && topic) this.signals.emit(topic);
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${CHANGE_CHANNEL}`))
+      .then(() => {
+        this.listenRetryMs = 1_000;
+        // Listening again: whatever was written while nobody listened, every worker looks once.
+        if (this.listenedBefore) for (const topic of this.signals.topics()) this.signals.emit(topic);
+        this.listenedBefore = true;
+      }, retry);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.notifyTimer);
+    clearTimeout(this.listenTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+    await this.notifying;
     await this.pool.end();
   }
 }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DatabaseUnavailableError } from './database.js';
-import type { Database, Queryable, QueryResult, Row, Sql } from './database.js';
+import type { ChangeTopic, Database, Queryable, QueryResult, Row, Sql } from './database.js';
 import type { PostgresDatabase } from './postgres.js';
 
 /**
@@ -240,6 +240,14 @@ export class ReplicatedDatabase implements Database {
 
   exec(sql: string): Promise<void> {
     return this.primary.exec(sql);
+  }
+
+  announce(topic: ChangeTopic): void {
+    this.primary.announce(topic);
+  }
+
+  onChange(topic: ChangeTopic, listener: () => void): () => void {
+    return this.primary.onChange(topic, listener);
   }
 
   async close(): Promise<void> {

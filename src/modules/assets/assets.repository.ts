@@ -1,4 +1,4 @@
-import { prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { CHANGE_TOPICS, prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { initialAssetStatus, initialCertificateStatus } from './asset-states.js';
 
@@ -73,7 +73,7 @@ const insertAssetWithCreatedEventStatement = prepared(
  * when the asset row exists.
  */
 export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
-  return queryOne<AssetRow>(db, insertAssetWithCreatedEventStatement, [
+  const row = await queryOne<AssetRow>(db, insertAssetWithCreatedEventStatement, [
     asset.id,
     asset.planet,
     asset.title,
@@ -87,6 +87,14 @@ export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset
     asset.outboxId,
     JSON.stringify(outboxRecordWithoutNumber(asset)),
   ]);
+  announceCreated(db);
+  return row;
+}
+
+/** A create wrote an outbox row and a history event (queued for the log by its trigger). */
+function announceCreated(db: Queryable): void {
+  db.announce(CHANGE_TOPICS.webhooks);
+  db.announce(CHANGE_TOPICS.history);
 }
 
 // A batch of creates travels as one JSON array (one parameter): the same three rows per asset as the single
@@ -147,6 +155,7 @@ export async function insertAssetsWithCreatedEvents(
     outbox_asset: outboxRecordWithoutNumber(asset),
   }));
   const { rows } = await db.query<AssetRow>(insertAssetsWithCreatedEventsStatement, [JSON.stringify(batch)]);
+  announceCreated(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return assets.map((asset) => {
     const row = byId.get(asset.id);

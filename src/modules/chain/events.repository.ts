@@ -1,4 +1,4 @@
-import { prepared, queryFirst, type Queryable } from '../../db/database.js';
+import { CHANGE_TOPICS, prepared, queryFirst, type Queryable } from '../../db/database.js';
 import type { ChainedEvent } from './history-chain.js';
 
 /** A history entry as the driver returns it: the timestamp as a Date. */
@@ -37,6 +37,8 @@ export async function insertEvent(db: Queryable, event: ChainedEvent): Promise<v
     event.prev_hash,
     event.hash,
   ]);
+  // The log queue's trigger queued it for the transparency log.
+  db.announce(CHANGE_TOPICS.history);
 }
 
 export async function findLastEvent(

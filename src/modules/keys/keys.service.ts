@@ -177,6 +177,9 @@ interface CacheEntry {
   cachedAt: number;
 }
 
+/** How long a key's last use waits to be written, with the others' of that time (one statement). */
+const LAST_USED_FLUSH_MS = 5_000;
+
 /**
  * Turns a presented key into a principal. Verified keys are cached for at most cacheTtlMs, so a
  * revocation made by any instance takes effect everywhere within that time; last_used_at is
@@ -189,7 +192,8 @@ export class ApiKeyAuthenticator {
   private generation = 0;
   private readonly lastUsedWritten = new Map<string, number>();
   private pendingLastUsed = new Map<string, Date>();
-  private readonly flushTimer: NodeJS.Timeout;
+  /** Armed by the first use to write, so that an idle service does not wake for nothing. */
+  private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -199,10 +203,7 @@ export class ApiKeyAuthenticator {
       lastUsedIntervalMs?: number;
       onError?: (error: unknown) => void;
     },
-  ) {
-    this.flushTimer = setInterval(() => void this.flushLastUsed(), 5_000);
-    this.flushTimer.unref();
-  }
+  ) {}
 
   async authenticate(presentedKey: string): Promise<KeyPrincipal | undefined> {
     if (!API_KEY_PATTERN.test(presentedKey)) return undefined;
@@ -257,6 +258,12 @@ export class ApiKeyAuthenticator {
     if (last !== undefined && now - last < (this.options.lastUsedIntervalMs ?? 60_000)) return;
     this.lastUsedWritten.set(keyId, now);
     this.pendingLastUsed.set(keyId, new Date(now));
+    if (this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flushLastUsed();
+    }, LAST_USED_FLUSH_MS);
+    this.flushTimer.unref();
   }
 
   async flushLastUsed(): Promise<void> {
@@ -271,7 +278,8 @@ export class ApiKeyAuthenticator {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.flushTimer);
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     await this.flushLastUsed();
   }
 }

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../errors/error-catalogue.js';
+import { loadSharp } from '../../lib/lazy-modules.js';
 import { isImageType, type MediaType } from './media-types.js';
 import { fingerprintImage, type ImageFingerprint } from './perceptual-hash.js';
-
-// libvips' operation cache would keep decoded images alive between requests: memory for nothing here.
-sharp.cache(false);
 
 export interface ProcessedMedia {
   type: MediaType;
@@ -41,6 +39,7 @@ function undecodable(type: MediaType, cause: unknown): AppError {
  * 16000 (768 MB once decoded), so an image above the pixel limit is refused here, before any decode.
  */
 async function assertPixelsWithinLimit(type: MediaType, input: Buffer, maxPixels: number): Promise<void> {
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(input, { limitInputPixels: false }).metadata();
@@ -67,6 +66,7 @@ export async function stripMetadata(
   if (!isImageType(type))
     return withDigests({ type, bytes: input, width: null, height: null, fingerprint: null });
   await assertPixelsWithinLimit(type, input, decoder.maxPixels);
+  const sharp = await loadSharp();
   // libvips' own pixel limit is a second guard, should a decoder ever see more than the header said.
   let image = sharp(input, { failOn: 'error', limitInputPixels: decoder.maxPixels }).rotate();
   if (type === 'image/jpeg') image = image.jpeg({ quality: 90 });

@@ -99,6 +99,7 @@ export const tlogPlugin = fp(
           keyring,
           origin,
           intervalMs: config.AVS_TLOG_INTERVAL_MS,
+          idlePollMaxMs: config.AVS_IDLE_POLL_MAX_MS,
           log: app.log,
           cosigner: cosigner ?? undefined,
         })

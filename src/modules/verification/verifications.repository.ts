@@ -1,4 +1,4 @@
-import { prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import { CHANGE_TOPICS, prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
 import type { AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
@@ -71,6 +71,7 @@ export async function insertVerifications(
     owner_account_id: v.ownerAccountId,
   }));
   await db.query(insertVerificationsStatement, [JSON.stringify(batch)]);
+  db.announce(CHANGE_TOPICS.webhooks);
 }
 
 const VERIFICATION_COLUMNS = `v.id, v.asset_id, v.result, v.account_id, a.name AS account_name,

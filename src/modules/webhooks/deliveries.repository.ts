@@ -1,4 +1,5 @@
 import {
+  CHANGE_TOPICS,
   countQuery,
   type Database,
   firstRowQuery,
@@ -134,6 +135,20 @@ export async function claimDueDeliveries(
   );
 }
 
+/**
+ * Milliseconds until the next pending delivery comes due (its retry time, or its lease running out): undefined
+ * when none is pending or one is due already (then it waits for a slot: its account's or a worker's).
+ */
+export async function nextDeliveryDueInMs(db: Queryable): Promise<number | undefined> {
+  const { due_in_ms: dueInMs } = await queryOne<{ due_in_ms: number | null }>(
+    db,
+    `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())
+             * 1000)::float8 AS due_in_ms
+     FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return dueInMs !== null && dueInMs > 0 ? dueInMs : undefined;
+}
+
 export interface AttemptOutcome {
   status: DeliveryStatus;
   statusCode: number | null;
@@ -213,12 +228,14 @@ export async function insertDelivery(
   db: Queryable,
   delivery: { id: string; webhookId: string; eventType: string; payload: Record<string, unknown> },
 ): Promise<DeliveryRow> {
-  return queryOne<DeliveryRow>(
+  const row = await queryOne<DeliveryRow>(
     db,
     `INSERT INTO webhook_deliveries (id, webhook_id, event_type, payload, event_created_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, now(), now()) RETURNING ${DELIVERY_COLUMNS}`,
     [delivery.id, delivery.webhookId, delivery.eventType, delivery.payload],
   );
+  db.announce(CHANGE_TOPICS.webhooks);
+  return row;
 }
 
 /** The webhook's delivery, its row locked until the transaction ends. */
@@ -242,12 +259,14 @@ export async function listDeliveries(
 
 /** A manual retry: pending and due now; one more attempt (or the rest of the schedule if it was pending). */
 export async function scheduleRetryNow(db: Queryable, id: string): Promise<DeliveryRow> {
-  return queryOne<DeliveryRow>(
+  const row = await queryOne<DeliveryRow>(
     db,
     `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
      WHERE id = $1 RETURNING ${DELIVERY_COLUMNS}`,
     [id],
   );
+  db.announce(CHANGE_TOPICS.webhooks);
+  return row;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import { CHANGE_TOPICS, type Database } from '../../db/database.js';
 import {
   claimDueDeliveries,
   failPendingDeliveries,
   fanOutOutbox,
   hasNoSuccessSince,
+  nextDeliveryDueInMs,
   recordAttempt,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -23,17 +24,23 @@ export interface DeliveryWorkerOptions {
     | 'AVS_WEBHOOK_LEASE_MARGIN_MS'
     | 'AVS_WEBHOOK_ALLOW_INSECURE_TARGETS'
     | 'AVS_WEBHOOK_ACCOUNT_CONCURRENCY'
+    | 'AVS_IDLE_POLL_MAX_MS'
   >;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Deliveries in flight at once per worker (default 8). */
   concurrency?: number;
-  /** How often an idle worker looks for work (default 250 ms). */
+  /**
+   * The shortest time between two passes that a write's announcement starts, and an idle worker's first wait
+   * (default 250 ms); the wait then doubles up to AVS_IDLE_POLL_MAX_MS while nothing happens.
+   */
   pollIntervalMs?: number;
   resolve?: Resolver;
 }
 
 const FAN_OUT_BATCH = 200;
 const JITTER = 0.1;
+/** Every slot busy: a finished attempt wakes the worker; this is only a backstop. */
+const SATURATED_WAIT_MS = 60_000;
 
 type Outcome = AttemptOutcome & { gone?: boolean; exhausted?: boolean };
 
@@ -71,7 +78,14 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loopDone: Promise<void> | undefined;
+  /** Ends the current wait at once (a slot freed, stop). */
   private wake: (() => void) | undefined;
+  /** Ends the current wait no later than the given time (Date.now() scale). */
+  private wakeBy: ((at: number) => void) | undefined;
+  /** A write announced work since the current pass began: the pass may have looked before it committed. */
+  private nudged = false;
+  private passStartedAt = 0;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
@@ -84,21 +98,39 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unsubscribe = this.options.db.onChange(CHANGE_TOPICS.webhooks, () => this.nudge());
     this.loopDone = this.loop();
   }
 
   /** Stops claiming and waits for the attempts in flight (each bounded by the timeout). */
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
     this.wake?.();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * A committed write made work (an outbox row, a delivery due now): the next pass starts at once, or a
+   * pollIntervalMs after the one before it began, so that a stream of writes costs no more passes than polling did.
+   */
+  private nudge(): void {
+    this.nudged = true;
+    this.wakeBy?.(this.passStartedAt + this.pollIntervalMs);
+  }
+
   /** One pass: fan the outbox out, then start as many due deliveries as there are free slots. */
   async tick(): Promise<number> {
-    while ((await fanOutOutbox(this.options.db, FAN_OUT_BATCH)) === FAN_OUT_BATCH) {
-      if (!this.running) break;
+    return (await this.pass()).claimed;
+  }
+
+  private async pass(): Promise<{ fannedOut: number; claimed: number }> {
+    let fannedOut = 0;
+    for (;;) {
+      const taken = await fanOutOutbox(this.options.db, FAN_OUT_BATCH);
+      fannedOut += taken;
+      if (taken < FAN_OUT_BATCH || !this.running) break;
     }
     const free = this.concurrency - this.inFlight.size;
     const claimed = await claimDueDeliveries(this.options.db, {
@@ -114,29 +146,78 @@ export class DeliveryWorker {
       });
       this.inFlight.add(attempt);
     }
-    return claimed.length;
+    return { fannedOut, claimed: claimed.length };
   }
 
+  /**
+   * Passes while there is work; when there is none, sleeps until a write announces some (this process's at once,
+   * other instances' through LISTEN/NOTIFY on PostgreSQL), the next retry comes due, or the idle wait runs out:
+   * pollIntervalMs doubling to AVS_IDLE_POLL_MAX_MS, the look that catches what nobody announced.
+   */
   private async loop(): Promise<void> {
+    let idleWaitMs = this.pollIntervalMs;
     while (this.running) {
-      let claimed = 0;
+      this.nudged = false;
+      this.passStartedAt = Date.now();
+      let pass: { fannedOut: number; claimed: number } | undefined;
       try {
-        claimed = await this.tick();
+        pass = await this.pass();
       } catch (error) {
         this.options.log.error({ err: error }, 'webhook worker pass failed');
       }
       if (!this.running) break;
-      // Busy: wait for a free slot. Idle: wait for the poll interval (or a slot freeing, which may mean a retry).
-      const saturated = this.inFlight.size >= this.concurrency;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, saturated ? 60_000 : claimed > 0 ? 0 : this.pollIntervalMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      const active = this.nudged || (pass !== undefined && pass.fannedOut + pass.claimed > 0);
+      if (active) idleWaitMs = this.pollIntervalMs;
+      let waitMs: number;
+      if (this.inFlight.size >= this.concurrency) waitMs = SATURATED_WAIT_MS;
+      else if (pass !== undefined && pass.claimed > 0) waitMs = 0;
+      else {
+        const dueInMs = pass === undefined ? undefined : await this.nextDueInMs();
+        waitMs = dueInMs === undefined ? idleWaitMs : Math.min(idleWaitMs, dueInMs);
+        if (!active) idleWaitMs = Math.min(idleWaitMs * 2, this.options.config.AVS_IDLE_POLL_MAX_MS);
+      }
+      // Announced during the pass (or the look for the next retry): what it looked at may not have held it yet.
+      if (this.nudged) waitMs = Math.min(waitMs, this.nextPassAfterNudge());
+      if (this.running) await this.sleep(waitMs);
     }
+  }
+
+  private nextPassAfterNudge(): number {
+    return Math.max(0, this.passStartedAt + this.pollIntervalMs - Date.now());
+  }
+
+  private async nextDueInMs(): Promise<number | undefined> {
+    try {
+      return await nextDeliveryDueInMs(this.options.db);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'webhook worker pass failed');
+      return undefined;
+    }
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    let deadline = Date.now() + ms;
+    await new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout;
+      const arm = (inMs: number) => {
+        timer = setTimeout(resolve, inMs);
+        // The server keeps the process alive; a worker's wait must not.
+        timer.unref();
+      };
+      arm(ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.wakeBy = (at) => {
+        if (at >= deadline) return;
+        deadline = at;
+        clearTimeout(timer);
+        arm(Math.max(0, at - Date.now()));
+      };
+    });
+    this.wake = undefined;
+    this.wakeBy = undefined;
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {

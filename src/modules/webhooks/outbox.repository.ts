@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type Queryable } from '../../db/database.js';
+import { CHANGE_TOPICS, prepared, type Queryable } from '../../db/database.js';
 import type { WebhookEventType } from './webhook-event-types.js';
 
 const insertOutboxEventStatement = prepared(
@@ -14,6 +14,7 @@ export async function insertOutboxEvent(
 ): Promise<string> {
   const id = randomUUID();
   await db.query(insertOutboxEventStatement, [id, event.accountId, event.eventType, event.payload]);
+  db.announce(CHANGE_TOPICS.webhooks);
   return id;
 }
 
@@ -58,4 +59,5 @@ export async function insertWatchTriggeredEvents(db: Queryable, change: WatchCha
       }),
     ],
   );
+  db.announce(CHANGE_TOPICS.webhooks);
 }

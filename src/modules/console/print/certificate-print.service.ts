@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { qrCodeModules, qrCodeSvg } from '../../../lib/qr-codes.js';
+import { loadSharp } from '../../../lib/lazy-modules.js';
 import { isPlanetId, type PlanetId } from '../../../planets/planets.js';
 import { listAssets } from '../../assets/asset-list.service.js';
 import { getAsset } from '../../assets/assets.service.js';
@@ -119,6 +119,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 /** The public image as a PDF can hold it: a JPEG no larger than print needs (any stored type converts). */
 async function pdfImage(sources: PrintSources, image: MediaRecordType): Promise<PdfImage> {
   const download = await openMedia(sources.db, sources.stores, undefined, image.id);
+  const sharp = await loadSharp();
   const { data, info } = await sharp(await bytesOf(download.stream))
     .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
