@@ -108,7 +108,7 @@ function readTimestamptz(text: string): Date | number {
  * of it at start, so it is resident from the first second: initdb's 128 MB made most of the server's RSS.
  * The operating system's file cache still holds what does not fit (docs/performance.md, "Round 3: idle costs").
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
 export interface PgliteOpenOptions extends Omit<PGliteOptions, 'dataDir'> {
   /** shared_buffers in MiB (DEFAULT_PGLITE_SHARED_BUFFERS_MB); ignored when startParams are given. */
