@@ -1,6 +1,7 @@
-// The floor: a bare Fastify server doing a get's and a create's queries, with no auth, validation,
-// hooks or logging. Started by run.ts as a child process, like the service.
+// The floor: a bare Fastify server doing a get's and a create's queries, and serving media files with
+// @fastify/static, with no auth, validation, hooks or logging. Started by run.ts as a child process, like the service.
 import { randomUUID } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import pg from 'pg';
 import {
@@ -16,6 +17,8 @@ export interface FloorOptions {
   apiKeyId: string;
   /** Whether a create is sent inside BEGIN … COMMIT, as the service sends it. */
   createStatements: 'transaction' | 'single';
+  /** A directory served under /media/ (the media service's AVS_MEDIA_DIR), when given. */
+  mediaRoot?: string;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as FloorOptions;
@@ -23,6 +26,7 @@ const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.p
 const app = Fastify({ logger: false });
 
 app.get('/healthz', async () => ({ status: 'ok' }));
+if (options.mediaRoot) await app.register(fastifyStatic, { root: options.mediaRoot, prefix: '/media/' });
 
 app.get<{ Params: { planet: string; id: string } }>('/assets/:planet/:id', async (request, reply) => {
   const { rows } = await pool.query(FIND_ASSET_SQL, [request.params.planet, request.params.id]);

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { packageRoot } from '../src/lib/package-root.js';
-import type { Measurement, RequestSpec } from './load.js';
+import { imageDecoder } from '../src/modules/media/media-processing.js';
+import { prepareUpload } from '../src/modules/media/media.service.js';
+import { loopMeasurement, type Measurement, type RequestSpec } from './load.js';
 import { residentSetSize } from './processes.js';
 
 const MIB = 1024 * 1024;
@@ -44,12 +46,13 @@ export function rotatingUploads(assetIds: readonly string[], images: readonly Bu
   };
 }
 
+/** Uploads one image; the stored medium's id and the SHA-256 of its stored (re-encoded) bytes. */
 export async function uploadOnce(
   url: string,
   apiKey: string,
   assetId: string,
   image: Buffer,
-): Promise<string> {
+): Promise<{ id: string; sha256: string }> {
   const response = await fetch(`${url}/files/v1/assets/artworks/${assetId}/media`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'image/jpeg' },
@@ -57,7 +60,38 @@ export async function uploadOnce(
   });
   if (response.status !== 201)
     throw new Error(`media upload: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
+  const { id, sha256 } = (await response.json()) as { id: string; sha256: string };
+  return { id, sha256 };
+}
+
+/** The service's defaults (AVS_MEDIA_MAX_PIXELS); one decode at a time, so each image's CPU is its own. */
+const UPLOAD_DECODER = { maxPixels: 40_000_000, concurrency: 1 };
+
+/**
+ * The floor of an upload's CPU: the service's own processing of it (prepareUpload: the type sniffed, the image
+ * re-encoded without its metadata, its digests and fingerprint), in this process, one image after another for
+ * `seconds`. CPU is this process's (all threads, libvips' included) per 1,000 images.
+ */
+export async function measureUploadProcessing(
+  images: readonly Buffer[],
+  seconds: number,
+): Promise<Measurement> {
+  const decoder = imageDecoder(UPLOAD_DECODER);
+  const latenciesMs: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    const sent = performance.now();
+    await prepareUpload('image/jpeg', images[latenciesMs.length % images.length]!, decoder);
+    latenciesMs.push(performance.now() - sent);
+  }
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return {
+    ...loopMeasurement(latenciesMs, elapsedSeconds, 0),
+    cpuMsPer1000: (cpuMs * 1000) / Math.max(1, latenciesMs.length),
+  };
 }
 
 export interface MemoryMeasurement extends Measurement {

@@ -1,6 +1,7 @@
 // `npm run bench`: the service against PostgreSQL's own ceiling (pgbench) and a bare Fastify floor,
 // and against a raw loop on embedded PGlite. See docs/performance.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, createSeededPglite, issueCertificates, seedPostgres } from './databases.js';
@@ -23,6 +24,7 @@ import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measuremen
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import {
   benchImages,
+  measureUploadProcessing,
   photoSearchImages,
   rotatingJpegPosts,
   rotatingUploads,
@@ -70,8 +72,25 @@ interface Scenario {
   description: string;
   /** A name BENCH_ONLY selects the scenario by, besides its own. */
   group?: string;
-  measure: (seconds: number) => Promise<Measurement>;
+  /** Connections of its HTTP load, when not settings.connections. */
+  connections?: number;
+  measure: (seconds: number, connections: number) => Promise<Measurement>;
 }
+
+/** The group, and the names, that select the media scenarios and their set-up (BENCH_ONLY). */
+const MEDIA_GROUP = 'media';
+const MEDIA_SCENARIOS = [
+  'media upload',
+  'media download',
+  'media download (AVS_MEDIA_DIR)',
+  'floor media download (@fastify/static)',
+  'sharp re-encode alone',
+] as const;
+
+const FLOOR_STATIC = 'floor media download (@fastify/static)';
+
+/** Uploads of a 1 MiB JPEG are measured at this many connections (issue #35: p99 ≤ 500 ms at 8). */
+const UPLOAD_CONNECTIONS = 8;
 
 const settings = readBenchSettings();
 const cleanups: (() => Promise<void>)[] = [];
@@ -91,8 +110,8 @@ function track(server: RunningServer): RunningServer {
   return server;
 }
 
-function http(load: HttpLoad): (seconds: number) => Promise<Measurement> {
-  return (seconds) => runHttpLoad(load, { connections: settings.connections, seconds });
+function http(load: HttpLoad): (seconds: number, connections: number) => Promise<Measurement> {
+  return (seconds, connections) => runHttpLoad(load, { connections, seconds });
 }
 
 /** The path of the status list a certificate's credential points at (the credential is signed at first read). */
@@ -174,6 +193,43 @@ async function setUpLists(benchEnv: Record<string, string>, poolEnv: Record<stri
   };
 }
 
+/**
+ * The media service on AVS_MEDIA_DIR: its own database and service, the bytes in `mediaDir`, the same images
+ * uploaded; their files (`ab/abcdef…`, by SHA-256 of the stored bytes) are what the floor serves.
+ */
+async function setUpMediaDirectory(
+  mediaDir: string,
+  images: readonly Buffer[],
+  benchEnv: Record<string, string>,
+  poolEnv: Record<string, string>,
+) {
+  const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'media_dir');
+  cleanups.push(() => fresh.drop());
+  const credentials = await seedPostgres(fresh.url);
+  const server = track(
+    await startService({
+      name: 'service-postgres-media-dir',
+      env: { ...benchEnv, ...poolEnv, DATABASE_URL: fresh.url, AVS_MEDIA_DIR: mediaDir },
+      cpuProfileDir: settings.cpuProfileDir,
+    }),
+  );
+  const assets = await createAssets(server.url, credentials.apiKey, images.length);
+  const ids: string[] = [];
+  const files: string[] = [];
+  for (const [index, image] of images.entries()) {
+    const stored = await uploadOnce(server.url, credentials.apiKey, assets[index]!.id, image);
+    ids.push(stored.id);
+    files.push(`${stored.sha256.slice(0, 2)}/${stored.sha256}`);
+  }
+  return {
+    url: server.url,
+    pid: server.pid,
+    auth: { authorization: `Bearer ${credentials.apiKey}` },
+    ids,
+    files,
+  };
+}
+
 async function main(): Promise<void> {
   const machine = await describeMachine(settings.adminDatabaseUrl);
   const benchEnv = serviceBenchEnv();
@@ -193,6 +249,18 @@ async function main(): Promise<void> {
       .map(([name, value]) => `${name}=${value}`)
       .join(' ')}: rate limits raised out of the way, request logging off (warn level).`,
   );
+
+  // The set-ups that take long are made only for the scenarios that need them (BENCH_ONLY).
+  const selects = (...names: string[]) => !settings.only || names.some((name) => settings.only!.has(name));
+  const mediaSelected = selects(MEDIA_GROUP, ...MEDIA_SCENARIOS);
+  // The AVS_MEDIA_DIR of the media service below, which the floor serves with @fastify/static as well.
+  let mediaDir: string | undefined;
+  if (mediaSelected) {
+    const created = mkdtempSync(path.join(tmpdir(), 'avs-bench-media-'));
+    cleanups.push(async () => rmSync(created, { recursive: true, force: true }));
+    chmodSync(created, 0o700);
+    mediaDir = created;
+  }
 
   // PostgreSQL: a fresh database, the service and the floor server on it.
   const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'run');
@@ -218,6 +286,7 @@ async function main(): Promise<void> {
           accountId: credentials.accountId,
           apiKeyId: credentials.apiKeyId,
           createStatements: SERVICE_CREATE_STATEMENTS,
+          mediaRoot: mediaDir,
         }),
       ],
       env: process.env,
@@ -239,8 +308,6 @@ async function main(): Promise<void> {
   const auth = { authorization: `Bearer ${credentials.apiKey}` };
   const [historyAsset, busyAsset, ...assets] = await createAssets(service.url, credentials.apiKey, 258);
   await updateRepeatedly(service.url, credentials.apiKey, historyAsset!.id, 9);
-  // The set-ups that take long are made only for the scenarios that need them (BENCH_ONLY).
-  const selects = (...names: string[]) => !settings.only || names.some((name) => settings.only!.has(name));
   if (selects('verify a busy asset'))
     await verifyRepeatedly(service.url, credentials.apiKey, busyAsset!.id, 10_000);
   const getPaths = assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`);
@@ -284,20 +351,28 @@ async function main(): Promise<void> {
   const raw = await RawPgliteLoop.open(rawData.dataDir, rawData.credentials);
   cleanups.push(() => raw.close());
 
-  // Media: 64 distinct 1 MiB JPEGs uploaded in turn to 32 draft assets; downloads of 8 stored ones.
-  const mediaSelected = selects('media upload', 'media download');
+  // Media: 64 distinct 1 MiB JPEGs uploaded in turn to 32 draft assets; downloads of 8 stored ones, from the
+  // database and, on a second service with AVS_MEDIA_DIR (its own database), from files the floor serves too.
   const mediaImages = mediaSelected ? await benchImages(64) : [];
   const mediaAssets = mediaSelected ? await createAssets(service.url, credentials.apiKey, 32) : [];
   const mediaIds: string[] = [];
   for (let index = 0; index < (mediaSelected ? 8 : 0); index++) {
-    mediaIds.push(
-      await uploadOnce(service.url, credentials.apiKey, mediaAssets[index]!.id, mediaImages[index]!),
+    const stored = await uploadOnce(
+      service.url,
+      credentials.apiKey,
+      mediaAssets[index]!.id,
+      mediaImages[index]!,
     );
+    mediaIds.push(stored.id);
   }
+  const mediaDirBench = mediaDir
+    ? await setUpMediaDirectory(mediaDir, mediaImages.slice(0, 8), benchEnv, poolEnv)
+    : undefined;
   const mediaMemory = new Map<string, MemoryMeasurement[]>();
   const measuringMemory =
-    (name: string, measure: (seconds: number) => Promise<Measurement>) => async (seconds: number) => {
-      const measured = await withPeakRss(service.pid, () => measure(seconds));
+    (name: string, pid: () => number, measure: Scenario['measure']) =>
+    async (seconds: number, connections: number) => {
+      const measured = await withPeakRss(pid(), () => measure(seconds, connections));
       mediaMemory.set(name, [...(mediaMemory.get(name) ?? []), measured]);
       return measured;
     };
@@ -562,11 +637,15 @@ async function main(): Promise<void> {
       : []),
     {
       name: 'media upload',
-      description: `POST /files/v1/assets/artworks/{id}/media, a ${((mediaImages[0]?.length ?? 0) / 1024 / 1024).toFixed(2)} MiB JPEG (64 distinct, 32 assets)`,
+      group: MEDIA_GROUP,
+      connections: UPLOAD_CONNECTIONS,
+      description: `POST /files/v1/assets/artworks/{id}/media, a ${((mediaImages[0]?.length ?? 0) / 1024 / 1024).toFixed(2)} MiB JPEG (64 distinct, 32 assets), at ${UPLOAD_CONNECTIONS} connections`,
       measure: measuringMemory(
         'media upload',
+        () => service.pid,
         http({
           target: () => service.url,
+          pid: () => service.pid,
           headers: auth,
           requests: [
             rotatingUploads(
@@ -578,17 +657,59 @@ async function main(): Promise<void> {
       ),
     },
     {
+      name: 'sharp re-encode alone',
+      group: MEDIA_GROUP,
+      description:
+        "in this process, one at a time: the service's prepareUpload (sniff, re-encode without metadata, digests, fingerprint) of the upload's 64 JPEGs",
+      measure: (seconds) => measureUploadProcessing(mediaImages, seconds),
+    },
+    {
       name: 'media download',
-      description: 'GET /files/v1/media/{id} with the owner key, 8 stored 1 MiB JPEGs in turn',
+      group: MEDIA_GROUP,
+      description:
+        'GET /files/v1/media/{id} with the owner key, 8 stored 1 MiB JPEGs in turn, bytes in the database',
       measure: measuringMemory(
         'media download',
+        () => service.pid,
         http({
           target: () => service.url,
+          pid: () => service.pid,
           headers: auth,
           requests: [rotatingGet(mediaIds.map((id) => `/files/v1/media/${id}`))],
         }),
       ),
     },
+    ...(mediaDirBench
+      ? [
+          {
+            name: 'media download (AVS_MEDIA_DIR)',
+            group: MEDIA_GROUP,
+            description:
+              'GET /files/v1/media/{id} with the owner key, the same 8 JPEGs, bytes in AVS_MEDIA_DIR (its own service and database)',
+            measure: measuringMemory(
+              'media download (AVS_MEDIA_DIR)',
+              () => mediaDirBench.pid,
+              http({
+                target: () => mediaDirBench.url,
+                pid: () => mediaDirBench.pid,
+                headers: mediaDirBench.auth,
+                requests: [rotatingGet(mediaDirBench.ids.map((id) => `/files/v1/media/${id}`))],
+              }),
+            ),
+          },
+          {
+            name: 'floor media download (@fastify/static)',
+            group: MEDIA_GROUP,
+            description:
+              "bare Fastify with @fastify/static: the same 8 files of that service's AVS_MEDIA_DIR in turn",
+            measure: http({
+              target: () => floor.url,
+              pid: () => floor.pid,
+              requests: [rotatingGet(mediaDirBench.files.map((file) => `/media/${file}`))],
+            }),
+          },
+        ]
+      : []),
     {
       name: 'photo search',
       group: 'photo',
@@ -695,7 +816,9 @@ async function main(): Promise<void> {
   const selected = scenarios.filter(
     (scenario) =>
       !settings.only ||
+      settings.only.has(scenario.name) ||
       settings.only.has(scenario.name.split(' (')[0]!) ||
+      (scenario.group === MEDIA_GROUP && mediaSelected) ||
       (scenario.group !== undefined && settings.only.has(scenario.group)),
   );
   const consoleSelected = selected.some((scenario) => scenario.group === CONSOLE_GROUP);
@@ -703,14 +826,18 @@ async function main(): Promise<void> {
 
   if (settings.warmupSeconds > 0) {
     console.log('Warming up…');
-    for (const scenario of selected) await scenario.measure(settings.warmupSeconds);
+    for (const scenario of selected)
+      await scenario.measure(settings.warmupSeconds, scenario.connections ?? settings.connections);
   }
   const rounds = new Map<string, Measurement[]>(selected.map((scenario) => [scenario.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
     // Even rounds run last to first, so that no scenario always follows the same one and pays for what that one
     // left behind (docs/performance.md, "Witnesses").
     for (const scenario of round % 2 === 0 ? [...selected].reverse() : selected) {
-      const measurement = await scenario.measure(settings.seconds);
+      const measurement = await scenario.measure(
+        settings.seconds,
+        scenario.connections ?? settings.connections,
+      );
       rounds.get(scenario.name)!.push(measurement);
       console.log(
         `round ${round}/${settings.rounds} ${scenario.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ` +
@@ -782,10 +909,24 @@ async function main(): Promise<void> {
     })),
     // A verification costs the same on any history (issue #35): 10,000 events against the verify scenario's 2.
     { name: 'verify a long history / verify', value: ratio('verify a long history', 'verify'), target: 0.8 },
+    // Media (issue #35): a download against a bare static route serving the same file.
+    {
+      name: 'media download (AVS_MEDIA_DIR) / floor static',
+      value: ratio('media download (AVS_MEDIA_DIR)', FLOOR_STATIC),
+      target: 0.8,
+    },
+    { name: 'media download / floor static', value: ratio('media download', FLOOR_STATIC), target: 0.3 },
   ];
-  const p99Targets = [
+  const floorStaticP99 = summaries.get(FLOOR_STATIC)?.p99Ms;
+  const p99Targets: { name: string; limit: number | undefined; of?: string }[] = [
     { name: 'get', limit: 20 },
     { name: 'create', limit: 50 },
+    { name: 'media upload', limit: 500 },
+    ...['media download', 'media download (AVS_MEDIA_DIR)'].map((name) => ({
+      name,
+      limit: floorStaticP99 === undefined ? undefined : 2 * floorStaticP99,
+      of: `2 × ${FLOOR_STATIC} p99`,
+    })),
   ];
   console.log('');
   for (const entry of targets) {
@@ -802,11 +943,21 @@ async function main(): Promise<void> {
     const before = Math.min(...measured.map((round) => round.rssBeforeMiB));
     console.log(`${name}: server RSS ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB`);
   }
-  for (const { name, limit } of p99Targets) {
+  for (const { name, limit, of } of p99Targets) {
     const p99 = summaries.get(name)?.p99Ms;
-    if (p99 === undefined) continue;
+    if (p99 === undefined || limit === undefined) continue;
+    const bound = of ? `${of} = ${limit.toFixed(1)}` : String(limit);
     console.log(
-      `${name} p99: ${p99.toFixed(1)} ms  target ≤ ${limit} ms: ${p99 <= limit ? 'met' : 'NOT met'}`,
+      `${name} p99: ${p99.toFixed(1)} ms  target ≤ ${bound} ms: ${p99 <= limit ? 'met' : 'NOT met'}`,
+    );
+  }
+  const uploadCpu = cpu('media upload');
+  const reencodeCpu = cpu('sharp re-encode alone');
+  if (uploadCpu !== undefined && reencodeCpu !== undefined) {
+    console.log(
+      `media upload CPU: ${(uploadCpu / 1000).toFixed(1)} ms per upload (service process); ` +
+        `sharp re-encode alone: ${(reencodeCpu / 1000).toFixed(1)} ms per image (its floor); ` +
+        `upload / re-encode ${(uploadCpu / reencodeCpu).toFixed(2)}`,
     );
   }
   const floorGetP99 = summaries.get('floor get (bare Fastify)')?.p99Ms;
