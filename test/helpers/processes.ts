@@ -60,10 +60,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `avs serve` on a free port and waits until /healthz answers. */
+/**
+ * Starts `avs serve` on a free port and waits until /healthz answers. A first start on the embedded database
+ * creates it (initdb in a child process) and compiles PGlite: seconds on a quiet machine, a minute and more on a
+ * 2-core one running three test files beside it.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = 150_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [avsBin, 'serve'], {
