@@ -26,6 +26,10 @@ export interface BenchSettings {
   idleSettleSeconds: number;
   idleSeconds: number;
   idleMixSeconds: number;
+  /** The growth bench (bench/scale.ts): assets of the large database, events per asset, assets of the small one. */
+  scaleAssets: number;
+  scaleEventsPerAsset: number;
+  scaleSmallAssets: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -54,5 +58,8 @@ export function readBenchSettings(): BenchSettings {
     idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
     idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
     idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),
+    scaleAssets: Math.round(positiveNumber('BENCH_SCALE_ASSETS', 1_000_000)),
+    scaleEventsPerAsset: Math.round(positiveNumber('BENCH_SCALE_EVENTS_PER_ASSET', 10)),
+    scaleSmallAssets: Math.round(positiveNumber('BENCH_SCALE_SMALL', 10_000)),
   };
 }

@@ -1,0 +1,262 @@
+// `npm run bench:scale`: the service on a database of a million assets and ten million events against the same
+// service on one of ten thousand, in the same run (issue #35, "Growth"). See docs/performance.md.
+import { randomInt } from 'node:crypto';
+import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
+import { CREATE_BODY } from './fixtures.js';
+import { databaseSizes, loadGrowthFixture, type LoadedAsset } from './growth-fixtures.js';
+import { rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
+import { describeMachine, serviceBenchEnv } from './machine.js';
+import { startService, type RunningServer } from './processes.js';
+import { formatTable, MEASUREMENT_HEADER, measurementRow, summarise } from './report.js';
+import { readBenchSettings } from './settings.js';
+
+/** The assets each scenario addresses in turn, drawn at random among the loaded ones. */
+const TARGETS = 256;
+/** The growth targets: req/s at least this share of the small database's, p99 at most this multiple of it. */
+const THROUGHPUT_TARGET = 0.85;
+const P99_TARGET = 1.5;
+
+const settings = readBenchSettings();
+const cleanups: (() => Promise<void>)[] = [];
+
+interface Scenario {
+  name: string;
+  measure: (seconds: number) => Promise<Measurement>;
+}
+
+/** Draws `count` distinct assets at random. */
+function drawTargets(assets: readonly LoadedAsset[], count: number): LoadedAsset[] {
+  const drawn = new Set<number>();
+  while (drawn.size < Math.min(count, assets.length)) drawn.add(randomInt(assets.length));
+  return [...drawn].map((index) => assets[index]!);
+}
+
+/** Fails the bench unless a loaded asset verifies: its bulk-loaded chain and log entries check out as the service's own. */
+async function expectVerified(url: string, apiKey: string, asset: LoadedAsset): Promise<void> {
+  const response = await fetch(`${url}/api/v1/verify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ planet: 'artworks', asset_id: asset.id }),
+  });
+  const answer = (await response.json()) as { verified?: boolean; checks?: unknown };
+  if (!answer.verified) throw new Error(`a loaded asset does not verify: ${JSON.stringify(answer.checks)}`);
+}
+
+/** A fresh database loaded with `count` assets in bulk, its targets issued, and the service on it. */
+async function setUpDatabase(label: string, count: number, benchEnv: Record<string, string>) {
+  const fresh = await createFreshPostgres(settings.adminDatabaseUrl, `scale_${label}`);
+  cleanups.push(() => fresh.drop());
+  const credentials = await seedPostgres(fresh.url);
+  const started = Date.now();
+  const loaded = await loadGrowthFixture(
+    fresh.url,
+    credentials.accountId,
+    count,
+    settings.scaleEventsPerAsset,
+  );
+  const loadSeconds = (Date.now() - started) / 1000;
+  console.log(
+    `${label}: ${count.toLocaleString('en')} assets and ${(count * settings.scaleEventsPerAsset).toLocaleString('en')} ` +
+      `events (with their log entries) loaded and analysed in ${loadSeconds.toFixed(0)} s.`,
+  );
+  const targets = drawTargets(loaded, TARGETS);
+  // The certificate and public pages need issued certificates: issued as an administrator does, one event each.
+  await issueCertificates(
+    fresh.url,
+    targets.map((asset) => asset.certificate_number),
+  );
+  const server = await startService({
+    name: `service-postgres-${label}`,
+    env: { ...benchEnv, DATABASE_URL: fresh.url },
+    cpuProfileDir: settings.cpuProfileDir,
+  });
+  cleanups.push(() => server.stop());
+  await expectVerified(server.url, credentials.apiKey, targets[0]!);
+  return { fresh, credentials, targets, server, loadSeconds };
+}
+
+function http(load: HttpLoad): (seconds: number) => Promise<Measurement> {
+  return (seconds) => runHttpLoad(load, { connections: settings.connections, seconds });
+}
+
+/** The seven scenarios of the growth target on one service. */
+function scenariosOf(
+  label: string,
+  server: RunningServer,
+  apiKey: string,
+  targets: readonly LoadedAsset[],
+): Scenario[] {
+  const base = { target: () => server.url, pid: () => server.pid };
+  const auth = { authorization: `Bearer ${apiKey}` };
+  let verifyNext = 0;
+  return [
+    {
+      name: `${label} get`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [rotatingGet(targets.map((asset) => `/api/v1/assets/artworks/${asset.id}`))],
+      }),
+    },
+    {
+      name: `${label} verify`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/verify',
+            setupRequest: (request) => {
+              const asset = targets[verifyNext++ % targets.length]!;
+              request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
+              return request;
+            },
+          },
+        ],
+      }),
+    },
+    {
+      name: `${label} history`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [rotatingGet(targets.map((asset) => `/api/v1/assets/artworks/${asset.id}/history`))],
+      }),
+    },
+    {
+      name: `${label} list first page`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [{ method: 'GET', path: '/api/v1/assets/artworks' }],
+      }),
+    },
+    {
+      name: `${label} certificate`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [rotatingGet(targets.map((asset) => `/api/v1/certificates/${asset.certificate_number}`))],
+      }),
+    },
+    {
+      name: `${label} public page`,
+      measure: http({
+        ...base,
+        headers: {},
+        requests: [rotatingGet(targets.map((asset) => `/c/${asset.certificate_number}`))],
+      }),
+    },
+    {
+      name: `${label} create`,
+      measure: http({
+        ...base,
+        headers: auth,
+        requests: [{ method: 'POST', path: '/api/v1/assets/artworks', body: CREATE_BODY }],
+      }),
+    },
+  ];
+}
+
+const mib = (bytes: number) => bytes / 1024 / 1024;
+
+async function main(): Promise<void> {
+  const machine = await describeMachine(settings.adminDatabaseUrl);
+  const benchEnv = serviceBenchEnv();
+  console.log(
+    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}`,
+  );
+  console.log(
+    `Growth: ${settings.scaleSmallAssets.toLocaleString('en')} assets against ${settings.scaleAssets.toLocaleString('en')}, ` +
+      `${settings.scaleEventsPerAsset} events each; ${settings.connections} connections, ${settings.rounds} rounds of ` +
+      `${settings.seconds} s per scenario (median reported), scenarios interleaved round by round.`,
+  );
+  const small = await setUpDatabase('small', settings.scaleSmallAssets, benchEnv);
+  const large = await setUpDatabase('large', settings.scaleAssets, benchEnv);
+  const smallScenarios = scenariosOf('small', small.server, small.credentials.apiKey, small.targets);
+  const largeScenarios = scenariosOf('large', large.server, large.credentials.apiKey, large.targets);
+  // Each large scenario right after its small one, so that both see the same moment of a noisy machine.
+  const scenarios = smallScenarios.flatMap((scenario, index) => [scenario, largeScenarios[index]!]);
+
+  if (settings.warmupSeconds > 0) {
+    console.log('Warming up…');
+    for (const scenario of scenarios) await scenario.measure(settings.warmupSeconds);
+  }
+  const rounds = new Map<string, Measurement[]>(scenarios.map((scenario) => [scenario.name, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const scenario of round % 2 === 0 ? [...scenarios].reverse() : scenarios) {
+      const measurement = await scenario.measure(settings.seconds);
+      rounds.get(scenario.name)!.push(measurement);
+      console.log(
+        `round ${round}/${settings.rounds} ${scenario.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ` +
+          `p99 ${measurement.p99Ms.toFixed(1)} ms`,
+      );
+    }
+  }
+  const summaries = new Map([...rounds].map(([name, measured]) => [name, summarise(measured)]));
+  console.log('');
+  console.log(
+    formatTable(
+      MEASUREMENT_HEADER,
+      [...summaries].map(([name, summary]) => measurementRow(name, summary)),
+    ),
+  );
+
+  console.log('');
+  const ratioRows = smallScenarios.map((scenario) => {
+    const name = scenario.name.replace(/^small /, '');
+    const smallSummary = summaries.get(`small ${name}`)!;
+    const largeSummary = summaries.get(`large ${name}`)!;
+    const throughput = largeSummary.requestsPerSecond / smallSummary.requestsPerSecond;
+    const p99 = largeSummary.p99Ms / smallSummary.p99Ms;
+    return [
+      name,
+      throughput.toFixed(2),
+      throughput >= THROUGHPUT_TARGET ? 'met' : 'NOT met',
+      p99.toFixed(2),
+      p99 <= P99_TARGET ? 'met' : 'NOT met',
+    ];
+  });
+  console.log(
+    formatTable(
+      ['scenario', 'req/s large / small', `≥ ${THROUGHPUT_TARGET}`, 'p99 large / small', `≤ ${P99_TARGET}`],
+      ratioRows,
+    ),
+  );
+
+  const sizes = await databaseSizes(large.fresh.url);
+  console.log('');
+  console.log(
+    `Large database: ${mib(sizes.databaseBytes).toFixed(0)} MiB in all ` +
+      `(${(mib(sizes.databaseBytes) / (settings.scaleAssets / 1e6)).toFixed(0)} MiB per million assets); ` +
+      `loaded in ${large.loadSeconds.toFixed(0)} s, the small one in ${small.loadSeconds.toFixed(0)} s.`,
+  );
+  console.log(
+    formatTable(
+      ['relation', 'kind', 'rows', 'MiB', 'MiB per million rows'],
+      sizes.relations.map((relation) => [
+        relation.name,
+        relation.kind,
+        relation.rows.toLocaleString('en'),
+        mib(relation.bytes).toFixed(1),
+        relation.rows > 0 ? (mib(relation.bytes) / (relation.rows / 1e6)).toFixed(1) : '—',
+      ]),
+    ),
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('clean-up failed:', error);
+    }
+  }
+}
