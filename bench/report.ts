@@ -61,3 +61,46 @@ export const MEASUREMENT_HEADER = [
   'CPU ms/1k req',
   'writes/req',
 ];
+
+/** A scenario measured in rounds: `connections` overrides the run's own. */
+export interface RoundScenario {
+  name: string;
+  connections?: number;
+  measure: (seconds: number, connections: number) => Promise<Measurement>;
+}
+
+/**
+ * Warms every scenario up, then measures them round by round, printing each round and then the table of the
+ * medians. Even rounds run last to first, so that no scenario always follows the same one and pays for what that
+ * one left behind (docs/performance.md, "Witnesses").
+ */
+export async function measureInRounds(
+  scenarios: readonly RoundScenario[],
+  settings: { rounds: number; seconds: number; warmupSeconds: number; connections: number },
+): Promise<{ rounds: Map<string, Measurement[]>; summaries: Map<string, Measurement> }> {
+  const connectionsOf = (scenario: RoundScenario) => scenario.connections ?? settings.connections;
+  if (settings.warmupSeconds > 0) {
+    console.log('Warming up…');
+    for (const scenario of scenarios) await scenario.measure(settings.warmupSeconds, connectionsOf(scenario));
+  }
+  const rounds = new Map<string, Measurement[]>(scenarios.map((scenario) => [scenario.name, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const scenario of round % 2 === 0 ? [...scenarios].reverse() : scenarios) {
+      const measurement = await scenario.measure(settings.seconds, connectionsOf(scenario));
+      rounds.get(scenario.name)!.push(measurement);
+      console.log(
+        `round ${round}/${settings.rounds} ${scenario.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ` +
+          `p99 ${measurement.p99Ms.toFixed(1)} ms`,
+      );
+    }
+  }
+  const summaries = new Map([...rounds].map(([name, measured]) => [name, summarise(measured)]));
+  console.log('');
+  console.log(
+    formatTable(
+      MEASUREMENT_HEADER,
+      [...summaries].map(([name, summary]) => measurementRow(name, summary)),
+    ),
+  );
+  return { rounds, summaries };
+}

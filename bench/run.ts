@@ -43,7 +43,7 @@ import {
 } from './console-pages.js';
 import { RawPgliteLoop } from './pglite-loop.js';
 import { startServerProcess, startService, freePort, type RunningServer } from './processes.js';
-import { formatTable, MEASUREMENT_HEADER, measurementRow, summarise } from './report.js';
+import { measureInRounds } from './report.js';
 import { readBenchSettings } from './settings.js';
 import { setUpWitnessBench, witnessScenariosSelected } from './witnesses.js';
 
@@ -824,36 +824,7 @@ async function main(): Promise<void> {
   const consoleSelected = selected.some((scenario) => scenario.group === CONSOLE_GROUP);
   const sessionUpdatesBefore = consoleSelected ? await memberSessionUpdates(fresh.url) : 0;
 
-  if (settings.warmupSeconds > 0) {
-    console.log('Warming up…');
-    for (const scenario of selected)
-      await scenario.measure(settings.warmupSeconds, scenario.connections ?? settings.connections);
-  }
-  const rounds = new Map<string, Measurement[]>(selected.map((scenario) => [scenario.name, []]));
-  for (let round = 1; round <= settings.rounds; round++) {
-    // Even rounds run last to first, so that no scenario always follows the same one and pays for what that one
-    // left behind (docs/performance.md, "Witnesses").
-    for (const scenario of round % 2 === 0 ? [...selected].reverse() : selected) {
-      const measurement = await scenario.measure(
-        settings.seconds,
-        scenario.connections ?? settings.connections,
-      );
-      rounds.get(scenario.name)!.push(measurement);
-      console.log(
-        `round ${round}/${settings.rounds} ${scenario.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ` +
-          `p99 ${measurement.p99Ms.toFixed(1)} ms`,
-      );
-    }
-  }
-
-  const summaries = new Map([...rounds].map(([name, measured]) => [name, summarise(measured)]));
-  console.log('');
-  console.log(
-    formatTable(
-      MEASUREMENT_HEADER,
-      [...summaries].map(([name, summary]) => measurementRow(name, summary)),
-    ),
-  );
+  const { rounds, summaries } = await measureInRounds(selected, settings);
 
   const rate = (name: string) => summaries.get(name)?.requestsPerSecond;
   const ratio = (service: string, reference: string) => {

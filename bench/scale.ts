@@ -7,7 +7,7 @@ import { databaseSizes, loadGrowthFixture, type LoadedAsset } from './growth-fix
 import { rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { startService, type RunningServer } from './processes.js';
-import { formatTable, MEASUREMENT_HEADER, measurementRow, summarise } from './report.js';
+import { formatTable, measureInRounds } from './report.js';
 import { readBenchSettings } from './settings.js';
 
 /** The assets each scenario addresses in turn, drawn at random among the loaded ones. */
@@ -179,29 +179,7 @@ async function main(): Promise<void> {
   // Each large scenario right after its small one, so that both see the same moment of a noisy machine.
   const scenarios = smallScenarios.flatMap((scenario, index) => [scenario, largeScenarios[index]!]);
 
-  if (settings.warmupSeconds > 0) {
-    console.log('Warming up…');
-    for (const scenario of scenarios) await scenario.measure(settings.warmupSeconds);
-  }
-  const rounds = new Map<string, Measurement[]>(scenarios.map((scenario) => [scenario.name, []]));
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const scenario of round % 2 === 0 ? [...scenarios].reverse() : scenarios) {
-      const measurement = await scenario.measure(settings.seconds);
-      rounds.get(scenario.name)!.push(measurement);
-      console.log(
-        `round ${round}/${settings.rounds} ${scenario.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ` +
-          `p99 ${measurement.p99Ms.toFixed(1)} ms`,
-      );
-    }
-  }
-  const summaries = new Map([...rounds].map(([name, measured]) => [name, summarise(measured)]));
-  console.log('');
-  console.log(
-    formatTable(
-      MEASUREMENT_HEADER,
-      [...summaries].map(([name, summary]) => measurementRow(name, summary)),
-    ),
-  );
+  const { summaries } = await measureInRounds(scenarios, settings);
 
   console.log('');
   const ratioRows = smallScenarios.map((scenario) => {

@@ -1,5 +1,6 @@
 import { type Queryable, queryAll } from '../../db/database.js';
 import type { LoggedLeaf } from '../tlog/history-logged.js';
+import type { AuditedAssetKey } from './history-audit.repository.js';
 
 // Any constant shared by every avs process: the lock that lets one re-check run at a time.
 const RECHECK_LOCK = [4242350, 0];
@@ -70,14 +71,8 @@ export async function takeQueuedHistories(tx: Queryable, limit: number): Promise
   );
 }
 
-export interface RecheckedAsset {
-  planet: string;
-  id: string;
-  certificate_status: string;
-  status: string;
-  head_sequence: number | null;
-  head_hash: string | null;
-}
+/** What a re-check reads of an asset: the same key and chain head `avs audit` reads. */
+export type RecheckedAsset = AuditedAssetKey;
 
 export async function readRecheckedAssets(
   tx: Queryable,

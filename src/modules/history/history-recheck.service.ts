@@ -42,31 +42,24 @@ const QUEUE_READ = 100;
 function checkOf(asset: RecheckedAsset, events: ChainedEvent[], logged: LoggedLeaf[]): HistoryCheckRow {
   const base = { asset_id: asset.id, planet: asset.planet };
   const chain = checkAssetHistory(asset, events);
+  const broken = (brokenAt: number | null, reason: string): HistoryCheckRow => ({
+    ...base,
+    checked_sequence: null,
+    checked_hash: null,
+    certificate_status: null,
+    status: null,
+    logged_sequence: 0,
+    broken_at: brokenAt,
+    broken_reason: reason,
+  });
   if (!chain.intact) {
-    return {
-      ...base,
-      checked_sequence: null,
-      checked_hash: null,
-      certificate_status: null,
-      status: null,
-      logged_sequence: 0,
-      broken_at: chain.brokenAtSequence,
-      broken_reason: `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
-    };
+    return broken(
+      chain.brokenAtSequence,
+      `The history chain breaks at sequence ${chain.brokenAtSequence}: ${chain.reason}.`,
+    );
   }
   const inLog = checkLogged(events, logged);
-  if (!inLog.passed) {
-    return {
-      ...base,
-      checked_sequence: null,
-      checked_hash: null,
-      certificate_status: null,
-      status: null,
-      logged_sequence: 0,
-      broken_at: null,
-      broken_reason: inLog.detail,
-    };
-  }
+  if (!inLog.passed) return broken(null, inLog.detail);
   const head = events[events.length - 1]!;
   return {
     ...base,
