@@ -13,6 +13,8 @@ export interface Measurement {
   cpuMsPer1000?: number;
   /** Write system calls the server process made per request, when measured. */
   writesPerRequest?: number;
+  /** CPU the bench's own process (autocannon, the load generator) spent per 1,000 requests of an HTTP round. */
+  loaderCpuMsPer1000?: number;
 }
 
 export type RequestSpec = autocannon.Request;
@@ -52,6 +54,7 @@ export async function runHttpLoad(
 ): Promise<Measurement> {
   const pid = load.pid?.();
   const before = pid === undefined ? undefined : processCost(pid);
+  const loaderBefore = process.cpuUsage();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -65,6 +68,7 @@ export async function runHttpLoad(
     );
     if (options.onResponse) instance.on('response', options.onResponse);
   });
+  const loaderCpu = process.cpuUsage(loaderBefore);
   const cost =
     pid === undefined || before === undefined
       ? undefined
@@ -76,6 +80,9 @@ export async function runHttpLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    ...(result.requests.total > 0
+      ? { loaderCpuMsPer1000: ((loaderCpu.user + loaderCpu.system) / 1000 / result.requests.total) * 1000 }
+      : {}),
     ...(cost ? { cpuMsPer1000: cost.cpuMsPer1000, writesPerRequest: cost.writesPerRequest } : {}),
   };
 }

@@ -1,13 +1,14 @@
 // `npm run bench:memory`: a million mixed requests against the service on PostgreSQL, sampling the
-// server's resident set size; the target is RSS after 1,000,000 within 10 % of RSS after 100,000.
+// server's resident set size; the target is RSS after 1,000,000 within 10 % of RSS after 100,000. The mix is
+// round 3's hot paths (issue #35): a get, a verification, a certificate page, a history page and a create.
 // First, image bombs (docs/reliability.md, "Found from outside"): 8 at once of each (BENCH_BOMB_COPIES), their time and the
 // server's peak RSS.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
-import { createFreshPostgres, seedPostgres } from './databases.js';
+import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
 import { CREATE_BODY, createAssets } from './fixtures.js';
-import { mixedRequests, runHttpLoad } from './load.js';
+import { rotatingGet, runHttpLoad, type RequestSpec } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { residentSetSize, startService } from './processes.js';
 import { measureBomb, progressiveJpegBomb, webpBomb, type BombMeasurement } from './media.js';
@@ -72,12 +73,33 @@ async function main(): Promise<void> {
       console.log(
         `The service runs with ${Object.entries(benchEnv)
           .map(([name, value]) => `${name}=${value}`)
-          .join(' ')}. ${settings.memoryRequests} requests, 80 % get / 20 % create, ` +
+          .join(' ')}. ${settings.memoryRequests} requests, a get, a verification, a certificate page, a ` +
+          `history page and a create in turn, ` +
           `${settings.connections} connections.`,
       );
       const assets = await createAssets(service.url, credentials.apiKey, 256);
       const bombs = await measureBombs(service.url, service.pid, credentials.apiKey, assets[0]!.id);
-      const getPaths = assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`);
+      await issueCertificates(
+        fresh.url,
+        assets.map((asset) => asset.certificate_number),
+      );
+      let verifyNext = 0;
+      const verify: RequestSpec = {
+        method: 'POST',
+        path: '/api/v1/verify',
+        setupRequest: (request) => {
+          const asset = assets[verifyNext++ % assets.length]!;
+          request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
+          return request;
+        },
+      };
+      const requests: RequestSpec[] = [
+        rotatingGet(assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`)),
+        verify,
+        rotatingGet(assets.map((asset) => `/c/${asset.certificate_number}`)),
+        rotatingGet(assets.map((asset) => `/api/v1/assets/artworks/${asset.id}/history`)),
+        { method: 'POST', path: '/api/v1/assets/artworks', body: CREATE_BODY },
+      ];
       const checkpoint = Math.round(settings.memoryRequests / 10);
       const samples: { requests: number; rssMiB: number; seconds: number }[] = [];
       let responses = 0;
@@ -93,7 +115,7 @@ async function main(): Promise<void> {
         {
           target: () => service.url,
           headers: { authorization: `Bearer ${credentials.apiKey}` },
-          requests: mixedRequests(getPaths, '/api/v1/assets/artworks', CREATE_BODY),
+          requests,
         },
         {
           connections: settings.connections,

@@ -7,7 +7,7 @@ export function median(values: readonly number[]): number {
 }
 
 function optionalMedian(
-  name: 'cpuMsPer1000' | 'writesPerRequest',
+  name: 'cpuMsPer1000' | 'writesPerRequest' | 'loaderCpuMsPer1000',
   rounds: readonly Measurement[],
 ): Partial<Measurement> {
   const values = rounds.map((round) => round[name]).filter((value) => value !== undefined);
@@ -25,6 +25,7 @@ export function summarise(rounds: readonly Measurement[]): Measurement {
     total: rounds.reduce((sum, round) => sum + round.total, 0),
     ...optionalMedian('cpuMsPer1000', rounds),
     ...optionalMedian('writesPerRequest', rounds),
+    ...optionalMedian('loaderCpuMsPer1000', rounds),
   };
 }
 

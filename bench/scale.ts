@@ -2,7 +2,8 @@
 // service on one of ten thousand, in the same run (issue #35, "Growth"). See docs/performance.md.
 import { randomInt } from 'node:crypto';
 import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
-import { CREATE_BODY } from './fixtures.js';
+import { CREATE_BODY, explain } from './fixtures.js';
+import { listHistoryStatement } from '../src/modules/history/history.repository.js';
 import { databaseSizes, loadGrowthFixture, type LoadedAsset } from './growth-fixtures.js';
 import { rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
@@ -202,6 +203,13 @@ async function main(): Promise<void> {
       ratioRows,
     ),
   );
+
+  // The history page's plan among ten million events (the join on (asset_id, sequence) of migration 351).
+  const historyPlan = await explain(large.fresh.url, {
+    text: listHistoryStatement.text,
+    params: [large.targets[0]!.id, 0, 51],
+  });
+  console.log(`\nThe history page's plan on the large database (an issued asset):\n\n${historyPlan}`);
 
   const sizes = await databaseSizes(large.fresh.url);
   console.log('');

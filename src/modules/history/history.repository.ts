@@ -5,11 +5,13 @@ import type { ChainedEvent } from '../chain/history-chain.js';
 /** A history entry with its place in the transparency log (null until logged). */
 type HistoryEntryRow = EventRow & { log_index: string | number | null };
 
-const listHistoryStatement = prepared(
+// Joined by (asset_id, sequence): one asset's log entries sit together in tlog_entries_asset_idx, which carries
+// log_index (351_tlog_entries_by_asset.sql); by event_id each event would be its own random probe.
+export const listHistoryStatement = prepared(
   'list_history_with_log_index',
   `SELECT e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.payload, e.actor_account_id, e.created_at,
           e.prev_hash, e.hash, t.log_index
-   FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
+   FROM asset_events e LEFT JOIN tlog_entries t ON t.asset_id = e.asset_id AND t.sequence = e.sequence
    WHERE e.asset_id = $1 AND e.sequence > $2 ORDER BY e.sequence LIMIT $3`,
 );
 

@@ -187,7 +187,7 @@ export const findEventWithLogIndex = firstRowQuery<LoggedEventRow, [assetId: str
   prepared(
     'tlog_find_event_with_log_index',
     `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
-   FROM asset_events e LEFT JOIN tlog_entries t ON t.event_id = e.id
+   FROM asset_events e LEFT JOIN tlog_entries t ON t.asset_id = e.asset_id AND t.sequence = e.sequence
    WHERE e.asset_id = $1 AND e.sequence = $2`,
   ),
 );
