@@ -11,7 +11,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { limits } from './limits.js';
 import { batchedStdout } from './lib/log-destination.js';
-import { BODY_AJV_OPTIONS, createSchemaAjv, refusingUnstorableText } from './lib/schema-formats.js';
+import { requestValidator, type RequestPart } from './lib/schema-formats.js';
+import { responseSerializer } from './lib/response-serializers.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -126,14 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Connections past the cap are closed at once instead of queueing work for a flood.
   app.server.maxConnections = config.AVS_MAX_CONNECTIONS;
 
-  // Bodies are validated as sent (a string "1999" is not an integer); path and query strings are coerced.
-  const bodyAjv = createSchemaAjv(BODY_AJV_OPTIONS);
-  const urlAjv = createSchemaAjv({ coerceTypes: true, removeAdditional: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart === 'body') return bodyAjv.compile(schema);
-    const validate = urlAjv.compile(schema);
-    return httpPart === 'querystring' ? refusingUnstorableText(validate) : validate;
-  });
+  app.setValidatorCompiler(({ schema, httpPart }) => requestValidator(schema, httpPart as RequestPart));
+  app.setSerializerCompiler(({ schema }) => responseSerializer(schema));
   registerJsonBodyParser(app);
 
   const db = options.db ?? (await openDatabase(config));

@@ -26,6 +26,22 @@ interface DocumentedOperation {
   validators: Map<number, ValidateFunction | null>;
 }
 
+// One Ajv and one compiled validator per distinct schema for the whole worker: every test file's app publishes the
+// same document, and compiling it again for each file was a tenth of the suite's CPU (docs/testing.md).
+const sharedAjv = new Ajv({ strict: false, allErrors: true });
+addFormats.default(sharedAjv);
+const compiledByText = new Map<string, ValidateFunction>();
+
+function validatorOf(schema: object): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = compiledByText.get(text);
+  if (!validate) {
+    validate = sharedAjv.compile(schema);
+    compiledByText.set(text, validate);
+  }
+  return validate;
+}
+
 /**
  * Checks real responses against the OpenAPI document the service publishes: the status must be
  * documented for the operation, and a JSON body must validate against that status's schema.
@@ -34,17 +50,15 @@ export class OpenApiConformance {
   readonly violations: ConformanceViolation[] = [];
   // As the service routes: /api/v1/webhooks/ is the list, not a webhook with an empty id.
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
-  private readonly ajv = new Ajv({ strict: false, allErrors: true });
 
   constructor(document: OpenApiDocument) {
-    addFormats.default(this.ajv);
     for (const [path, operations] of Object.entries(document.paths)) {
       const routePath = path.replace(/\{([^}]+)\}/g, ':$1');
       for (const [method, operation] of Object.entries(operations)) {
         const validators = new Map<number, ValidateFunction | null>();
         for (const [status, response] of Object.entries(operation?.responses ?? {})) {
           const schema = response.content?.['application/json']?.schema;
-          validators.set(Number(status), schema ? this.ajv.compile(schema) : null);
+          validators.set(Number(status), schema ? validatorOf(schema) : null);
         }
         const documented: DocumentedOperation = { path, validators };
         this.router.on(method.toUpperCase() as HttpMethod, routePath, () => documented);
@@ -87,7 +101,7 @@ export class OpenApiConformance {
       problem('the body is not JSON');
       return;
     }
-    if (!validate(body)) problem(this.ajv.errorsText(validate.errors));
+    if (!validate(body)) problem(sharedAjv.errorsText(validate.errors));
   }
 
   /** Makes every app.inject call of this app check its response; chained inject calls are left alone. */
