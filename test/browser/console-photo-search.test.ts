@@ -73,9 +73,20 @@ describe.each([
     await page.getByRole('heading', { name: '1 asset looks like this photograph' }).waitFor();
     const picture = page.getByRole('img', { name: 'Photograph of Water Lilies' });
     await picture.waitFor();
-    // The picture loaded (the console served it to the session): it has a size.
-    const loadedWidth = await picture.evaluate((image: { complete: boolean; naturalWidth: number }) =>
-      image.complete ? image.naturalWidth : 0,
+    // The picture loaded (the console served it to the session): it has a size. Visible is not yet loaded: wait for
+    // the load, or the error (a refused picture has no size, and the test fails).
+    const loadedWidth = await picture.evaluate(
+      (image: {
+        complete: boolean;
+        naturalWidth: number;
+        addEventListener(type: 'load' | 'error', listener: () => void): void;
+      }) =>
+        image.complete
+          ? image.naturalWidth
+          : new Promise<number>((resolve) => {
+              image.addEventListener('load', () => resolve(image.naturalWidth));
+              image.addEventListener('error', () => resolve(0));
+            }),
     );
     expect(loadedWidth).toBeGreaterThan(0);
     expect(await page.getByText(issued.certificate_number).count()).toBeGreaterThan(0);
