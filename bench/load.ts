@@ -42,6 +42,19 @@ export function rotatingGet(paths: readonly string[]): RequestSpec {
   };
 }
 
+/** POST /api/v1/verify of the given artworks in turn, one per request. */
+export function rotatingVerify(assets: readonly { id: string }[]): RequestSpec {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: '/api/v1/verify',
+    setupRequest: (request) => {
+      request.body = JSON.stringify({ planet: 'artworks', asset_id: assets[next++ % assets.length]!.id });
+      return request;
+    },
+  };
+}
+
 /** Four reads to one create (80 % reads, 20 % creates); autocannon sends a connection's requests in turn. */
 export function mixedRequests(getPaths: readonly string[], createPath: string, body: string): RequestSpec[] {
   const get = rotatingGet(getPaths);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
 import { CREATE_BODY, createAssets } from './fixtures.js';
-import { rotatingGet, runHttpLoad, type RequestSpec } from './load.js';
+import { rotatingGet, rotatingVerify, runHttpLoad, type RequestSpec } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { residentSetSize, startService } from './processes.js';
 import { measureBomb, progressiveJpegBomb, webpBomb, type BombMeasurement } from './media.js';
@@ -83,19 +83,9 @@ async function main(): Promise<void> {
         fresh.url,
         assets.map((asset) => asset.certificate_number),
       );
-      let verifyNext = 0;
-      const verify: RequestSpec = {
-        method: 'POST',
-        path: '/api/v1/verify',
-        setupRequest: (request) => {
-          const asset = assets[verifyNext++ % assets.length]!;
-          request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
-          return request;
-        },
-      };
       const requests: RequestSpec[] = [
         rotatingGet(assets.map((asset) => `/api/v1/assets/artworks/${asset.id}`)),
-        verify,
+        rotatingVerify(assets),
         rotatingGet(assets.map((asset) => `/c/${asset.certificate_number}`)),
         rotatingGet(assets.map((asset) => `/api/v1/assets/artworks/${asset.id}/history`)),
         { method: 'POST', path: '/api/v1/assets/artworks', body: CREATE_BODY },

@@ -20,7 +20,14 @@ import {
   waitForHistoryCheck,
   type SeededAsset,
 } from './fixtures.js';
-import { mixedRequests, rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
+import {
+  mixedRequests,
+  rotatingGet,
+  rotatingVerify,
+  runHttpLoad,
+  type HttpLoad,
+  type Measurement,
+} from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import {
   benchImages,
@@ -409,7 +416,6 @@ async function main(): Promise<void> {
     ? await setUpWitnessBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
     : undefined;
 
-  let verifyNext = 0;
   let tapNext = 0;
   const scenarios: Scenario[] = [
     {
@@ -547,17 +553,7 @@ async function main(): Promise<void> {
         target: () => service.url,
         pid: () => service.pid,
         headers: auth,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/verify',
-            setupRequest: (request) => {
-              const asset = assets[verifyNext++ % assets.length]!;
-              request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
-              return request;
-            },
-          },
-        ],
+        requests: [rotatingVerify(assets)],
       }),
     },
     {

@@ -5,7 +5,7 @@ import { createFreshPostgres, issueCertificates, seedPostgres } from './database
 import { CREATE_BODY, explain } from './fixtures.js';
 import { listHistoryStatement } from '../src/modules/history/history.repository.js';
 import { databaseSizes, loadGrowthFixture, type LoadedAsset } from './growth-fixtures.js';
-import { rotatingGet, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
+import { rotatingGet, rotatingVerify, runHttpLoad, type HttpLoad, type Measurement } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { startService, type RunningServer } from './processes.js';
 import { formatTable, measureInRounds } from './report.js';
@@ -89,7 +89,6 @@ function scenariosOf(
 ): Scenario[] {
   const base = { target: () => server.url, pid: () => server.pid };
   const auth = { authorization: `Bearer ${apiKey}` };
-  let verifyNext = 0;
   return [
     {
       name: `${label} get`,
@@ -104,17 +103,7 @@ function scenariosOf(
       measure: http({
         ...base,
         headers: auth,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v1/verify',
-            setupRequest: (request) => {
-              const asset = targets[verifyNext++ % targets.length]!;
-              request.body = JSON.stringify({ planet: 'artworks', asset_id: asset.id });
-              return request;
-            },
-          },
-        ],
+        requests: [rotatingVerify(targets)],
       }),
     },
     {
