@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from './sha256.js';
 
 export interface CachedBody {
   body: string | Buffer;
@@ -40,7 +40,7 @@ export class ImmutableResponses {
 }
 
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+  return `"${sha256(body).toString('base64url')}"`;
 }
 
 /** Whether an If-None-Match header names this ETag (or `*`): the client's copy is current (304). */

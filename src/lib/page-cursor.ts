@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '../errors/error-catalogue.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { sha256 } from './sha256.js';
 import { isUuid } from './uuid.js';
 
 /** Where a page newest-first (or oldest-first) by (created_at, id) stopped. */
@@ -95,7 +95,7 @@ export async function ownedAssetPage<R extends { created_at: Date; id: string },
  * serves that list only, so a cursor reused with other filters or by another account is refused.
  */
 export function listDigest(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('base64url').slice(0, 22);
+  return sha256(JSON.stringify(request)).toString('base64url').slice(0, 22);
 }
 
 /** As decodePosition, for a cursor bound to its list by listDigest. */
@@ -131,4 +131,20 @@ export function toBoundPage<R extends { created_at: Date; id: string }, T>(
     next_cursor:
       page.has_more && last ? encodeCursor([last.created_at.toISOString(), last.id, digest]) : null,
   };
+}
+
+/**
+ * As toBoundPage, for records that are JSON text already (the asset list's, written by the database): the page as
+ * the JSON text it is sent as, its records passed through untouched. `created_at` as toISOString writes it.
+ */
+export function boundPageJson(
+  rows: readonly { id: string; created_at: string; record: string }[],
+  limit: number,
+  digest: string,
+): string {
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  const last = shown.at(-1);
+  const cursor = hasMore && last ? encodeCursor([last.created_at, last.id, digest]) : null;
+  return `{"data":[${shown.map((row) => row.record).join(',')}],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`;
 }

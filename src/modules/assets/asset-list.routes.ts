@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
-import { listAssets } from './asset-list.service.js';
+import { listAssetsJson } from './asset-list.service.js';
+import { sendJsonText } from '../../lib/signed-json.js';
 import { PlanetParams } from './assets.schemas.js';
 
 export async function assetListRoutes(parent: FastifyInstance): Promise<void> {
@@ -34,7 +35,10 @@ export async function assetListRoutes(parent: FastifyInstance): Promise<void> {
       },
     },
     // checkPlanetParam has refused an unknown planet before this runs.
-    async (request) =>
-      listAssets(request.server.db, requirePrincipal(request), request.params.planet, request.query),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await listAssetsJson(request.server.db, requirePrincipal(request), request.params.planet, request.query),
+      ),
   );
 }

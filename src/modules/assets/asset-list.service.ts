@@ -1,21 +1,20 @@
 import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { containsPattern, parseInstant, parseValueList } from '../../lib/list-filters.js';
-import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
+import { boundPageJson, decodeBoundPosition, listDigest, type Position, toBoundPage } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import type { Principal } from '../principal/principal.js';
-import { listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
+import { listAccountAssetRecords, listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
 import type { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
 import { toAssetRecord } from './asset-record.js';
 
-/** The calling account's own assets of the planet, newest first, filtered, one keyset page. */
-export async function listAssets(
-  db: Queryable,
+/** What a list request asks for: its filter, its digest (which binds a cursor to it), its page. */
+function listRequest(
   principal: Principal,
   planet: PlanetId,
   query: Static<typeof ListAssetsQuery>,
-): Promise<Static<typeof AssetPage>> {
+): { filter: AssetListFilter; digest: string; limit: number; after: Position | undefined } {
   const filter: AssetListFilter = {
     planet,
     accountId: principal.accountId,
@@ -36,8 +35,29 @@ export async function listAssets(
     filter.createdBefore?.toISOString(),
     query.q,
   ]);
-  const limit = query.limit ?? 50;
-  const after = decodeBoundPosition(query.cursor, digest);
+  return { filter, digest, limit: query.limit ?? 50, after: decodeBoundPosition(query.cursor, digest) };
+}
+
+/** The calling account's own assets of the planet, newest first, filtered, one keyset page. */
+export async function listAssets(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  query: Static<typeof ListAssetsQuery>,
+): Promise<Static<typeof AssetPage>> {
+  const { filter, digest, limit, after } = listRequest(principal, planet, query);
   const rows = await listAccountAssets(db, filter, { limit: limit + 1, after });
   return toBoundPage(rows, limit, digest, toAssetRecord);
+}
+
+/** As listAssets, as the JSON text of the API's answer: the records as the database wrote them. */
+export async function listAssetsJson(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  query: Static<typeof ListAssetsQuery>,
+): Promise<string> {
+  const { filter, digest, limit, after } = listRequest(principal, planet, query);
+  const rows = await listAccountAssetRecords(db, filter, { limit: limit + 1, after });
+  return boundPageJson(rows, limit, digest);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { GroupCommit } from '../../lib/group-commit.js';
@@ -33,6 +32,7 @@ import {
   type NewAsset,
 } from './assets.repository.js';
 import type { AssetRecordType } from './assets.schemas.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 // The one row type: the rooms that change an asset inside their own transaction (alerts, certificate moves) hold it.
 export type { AssetRow };
@@ -48,7 +48,7 @@ function notFound(): AppError {
 function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): NewAsset {
   const input = parseAssetBody(body, 'create');
   assertPassThroughLimit(planet, input.attributes);
-  const id = randomUUID();
+  const id = timeOrderedId();
   const event = buildEvent(
     {
       assetId: id,
@@ -66,7 +66,7 @@ function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): N
     accountId: principal.accountId,
     attributes: input.attributes,
     event,
-    outboxId: randomUUID(),
+    outboxId: timeOrderedId(),
   };
 }
 

@@ -4,7 +4,7 @@ import { errorResponses } from '../../errors/error-response.schema.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { CertificateCredential } from '../credentials/credentials.schemas.js';
-import { sendSignedJson } from '../../lib/signed-json.js';
+import { sendJsonText } from '../../lib/signed-json.js';
 import { CertificateParams, CertificateRecord } from './certificates.schemas.js';
 import { certificateCredentialForKey, lookUpCertificate } from './certificates.service.js';
 
@@ -67,7 +67,7 @@ export async function certificatesRoutes(parent: FastifyInstance): Promise<void>
         requirePrincipal(request),
         request.params.number,
       );
-      return sendSignedJson(reply, lookupAnswerValue(reply, credential));
+      return sendJsonText(reply, lookupAnswerValue(reply, credential));
     },
   );
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { canonicalJson as canonicalize } from '../../lib/canonical-json.js';
+import { sha256Hex } from '../../lib/sha256.js';
 
 /** An event as hashed: every field of the history entry except `hash` itself. */
 export interface ChainedEventContent {
@@ -32,7 +32,7 @@ export function computeEventHash(content: ChainedEventContent): string {
     prev_hash: content.prev_hash,
   });
   if (canonical === undefined) throw new Error('event cannot be canonicalised');
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  return sha256Hex(canonical);
 }
 
 export type ChainCheck = { intact: true } | { intact: false; brokenAtSequence: number; reason: string };

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { findLastEvent, insertEvent } from './events.repository.js';
 import { computeEventHash, type ChainedEvent } from './history-chain.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 export interface NewEvent {
   assetId: string;
@@ -20,7 +20,7 @@ export function buildEvent(
   previous: { sequence: number; hash: string } | null,
 ): ChainedEvent {
   const content = {
-    id: randomUUID(),
+    id: timeOrderedId(),
     asset_id: event.assetId,
     planet: event.planet,
     sequence: (previous?.sequence ?? 0) + 1,

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { limits } from '../../limits.js';
+import { sha256 } from '../../lib/sha256.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
@@ -43,7 +44,7 @@ export interface CreatedApiKey extends ApiKey {
 }
 
 function hashApiKey(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+  return sha256(key);
 }
 
 /** The one rule of a key's status: the list filter, the API view and authentication all ask it. */

@@ -1,5 +1,6 @@
-import { createHash, sign, verify, type KeyObject } from 'node:crypto';
+import { sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../lib/canonical-json.js';
+import { sha256 } from '../../lib/sha256.js';
 import { decodeMultibaseBase58, encodeMultibaseBase58 } from './multikey.js';
 
 // W3C Data Integrity EdDSA Cryptosuites v1.0, section 3.3: eddsa-jcs-2022.
@@ -21,10 +22,6 @@ export interface ProofOptions {
   verificationMethod: string;
   created: Date;
   proofPurpose?: string;
-}
-
-function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
 }
 
 function canonical(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sendSignedJson } from '../../lib/signed-json.js';
+import { sendJsonText } from '../../lib/signed-json.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import { publicPageHeaders } from '../public-pages/public-pages.plugin.js';
 import { sendPage } from '../public-pages/public-pages.routes.js';
@@ -55,7 +55,7 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
         );
         // Every tap is new: no cache may answer one for another.
         void reply.header('cache-control', 'no-store').header('vary', 'Accept');
-        if (answer.text !== undefined) return sendSignedJson(reply, answer.text);
+        if (answer.text !== undefined) return sendJsonText(reply, answer.text);
         return sendPage(
           reply,
           tapView({ result: answer.result, page: answer.page, contactEmail: app.config.AVS_CONTACT_EMAIL }),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../lib/sha256.js';
 
 /** RFC 6962 Merkle tree hashing (SHA-256), as C2SP tlog-tiles and Go's golang.org/x/mod/sumdb/tlog use it. */
 
@@ -8,14 +8,18 @@ export const TILE_HEIGHT = 8;
 export const TILE_WIDTH = 1 << TILE_HEIGHT;
 
 /** The RFC 6962 root of the empty tree: SHA-256 of nothing. */
-export const EMPTY_TREE_HASH = createHash('sha256').digest();
+export const EMPTY_TREE_HASH = sha256(new Uint8Array(0));
+
+// RFC 6962's domain separation: a leaf's hash and an inner node's cannot collide.
+const LEAF_PREFIX = Buffer.of(0);
+const NODE_PREFIX = Buffer.of(1);
 
 export function leafHash(entry: Uint8Array): Buffer {
-  return createHash('sha256').update(Buffer.of(0)).update(entry).digest();
+  return sha256(Buffer.concat([LEAF_PREFIX, entry]));
 }
 
 export function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
-  return createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
+  return sha256(Buffer.concat([NODE_PREFIX, left, right]));
 }
 
 /** A stored hash: the complete subtree of 2^level leaves starting at leaf idx * 2^level. */

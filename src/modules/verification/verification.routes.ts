@@ -9,7 +9,7 @@ import { commitChange } from '../../plugins/commit-change.js';
 import { drawForHashedHistory } from '../../plugins/rate-limit.js';
 import { AssetParams } from '../assets/assets.schemas.js';
 import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
-import { sendSignedJson } from '../../lib/signed-json.js';
+import { sendJsonText } from '../../lib/signed-json.js';
 import {
   Verification,
   VerificationPage,
@@ -112,7 +112,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
           },
         },
       );
-      return sendSignedJson(reply, sent);
+      return sendJsonText(reply, sent);
     },
   );
 

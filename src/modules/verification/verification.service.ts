@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -33,6 +32,7 @@ import {
   type NewVerification,
   type VerificationRow,
 } from './verifications.repository.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 /** What to verify: an asset by planet and id, or by the certificate number a buyer holds. */
 export type VerificationTarget = { planet: PlanetId; assetId: string } | { certificateNumber: string };
@@ -174,7 +174,7 @@ async function verifyAsset(
     ownerAccountId: asset.account_id,
     signingVersions: versions,
     result: {
-      id: randomUUID(),
+      id: timeOrderedId(),
       planet: asset.planet,
       asset_id: asset.id,
       certificate_number: asset.certificate_number,
@@ -226,7 +226,7 @@ function toNewVerification(principal: Principal, { result, ownerAccountId }: Ver
     accountId: principal.accountId,
     apiKeyId: apiKeyIdOf(principal),
     createdAt: result.verified_at,
-    outboxId: randomUUID(),
+    outboxId: timeOrderedId(),
     ownerAccountId,
   };
 }

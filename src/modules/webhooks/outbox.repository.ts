@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { CHANGE_TOPICS, prepared, type Queryable } from '../../db/database.js';
 import type { WebhookEventType } from './webhook-event-types.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
 const insertOutboxEventStatement = prepared(
   'insert_outbox_event',
@@ -12,7 +12,7 @@ export async function insertOutboxEvent(
   db: Queryable,
   event: { accountId: string; eventType: WebhookEventType; payload: Record<string, unknown> },
 ): Promise<string> {
-  const id = randomUUID();
+  const id = timeOrderedId();
   await db.query(insertOutboxEventStatement, [id, event.accountId, event.eventType, event.payload]);
   db.announce(CHANGE_TOPICS.webhooks);
   return id;
