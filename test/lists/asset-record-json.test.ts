@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAccountAssetRecords, listAccountAssets } from '../../src/modules/assets/asset-list.repository.js';
+import {
+  listAccountAssetRecords,
+  listAccountAssets,
+} from '../../src/modules/assets/asset-list.repository.js';
 import { toAssetRecord } from '../../src/modules/assets/asset-record.js';
 import { createAssetViaApi, type CreatedAsset } from '../helpers/asset-factory.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
@@ -12,15 +15,25 @@ type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 const awkwardAttributes: Record<string, unknown>[] = [
   {},
   { artist: 'Hokusai', year: 1831, medium: 'woodblock print' },
-  { note: 'quote " backslash \\ slash / tab \t newline \n bell \u0007 nul-free', emoji: '🗻 富士', rtl: 'שלום' },
+  {
+    note: 'quote " backslash \\ slash / tab \t newline \n bell \u0007 nul-free',
+    emoji: '🗻 富士',
+    rtl: 'שלום',
+  },
   { price: 1234.5, tiny: 1e-7, big: 1e21, negative: -42, zero: 0, ratio: 0.1 + 0.2 },
   { nested: { deeper: { list: [1, 'two', null, true, { three: 3 }] } }, empty: {}, none: [] },
   { yes: true, no: false, nothing: null },
-  { '10': 'ten', '2': 'two', a: 'letter', 'key with spaces': 1, 'ключ': 'unicode key' },
+  { '10': 'ten', '2': 'two', a: 'letter', 'key with spaces': 1, ключ: 'unicode key' },
 ];
 
 // Stored fields named like fixed ones: the record shows the fixed value (docs/api.md), written either way.
-const shadowing = { id: 'not-the-id', title: 'not the title', alert: 'no alert', created_at: 'never', kept: 'yes' };
+const shadowing = {
+  id: 'not-the-id',
+  title: 'not the title',
+  alert: 'no alert',
+  created_at: 'never',
+  kept: 'yes',
+};
 
 describe('the asset list: records written by the database', () => {
   let owner: Account;

@@ -74,8 +74,8 @@ const PASS_THROUGH = `coalesce((SELECT string_agg(',' || to_json(key)::text || '
  * two thirds of a list page's CPU (docs/performance.md, "Round 3: lists"). test/lists/asset-record-json.test.ts
  * holds the two to the same record. With `id` and the `created_at` of the page's cursor, as text.
  */
-const ASSET_RECORD_JSON_COLUMNS = `id, ${isoUtc('created_at')} AS created_at, '{' || ${FIXED_FIELDS.map((field) =>
-  fixedMember(field, FIXED_VALUES[field] ?? jsonOf(field)),
+const ASSET_RECORD_JSON_COLUMNS = `id, ${isoUtc('created_at')} AS created_at, '{' || ${FIXED_FIELDS.map(
+  (field) => fixedMember(field, FIXED_VALUES[field] ?? jsonOf(field)),
 ).join(" || ',' || ")} || ${PASS_THROUGH} || '}' AS record`;
 
 /** A listed asset as JSON text (ASSET_RECORD_JSON_COLUMNS). */

@@ -38,7 +38,12 @@ export async function assetListRoutes(parent: FastifyInstance): Promise<void> {
     async (request, reply) =>
       sendJsonText(
         reply,
-        await listAssetsJson(request.server.db, requirePrincipal(request), request.params.planet, request.query),
+        await listAssetsJson(
+          request.server.db,
+          requirePrincipal(request),
+          request.params.planet,
+          request.query,
+        ),
       ),
   );
 }

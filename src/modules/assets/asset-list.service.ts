@@ -1,7 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { containsPattern, parseInstant, parseValueList } from '../../lib/list-filters.js';
-import { boundPageJson, decodeBoundPosition, listDigest, type Position, toBoundPage } from '../../lib/page-cursor.js';
+import {
+  boundPageJson,
+  decodeBoundPosition,
+  listDigest,
+  type Position,
+  toBoundPage,
+} from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import type { Principal } from '../principal/principal.js';
 import { listAccountAssetRecords, listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
