@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  assetRecordPageQuery,
   listAccountAssetRecords,
   listAccountAssets,
 } from '../../src/modules/assets/asset-list.repository.js';
@@ -104,5 +105,36 @@ describe('the asset list: records written by the database', () => {
       });
       expect(record).toEqual(single.json());
     }
+  });
+
+  it('walks the account index with no sort and writes the records of the page only', async () => {
+    const busy = await context.createAccountWithKey();
+    await context.db.query(
+      `INSERT INTO assets (id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
+                           created_by, updated_by)
+       SELECT gen_random_uuid(), 'artworks', 'Work ' || n, $1, 'ART-2026-9' || lpad(n::text, 5, '0'), 'pending',
+              'active', '{"artist": "many"}', $1, $1
+       FROM generate_series(1, 400) n`,
+      [busy.accountId],
+    );
+    const query = assetRecordPageQuery({ planet: 'artworks', accountId: busy.accountId }, { limit: 11 });
+    // A page is the account's index walked from the cursor (migration 161), sorted by nothing: ordered by the record's
+    // created_at text instead, it sorted a million assets (4 s a page in the bench). Sorting made dear, as it is
+    // at a million, PostgreSQL must still find a plan without one.
+    const { rows } = await context.db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_sort = off');
+      return tx.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${query.text}`,
+        query.params,
+      );
+    });
+    const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+    expect(plan).not.toContain('"Node Type":"Sort"');
+    expect(plan).toContain('assets_artworks_account_created_idx');
+    // Each record's pass-through fields are one call of jsonb_each: as many calls as rows on the page.
+    const loops = [...plan.matchAll(/"Function Name":"jsonb_each"[^}]*?"Actual Loops":(\d+)/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(loops, plan).toEqual([11]);
   });
 });

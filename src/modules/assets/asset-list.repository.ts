@@ -22,7 +22,6 @@ export interface AssetListFilter {
 export function assetListQuery(
   filter: AssetListFilter,
   page: { limit: number; after?: Position },
-  columns = ASSET_COLUMNS,
 ): { text: string; params: unknown[] } {
   const params: unknown[] = [filter.planet, filter.accountId];
   const where = ['planet = $1', 'account_id = $2'];
@@ -38,7 +37,7 @@ export function assetListQuery(
     where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id)));
   }
   return {
-    text: `SELECT ${columns} FROM assets WHERE ${where.join(' AND ')}
+    text: `SELECT ${ASSET_COLUMNS} FROM assets WHERE ${where.join(' AND ')}
      ORDER BY created_at DESC, id DESC LIMIT ${bind(page.limit)}`,
     params,
   };
@@ -86,12 +85,26 @@ export interface AssetRecordJsonRow {
   record: string;
 }
 
+/** The query of listAccountAssetRecords: the page first, then its records. */
+export function assetRecordPageQuery(
+  filter: AssetListFilter,
+  page: { limit: number; after?: Position },
+): { text: string; params: unknown[] } {
+  const query = assetListQuery(filter, page);
+  // In the same SELECT, PostgreSQL may write every matching row's record before it sorts and limits them (a page of
+  // a million took 4 s in the bench); from the limited page, it writes the page's.
+  return {
+    text: `SELECT ${ASSET_RECORD_JSON_COLUMNS} FROM (${query.text}) page ORDER BY page.created_at DESC, page.id DESC`,
+    params: query.params,
+  };
+}
+
 /** As listAccountAssets, each record as the JSON text the API sends. */
 export async function listAccountAssetRecords(
   db: Queryable,
   filter: AssetListFilter,
   page: { limit: number; after?: Position },
 ): Promise<AssetRecordJsonRow[]> {
-  const query = assetListQuery(filter, page, ASSET_RECORD_JSON_COLUMNS);
+  const query = assetRecordPageQuery(filter, page);
   return queryAll<AssetRecordJsonRow>(db, query.text, query.params);
 }
