@@ -64,14 +64,22 @@ export function toPage<R extends { created_at: Date; id: string }, T>(
   limit: number,
   map: (row: R) => T,
 ): { data: T[]; has_more: boolean; next_cursor: string | null } {
-  const hasMore = rows.length > limit;
-  const shown = hasMore ? rows.slice(0, limit) : rows;
-  const last = shown[shown.length - 1];
+  const { shown, hasMore, last } = pageWindow(rows, limit);
   return {
     data: shown.map(map),
     has_more: hasMore,
     next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
   };
+}
+
+/** The rows a page shows of the limit + 1 read (the one more tells has_more, without a count), and its last. */
+function pageWindow<R>(
+  rows: readonly R[],
+  limit: number,
+): { shown: readonly R[]; hasMore: boolean; last?: R } {
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  return { shown, hasMore, last: shown.at(-1) };
 }
 
 /**
@@ -124,12 +132,11 @@ export function toBoundPage<R extends { created_at: Date; id: string }, T>(
   digest: string,
   map: (row: R) => T,
 ): { data: T[]; has_more: boolean; next_cursor: string | null } {
-  const page = toPage(rows, limit, map);
-  const last = rows[Math.min(rows.length, limit) - 1];
+  const { shown, hasMore, last } = pageWindow(rows, limit);
   return {
-    ...page,
-    next_cursor:
-      page.has_more && last ? encodeCursor([last.created_at.toISOString(), last.id, digest]) : null,
+    data: shown.map(map),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id, digest]) : null,
   };
 }
 
@@ -142,9 +149,7 @@ export function boundPageJson(
   limit: number,
   digest: string,
 ): string {
-  const hasMore = rows.length > limit;
-  const shown = hasMore ? rows.slice(0, limit) : rows;
-  const last = shown.at(-1);
+  const { shown, hasMore, last } = pageWindow(rows, limit);
   const cursor = hasMore && last ? encodeCursor([last.created_at, last.id, digest]) : null;
   return `{"data":[${shown.map((row) => row.record).join(',')}],"has_more":${hasMore},"next_cursor":${JSON.stringify(cursor)}}`;
 }
