@@ -1,4 +1,11 @@
-import { CHANGE_TOPICS, prepared, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import {
+  CHANGE_TOPICS,
+  prepared,
+  queryAll,
+  queryFirst,
+  queryOne,
+  type Queryable,
+} from '../../db/database.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { initialAssetStatus, initialCertificateStatus } from './asset-states.js';
 
@@ -190,6 +197,16 @@ const lockAssetStatement = prepared('lock_asset', `${FIND_ASSET_SQL} FOR UPDATE`
 
 export async function findAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
   return queryFirst<AssetRow>(db, findAssetStatement, [planet, id]);
+}
+
+const findAssetsStatement = prepared(
+  'find_assets',
+  `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = ANY($2::uuid[])`,
+);
+
+/** Several assets of one planet in one statement (the gets that arrive together, AssetReads); missing ids are left out. */
+export async function findAssets(db: Queryable, planet: string, ids: readonly string[]): Promise<AssetRow[]> {
+  return queryAll<AssetRow>(db, findAssetsStatement, [planet, ids]);
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */

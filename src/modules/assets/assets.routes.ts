@@ -7,7 +7,7 @@ import { planetIds, type PlanetId } from '../../planets/planets.js';
 import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
-import { archiveAsset, AssetCreates, createAsset, lookUpAsset, updateAsset } from './assets.service.js';
+import { archiveAsset, AssetCreates, AssetReads, createAsset, updateAsset } from './assets.service.js';
 import {
   AssetParams,
   AssetRecord,
@@ -30,6 +30,7 @@ const pascal = (planet: string) => planet.charAt(0).toUpperCase() + planet.slice
 export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const creates = new AssetCreates(app.db);
+  const reads = new AssetReads(app.db);
   app.addHook('onClose', () => creates.drain());
 
   const createResponses = {
@@ -100,12 +101,7 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
     async (request, reply) =>
       lookupAnswerValue(
         reply,
-        await lookUpAsset(
-          request.server.db,
-          requirePrincipal(request),
-          planetOf(request.params),
-          request.params.id,
-        ),
+        await reads.lookUp(requirePrincipal(request), planetOf(request.params), request.params.id),
       ),
   );
 
