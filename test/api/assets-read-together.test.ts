@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sqlText, type Database } from '../../src/db/database.js';
 import { AppError } from '../../src/errors/error-catalogue.js';
 import { AssetReads } from '../../src/modules/assets/assets.service.js';
 import { createAssetViaApi, type CreatedAsset } from '../helpers/asset-factory.js';
+import { countingStatements } from '../helpers/counting-statements.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 const context = useTestContext();
@@ -21,23 +21,6 @@ beforeAll(async () => {
       }),
     );
 });
-
-/** The test's database, with every statement it is sent written down. */
-function countingStatements(db: Database): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  const counting = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'query')
-        return (sql: Parameters<Database['query']>[0], params?: readonly unknown[]) => {
-          statements.push(sqlText(sql));
-          return target.query(sql, params);
-        };
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: counting, statements };
-}
 
 describe('gets that arrive together', () => {
   it('are read in a few statements, each caller answered with its own asset and a missing one with 404', async () => {

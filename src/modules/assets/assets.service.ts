@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { DatabaseUnavailableError } from '../../db/database.js';
-import { ReplicatedDatabase } from '../../db/replicas.js';
+import { ReadsTogether } from '../../db/reads-together.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -133,44 +133,27 @@ export async function getAsset(db: Queryable, planet: PlanetId, id: string): Pro
   return toAssetRecord(row);
 }
 
-/**
- * The API's gets (GET /assets/{planet}/{id}). The look-ups that arrive while others are being read go together, one
- * statement per planet: under load a get costs the database and this process a fraction of a round trip, and an
- * idle get is read at once (GroupCommit). With replicas each get is read alone, since where a read goes follows its
- * own request (db/replicas.ts).
- */
+/** The API's gets (GET /assets/{planet}/{id}): the look-ups that arrive together are read together (ReadsTogether). */
 export class AssetReads {
-  private readonly groups = new Map<PlanetId, GroupCommit<string, AssetRow | undefined>>();
+  private readonly reads: ReadsTogether<string, AssetRow | undefined>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.reads = new ReadsTogether(
+      db,
+      (planet, id) => findAsset(db, planet, id),
+      async (planet, ids) => {
+        const byId = new Map((await findAssets(db, planet, [...new Set(ids)])).map((row) => [row.id, row]));
+        return ids.map((id) => byId.get(id));
+      },
+    );
+  }
 
   /** An asset read by a key: an asset with an open alert has the look-up on record, its answer no-store. */
   async lookUp(principal: Principal, planet: PlanetId, id: string): Promise<LookupAnswer<AssetRecordType>> {
-    const row = isUuid(id) ? await this.read(planet, id.toLowerCase()) : undefined;
+    const row = isUuid(id) ? await this.reads.read(planet, id.toLowerCase()) : undefined;
     if (!row) throw notFound();
     const asset = toAssetRecord(row);
     return answerLookup(this.db, asset, 'get', { principal }, asset);
-  }
-
-  private read(planet: PlanetId, id: string): Promise<AssetRow | undefined> {
-    if (this.db instanceof ReplicatedDatabase) return findAsset(this.db, planet, id);
-    let group = this.groups.get(planet);
-    if (!group) {
-      const pglite = this.db.kind === 'pglite';
-      group = new GroupCommit((ids) => this.readTogether(planet, ids), {
-        // PGlite runs one statement at a time, answering in this thread: a turn lets received requests join.
-        maxWriters: pglite ? 1 : 4,
-        gatherTurn: pglite,
-      });
-      this.groups.set(planet, group);
-    }
-    return group.add(id);
-  }
-
-  private async readTogether(planet: PlanetId, ids: string[]): Promise<(AssetRow | undefined)[]> {
-    if (ids.length === 1) return [await findAsset(this.db, planet, ids[0]!)];
-    const byId = new Map((await findAssets(this.db, planet, ids)).map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id));
   }
 }
 

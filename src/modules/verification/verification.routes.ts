@@ -23,6 +23,7 @@ import {
   getVerification,
   listAssetVerifications,
   recordVerification,
+  VerificationReads,
   VerificationRecorder,
   verifyWithReceipt,
   type VerificationTarget,
@@ -58,6 +59,7 @@ function targetOf(body: VerifyBodyType): VerificationTarget {
 export async function verificationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const recorder = new VerificationRecorder(app.db);
+  const reads = new VerificationReads(app.db);
   app.addHook('onClose', () => recorder.drain());
 
   app.post(
@@ -89,6 +91,7 @@ export async function verificationRoutes(parent: FastifyInstance): Promise<void>
         reply,
         await verifyWithReceipt(
           request.server.db,
+          reads,
           request.server.credentialSigner,
           principal,
           targetOf(request.body),

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { limits } from '../../limits.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { ReadsTogether } from '../../db/reads-together.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
@@ -22,7 +23,9 @@ import type {
 } from './verification.schemas.js';
 import {
   ANY_LENGTH,
+  type AssetWithHistory,
   findAssetWithHistory,
+  findAssetsWithHistory,
   findVerification,
   type HistoryWithLog,
   type VerifiedAssetRow,
@@ -60,24 +63,64 @@ interface FoundTarget {
   versions: ReadonlyMap<string, string>;
 }
 
+/**
+ * What a verification reads of its asset. The first reads by planet and id that arrive together go as one statement
+ * (ReadsTogether), with the sample of older events the first of them drew; a long history's second read goes alone.
+ */
+export class VerificationReads {
+  private readonly firstReads: ReadsTogether<
+    { id: string; sample: readonly number[] },
+    AssetWithHistory | undefined
+  >;
+
+  constructor(private readonly db: Database) {
+    this.firstReads = new ReadsTogether(
+      db,
+      (planet, { id, sample }) =>
+        findAssetWithHistory(db, planet, { id }, limits.hashedEventsPerToken, sample),
+      async (planet, items) => {
+        const ids = items.map((item) => item.id);
+        // The same asset asked twice at once is read once.
+        const found = await findAssetsWithHistory(
+          db,
+          planet,
+          [...new Set(ids)],
+          limits.hashedEventsPerToken,
+          items[0]!.sample,
+        );
+        return ids.map((id) => found.get(id));
+      },
+    );
+  }
+
+  /** The asset and, when it re-hashes fewer than limits.hashedEventsPerToken events, its history to check. */
+  first(
+    planet: PlanetId,
+    key: { id: string } | { certificateNumber: string },
+    sample: readonly number[],
+  ): Promise<AssetWithHistory | undefined> {
+    if ('id' in key) return this.firstReads.read(planet, { id: key.id.toLowerCase(), sample });
+    return findAssetWithHistory(this.db, planet, key, limits.hashedEventsPerToken, sample);
+  }
+
+  /** The asset with its history however long. */
+  whole(planet: string, id: string, sample: readonly number[]): Promise<AssetWithHistory | undefined> {
+    return findAssetWithHistory(this.db, planet, { id }, ANY_LENGTH, sample);
+  }
+}
+
 async function findTarget(
-  db: Queryable,
+  reads: VerificationReads,
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
   sample: readonly number[],
 ): Promise<FoundTarget> {
   let notFound: 'asset_not_found' | 'certificate_not_found' = 'asset_not_found';
-  let found: Awaited<ReturnType<typeof findAssetWithHistory>>;
+  let found: AssetWithHistory | undefined;
   if ('assetId' in target) {
     found = isUuid(target.assetId)
-      ? await findAssetWithHistory(
-          db,
-          target.planet,
-          { id: target.assetId },
-          limits.hashedEventsPerToken,
-          sample,
-        )
+      ? await reads.first(target.planet, { id: target.assetId }, sample)
       : undefined;
   } else {
     // As the certificate look-up answers: malformed, unknown and out-of-scope numbers are all 404.
@@ -85,13 +128,7 @@ async function findTarget(
     const planet = planetOfWellFormedNumber(target.certificateNumber);
     found =
       planet && isInScope(principal, planet)
-        ? await findAssetWithHistory(
-            db,
-            planet,
-            { certificateNumber: target.certificateNumber },
-            limits.hashedEventsPerToken,
-            sample,
-          )
+        ? await reads.first(planet, { certificateNumber: target.certificateNumber }, sample)
         : undefined;
   }
   if (!found) throw new AppError(notFound);
@@ -100,7 +137,7 @@ async function findTarget(
     // Many events to re-hash: their cost is drawn from the chain head's sequence before they are even read.
     paidFor = found.toHash;
     await drawForHistory(paidFor, 0);
-    found = await findAssetWithHistory(db, found.asset.planet, { id: found.asset.id }, ANY_LENGTH, sample);
+    found = await reads.whole(found.asset.planet, found.asset.id, sample);
     if (!found?.history) throw new AppError(notFound);
   }
   const { asset, history, tagBound, versions } = found;
@@ -143,14 +180,14 @@ function factsOf(
  * is re-hashed from its last full check on, with the older events `sample` draws (docs/api.md).
  */
 async function verifyAsset(
-  db: Queryable,
+  reads: VerificationReads,
   principal: Principal,
   target: VerificationTarget,
   drawForHistory: DrawForHistory,
   witnesses: WitnessPolicy,
   sample: readonly number[],
 ): Promise<Verification> {
-  const found = await findTarget(db, principal, target, drawForHistory, sample);
+  const found = await findTarget(reads, principal, target, drawForHistory, sample);
   const { asset, history, versions } = found;
   const { events, logged, checked } = history;
   const chain = checkAssetHistory(asset, events, checked);
@@ -200,6 +237,7 @@ export interface VerifyAnswer {
  */
 export async function verifyWithReceipt(
   db: Database,
+  reads: VerificationReads,
   signer: DocumentSigner,
   principal: Principal,
   target: VerificationTarget,
@@ -207,7 +245,7 @@ export async function verifyWithReceipt(
   witnesses: WitnessPolicy,
   sample: readonly number[],
 ): Promise<LookupAnswer<VerifyAnswer>> {
-  const verification = await verifyAsset(db, principal, target, drawForHistory, witnesses, sample);
+  const verification = await verifyAsset(reads, principal, target, drawForHistory, witnesses, sample);
   const { result } = verification;
   const alert = result.checks.some((entry) => entry.name === 'no_open_alert' && !entry.passed);
   const { noStore } = await answerLookup(db, { id: result.asset_id, alert }, 'verify', { principal }, result);

@@ -187,6 +187,13 @@ const findAssetWithHistoryByNumberStatement = prepared(
   'find_asset_with_checked_history_and_log_by_number',
   `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('certificate_number')} ${CHECK}`,
 );
+// The same read for several assets of one planet (the verifications that arrive together): one row per asset found,
+// `wanted` saying which.
+const findAssetsWithHistoryStatement = prepared(
+  'find_assets_with_checked_history_and_log',
+  `SELECT w.wanted, ${VERIFIED_COLUMNS} FROM unnest($2::uuid[]) AS w(wanted) CROSS JOIN LATERAL
+     (SELECT ${VERIFIED_ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = w.wanted LIMIT 1) a ${CHECK}`,
+);
 /** `historyBelow` for a history of any length (the column is an integer). */
 export const ANY_LENGTH = 2_147_483_647;
 
@@ -234,48 +241,28 @@ export type VerifiedAssetRow = Pick<
   | 'alert_since'
 >;
 
-/**
- * The asset (by id, or by certificate number) and, when what it re-hashes is fewer than `historyBelow` events (all:
- * `ANY_LENGTH`), those events, oldest first, and what the log holds of them; `history` is undefined for more, and
- * `toHash` says how many. `sample`: fractions in [0, 1), where in the checked part of a long history to re-hash too.
- * `tagBound`: the asset has an active NFC tag.
- */
-export async function findAssetWithHistory(
-  db: Queryable,
-  planet: string,
-  key: { id: string } | { certificateNumber: string },
-  historyBelow: number,
-  sample: readonly number[],
-): Promise<
-  | {
-      asset: VerifiedAssetRow;
-      history: HistoryWithLog | undefined;
-      toHash: number;
-      tagBound: boolean;
-      /** The public reads' topic versions the statement saw (signing_keys), for the receipt's signature. */
-      versions: ReadonlyMap<string, string>;
-    }
-  | undefined
-> {
-  const { rows } = await db.query<
-    VerifiedAssetRow & {
-      history: EventJson[];
-      log: LoggedLeafRow[];
-      history_included: boolean;
-      tag_bound: boolean;
-      log_checkpoint: string | null;
-      checked: CheckedHead | null;
-      to_hash: number;
-      signing_keys_version: string | null;
-    }
-  >('id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement, [
-    planet,
-    'id' in key ? key.id : key.certificateNumber,
-    historyBelow,
-    sample,
-  ]);
-  const row = rows[0];
-  if (!row) return undefined;
+type VerifiedRow = VerifiedAssetRow & {
+  history: EventJson[];
+  log: LoggedLeafRow[];
+  history_included: boolean;
+  tag_bound: boolean;
+  log_checkpoint: string | null;
+  checked: CheckedHead | null;
+  to_hash: number;
+  signing_keys_version: string | null;
+};
+
+/** What a verification reads of one asset (findAssetWithHistory). */
+export interface AssetWithHistory {
+  asset: VerifiedAssetRow;
+  history: HistoryWithLog | undefined;
+  toHash: number;
+  tagBound: boolean;
+  /** The public reads' topic versions the statement saw (signing_keys), for the receipt's signature. */
+  versions: ReadonlyMap<string, string>;
+}
+
+function toAssetWithHistory(row: VerifiedRow): AssetWithHistory {
   const {
     history,
     log,
@@ -294,6 +281,44 @@ export async function findAssetWithHistory(
     tagBound,
     versions: new Map(signingKeys === null ? [] : [['signing_keys', signingKeys]]),
   };
+}
+
+/**
+ * The asset (by id, or by certificate number) and, when what it re-hashes is fewer than `historyBelow` events (all:
+ * `ANY_LENGTH`), those events, oldest first, and what the log holds of them; `history` is undefined for more, and
+ * `toHash` says how many. `sample`: fractions in [0, 1), where in the checked part of a long history to re-hash too.
+ * `tagBound`: the asset has an active NFC tag.
+ */
+export async function findAssetWithHistory(
+  db: Queryable,
+  planet: string,
+  key: { id: string } | { certificateNumber: string },
+  historyBelow: number,
+  sample: readonly number[],
+): Promise<AssetWithHistory | undefined> {
+  const row = await queryFirst<VerifiedRow>(
+    db,
+    'id' in key ? findAssetWithHistoryStatement : findAssetWithHistoryByNumberStatement,
+    [planet, 'id' in key ? key.id : key.certificateNumber, historyBelow, sample],
+  );
+  return row && toAssetWithHistory(row);
+}
+
+/** findAssetWithHistory for several ids of one planet, in one statement, by id (an id not found is left out). */
+export async function findAssetsWithHistory(
+  db: Queryable,
+  planet: string,
+  ids: readonly string[],
+  historyBelow: number,
+  sample: readonly number[],
+): Promise<Map<string, AssetWithHistory>> {
+  const rows = await queryAll<VerifiedRow & { wanted: string }>(db, findAssetsWithHistoryStatement, [
+    planet,
+    ids,
+    historyBelow,
+    sample,
+  ]);
+  return new Map(rows.map(({ wanted, ...row }) => [wanted, toAssetWithHistory(row)]));
 }
 
 export interface VerificationSummaryRow {
