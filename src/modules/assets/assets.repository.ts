@@ -204,9 +204,14 @@ const findAssetsStatement = prepared(
   `SELECT ${ASSET_COLUMNS} FROM assets WHERE planet = $1 AND id = ANY($2::uuid[])`,
 );
 
-/** Several assets of one planet in one statement (the gets that arrive together, AssetReads); missing ids are left out. */
-export async function findAssets(db: Queryable, planet: string, ids: readonly string[]): Promise<AssetRow[]> {
-  return queryAll<AssetRow>(db, findAssetsStatement, [planet, ids]);
+/** Several assets of one planet in one statement (the gets that arrive together, AssetReads), by id; missing ids are left out. */
+export async function findAssets(
+  db: Queryable,
+  planet: string,
+  ids: readonly string[],
+): Promise<Map<string, AssetRow>> {
+  const rows = await queryAll<AssetRow>(db, findAssetsStatement, [planet, ids]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */

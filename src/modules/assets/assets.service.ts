@@ -135,22 +135,24 @@ export async function getAsset(db: Queryable, planet: PlanetId, id: string): Pro
 
 /** The API's gets (GET /assets/{planet}/{id}): the look-ups that arrive together are read together (ReadsTogether). */
 export class AssetReads {
-  private readonly reads: ReadsTogether<string, AssetRow | undefined>;
+  private readonly reads: ReadsTogether<{ id: string }, AssetRow>;
 
   constructor(private readonly db: Database) {
     this.reads = new ReadsTogether(
       db,
-      (planet, id) => findAsset(db, planet, id),
-      async (planet, ids) => {
-        const byId = new Map((await findAssets(db, planet, [...new Set(ids)])).map((row) => [row.id, row]));
-        return ids.map((id) => byId.get(id));
-      },
+      (planet, { id }) => findAsset(db, planet, id),
+      (planet, items) =>
+        findAssets(
+          db,
+          planet,
+          items.map((item) => item.id),
+        ),
     );
   }
 
   /** An asset read by a key: an asset with an open alert has the look-up on record, its answer no-store. */
   async lookUp(principal: Principal, planet: PlanetId, id: string): Promise<LookupAnswer<AssetRecordType>> {
-    const row = isUuid(id) ? await this.reads.read(planet, id.toLowerCase()) : undefined;
+    const row = isUuid(id) ? await this.reads.read(planet, { id }) : undefined;
     if (!row) throw notFound();
     const asset = toAssetRecord(row);
     return answerLookup(this.db, asset, 'get', { principal }, asset);

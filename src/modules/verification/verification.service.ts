@@ -68,28 +68,21 @@ interface FoundTarget {
  * (ReadsTogether), with the sample of older events the first of them drew; a long history's second read goes alone.
  */
 export class VerificationReads {
-  private readonly firstReads: ReadsTogether<
-    { id: string; sample: readonly number[] },
-    AssetWithHistory | undefined
-  >;
+  private readonly firstReads: ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>;
 
   constructor(private readonly db: Database) {
     this.firstReads = new ReadsTogether(
       db,
       (planet, { id, sample }) =>
         findAssetWithHistory(db, planet, { id }, limits.hashedEventsPerToken, sample),
-      async (planet, items) => {
-        const ids = items.map((item) => item.id);
-        // The same asset asked twice at once is read once.
-        const found = await findAssetsWithHistory(
+      (planet, items) =>
+        findAssetsWithHistory(
           db,
           planet,
-          [...new Set(ids)],
+          items.map((item) => item.id),
           limits.hashedEventsPerToken,
           items[0]!.sample,
-        );
-        return ids.map((id) => found.get(id));
-      },
+        ),
     );
   }
 
@@ -99,7 +92,7 @@ export class VerificationReads {
     key: { id: string } | { certificateNumber: string },
     sample: readonly number[],
   ): Promise<AssetWithHistory | undefined> {
-    if ('id' in key) return this.firstReads.read(planet, { id: key.id.toLowerCase(), sample });
+    if ('id' in key) return this.firstReads.read(planet, { id: key.id, sample });
     return findAssetWithHistory(this.db, planet, key, limits.hashedEventsPerToken, sample);
   }
 
