@@ -138,8 +138,10 @@ export class PostgresDatabase implements Database {
       connectionString: options.connectionString,
       max: options.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs,
-      // PgBouncer refuses startup parameters it does not know ("unsupported startup parameter").
-      ...(transactionPooling ? {} : { statement_timeout: options.statementTimeoutMs }),
+      // PgBouncer refuses startup parameters it does not know ("unsupported startup parameter"): behind it both are
+      // the role's settings (docs/scaling.md). JIT off: compiling a plan whose estimate passes jit_above_cost took
+      // 50-110 ms, for a verification read that runs in under 1 ms (docs/performance.md, "Round 3: JIT").
+      ...(transactionPooling ? {} : { statement_timeout: options.statementTimeoutMs, options: '-c jit=off' }),
       idleTimeoutMillis: 30_000,
       keepAlive: true,
     });
