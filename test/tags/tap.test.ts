@@ -326,7 +326,7 @@ describe('the verdicts, in their order', () => {
     expect(() => tap()).toThrow(/maximum/);
   });
 
-  it('tamper: a closed loop is genuine, an opened one tampered (never genuine), and so is a TT link without its status', async () => {
+  it('tamper: a closed loop is genuine, an opened one tampered (never genuine)', async () => {
     const { bound, tag, tap } = await taggedAsset({ tamper: true });
     expect(bound.provisioning.url_template).toContain('&enc=');
     expect(await tapJson(tap())).toMatchObject({ verdict: 'genuine', counter: 1 });
@@ -340,14 +340,28 @@ describe('the verdicts, in their order', () => {
     expect((await tapJson(tap())).verdict).toBe('tampered');
     const page = await open(tap(), { accept: 'text/html' });
     expect(page.body).toContain('Tag tampered');
-    // The same keys with a template that mirrors no status: a valid MAC, but nothing says the loop is closed.
+  });
+
+  it('tamper: a TT link without its status is forged, whether the status was cut off or never mirrored (AN12196)', async () => {
+    const { asset, bound, tag, tap } = await taggedAsset({ tamper: true });
+    expect((await tapJson(tap())).verdict).toBe('genuine');
+    tag.openLoop();
+    // The opened loop's link with its status cut off: the MAC covered the status, so it no longer matches.
+    const cut = new URL(tap(), 'https://x');
+    cut.searchParams.delete('enc');
+    expect(await tapJson(`${cut.pathname}${cut.search}`)).toMatchObject({ verdict: 'forged' });
+    // The same keys with a template that mirrors no status: a valid MAC, but a TT tag as bound always mirrors it.
     const withoutStatus = new SoftwareTag({
       uid: bound.tag.uid,
       metaReadKey: bound.provisioning.sdm_meta_read_key,
       fileReadKey: bound.provisioning.sdm_file_read_key,
       counter: 10,
     });
-    expect((await tapJson(withoutStatus.tap(''))).verdict).toBe('tampered');
+    expect(await tapJson(withoutStatus.tap(''))).toMatchObject({ verdict: 'forged' });
+    // Forged taps move no counter: the tag's next real link is still genuine... of an opened loop, so tampered.
+    expect((await tapJson(tap())).verdict).toBe('tampered');
+    const alerts = await tagAlerts(asset);
+    expect(alerts.filter((alert) => alert.payload.tap.verdict === 'forged')).toHaveLength(2);
   });
 
   it('two taps of one link at once: exactly one is genuine', async () => {

@@ -105,15 +105,16 @@ async function judgeByKeys(db: Queryable, keyring: TagKeyring, link: TapQueryTyp
   if (!named) return { verdict: 'unknown_tag' };
   const fileReadKey = tagFileReadKey(named.keys, named.uid);
   const encrypted = link.enc === undefined ? undefined : Buffer.from(link.enc, 'hex');
+  // A TT tag bound with its tamper status mirrors it at every tap (AN12196): a link without it is not the tag's.
+  if (named.tag.tamper && !encrypted) return { verdict: 'forged', named };
   // The MAC input is empty, or runs from the encrypted file data to the MAC (ndef-template.ts).
   const macInput = encrypted ? sdmMacInputAfterFileData(encrypted) : Buffer.alloc(0);
   const mac = sdmMac(fileReadKey, named.uid, named.counter, macInput);
   if (!macMatches(mac, Buffer.from(link.cmac, 'hex'))) return { verdict: 'forged', named };
-  // A TT tag's link without its tamper status cannot say the loop is closed: never genuine.
   const tampered =
+    encrypted !== undefined &&
     named.tag.tamper &&
-    (!encrypted ||
-      isTampered(readTamperStatus(decryptSdmFileData(fileReadKey, named.uid, named.counter, encrypted))));
+    isTampered(readTamperStatus(decryptSdmFileData(fileReadKey, named.uid, named.counter, encrypted)));
   return { verdict: named.tag.status === 'active' ? 'accepted' : 'unbound', named, tampered };
 }
 
