@@ -32,7 +32,11 @@ import { publicBaseUrl } from './modules/signing/issuer-identity.js';
 import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { consolePlugin } from './modules/console/console.plugin.js';
-import { publicPagesPlugin, sendUndecodablePage } from './modules/public-pages/public-pages.plugin.js';
+import {
+  publicPagesPlugin,
+  sendNoPage,
+  sendUndecodablePage,
+} from './modules/public-pages/public-pages.plugin.js';
 import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.routes.js';
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
@@ -154,7 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('flushLog', () => batchedLog?.flushNow());
 
-  await app.register(errorHandlerPlugin);
+  // A browser asking for an address without a page gets one in the public pages' look (docs/public-page.md).
+  await app.register(errorHandlerPlugin, { noPage: sendNoPage });
   // The largest body any route takes is a media upload: a refused one is drained up to twice that.
   await app.register(refusedBodiesPlugin, { drainBytes: 2 * config.AVS_MEDIA_MAX_BYTES });
   await app.register(securityHeadersPlugin);

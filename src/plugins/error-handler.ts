@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError } from '../db/database.js';
+import { prefersHtml } from '../lib/accept.js';
 import { AppError, type ErrorCode } from '../errors/error-catalogue.js';
 import type { ErrorResponse } from '../errors/error-response.schema.js';
 import { API_SECURITY_HEADERS } from './security-headers.js';
@@ -162,9 +163,25 @@ export async function jsonErrorHandler(
   return sendError(reply, refusal.statusCode >= 500 ? new AppError(code) : refusal);
 }
 
+// The programs' addresses answer JSON whatever a client accepts (SPEC.md: the API speaks JSON).
+const JSON_ONLY_PATHS = /^\/(api|files|admin\/api)(\/|$)/;
+
+/** The page a browser gets for an address without one: 404, or 405 for a known address with another method. */
+export type NoPageAnswer = (reply: FastifyReply, status: 404 | 405) => FastifyReply;
+
+/**
+ * A person's browser asking for an address outside the JSON APIs gets a page (docs/public-page.md, "Browsers get
+ * pages"); whether it does depends on Accept, so the answer says so (Vary) either way.
+ */
+function answersWithPage(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
+  if (JSON_ONLY_PATHS.test(path)) return false;
+  void reply.header('vary', 'Accept');
+  return prefersHtml(request.headers.accept);
+}
+
 /** One error handler and one not-found handler for the whole service (API and admin). */
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { noPage?: NoPageAnswer }) => {
     // A second router with every route, so an unknown method on a known path gets 405, not 404.
     const knownRoutes = FindMyWay();
     const methodsByPath = new Map<string, Set<string>>();
@@ -191,10 +208,13 @@ export const errorHandlerPlugin = fp(
         const found = knownRoutes.find(method, path);
         if (found) allowed.add(method);
       }
+      const page = options.noPage && answersWithPage(request, reply, path) ? options.noPage : undefined;
       if (allowed.size > 0) {
         void reply.header('allow', [...allowed].join(', '));
+        if (page) return page(reply, 405);
         return sendError(reply, new AppError('method_not_allowed', 'not_here', { method: request.method }));
       }
+      if (page) return page(reply, 404);
       return sendError(reply, new AppError('route_not_found', 'no_route', { method: request.method, path }));
     });
 

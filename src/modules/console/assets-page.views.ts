@@ -14,6 +14,7 @@ import type { TransferType } from '../transfers/transfers.schemas.js';
 import type { VerificationType } from '../verification/verification.schemas.js';
 import {
   alertControls,
+  certificateStatusBadge,
   historyTimeline,
   mediaGrid,
   verificationsTable,
@@ -132,7 +133,7 @@ export function assetListPage(
                     </td>
                     <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
                     <td data-label="${columns.certificate}">
-                      <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
+                      ${certificateStatusBadge(asset.certificate_status, asset.alert)}
                     </td>
                     <td data-label="${columns.status}">
                       <span
@@ -306,7 +307,7 @@ function recordSection(data: AssetPageData): SafeHtml {
       <dt>${words.number}</dt>
       <dd><code>${asset.certificate_number}</code></dd>
       <dt>${words.certificateStatus}</dt>
-      <dd><span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span></dd>
+      <dd>${certificateStatusBadge(asset.certificate_status, asset.alert)}</dd>
       <dt>${words.status}</dt>
       <dd>${asset.status}</dd>
       <dt>${words.planet}</dt>
@@ -507,10 +508,7 @@ export function assetPage(data: AssetPageData): SafeHtml {
       ${recordSection(data)} ${editSection(data)}
       <section aria-labelledby="verifications-heading">
         <h2 id="verifications-heading">${words.certificate}</h2>
-        <p>
-          ${words.certificateStatus}:
-          <span class="badge badge-${asset.certificate_status}">${asset.certificate_status}</span>
-        </p>
+        <p>${words.certificateStatus}: ${certificateStatusBadge(asset.certificate_status, asset.alert)}</p>
         ${
           asset.certificate_status === 'issued' && asset.status !== 'archived'
             ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`

@@ -5,8 +5,8 @@ import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
-import { publicPageRoutes, sendPage } from './public-pages.routes.js';
-import { errorView, notFoundView, STYLESHEET_PATH } from './public-pages.views.js';
+import { homePageRoutes, publicPageRoutes, sendPage } from './public-pages.routes.js';
+import { errorView, notFoundView, pageNotFoundView, STYLESHEET_PATH } from './public-pages.views.js';
 
 // No script at all; the one stylesheet is ours; forms only to ourselves; never framed (no click-jacking).
 const SECURITY_HEADERS = {
@@ -28,6 +28,15 @@ export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply
   if (!request.url.startsWith('/c/')) return undefined;
   void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
   return sendPage(reply, notFoundView(request.url.slice('/c/'.length, 60)), 404);
+}
+
+/**
+ * The service's not-found handler's page for a browser (error-handler.ts): an address without a page, in the public
+ * pages' look and with their headers (no hook of theirs ran).
+ */
+export function sendNoPage(reply: FastifyReply, status: 404 | 405): FastifyReply {
+  void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
+  return sendPage(reply, pageNotFoundView(status === 405), status);
 }
 
 /** A person reads these pages: errors are pages too, never JSON; a 5xx says nothing of its cause. */
@@ -66,4 +75,9 @@ export async function publicPagesPlugin(app: FastifyInstance): Promise<void> {
     },
     { prefix: '/c' },
   );
+  // The home page: static, so not behind the per-address bucket (as the service's 404 answers are not).
+  await app.register(async (home) => {
+    home.addHook('onRequest', publicPageHeaders);
+    await home.register(homePageRoutes);
+  });
 }

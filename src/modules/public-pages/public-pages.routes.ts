@@ -2,10 +2,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SafeHtml } from '../../lib/html.js';
 import { matchesIfNoneMatch } from '../../lib/immutable-responses.js';
+import { prefersHtml } from '../../lib/accept.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { sendError } from '../../plugins/error-handler.js';
 import { normaliseCertificateNumber, pageIssuer, readCertificatePage } from './public-pages.service.js';
 import {
   certificateView,
   howToCheckView,
+  landingView,
   lookUpView,
   notFoundView,
   notIssuedView,
@@ -17,6 +21,23 @@ const STATIC_PAGE_CACHE_CONTROL = 'public, max-age=300';
 
 export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+/**
+ * GET / (and HEAD /): the home page for a person's browser; a program keeps the JSON 404 it always had there
+ * (docs/public-page.md, "Browsers get pages"). Which one depends on Accept, so both say Vary: Accept.
+ */
+export async function homePageRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    void reply.header('vary', 'Accept');
+    if (!prefersHtml(request.headers.accept))
+      return sendError(
+        reply,
+        new AppError('route_not_found', 'no_route', { method: request.method, path: '/' }),
+      );
+    void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
+    return sendPage(reply, landingView());
+  });
 }
 
 const LookUpQuery = Type.Object({ number: Type.Optional(Type.String()) });

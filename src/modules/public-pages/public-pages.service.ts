@@ -32,16 +32,22 @@ export function pageIssuer(config: Config): PageIssuer {
   return { baseUrl, did, didDocumentUrl };
 }
 
+// Spaces (a non-breaking one too) and dashes (a word processor's en dash too) between the parts of a typed number.
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212]+/;
+// The parts run together: a planet prefix of three letters, a four-digit year, then the sequence.
+const RUN_TOGETHER = /^([A-Z]{3})(\d{4})(\d+)$/;
+
 /**
- * What a person typed or a scanner read, as a certificate number: spaces gone, upper case, any dash
- * (a word processor's en dash too) as '-'. Undefined when it cannot be one.
+ * What a person typed or a scanner read, as a certificate number: upper case, surrounding space gone, the three
+ * parts joined by '-' whether they were separated by spaces, dashes of any kind or nothing at all
+ * (`art 2026 000003`, `ART2026000003`). Undefined when it cannot be one.
  */
 export function normaliseCertificateNumber(typed: string): string | undefined {
-  const candidate = typed
-    .replace(/\s+/g, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .toUpperCase();
-  return CERTIFICATE_NUMBER.test(candidate) ? candidate : undefined;
+  const parts = typed.trim().toUpperCase().split(SEPARATORS);
+  // Three parts are taken as they were typed (`ART 26 0000003` is no number); any other grouping is read by position.
+  const joined = parts.length === 3 ? parts : RUN_TOGETHER.exec(parts.join(''))?.slice(1);
+  const candidate = joined?.join('-');
+  return candidate !== undefined && CERTIFICATE_NUMBER.test(candidate) ? candidate : undefined;
 }
 
 /** The page's own address, as printed in its QR code: under AVS_PUBLIC_URL, not the address it was reached at. */

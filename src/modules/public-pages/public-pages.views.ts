@@ -52,7 +52,7 @@ function urlWithBreak(url: string): SafeHtml {
   return html`${url.slice(0, cut)}<wbr />${url.slice(cut)}`;
 }
 
-type PageName = 'look-up' | 'how-to-check' | 'other';
+type PageName = 'home' | 'look-up' | 'how-to-check' | 'other';
 
 /** What a tag's tap puts on top of the certificate's page (docs/tags.md): its verdict, first in the title too. */
 export interface TapVerdictPart {
@@ -87,7 +87,7 @@ export function publicDocument(
       </head>
       <body>
         <header class="site-header">
-          <p class="brand"><a href="/c">Asset Verification Service</a> <span>· certificate check</span></p>
+          <p class="brand"><a href="/">Asset Verification Service</a> <span>· certificate check</span></p>
         </header>
         <main id="main">${top?.banner ?? ''}${main}</main>
         <footer class="site-footer">
@@ -123,6 +123,24 @@ function alertWarning(alert: { kind: 'stolen' | 'lost'; since: string }, contact
           : html`<p>If you have seen it or are offered it, tell the police or the issuer.</p>`
       }
     </div>
+  </div>`;
+}
+
+/**
+ * The status of an issued certificate whose item is reported stolen or lost: red, never the issued green or its ✓, and
+ * "valid" only beside the report (the certificate is still genuine; the object it describes is missing).
+ */
+function alertStatusBanner(kind: 'stolen' | 'lost'): SafeHtml {
+  return html`<div class="status status-alert">
+    <span class="status-mark" aria-hidden="true">!</span>
+    <p class="status-text">
+      <span class="status-label">Status</span>
+      <strong class="status-word">Issued, but reported ${kind}</strong>
+      <span class="status-meaning"
+        >The certificate was issued and is still valid, but the item it describes is reported ${kind}. Do not
+        rely on this certificate to buy, sell or lend against the item.</span
+      >
+    </p>
   </div>`;
 }
 
@@ -193,11 +211,19 @@ export function certificateView(view: {
   const planet = fieldLabel(certificate.planet);
   return publicDocument(
     `${certificate.alert ? `Reported ${certificate.alert.kind} · ` : ''}${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
-    html`<article class="card card-${certificate.status}" aria-labelledby="certificate-title">
+    html`<article
+      class="card ${certificate.alert ? 'card-alert' : `card-${certificate.status}`}"
+      aria-labelledby="certificate-title"
+    >
       <p class="eyebrow">Certificate of authenticity · ${planet}</p>
       <h1 id="certificate-title">${certificate.title}</h1>
       ${certificate.alert ? alertWarning(certificate.alert, view.contactEmail) : ''}
-      ${statusBanner(certificate.status)} ${view.image ? certificateImage(view.image, certificate.title) : ''}
+      ${
+        certificate.alert && certificate.status === 'issued'
+          ? alertStatusBanner(certificate.alert.kind)
+          : statusBanner(certificate.status)
+      }
+      ${view.image ? certificateImage(view.image, certificate.title) : ''}
       <div class="card-body">
         <div class="card-facts">
           <dl class="facts">
@@ -275,6 +301,72 @@ export function notIssuedView(certificateNumber: string, tap?: TapVerdictPart): 
     </article>`,
     'other',
     tap,
+  );
+}
+
+/**
+ * Any address the service has no page at, asked for by a browser (docs/public-page.md, "Browsers get pages"): it never
+ * repeats the address, and offers the look-up form and the home page. A wrong method (`wrongMethod`) says so instead.
+ */
+export function pageNotFoundView(wrongMethod = false): SafeHtml {
+  const title = wrongMethod ? 'This page cannot be opened this way' : 'Page not found';
+  return publicDocument(
+    title,
+    html`<section class="panel" aria-labelledby="page-title">
+      <h1 id="page-title">${title}</h1>
+      <p>
+        ${
+          wrongMethod
+            ? 'This address is used by programs, not opened in a browser.'
+            : 'There is no page at this address. The link may be broken, or the address mistyped.'
+        }
+        To check a certificate, type its number here.
+      </p>
+      ${lookUpForm()}
+      <p><a href="/">Go to the home page</a></p>
+    </section>`,
+  );
+}
+
+/**
+ * The home page at `/` for a person (docs/public-page.md): what the service is, in a buyer's and a seller's words, the
+ * look-up form, and where the console and the API's documentation are. Nothing about the running service.
+ */
+export function landingView(): SafeHtml {
+  return publicDocument(
+    'Check a certificate of authenticity',
+    html`<section class="panel" aria-labelledby="page-title">
+        <h1 id="page-title">Is this certificate genuine?</h1>
+        <p>
+          A gallery, a watchmaker or a dealer registers here the artworks, watches, jewellery and collectibles
+          it sells, and gives each one a certificate of authenticity. Anyone can check such a certificate,
+          free and without an account: a collector before buying, an heir, an insurer. You see whether it was
+          issued, whether it still stands, and whether its owner reported the object stolen or lost.
+        </p>
+        ${lookUpForm()}
+      </section>
+      <section class="panel landing-more" aria-labelledby="more-title">
+        <h2 id="more-title">More ways in</h2>
+        <ul>
+          <li>
+            <a href="/c">Search by photograph</a>: offered an object without its papers? See whether it looks
+            like one reported stolen or lost.
+          </li>
+          <li>
+            <a href="/c/how-to-check">How to check a certificate yourself</a>, without having to trust this
+            site.
+          </li>
+          <li>
+            <a href="/console">Sign in to the console</a>: for galleries, makers and collectors who register
+            their pieces.
+          </li>
+          <li>
+            <a href="/docs">The API documentation</a>: for developers connecting a shop, a catalogue or an
+            inventory.
+          </li>
+        </ul>
+      </section>`,
+    'home',
   );
 }
 

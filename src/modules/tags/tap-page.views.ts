@@ -64,19 +64,24 @@ function certificateCaveat(certificate: TapResultType['certificate']): SafeHtml 
 
 function verdictPart(result: TapResultType): TapVerdictPart {
   const wording = VERDICT_WORDING[result.verdict];
+  // A genuine tag on an item reported stolen or lost is no good news: red, the report before the tag's meaning.
+  const reported =
+    result.verdict === 'genuine' && result.certificate?.alert ? result.certificate.alert : null;
+  const tone = reported ? 'bad' : wording.tone;
   return {
     title: wording.word,
     banner: html`<section
-      class="tap-verdict tap-${wording.tone}"
-      role="${wording.tone === 'good' ? 'status' : 'alert'}"
+      class="tap-verdict tap-${tone}"
+      role="${tone === 'good' ? 'status' : 'alert'}"
       aria-labelledby="tap-verdict-word"
     >
-      <span class="status-mark" aria-hidden="true">${wording.mark}</span>
+      <span class="status-mark" aria-hidden="true">${reported ? '!' : wording.mark}</span>
       <div class="tap-verdict-text">
         <p class="status-label">NFC tag</p>
         <p><strong class="status-word" id="tap-verdict-word">${wording.word}</strong></p>
+        ${reported ? certificateCaveat(result.certificate) : ''}
         <p class="tap-meaning">${verdictMeaning(result)}</p>
-        ${result.verdict === 'genuine' ? certificateCaveat(result.certificate) : ''}
+        ${result.verdict === 'genuine' && !reported ? certificateCaveat(result.certificate) : ''}
       </div>
     </section>`,
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { acceptWeight } from '../../lib/accept.js';
 import { sendJsonText } from '../../lib/signed-json.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import { publicPageHeaders } from '../public-pages/public-pages.plugin.js';
@@ -9,20 +10,9 @@ import { tapView } from './tap-page.views.js';
 import { TagKeyring, tapTag } from './tap.service.js';
 import { TapQuery, TapResponse } from './tags.schemas.js';
 
-/** The weight of a media type in an Accept header: its q (1 when not given), 0 when it is not named. */
-function acceptWeight(accept: string, type: string): number {
-  for (const range of accept.split(',')) {
-    const [media, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
-    if (media !== type) continue;
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    return q ? Number(q.slice(2)) || 0 : 1;
-  }
-  return 0;
-}
-
 /** JSON for a client that asks for it over HTML; a browser (and anything else) gets the page. */
 function wantsJson(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
+  const accept = request.headers.accept;
   return acceptWeight(accept, 'application/json') > acceptWeight(accept, 'text/html');
 }
 

@@ -172,6 +172,16 @@ export function verificationsTable(
   });
 }
 
+/**
+ * A certificate's status as a badge. An issued one whose item is reported stolen or lost says so, in red: never the
+ * issued green while an alert is open (issue #46).
+ */
+export function certificateStatusBadge(status: string, alert: { kind: string } | null | undefined): SafeHtml {
+  if (alert && status === 'issued')
+    return html`<span class="badge badge-alert">issued, but reported ${alert.kind}</span>`;
+  return html`<span class="badge badge-${status}">${status}</span>`;
+}
+
 /** The form that reports an asset stolen or lost, posted to `action` with the page's hidden fields. */
 function raiseAlertForm(action: string, hidden: SafeHtml): SafeHtml {
   return html`<details class="move">

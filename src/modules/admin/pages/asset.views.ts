@@ -12,6 +12,7 @@ import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { dataTable } from '../../web-pages/form-parts.views.js';
 import {
   alertControls,
+  certificateStatusBadge,
   historyTimeline,
   mediaGrid,
   verificationsTable,
@@ -65,7 +66,12 @@ function certificateSection(data: AssetPageData): SafeHtml {
       <dt>Number</dt>
       <dd><code>${certificate.certificate_number}</code></dd>
       <dt>Certificate status</dt>
-      <dd><span class="badge badge-${certificate.status}">${certificate.status}</span></dd>
+      <dd>
+        ${certificateStatusBadge(
+          certificate.status,
+          data.alerts.find((alert) => alert.status === 'open'),
+        )}
+      </dd>
       <dt>Asset status</dt>
       <dd>${certificate.asset_status}</dd>
       <dt>Planet</dt>
