@@ -62,7 +62,7 @@ async function signedInOwner(db: Database, accountId: string): Promise<string> {
     baseUrl: 'http://localhost',
   });
   const password = 'a bench passphrase, long enough';
-  const accepted = await acceptInvitation(db, new LoginThrottle(), {
+  const accepted = await acceptInvitation(db, new LoginThrottle({ ipv6PrefixBits: 64 }), {
     token: url.split('/').pop()!,
     password,
     again: password,

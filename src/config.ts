@@ -305,6 +305,12 @@ export const configDefinitions = {
     default: 60,
     description: 'Burst size per client address on the public pages and documents.',
   },
+  AVS_RATE_LIMIT_IPV6_PREFIX: {
+    ...integer(32, 128),
+    default: 64,
+    description:
+      'An IPv6 client is counted by this many leading bits of its address in every per-address limit (a client owns a /64); 128 counts each address alone.',
+  },
   AVS_CORS_ORIGINS: {
     ...originList,
     default: [],

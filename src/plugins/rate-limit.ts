@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { addressBucket } from '../lib/address-bucket.js';
 import { limits } from '../limits.js';
 import { AppError, type ErrorDetailArgs } from '../errors/error-catalogue.js';
 import {
@@ -21,7 +22,7 @@ export const AUTH_FAILURE_POLICY: BucketPolicy = { ratePerSecond: 5, burst: 200 
 interface RateLimits {
   /** One request of an authenticated API key (or `cost` tokens of its bucket: see drawForHashedHistory). */
   takeForApiKey(apiKeyId: string, cost?: number): Promise<BucketDecision>;
-  /** One failed authentication from a client address. */
+  /** One failed authentication from a client address (counted by its addressBucket, as every per-address limit). */
   takeForFailedAuthentication(address: string): Promise<BucketDecision>;
   /** One request from a client address to a public surface (no key: pages, credentials, DID documents). */
   takeForPublicAddress(address: string, cost?: number): Promise<BucketDecision>;
@@ -115,10 +116,12 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       };
     }
 
+    const bucketOf = (address: string) => addressBucket(address, config.AVS_RATE_LIMIT_IPV6_PREFIX);
     const rateLimits: RateLimits = {
       takeForApiKey: (apiKeyId, cost) => store.take(`key:${apiKeyId}`, keyPolicy, cost),
-      takeForFailedAuthentication: (address) => store.take(`auth-failure:${address}`, AUTH_FAILURE_POLICY),
-      takeForPublicAddress: (address, cost) => store.take(`public:${address}`, publicPolicy, cost),
+      takeForFailedAuthentication: (address) =>
+        store.take(`auth-failure:${bucketOf(address)}`, AUTH_FAILURE_POLICY),
+      takeForPublicAddress: (address, cost) => store.take(`public:${bucketOf(address)}`, publicPolicy, cost),
       get store() {
         return storeName();
       },

@@ -20,7 +20,7 @@ const STATIC_FILES: Record<string, { file: string; type: string }> = {
 /** The main application: /admin pages, /admin/api JSON, and their stylesheet and script. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
   const assets = staticFiles(STATIC_FILES);
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle({ ipv6PrefixBits: app.config.AVS_RATE_LIMIT_IPV6_PREFIX });
 
   await app.register(
     async (admin) => {

@@ -43,7 +43,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
     },
   };
   // Its own counters: failures at the console and at /admin never add up.
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle({ ipv6PrefixBits: app.config.AVS_RATE_LIMIT_IPV6_PREFIX });
 
   await app.register(
     async (console) => {

@@ -1,3 +1,5 @@
+import { addressBucket } from '../../lib/address-bucket.js';
+
 /** How many failed log-ins each counter allows over its sliding window. */
 export const LOGIN_LIMITS = Object.freeze({
   /** One client address, whatever the emails it tries (an office behind one NAT shares it). */
@@ -19,16 +21,28 @@ const KNOWN_ADDRESSES_PER_EMAIL = 20;
 /**
  * Failed log-ins counted per client address, per (email, address) and per email, in memory, over sliding
  * windows. In memory is enough: log-in is rare, and several instances only multiply the allowance by N.
- * Emails arrive normalised (normaliseEmail), the same form the account look-up uses.
+ * Emails arrive normalised (normaliseEmail), the same form the account look-up uses; addresses are counted by
+ * their addressBucket (an IPv6 client by its prefix).
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
   private readonly knownAddresses = new Map<string, string[]>();
 
-  constructor(private readonly limits: typeof LOGIN_LIMITS = LOGIN_LIMITS) {}
+  private readonly limits: typeof LOGIN_LIMITS;
+  private readonly ipv6PrefixBits: number;
+
+  constructor(options: { ipv6PrefixBits: number; limits?: typeof LOGIN_LIMITS }) {
+    this.limits = options.limits ?? LOGIN_LIMITS;
+    this.ipv6PrefixBits = options.ipv6PrefixBits;
+  }
+
+  private bucketOf(address: string): string {
+    return addressBucket(address, this.ipv6PrefixBits);
+  }
 
   /** Seconds until the next attempt is allowed for this address and email; 0 when allowed now. */
-  retryAfterSeconds(address: string, email: string, now = Date.now()): number {
+  retryAfterSeconds(clientAddress: string, email: string, now = Date.now()): number {
+    const address = this.bucketOf(clientAddress);
     const counters: [string, Limit][] = [
       [`address:${address}`, this.limits.perAddress],
       [`pair:${email}\u0000${address}`, this.limits.perEmailAndAddress],
@@ -38,7 +52,8 @@ export class LoginThrottle {
     return Math.max(0, ...counters.map(([key, limit]) => this.wait(key, limit, now)));
   }
 
-  recordFailure(address: string, email: string, now = Date.now()): void {
+  recordFailure(clientAddress: string, email: string, now = Date.now()): void {
+    const address = this.bucketOf(clientAddress);
     const counters: [string, Limit][] = [
       [`address:${address}`, this.limits.perAddress],
       [`pair:${email}\u0000${address}`, this.limits.perEmailAndAddress],
@@ -49,19 +64,20 @@ export class LoginThrottle {
   }
 
   /** Seconds until the next attempt from this address is allowed, for a sign-in that names no email (a passkey). */
-  retryAfterSecondsForAddress(address: string, now = Date.now()): number {
-    return this.wait(`address:${address}`, this.limits.perAddress, now);
+  retryAfterSecondsForAddress(clientAddress: string, now = Date.now()): number {
+    return this.wait(`address:${this.bucketOf(clientAddress)}`, this.limits.perAddress, now);
   }
 
   /** A refused sign-in that named no email: it counts against the address only. */
-  recordAddressFailure(address: string, now = Date.now()): void {
-    const key = `address:${address}`;
+  recordAddressFailure(clientAddress: string, now = Date.now()): void {
+    const key = `address:${this.bucketOf(clientAddress)}`;
     this.failures.set(key, [...this.recent(key, this.limits.perAddress, now), now]);
     if (this.failures.size > 100_000) this.prune(now);
   }
 
   /** A correct password: this address's guesses at the email are forgiven and the address is remembered. */
-  recordSuccess(address: string, email: string): void {
+  recordSuccess(clientAddress: string, email: string): void {
+    const address = this.bucketOf(clientAddress);
     this.failures.delete(`pair:${email}\u0000${address}`);
     const known = (this.knownAddresses.get(email) ?? []).filter((known) => known !== address);
     this.knownAddresses.set(email, [...known, address].slice(-KNOWN_ADDRESSES_PER_EMAIL));
