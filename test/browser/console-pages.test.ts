@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
-import { invite, MEMBER_PASSWORD } from '../members/member-helpers.js';
+import { invite, MEMBER_PASSWORD, proveAddress } from '../members/member-helpers.js';
 
 const context = useTestContext();
 let browser: Browser;
@@ -51,7 +51,8 @@ describe('the console in a browser', () => {
       await invitation.waitForURL(`${baseUrl}/console`);
       await check(invitation);
 
-      // A second membership: the switcher appears in the header.
+      // A second membership of the person, once the address is proven: the switcher appears in the header.
+      await proveAddress(context.db, email);
       const second = await invite(context.db, south, email, 'viewer');
       const accept = await openPage(browserContext, `${baseUrl}/console/invitations/${second.token}`);
       await check(accept);

@@ -20,6 +20,7 @@ import {
   invite,
   joinedMember,
   MEMBER_PASSWORD,
+  proveAddress,
   signIn,
 } from '../members/member-helpers.js';
 
@@ -337,11 +338,13 @@ describe('accepting an invitation with a passkey', () => {
     expect((await signIn(context.app, address, MEMBER_PASSWORD)).statusCode).toBe(401);
   });
 
-  it('a person with a password enters it; one with passkeys only uses one of theirs (no password set by the link)', async () => {
+  it('a person who proved the address with a password enters it; one with passkeys only uses one of theirs (no password set by the link)', async () => {
     const first = await newAccount();
     const second = await newAccount();
     const withPassword = email();
     await joinedMember(context.app, context.db, first, withPassword);
+    // Only a proven address reaches the person another account's link made (test/members/invitation-squat.test.ts).
+    await proveAddress(context.db, withPassword);
     const { token } = await invite(context.db, second, withPassword);
     const refused = await postJson(context.app, `/console/invitations/${token}/passkey/options`, {});
     expect(refused.statusCode).toBe(400);
@@ -354,6 +357,7 @@ describe('accepting an invitation with a passkey', () => {
     const authenticator = new SoftwareAuthenticator(origin());
     const { token: firstToken } = await invite(context.db, first, passkeyOnly);
     expect((await acceptWithPasskey(firstToken, authenticator)).statusCode).toBe(200);
+    await proveAddress(context.db, passkeyOnly);
     const { token: secondToken } = await invite(context.db, second, passkeyOnly);
     const page = await context.app.inject({ method: 'GET', url: `/console/invitations/${secondToken}` });
     expect(page.body).toContain('Accept with your passkey');

@@ -25,6 +25,7 @@ import {
   invite,
   joinedMember,
   MEMBER_PASSWORD,
+  proveAddress,
   signIn,
 } from '../members/member-helpers.js';
 
@@ -261,6 +262,8 @@ describe('one person in two accounts', () => {
     const south = await newAccount('South Dealer');
     const elsewhere = await newAccount('Not Yours');
     await joinedMember(context.app, context.db, north, address, 'owner');
+    // One person in two accounts: only once the address is proven (docs/members.md).
+    await proveAddress(context.db, address);
     const { token } = await invite(context.db, south, address, 'viewer');
     expect((await accept(context.app, token, MEMBER_PASSWORD, { again: null })).statusCode).toBe(303);
 

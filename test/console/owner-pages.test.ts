@@ -13,6 +13,7 @@ import {
   invite,
   joinedMember,
   MEMBER_PASSWORD,
+  proveAddress,
   signIn,
 } from '../members/member-helpers.js';
 
@@ -330,6 +331,8 @@ describe('one person, owner in two accounts', () => {
     const northPeer = email();
     const southPeer = email();
     await joinedMember(context.app, context.db, north, address);
+    // One person in two accounts: only once the address is proven (docs/members.md).
+    await proveAddress(context.db, address);
     await invite(context.db, north, northPeer, 'viewer');
     const { token } = await invite(context.db, south, address, 'owner');
     expect((await accept(context.app, token, MEMBER_PASSWORD, { again: null })).statusCode).toBe(303);

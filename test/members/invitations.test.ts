@@ -6,7 +6,7 @@ import {
   revokeInvitation,
 } from '../../src/modules/members/invitations.service.js';
 import { useTestContext } from '../helpers/test-app.js';
-import { accept, cookieOf, invite, MEMBER_PASSWORD, signIn } from './member-helpers.js';
+import { accept, cookieOf, invite, MEMBER_PASSWORD, proveAddress, signIn } from './member-helpers.js';
 
 const context = useTestContext();
 let counter = 0;
@@ -117,13 +117,15 @@ describe('an invitation link', () => {
     expect((await accept(context.app, token)).statusCode).toBe(303);
   });
 
-  it('a person who has a password (a member elsewhere) enters it to accept; then signs in with it', async () => {
+  it('a person who proved the address and has a password (a member elsewhere) enters it to accept; then signs in with it', async () => {
     const address = email();
     const first = await newAccount();
     const second = await newAccount();
     expect((await accept(context.app, (await invite(context.db, first, address)).token)).statusCode).toBe(
       303,
     );
+    // Only a proven address reaches the person another account's link made (test/members/invitation-squat.test.ts).
+    await proveAddress(context.db, address);
     const { token } = await invite(context.db, second, address, 'viewer');
     const page = await context.app.inject({ method: 'GET', url: `/console/invitations/${token}` });
     expect(page.body).toContain('Your password');

@@ -91,3 +91,15 @@ export async function joinedMember(
   const cookie = cookieOf(response);
   return { cookie, csrf: await csrfOf(app, cookie), memberId: invitation.invitation.member_id };
 }
+
+/**
+ * Marks the address's one person as having proved by mail that it is theirs: what the proof by mail will do
+ * (docs/members.md). Until then an invitation link makes a person of its own account only.
+ */
+export async function proveAddress(db: Database, email: string): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE people SET address_proven_at = now() WHERE email = $1 RETURNING id',
+    [email],
+  );
+  if (rows.length !== 1) throw new Error(`expected one person of ${email}, found ${rows.length}`);
+}

@@ -10,9 +10,14 @@ import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { clearMemberCookie, memberSession, setMemberCookie } from './console-auth.js';
 import { consoleLoginPage } from './console-login.views.js';
+import { text } from './text/index.js';
 import { FormBody, FormText } from './console-page.helpers.js';
 import { SignInBody, sendSignInRefusal, signInFields } from '../web-pages/sign-in-form.js';
 
+/** The sign-in form, and the account chosen when the e-mail and password open sign-ins in several. */
+const ConsoleSignInBody = Type.Composite([SignInBody, Type.Object({ account_id: FormText })], {
+  additionalProperties: true,
+});
 const SwitchBody = Type.Object({ _csrf: FormText, account_id: FormText }, { additionalProperties: true });
 
 /** Sign-in, sign-out (here or everywhere) and the account switcher. */
@@ -27,12 +32,22 @@ export async function consoleLoginRoutes(
     return sendPage(reply, consoleLoginPage());
   });
 
-  app.post<{ Body: Static<typeof SignInBody> }>(
+  app.post<{ Body: Static<typeof ConsoleSignInBody> }>(
     '/login',
-    { schema: { hide: true, body: SignInBody }, config: { memberRole: 'none' } },
+    { schema: { hide: true, body: ConsoleSignInBody }, config: { memberRole: 'none' } },
     async (request, reply) => {
       const { email, password } = signInFields(request.body);
-      const result = await signInWithPassword(db, options.throttle, { email, password, address: request.ip });
+      const accountId = request.body.account_id?.slice(0, 100);
+      const result = await signInWithPassword(db, options.throttle, {
+        email,
+        password,
+        address: request.ip,
+        accountId,
+      });
+      if (result.outcome === 'choose_account') {
+        const flash = { kind: 'notice', message: text.signIn.chooseAccount } as const;
+        return sendPage(reply, consoleLoginPage({ email, flash, accounts: result.accounts }));
+      }
       if (result.outcome !== 'signed_in') {
         return sendSignInRefusal(reply, result, { page: (flash) => consoleLoginPage({ email, flash }) });
       }

@@ -43,12 +43,19 @@ import { startMemberSession } from './member-sessions.service.js';
 import {
   findMember,
   findMemberForUpdate,
+  findMemberOfAccountByEmail,
   findMemberOfPerson,
   insertMember,
+  lockAccountForMembers,
   updateMember,
 } from './members.repository.js';
 import { requireOwner, type MemberActor } from './members.service.js';
-import { findPersonById, updatePersonPassword, upsertPerson } from './people.repository.js';
+import {
+  findPersonById,
+  findProvenPersonByEmail,
+  insertPerson,
+  updatePersonPassword,
+} from './people.repository.js';
 
 /** How long an invitation link works. */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -91,8 +98,9 @@ function invitationUrl(baseUrl: string, token: string): string {
 }
 
 /**
- * Invites a person (made if new) to the account with a role: an `invited` membership and a one-time link. A
- * member already active or disabled is refused; an earlier pending link of the same membership stops working.
+ * Invites an address to the account with a role: an `invited` membership and a one-time link. The membership is
+ * of the person who proved the address, else of a new person of this account alone. A member already active or
+ * disabled is refused; an earlier pending link of the same membership stops working.
  */
 export async function inviteMember(
   db: Database,
@@ -117,23 +125,29 @@ export async function inviteMember(
 
   return db.transaction(async (tx) => {
     await requireOwner(tx, input.accountId, input.actor);
-    const person = await upsertPerson(tx, { id: randomUUID(), email });
-    let member = await findMemberOfPerson(tx, input.accountId, person.id);
+    await lockAccountForMembers(tx, input.accountId);
+    let member = await findMemberOfAccountByEmail(tx, input.accountId, email);
     if (member && member.status !== 'invited') throw new AppError('member_exists');
     if (member) {
       await updateMember(tx, member.id, { role, displayName: displayName || undefined });
       await revokePendingInvitationsOfMember(tx, member.id);
     } else {
-      const id = randomUUID();
+      // The link proves only that someone holds it: it reaches the person who proved the address, or a new
+      // person of this account alone, never a person another account's link made (docs/members.md).
+      let personId = (await findProvenPersonByEmail(tx, email))?.id;
+      if (!personId) {
+        personId = randomUUID();
+        await insertPerson(tx, { id: personId, email });
+      }
       await insertMember(tx, {
-        id,
+        id: randomUUID(),
         accountId: input.accountId,
-        personId: person.id,
+        personId,
         displayName,
         role,
         status: 'invited',
       });
-      member = (await findMemberOfPerson(tx, input.accountId, person.id))!;
+      member = (await findMemberOfPerson(tx, input.accountId, personId))!;
     }
     const token = newSecretToken();
     const row = await insertInvitation(tx, {
@@ -194,7 +208,8 @@ export async function revokeInvitation(
 
 /**
  * How the invitee proves who they are: `new` (no way to sign in yet: choose a password or register a passkey),
- * `password` (a member elsewhere: enter it), `passkey` (a member elsewhere with passkeys only: use one).
+ * `password` (the person who proved the address, a member elsewhere: enter it), `passkey` (that person, with
+ * passkeys only: use one). A person made by another account's link is never the invitee (inviteMember).
  */
 export type InviteeSignIn = 'new' | 'password' | 'passkey';
 

@@ -10,30 +10,62 @@ import {
   type PasswordSignInResult,
 } from '../web-pages/password-sign-in.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
-import { listActiveMembershipsOfPerson } from './members.repository.js';
+import { listActiveMembershipsOfPerson, type MembershipRow } from './members.repository.js';
 import {
   endOtherSessionsOfPerson,
   startMemberSession,
   type MemberSession,
 } from './member-sessions.service.js';
-import { findPersonByEmail, findPersonById, updatePersonPassword } from './people.repository.js';
+import { findPeopleByEmail, findPersonById, updatePersonPassword } from './people.repository.js';
 
-export type MemberLoginResult = PasswordSignInResult<{ token: string; expiresAt: Date }>;
+/** An account to choose when one e-mail and password open the sign-ins of several people. */
+export interface AccountChoice {
+  id: string;
+  name: string;
+}
+
+type SessionResult = PasswordSignInResult<{ token: string; expiresAt: Date }>;
+
+export type MemberLoginResult = SessionResult | { outcome: 'choose_account'; accounts: AccountChoice[] };
+
+type Admitted = { membership: MembershipRow } | { accounts: AccountChoice[] };
 
 /**
  * Password sign-in: the same answer and cost for an unknown e-mail, a wrong password and a person with no active
- * membership. The session opens in the account the person used last.
+ * membership. The session opens in the account the person used last. An address not yet proven may name several
+ * people (one per account that invited it), each with its own password: the password opens only its own person's
+ * memberships. When it opens several people's (the same password chosen twice), the person chooses the account
+ * (`accountId`, from the list `choose_account` gives).
  */
 export async function signInWithPassword(
   db: Queryable,
   throttle: LoginThrottle,
-  input: { email: string; password: string; address: string },
+  input: { email: string; password: string; address: string; accountId?: string },
 ): Promise<MemberLoginResult> {
-  return throttledPasswordSignIn(throttle, input, {
-    findByEmail: (email) => findPersonByEmail(db, email),
-    admit: async (person) => (await listActiveMembershipsOfPerson(db, person.id))[0],
-    open: (membership) => startMemberSession(db, membership.person_id, membership.account_id),
+  const result = await throttledPasswordSignIn(throttle, input, {
+    findByEmail: (email) => findPeopleByEmail(db, email),
+    admit: async (people): Promise<Admitted | undefined> => {
+      const memberships = (
+        await Promise.all(people.map((person) => listActiveMembershipsOfPerson(db, person.id)))
+      ).filter((ofPerson) => ofPerson.length > 0);
+      if (memberships.length === 0) return undefined;
+      const chosen = memberships.flat().find((membership) => membership.account_id === input.accountId);
+      if (chosen) return { membership: chosen };
+      if (memberships.length === 1) return { membership: memberships[0]![0]! };
+      const accounts = memberships
+        .flat()
+        .map((membership) => ({ id: membership.account_id, name: membership.account_name }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      return { accounts };
+    },
+    open: async (admitted): Promise<{ accounts: AccountChoice[] } | { token: string; expiresAt: Date }> =>
+      'accounts' in admitted
+        ? admitted
+        : startMemberSession(db, admitted.membership.person_id, admitted.membership.account_id),
   });
+  if (result.outcome !== 'signed_in') return result;
+  if ('accounts' in result) return { outcome: 'choose_account', accounts: result.accounts };
+  return { outcome: 'signed_in', token: result.token, expiresAt: result.expiresAt };
 }
 
 /**
@@ -45,7 +77,7 @@ export async function signInWithPasskey(
   db: Database,
   throttle: LoginThrottle,
   input: { challengeToken: string; response: AuthenticationResponseJSON; rp: RelyingParty; address: string },
-): Promise<Exclude<MemberLoginResult, { outcome: 'refused' }>> {
+): Promise<Exclude<SessionResult, { outcome: 'refused' }>> {
   const retryAfterSeconds = throttle.retryAfterSecondsForAddress(input.address);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
   try {

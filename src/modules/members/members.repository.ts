@@ -57,6 +57,17 @@ export const findMemberOfPerson = firstRowQuery<MemberRow, [accountId: string, p
      WHERE m.account_id = $1 AND m.person_id = $2`,
 );
 
+/** The account's membership of a person of this e-mail (an account invites an address once). */
+export const findMemberOfAccountByEmail = firstRowQuery<MemberRow, [accountId: string, email: string]>(
+  `${MEMBER_SQL}
+     WHERE m.account_id = $1 AND p.email = $2 ORDER BY p.address_proven_at NULLS LAST, m.id LIMIT 1`,
+);
+
+/** Invitations of one account wait for each other: two of one address make one person, not two. */
+export async function lockAccountForMembers(db: Queryable, accountId: string): Promise<void> {
+  await db.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+}
+
 export const listMembersOfAccount = allRowsQuery<MemberRow, [accountId: string]>(
   `${MEMBER_SQL}
      WHERE m.account_id = $1 ORDER BY m.created_at, m.id`,

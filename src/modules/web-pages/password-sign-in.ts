@@ -22,8 +22,10 @@ export type PasswordSignInResult<Opened extends object> =
 
 /**
  * Password sign-in behind the log-in throttle (/admin and /console), with the same answer and cost for an unknown
- * email and a wrong password. `admit` says whom a right password lets in (undefined refuses them as a wrong
- * password is); `open` starts their session.
+ * email and a wrong password. `findByEmail` lists who the email names (the console: one person per account that
+ * invited an unproven address); the password is checked against each of them at once. `admit` says whom a right
+ * password lets in, given those it opens (undefined refuses them as a wrong password is); `open` starts their
+ * session.
  */
 export async function throttledPasswordSignIn<
   Person extends { password_hash: string | null },
@@ -33,8 +35,8 @@ export async function throttledPasswordSignIn<
   throttle: LoginThrottle,
   input: { email: string; password: string; address: string },
   steps: {
-    findByEmail: (email: string) => Promise<Person | undefined>;
-    admit: (person: Person) => Promise<Admitted | undefined>;
+    findByEmail: (email: string) => Promise<Person[]>;
+    admit: (people: Person[]) => Promise<Admitted | undefined>;
     open: (admitted: Admitted) => Promise<Opened>;
   },
 ): Promise<PasswordSignInResult<Opened>> {
@@ -43,9 +45,16 @@ export async function throttledPasswordSignIn<
   const retryAfterSeconds = throttle.retryAfterSeconds(input.address, email);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
 
-  const person = email.length > 0 && email.length <= 320 ? await steps.findByEmail(email) : undefined;
-  const passwordOk = await checkPersonPassword(person?.password_hash, input.password);
-  const admitted = person && passwordOk ? await steps.admit(person) : undefined;
+  const people = email.length > 0 && email.length <= 320 ? await steps.findByEmail(email) : [];
+  const withPassword = people.filter((person) => person.password_hash);
+  // No one with a password still costs one check (of the dummy hash); several are checked side by side.
+  const checked = await Promise.all(
+    (withPassword.length > 0 ? withPassword : [undefined]).map((person) =>
+      checkPersonPassword(person?.password_hash, input.password),
+    ),
+  );
+  const opened = withPassword.filter((_, index) => checked[index]);
+  const admitted = opened.length > 0 ? await steps.admit(opened) : undefined;
   if (admitted === undefined) {
     throttle.recordFailure(input.address, email);
     return { outcome: 'refused' };

@@ -21,11 +21,13 @@ export function signInForm(options: {
   button: string;
   email?: string;
   flash?: Flash;
+  /** Fields after the password (the console's choice of account). */
+  more?: SafeHtml;
 }): SafeHtml {
   return html`${flashMessage(options.flash)}
     <form method="post" action="${options.action}" class="stacked">
       ${emailField(options.email)}
-      ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })}
+      ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })} ${options.more ?? ''}
       <button type="submit">${options.button}</button>
     </form>`;
 }

@@ -13,8 +13,11 @@ export async function logIn(
   input: { email: string; password: string; address: string },
 ): Promise<LoginResult> {
   return throttledPasswordSignIn(throttle, input, {
-    findByEmail: (email) => findAdminUserByEmail(db, email),
-    admit: async (user) => user,
+    findByEmail: async (email) => {
+      const user = await findAdminUserByEmail(db, email);
+      return user ? [user] : [];
+    },
+    admit: async ([user]) => user,
     open: (user) => startAdminSession(db, user.id, user.email),
   });
 }

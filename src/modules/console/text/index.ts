@@ -4,6 +4,7 @@ import { developersText } from './developers.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
 import { searchText } from './search.text.js';
+import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
 
@@ -20,4 +21,5 @@ export const text = {
   ...assetsText,
   ...developersText,
   ...searchText,
+  ...signInText,
 } as const;
