@@ -55,6 +55,7 @@ const ON_THE_COORDINATOR = [
   'account_audit_log',
   'tags',
   'tag_taps',
+  'keyless_search_changes',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

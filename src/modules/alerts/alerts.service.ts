@@ -9,6 +9,7 @@ import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
+import { recordKeylessSearchChange } from '../media/media.service.js';
 import { ownerOrAdminActorId, ownerOrAdminSource, type OwnerOrAdmin } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
@@ -68,8 +69,9 @@ function actorColumns(actor: AlertActor): { accountId: string | null; admin: str
 
 /**
  * Reports the asset stolen or lost: the alert row, the asset row's copy of it, the ALERT_RAISED event, the
- * owner's asset.alert_raised and every watcher's watch.triggered, in the caller's transaction. The
- * certificate's status is untouched: it is still genuine; /verify and the public page warn instead.
+ * owner's asset.alert_raised, every watcher's watch.triggered and the keyless photo search's change (its images
+ * become findable), in the caller's transaction. The certificate's status is untouched: it is still genuine;
+ * /verify and the public page warn instead.
  */
 export async function raiseAlert(
   tx: Queryable,
@@ -104,6 +106,7 @@ export async function raiseAlert(
     raisedByAdmin: by.admin,
   });
   const updated = await setAssetAlert(tx, asset, { kind: alert.kind, since: alert.occurred_at });
+  await recordKeylessSearchChange(tx, updated);
   return afterAlertChange(tx, actor, updated, alert, 'ALERT_RAISED');
 }
 
@@ -129,6 +132,7 @@ export async function resolveAlert(
     resolvedByAdmin: by.admin,
   });
   const updated = await setAssetAlert(tx, asset, null);
+  await recordKeylessSearchChange(tx, updated);
   return afterAlertChange(tx, actor, updated, alert, 'ALERT_RESOLVED');
 }
 

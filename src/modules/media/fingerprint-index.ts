@@ -90,6 +90,12 @@ export class FingerprintIndex {
     );
   }
 
+  /** Every media id held, in no particular order. */
+  *mediaIds(): Generator<string> {
+    for (let slot = 0; slot < this.highWater; slot++)
+      if (this.prev[slot * BANDS] !== FREE) yield this.mediaIdAt(slot);
+  }
+
   /** A featureless image (FEATURELESS_PHASH) is not stored: it would match every other blank picture. */
   add(mediaId: string, fingerprint: ImageFingerprint): void {
     const key = parseUuid(mediaId);

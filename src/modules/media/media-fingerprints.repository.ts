@@ -3,6 +3,7 @@ import { prepared, type Queryable, queryAll } from '../../db/database.js';
 export interface FingerprintRow {
   seq: string;
   media_id: string;
+  asset_id: string;
   /** The pHash's 64 bits as the signed int8 they are stored as, in decimal. */
   phash: string;
 }
@@ -50,7 +51,7 @@ export async function insertFingerprintIfMissing(
 
 const fingerprintsAfterStatement = prepared(
   'media_fingerprints_after',
-  `SELECT seq::text AS seq, media_id, phash::text AS phash FROM media_fingerprints
+  `SELECT seq::text AS seq, media_id, asset_id, phash::text AS phash FROM media_fingerprints
     WHERE seq > $1 OR seq = ANY ($2::bigint[]) ORDER BY seq LIMIT $3`,
 );
 
@@ -62,6 +63,75 @@ export async function listFingerprintsAfter(
   limit: number,
 ): Promise<FingerprintRow[]> {
   return queryAll<FingerprintRow>(db, fingerprintsAfterStatement, [after, gaps, limit]);
+}
+
+export interface KeylessSearchChangeRow {
+  seq: string;
+  planet: string;
+  asset_id: string;
+}
+
+/**
+ * The keyless search's set of images may have changed for this asset (an alert raised or resolved, an image of an
+ * asset with an open alert removed): in the change's transaction, so every instance reads the asset again.
+ */
+export async function insertKeylessSearchChange(
+  tx: Queryable,
+  asset: { planet: string; id: string },
+): Promise<void> {
+  await tx.query('INSERT INTO keyless_search_changes (planet, asset_id) VALUES ($1, $2)', [
+    asset.planet,
+    asset.id,
+  ]);
+}
+
+const keylessSearchChangesAfterStatement = prepared(
+  'keyless_search_changes_after',
+  `SELECT seq::text AS seq, planet, asset_id FROM keyless_search_changes
+    WHERE seq > $1 OR seq = ANY ($2::bigint[]) ORDER BY seq LIMIT $3`,
+);
+
+/** Changes numbered past `after`, and those of the numbers in `gaps`, as listFingerprintsAfter. */
+export async function listKeylessSearchChangesAfter(
+  db: Queryable,
+  after: number,
+  gaps: readonly number[],
+  limit: number,
+): Promise<KeylessSearchChangeRow[]> {
+  return queryAll<KeylessSearchChangeRow>(db, keylessSearchChangesAfterStatement, [after, gaps, limit]);
+}
+
+export interface KeylessSearchableRow {
+  asset_id: string;
+  /** The keyless search may find this asset's images: it has an open stolen or lost alert. */
+  searchable: boolean;
+  /** One of its fingerprinted images (null: it has none). */
+  media_id: string | null;
+  phash: string | null;
+}
+
+// What POST /c/search may answer (photo-search.repository.ts, `matchable` without a caller): an open alert.
+const KEYLESS_SEARCHABLE = `SELECT a.id AS asset_id, a.alert_kind IS NOT NULL AS searchable, f.media_id,
+         f.phash::text AS phash
+    FROM assets a
+    LEFT JOIN (asset_media m JOIN media_fingerprints f ON f.media_id = m.id AND f.asset_id = m.asset_id)
+      ON m.planet = a.planet AND m.asset_id = a.id`;
+
+/** Every asset the keyless search may find now, a row per fingerprinted image (one with nulls when none). */
+export async function listKeylessSearchable(db: Queryable): Promise<KeylessSearchableRow[]> {
+  return queryAll<KeylessSearchableRow>(db, `${KEYLESS_SEARCHABLE} WHERE a.alert_kind IS NOT NULL`);
+}
+
+/** These assets as they are now, searchable or not, a row per fingerprinted image; an asset not answered is gone. */
+export async function listKeylessSearchableOf(
+  db: Queryable,
+  assets: readonly { planet: string; id: string }[],
+): Promise<KeylessSearchableRow[]> {
+  return queryAll<KeylessSearchableRow>(
+    db,
+    `${KEYLESS_SEARCHABLE} WHERE (a.planet, a.id) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))`,
+    [assets.map((asset) => asset.planet), assets.map((asset) => asset.id)],
+  );
 }
 
 /** Image media without a fingerprint, by id past `afterId` (a keyset: one pass never reads a row twice). */

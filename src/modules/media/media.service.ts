@@ -18,7 +18,7 @@ import {
   type ProcessedMedia,
 } from './media-processing.js';
 import type { MediaStore } from './media-store.repository.js';
-import { insertFingerprint } from './media-fingerprints.repository.js';
+import { insertFingerprint, insertKeylessSearchChange } from './media-fingerprints.repository.js';
 import {
   declaredMediaType,
   imageTypes,
@@ -285,10 +285,23 @@ export async function removeMedia(
   const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
   if (!row || row.asset_id !== asset.id) throw notFound();
   await deleteAssetMedia(tx, row.id);
+  // The keyless search holds the images of an asset with an open alert: other instances forget this one.
+  if (asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
   await appendMediaEvent(tx, { asset, principal, row }, 'MEDIA_REMOVED', mediaRemovedFacts(row));
   const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
   const record = toMediaRecord(row);
   return gone ? { record, orphan: { sha256: row.sha256, storage: row.storage } } : { record };
+}
+
+/**
+ * The images the keyless photo search may answer may have changed for this asset (an alert raised or resolved):
+ * every instance's keyless index reads it again before its next search (docs/media.md, "Photo search").
+ */
+export async function recordKeylessSearchChange(
+  tx: Queryable,
+  asset: { planet: string; id: string },
+): Promise<void> {
+  await insertKeylessSearchChange(tx, asset);
 }
 
 /** After the removal committed: the bytes of a blob no medium refers to any more. */

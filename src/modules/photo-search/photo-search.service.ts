@@ -32,11 +32,11 @@ function alertOf(row: SearchCandidateRow): AlertSummaryType {
 /**
  * The assets whose images look like the photograph (docs/media.md, "Photo search"), best first, one per asset.
  * With a key: public images of issued certificates, the caller's own images, and every image of an asset with an
- * open stolen-or-lost alert, in the key's planets. Without: only the last. Whether the caller may find and see each
- * candidate is decided in SQL as the data is now (a medium deleted, a certificate revoked, an alert resolved since
- * the index learnt of it is never answered); a private image of another account is found only through an open
- * alert, and never shown (`image_url` null). A search that finds a reported asset is on its search audit (kind
- * `photo`) before the answer leaves.
+ * open stolen-or-lost alert, in the key's planets. Without: only the last, from the keyless index, which holds
+ * nothing else. Whether the caller may find and see each candidate is decided in SQL as the data is now (a medium
+ * deleted, a certificate revoked, an alert resolved since the index learnt of it is never answered); a private
+ * image of another account is found only through an open alert, and never shown (`image_url` null). A search that
+ * finds a reported asset is on its search audit (kind `photo`) before the answer leaves.
  */
 export async function searchByPhoto(
   deps: PhotoSearchDeps,
@@ -46,13 +46,12 @@ export async function searchByPhoto(
 ): Promise<PhotoSearchResponseType> {
   const fingerprint = await fingerprintOfSearchImage(image.contentType, image.body, deps.decoder);
   await deps.catalogue.catchUp();
-  const candidates = deps.catalogue.index.search(fingerprint, {
-    maxDistance: MAX_MATCH_DISTANCE,
-    limit: CANDIDATES,
-  });
+  const principal = 'principal' in searcher ? searcher.principal : undefined;
+  // Without a key only the images it may answer are candidates: one it may not answer costs what no match costs.
+  const index = principal ? deps.catalogue.index : deps.catalogue.keylessIndex;
+  const candidates = index.search(fingerprint, { maxDistance: MAX_MATCH_DISTANCE, limit: CANDIDATES });
   if (candidates.length === 0) return { matches: [] };
 
-  const principal = 'principal' in searcher ? searcher.principal : undefined;
   const rows = await findSearchCandidates(
     deps.db,
     candidates.map((candidate) => candidate.mediaId),
