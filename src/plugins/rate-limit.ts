@@ -147,6 +147,11 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   { name: 'rate-limit' },
 );
 
+/** The bucket a request's client address is counted in by every per-address limit (an IPv6 client: its prefix). */
+export function clientAddressBucket(request: FastifyRequest): string {
+  return addressBucket(request.ip, request.server.config.AVS_RATE_LIMIT_IPV6_PREFIX);
+}
+
 /** onRequest hook for /api/v1, after authentication: one token per request from the key's bucket. */
 export async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.principal) return;

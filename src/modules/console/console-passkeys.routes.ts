@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '../../errors/error-catalogue.js';
+import { clientAddressBucket, enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import { acceptInvitationWithPasskey, startInvitationPasskey } from '../members/invitations.service.js';
 import { signInWithPasskey } from '../members/member-login.service.js';
 import { leaveMemberFlash } from '../members/member-sessions.service.js';
@@ -87,10 +88,15 @@ export async function consolePasskeyRoutes(
     },
   );
 
-  app.post('/passkey-sign-in/options', { schema: { hide: true }, config: openJson }, async () => {
-    const ceremony = await startPasskeySignIn(db, rp);
-    return { mode: 'authenticate', challenge_token: ceremony.challengeToken, options: ceremony.options };
-  });
+  // Open to anyone and a database write each: the public pages' per-address bucket, as /t and /c have.
+  app.post(
+    '/passkey-sign-in/options',
+    { schema: { hide: true }, config: openJson, onRequest: enforcePublicRateLimit },
+    async (request) => {
+      const ceremony = await startPasskeySignIn(db, rp, clientAddressBucket(request));
+      return { mode: 'authenticate', challenge_token: ceremony.challengeToken, options: ceremony.options };
+    },
+  );
 
   app.post<{ Body: Answer }>(
     '/passkey-sign-in',
@@ -109,7 +115,7 @@ export async function consolePasskeyRoutes(
 
   app.post<{ Params: Static<typeof TokenParams> }>(
     '/invitations/:token/passkey/options',
-    { schema: { hide: true, params: TokenParams }, config: openJson },
+    { schema: { hide: true, params: TokenParams }, config: openJson, onRequest: enforcePublicRateLimit },
     async (request) => {
       const ceremony = await startInvitationPasskey(db, request.params.token, rp);
       return { mode: ceremony.mode, challenge_token: ceremony.challengeToken, options: ceremony.options };

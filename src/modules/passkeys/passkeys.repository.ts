@@ -29,12 +29,34 @@ export async function insertChallenge(
     purpose: ChallengeRow['purpose'];
     challenge: string;
     personId: string | null;
+    clientBucket: string | null;
     expiresAt: Date;
   },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO webauthn_challenges (id, purpose, challenge, person_id, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [challenge.id, challenge.purpose, challenge.challenge, challenge.personId, challenge.expiresAt],
+    `INSERT INTO webauthn_challenges (id, purpose, challenge, person_id, client_bucket, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      challenge.id,
+      challenge.purpose,
+      challenge.challenge,
+      challenge.personId,
+      challenge.clientBucket,
+      challenge.expiresAt,
+    ],
+  );
+}
+
+/** Deletes a client bucket's challenges beyond its newest `keep`. */
+export async function deleteChallengesBeyond(
+  db: Queryable,
+  clientBucket: string,
+  keep: number,
+): Promise<void> {
+  await db.query(
+    `DELETE FROM webauthn_challenges WHERE id IN (
+       SELECT id FROM webauthn_challenges WHERE client_bucket = $1 ORDER BY expires_at DESC, id OFFSET $2)`,
+    [clientBucket, keep],
   );
 }
 

@@ -18,6 +18,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
 import {
+  deleteChallengesBeyond,
   deleteExpiredChallenges,
   deletePasskey,
   findPasskeyByCredentialId,
@@ -33,6 +34,8 @@ import {
 
 const RP_NAME = 'Asset Verification Service';
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Open sign-in challenges one client address (its bucket) may hold: a few tabs and retries, never a flood. */
+export const CHALLENGES_PER_CLIENT_BUCKET = 20;
 const NAME_MAX_LENGTH = 100;
 const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 
@@ -116,16 +119,19 @@ async function storeChallenge(
   db: Queryable,
   purpose: ChallengeRow['purpose'],
   challenge: string,
-  personId: string | null,
+  asker: { personId: string } | { clientBucket: string | undefined },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const clientBucket = 'clientBucket' in asker ? (asker.clientBucket ?? null) : null;
   await insertChallenge(db, {
     id: challengeId(token),
     purpose,
     challenge,
-    personId,
+    personId: 'personId' in asker ? asker.personId : null,
+    clientBucket,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
   });
+  if (clientBucket !== null) await deleteChallengesBeyond(db, clientBucket, CHALLENGES_PER_CLIENT_BUCKET);
   return token;
 }
 
@@ -171,7 +177,7 @@ export async function startPasskeyRegistration(
     excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: row.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  const challengeToken = await storeChallenge(db, 'registration', options.challenge, person.id);
+  const challengeToken = await storeChallenge(db, 'registration', options.challenge, { personId: person.id });
   return { challengeToken, options };
 }
 
@@ -227,10 +233,15 @@ export async function finishPasskeyRegistration(
   });
 }
 
-/** A usernameless sign-in: no credentials listed, so the authenticator offers the passkeys it holds for this site. */
+/**
+ * A usernameless sign-in: no credentials listed, so the authenticator offers the passkeys it holds for this site.
+ * Anyone may ask, so the challenge names the asking client's address bucket, which keeps only its newest
+ * CHALLENGES_PER_CLIENT_BUCKET (an older one then answers as used).
+ */
 export async function startPasskeySignIn(
   db: Queryable,
   rp: RelyingParty,
+  clientBucket?: string,
 ): Promise<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>> {
   await deleteExpiredChallenges(db);
   const options = await generateAuthenticationOptions({
@@ -239,7 +250,7 @@ export async function startPasskeySignIn(
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,
   });
-  const challengeToken = await storeChallenge(db, 'authentication', options.challenge, null);
+  const challengeToken = await storeChallenge(db, 'authentication', options.challenge, { clientBucket });
   return { challengeToken, options };
 }
 
