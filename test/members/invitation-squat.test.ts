@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -275,5 +276,42 @@ describe('an invitation squatted by another account’s owner (issue #46)', () =
     expect(body).not.toContain('action="/console/switch"');
     // A wrong password is refused as ever, with or without a chosen account.
     expect((await signIn(context.app, address, 'not the password at all')).statusCode).toBe(401);
+  });
+
+  it('a pending invitation squatted before the fix gets a person of its own (migration 356)', async () => {
+    const { victimAccount, attackerInvites, suffix } = await scene();
+    const victim = victimAddress();
+    expect((await accept(context.app, await attackerInvites(victim), ATTACKER_PASSWORD)).statusCode).toBe(
+      303,
+    );
+    const { token, invitation } = await invite(context.db, victimAccount, victim, 'editor');
+    // The state the old rule left: A's invitation names the person B's link made, with the squatter's password.
+    await context.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `UPDATE account_members SET person_id = (
+           SELECT m.person_id FROM account_members m JOIN people p ON p.id = m.person_id
+           WHERE p.email = $2 AND m.id <> $1)
+         WHERE id = $1 RETURNING (SELECT person_id FROM account_members WHERE id = $1) AS id`,
+        [invitation.member_id, victim],
+      );
+      await tx.query('DELETE FROM people WHERE id = $1', [rows[0]!.id]);
+    });
+    expect((await get(`/console/invitations/${token}`)).body).toContain('Your password');
+
+    const migration = readFileSync(
+      new URL('../../migrations/356_people_per_invitation.sql', import.meta.url),
+      'utf8',
+    );
+    const split = migration.slice(migration.indexOf('CREATE TEMPORARY TABLE'));
+    await context.db.transaction(async (tx) => {
+      await tx.exec(split);
+    });
+
+    expect((await get(`/console/invitations/${token}`)).body).toContain('Choose a password');
+    expect((await accept(context.app, token, VICTIM_PASSWORD)).statusCode).toBe(303);
+    const squatter = await signIn(context.app, victim, ATTACKER_PASSWORD);
+    expect(await home(cookieOf(squatter))).not.toContain(`Victim Gallery ${suffix}`);
+    const victimHome = await home(cookieOf(await signIn(context.app, victim, VICTIM_PASSWORD)));
+    expect(victimHome).toContain(`Victim Gallery ${suffix}`);
   });
 });
