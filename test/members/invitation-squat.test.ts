@@ -9,6 +9,7 @@ import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { inviteMember } from '../../src/modules/members/invitations.service.js';
 import { relyingParty } from '../../src/modules/passkeys/passkeys.service.js';
 import { form, FORM } from '../admin/admin-helpers.js';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { accept, cookieOf, csrfOf, freshAddress, invite, joinedMember, signIn } from './member-helpers.js';
@@ -157,11 +158,9 @@ describe('an invitation squatted by another account’s owner (issue #46)', () =
     expect(switched.statusCode).toBe(404);
     expect(await home(squatterCookie)).not.toContain(`Victim Gallery ${suffix}`);
     // Naming A at sign-in does not help either: the password opens only its own person's memberships.
-    const naming = await context.app.inject({
-      method: 'POST',
+    const naming = await postSignInForm(context.app, {
       url: '/console/login',
-      headers: FORM,
-      payload: form({ email: victim, password: ATTACKER_PASSWORD, account_id: victimAccount }),
+      fields: { email: victim, password: ATTACKER_PASSWORD, account_id: victimAccount },
       remoteAddress: freshAddress(),
     });
     expect(naming.statusCode).toBe(303);
@@ -261,11 +260,9 @@ describe('an invitation squatted by another account’s owner (issue #46)', () =
     expect(asked.body).toContain('Choose the account');
     expect(asked.body).toContain(`value="${first}"`);
     expect(asked.body).toContain(`value="${second}"`);
-    const chosen = await context.app.inject({
-      method: 'POST',
+    const chosen = await postSignInForm(context.app, {
       url: '/console/login',
-      headers: FORM,
-      payload: form({ email: address, password: VICTIM_PASSWORD, account_id: second }),
+      fields: { email: address, password: VICTIM_PASSWORD, account_id: second },
       remoteAddress: freshAddress(),
     });
     expect(chosen.statusCode).toBe(303);
