@@ -157,6 +157,11 @@ export const errorCatalogue = {
   csrf_failed: {
     status: 403,
     message: 'The CSRF token is missing or does not match the session; reload the page and try again.',
+    details: {
+      other_site: () => 'This form was sent from another site. Open the page on this site and send it again.',
+      sign_in_form: () =>
+        'This form has expired or was not opened on this site. Reload the page and try again.',
+    },
   },
   forbidden_role: {
     status: 403,

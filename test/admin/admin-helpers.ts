@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 import type { Database } from '../../src/db/database.js';
 import { createAdminUser } from '../../src/modules/admin/auth/admin-users.service.js';
 import { appendEvent } from '../../src/modules/chain/history-events.service.js';
@@ -31,11 +32,9 @@ export async function logIn(
   email: string,
   options: { remoteAddress?: string } = {},
 ): Promise<{ cookie: string; csrfToken: string }> {
-  const response = await app.inject({
-    method: 'POST',
+  const response = await postSignInForm(app, {
     url: '/admin/login',
-    headers: FORM,
-    payload: form({ email, password: ADMIN_PASSWORD }),
+    fields: { email, password: ADMIN_PASSWORD },
     remoteAddress:
       options.remoteAddress ?? `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../helpers/test-app.js';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 import { LOGIN_LIMITS } from '../../src/modules/web-pages/login-throttle.js';
 import { ADMIN_PASSWORD, createAdmin, form, FORM, logIn } from './admin-helpers.js';
 
@@ -11,13 +12,7 @@ beforeAll(async () => {
 });
 
 const attempt = (fields: { email: string; password: string }, remoteAddress: string) =>
-  context.app.inject({
-    method: 'POST',
-    url: '/admin/login',
-    headers: FORM,
-    payload: form(fields),
-    remoteAddress,
-  });
+  postSignInForm(context.app, { url: '/admin/login', fields, remoteAddress });
 
 describe('without a session', () => {
   it.each([
@@ -144,9 +139,10 @@ describe('log-in', () => {
       expect(b.response.statusCode).toBe(401);
       expect(a.response.headers['set-cookie']).toBeUndefined();
       expect(b.response.headers['set-cookie']).toBeUndefined();
-      // Same page apart from the email the form echoes back.
-      expect(a.response.body.replace(email, 'EMAIL')).toBe(
-        b.response.body.replace(`nobody${index}@example.com`, 'EMAIL'),
+      // Same page apart from the email the form echoes back and the form's own token (new at every page).
+      const token = /name="_csrf" value="[^"]+"/;
+      expect(a.response.body.replace(email, 'EMAIL').replace(token, 'TOKEN')).toBe(
+        b.response.body.replace(`nobody${index}@example.com`, 'EMAIL').replace(token, 'TOKEN'),
       );
       expect(a.response.body).toContain('Incorrect email or password.');
       wrong.push(a.ms);
@@ -221,11 +217,9 @@ describe('log-in', () => {
   });
 
   it('refuses a missing email or password with the same answer', async () => {
-    const response = await context.app.inject({
-      method: 'POST',
+    const response = await postSignInForm(context.app, {
       url: '/admin/login',
-      headers: FORM,
-      payload: form({ email }),
+      fields: { email },
       remoteAddress: '10.0.5.1',
     });
     expect(response.statusCode).toBe(401);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureSetupLink, SETUP_LINK_TTL_MS } from '../../src/modules/admin/auth/admin-setup.service.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { form, FORM } from './admin-helpers.js';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 
 // One database per file: these tests run in order on one database that starts with no administrator.
 const context = useTestContext();
@@ -91,11 +92,9 @@ describe('the first-admin set-up link', () => {
     const done = await submit(link.token, cookie, fields);
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/admin/login');
-    const login = await context.app.inject({
-      method: 'POST',
+    const login = await postSignInForm(context.app, {
       url: '/admin/login',
-      headers: FORM,
-      payload: form({ email: 'first@example.com', password: PASSWORD }),
+      fields: { email: 'first@example.com', password: PASSWORD },
     });
     expect(login.statusCode).toBe(303);
     expect(login.headers.location).toBe('/admin');

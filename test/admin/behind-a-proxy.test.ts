@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { LOGIN_LIMITS } from '../../src/modules/web-pages/login-throttle.js';
-import { ADMIN_PASSWORD, createAdmin, form, FORM } from './admin-helpers.js';
+import { ADMIN_PASSWORD, createAdmin } from './admin-helpers.js';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 
 const PROXY = '10.1.1.1';
 
 async function logInThrough(context: TestContext, email: string, password: string, client: string) {
-  return context.app.inject({
-    method: 'POST',
+  return postSignInForm(context.app, {
     url: '/admin/login',
-    headers: { ...FORM, 'x-forwarded-for': client, 'x-forwarded-proto': 'https' },
-    payload: form({ email, password }),
+    headers: { 'x-forwarded-for': client, 'x-forwarded-proto': 'https' },
+    fields: { email, password },
     remoteAddress: PROXY,
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
 import { inviteMember } from '../../src/modules/members/invitations.service.js';
-import { form, FORM } from '../admin/admin-helpers.js';
+import { postSignInForm } from '../helpers/sign-in-forms.js';
 
 export const MEMBER_PASSWORD = 'a long and uncommon passphrase';
 
@@ -43,11 +43,9 @@ export async function accept(
 ) {
   const fields: Record<string, string> = { password };
   if (options.again !== null) fields.password_again = options.again ?? password;
-  return app.inject({
-    method: 'POST',
+  return postSignInForm(app, {
     url: `/console/invitations/${token}`,
-    headers: FORM,
-    payload: form(fields),
+    fields,
     remoteAddress: freshAddress(),
   });
 }
@@ -58,13 +56,7 @@ export async function signIn(
   password = MEMBER_PASSWORD,
   remoteAddress = freshAddress(),
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/console/login',
-    headers: FORM,
-    payload: form({ email, password }),
-    remoteAddress,
-  });
+  return postSignInForm(app, { url: '/console/login', fields: { email, password }, remoteAddress });
 }
 
 /** The CSRF token a signed-in page carries. */

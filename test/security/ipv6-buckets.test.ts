@@ -94,8 +94,9 @@ describe('failed authentications', () => {
 
   it('are counted per /64', async () => {
     const statuses: number[] = [];
-    // AUTH_FAILURE_POLICY's burst is 200: the 201st wrong key from the /64 is refused, each from another address.
-    for (let host = 1; host <= 201; host++) {
+    // AUTH_FAILURE_POLICY's burst is 200 (and 5 a second more): 300 wrong keys, each from another address of
+    // the /64, run past it; one bucket per address would never refuse.
+    for (let host = 1; host <= 300; host++) {
       const response = await context.app.inject({
         method: 'GET',
         url: '/api/v1/assets/artworks',
@@ -105,7 +106,7 @@ describe('failed authentications', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 200).every((status) => status === 401)).toBe(true);
-    expect(statuses[200]).toBe(429);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
   });
 });
 

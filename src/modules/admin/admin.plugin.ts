@@ -8,6 +8,7 @@ import { adminApiRoutes } from './api/admin-api.routes.js';
 import { errorPage } from './pages/admin-layout.views.js';
 import { adminLoginRoutes } from './pages/admin-login.routes.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
+import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
 import { adminPageRoutes } from './pages/admin-pages.routes.js';
 import { adminSetupRoutes } from './pages/admin-setup.routes.js';
 import { LoginThrottle } from '../web-pages/login-throttle.js';
@@ -26,6 +27,8 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
     async (admin) => {
       await admin.register(cookie);
       admin.addHook('onRequest', pageHeaders('/admin/static/'));
+      // Pages, set-up and the API alike: no write under /admin is made by another site's page.
+      admin.addHook('onRequest', refuseCrossSiteWrites);
 
       admin.get<{ Params: { name: string } }>(
         '/static/:name',

@@ -11,6 +11,7 @@ import {
   sessionCookieOf,
   type SessionCookie,
 } from '../web-pages/web-sessions.js';
+import { signInCsrf } from '../web-pages/sign-in-csrf.js';
 
 /** What a /console route needs: the least role of the session's member, or 'none' (open: sign-in, invitations). */
 export type ConsoleAccess = MemberRole | 'none';
@@ -35,6 +36,9 @@ declare module 'fastify' {
 const MEMBER_COOKIE: SessionCookie = { name: 'avs_member_session', path: '/console' };
 /** The header a console JSON write carries the session's CSRF token in (the page's `<meta name="csrf-token">`). */
 const CSRF_HEADER = 'x-csrf-token';
+
+/** Before a session there is no session token: the sign-in and invitation forms' is a signed double-submit cookie. */
+export const consoleSignInCsrf = signInCsrf({ name: 'avs_member_sign_in', path: '/console' });
 
 const memberCookie = sessionCookieOf(MEMBER_COOKIE);
 export const setMemberCookie = memberCookie.set;

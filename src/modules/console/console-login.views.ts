@@ -22,18 +22,38 @@ function accountChoice(accounts: readonly AccountChoice[]): SafeHtml {
   </fieldset>`;
 }
 
-export function consoleLoginPage(
-  options: { email?: string; flash?: Flash; accounts?: readonly AccountChoice[] } = {},
-): SafeHtml {
-  const { accounts, ...form } = options;
+/** The value of the hidden field that confirms signing in as another person (`switch`). */
+export const SWITCH_CONFIRMED = 'confirmed';
+
+/**
+ * The sign-in page. `signedInAs`: the browser is signed in as another person, so the form asks for the password
+ * again and confirms the switch (docs/members.md).
+ */
+export function consoleLoginPage(options: {
+  csrfToken: string;
+  email?: string;
+  flash?: Flash;
+  accounts?: readonly AccountChoice[];
+  signedInAs?: string;
+}): SafeHtml {
+  const { accounts, signedInAs, ...form } = options;
+  const choice = accounts ? accountChoice(accounts) : html``;
+  if (signedInAs !== undefined) {
+    return consolePublicPage(
+      'Sign in as someone else?',
+      html`${signInForm({
+          action: '/console/login',
+          button: text.signIn.confirmSwitchButton,
+          ...form,
+          flash: form.flash ?? { kind: 'notice', message: text.signIn.confirmSwitch(signedInAs) },
+          more: html`${choice}<input type="hidden" name="switch" value="${SWITCH_CONFIRMED}" />`,
+        })}
+        <p><a href="/console">${text.signIn.staySignedIn(signedInAs)}</a></p>`,
+    );
+  }
   return consolePublicPage(
     'Sign in',
-    html`${signInForm({
-        action: '/console/login',
-        button: 'Sign in',
-        ...form,
-        more: accounts ? accountChoice(accounts) : undefined,
-      })}
+    html`${signInForm({ action: '/console/login', button: 'Sign in', ...form, more: choice })}
       <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">
         <h2 id="passkey-sign-in-heading">Or with a passkey</h2>
         ${passkeyControl({

@@ -9,6 +9,7 @@ import { passkeyBrowserBundlePath } from '../passkeys/passkeys-browser-bundle.js
 import { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
+import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
 import { assetsPageRoutes } from './assets-page.routes.js';
 import { auditPageRoutes } from './audit-page.routes.js';
@@ -51,6 +52,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(cookie);
       await console.register(formbody, { bodyLimit: limits.bodyBytes });
       console.addHook('onRequest', pageHeaders('/console/static/'));
+      console.addHook('onRequest', refuseCrossSiteWrites);
       console.addHook('onRequest', enforceMemberRole);
       console.addHook('preValidation', checkConsoleCsrf);
       console.setErrorHandler(

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { acceptInvitation, openInvitation } from '../members/invitations.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
-import { setMemberCookie } from './console-auth.js';
+import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
 import { refusal } from './console-page.helpers.js';
 import { sendSignInRefusal } from '../web-pages/sign-in-form.js';
 import { invitationPage } from './invitation.views.js';
@@ -29,15 +29,21 @@ export async function invitationRoutes(
     { schema: { hide: true, params: TokenParams }, config: { memberRole: 'none' } },
     async (request, reply) => {
       const invitation = await openInvitation(db, request.params.token);
-      return sendPage(reply, invitationPage({ token: request.params.token, invitation }));
+      const csrfToken = consoleSignInCsrf.issue(request, reply);
+      return sendPage(reply, invitationPage({ token: request.params.token, invitation, csrfToken }));
     },
   );
 
   app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof AcceptBody> }>(
     '/invitations/:token',
-    { schema: { hide: true, params: TokenParams, body: AcceptBody }, config: { memberRole: 'none' } },
+    {
+      schema: { hide: true, params: TokenParams, body: AcceptBody },
+      config: { memberRole: 'none' },
+      preValidation: consoleSignInCsrf.check,
+    },
     async (request, reply) => {
       const { token } = request.params;
+      const csrfToken = consoleSignInCsrf.issue(request, reply);
       const input = {
         token,
         password: (request.body.password ?? '').slice(0, 1024),
@@ -53,14 +59,14 @@ export async function invitationRoutes(
         if (status === 404 || status === 410) throw error;
         return sendPage(
           reply,
-          invitationPage({ token, invitation: await openInvitation(db, token), flash }),
+          invitationPage({ token, invitation: await openInvitation(db, token), flash, csrfToken }),
           status,
         );
       }
       if (result.outcome !== 'accepted') {
         const invitation = await openInvitation(db, token);
         return sendSignInRefusal(reply, result, {
-          page: (flash) => invitationPage({ token, invitation, flash }),
+          page: (flash) => invitationPage({ token, invitation, flash, csrfToken }),
           refused: 'Incorrect password.',
         });
       }

@@ -3,6 +3,7 @@ import type { OpenInvitation } from '../members/invitations.service.js';
 import { inputField, passwordField } from '../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../web-pages/page-document.views.js';
 import { MIN_PASSWORD_LENGTH } from '../web-pages/passwords.js';
+import { csrfField } from '../web-pages/page-frame.views.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './passkey-controls.views.js';
 
@@ -13,12 +14,15 @@ import { passkeyControl } from './passkey-controls.views.js';
 export function invitationPage(options: {
   token: string;
   invitation: OpenInvitation;
+  /** The pre-session token (consoleSignInCsrf) the password form carries back. */
+  csrfToken: string;
   flash?: Flash;
 }): SafeHtml {
   const { invitation } = options;
   const endpoint = `/console/invitations/${options.token}/passkey`;
   const passwordForm = (fields: SafeHtml) =>
     html`<form method="post" action="/console/invitations/${options.token}" class="stacked">
+      ${csrfField(options.csrfToken)}
       ${inputField('Email', {
         id: 'email',
         name: 'email',

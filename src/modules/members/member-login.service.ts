@@ -12,6 +12,7 @@ import {
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { listActiveMembershipsOfPerson, type MembershipRow } from './members.repository.js';
 import {
+  endMemberSession,
   endOtherSessionsOfPerson,
   startMemberSession,
   type MemberSession,
@@ -26,7 +27,10 @@ export interface AccountChoice {
 
 type SessionResult = PasswordSignInResult<{ token: string; expiresAt: Date }>;
 
-export type MemberLoginResult = SessionResult | { outcome: 'choose_account'; accounts: AccountChoice[] };
+export type MemberLoginResult =
+  | SessionResult
+  | { outcome: 'choose_account'; accounts: AccountChoice[] }
+  | { outcome: 'confirm_switch'; signedInAs: string };
 
 type Admitted = { membership: MembershipRow } | { accounts: AccountChoice[] };
 
@@ -36,12 +40,24 @@ type Admitted = { membership: MembershipRow } | { accounts: AccountChoice[] };
  * people (one per account that invited it), each with its own password: the password opens only its own person's
  * memberships. When it opens several people's (the same password chosen twice), the person chooses the account
  * (`accountId`, from the list `choose_account` gives).
+ *
+ * A browser already signed in (`replacing`) as another person is not switched silently (a page of another site
+ * could sign it into the other person's sign-in): the answer is `confirm_switch` until the person confirms
+ * (`switchConfirmed`). The replaced session ends.
  */
 export async function signInWithPassword(
   db: Queryable,
   throttle: LoginThrottle,
-  input: { email: string; password: string; address: string; accountId?: string },
+  input: {
+    email: string;
+    password: string;
+    address: string;
+    accountId?: string;
+    replacing?: MemberSession;
+    switchConfirmed?: boolean;
+  },
 ): Promise<MemberLoginResult> {
+  const { replacing } = input;
   const result = await throttledPasswordSignIn(throttle, input, {
     findByEmail: (email) => findPeopleByEmail(db, email),
     admit: async (people): Promise<Admitted | undefined> => {
@@ -58,13 +74,22 @@ export async function signInWithPassword(
         .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
       return { accounts };
     },
-    open: async (admitted): Promise<{ accounts: AccountChoice[] } | { token: string; expiresAt: Date }> =>
-      'accounts' in admitted
-        ? admitted
-        : startMemberSession(db, admitted.membership.person_id, admitted.membership.account_id),
+    open: async (
+      admitted,
+    ): Promise<
+      { accounts: AccountChoice[] } | { confirmSwitch: true } | { token: string; expiresAt: Date }
+    > => {
+      if ('accounts' in admitted) return admitted;
+      const { person_id: personId, account_id: accountId } = admitted.membership;
+      if (replacing && replacing.personId !== personId && !input.switchConfirmed)
+        return { confirmSwitch: true };
+      if (replacing) await endMemberSession(db, replacing);
+      return startMemberSession(db, personId, accountId);
+    },
   });
   if (result.outcome !== 'signed_in') return result;
   if ('accounts' in result) return { outcome: 'choose_account', accounts: result.accounts };
+  if ('confirmSwitch' in result) return { outcome: 'confirm_switch', signedInAs: replacing!.email };
   return { outcome: 'signed_in', token: result.token, expiresAt: result.expiresAt };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from '../../lib/html.js';
 import { emailField, passwordField } from './form-parts.views.js';
 import { flashMessage, sendPage, type Flash } from './page-document.views.js';
+import { csrfField } from './page-frame.views.js';
 
 export const SignInBody = Type.Object(
   { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
@@ -19,6 +20,8 @@ export function signInFields(body: SignInBody): { email: string; password: strin
 export function signInForm(options: {
   action: string;
   button: string;
+  /** The pre-session token (signInCsrf) the form carries back. */
+  csrfToken: string;
   email?: string;
   flash?: Flash;
   /** Fields after the password (the console's choice of account). */
@@ -26,7 +29,7 @@ export function signInForm(options: {
 }): SafeHtml {
   return html`${flashMessage(options.flash)}
     <form method="post" action="${options.action}" class="stacked">
-      ${emailField(options.email)}
+      ${csrfField(options.csrfToken)} ${emailField(options.email)}
       ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })} ${options.more ?? ''}
       <button type="submit">${options.button}</button>
     </form>`;

@@ -13,6 +13,10 @@ import { logIn } from '../auth/admin-login.service.js';
 import { endAdminSession } from '../auth/admin-sessions.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { loginPage } from './login.views.js';
+import { signInCsrf } from '../../web-pages/sign-in-csrf.js';
+
+// Before a session there is no session token: the log-in form's is a signed double-submit cookie.
+const loginCsrf = signInCsrf({ name: 'avs_admin_sign_in', path: '/admin' });
 
 /** The log-in page (the only admin page reachable without a session) and log-out. */
 export async function adminLoginRoutes(
@@ -21,12 +25,12 @@ export async function adminLoginRoutes(
 ): Promise<void> {
   app.get('/login', { schema: { hide: true } }, async (request, reply) => {
     if (request.adminSession) return reply.redirect('/admin', 303);
-    return sendPage(reply, loginPage());
+    return sendPage(reply, loginPage({ csrfToken: loginCsrf.issue(request, reply) }));
   });
 
   app.post<{ Body: Static<typeof SignInBody> }>(
     '/login',
-    { schema: { hide: true, body: SignInBody } },
+    { schema: { hide: true, body: SignInBody }, preValidation: loginCsrf.check },
     async (request, reply) => {
       const { email, password } = signInFields(request.body);
       const result = await logIn(request.server.db, options.throttle, {
@@ -36,7 +40,7 @@ export async function adminLoginRoutes(
       });
       if (result.outcome !== 'signed_in') {
         return sendSignInRefusal(reply, result, {
-          page: (flash) => loginPage({ email, flash }),
+          page: (flash) => loginPage({ csrfToken: loginCsrf.issue(request, reply), email, flash }),
           attempts: 'log-in attempts',
         });
       }
