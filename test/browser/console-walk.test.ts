@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
-import { listConsoleRoutes } from '../../src/modules/console/console-auth.js';
+import { listConsoleRoutes } from '../../src/modules/console/shell/console-auth.js';
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { accessibilityProblems, launchChromium, listenLocally, PAGE_VIEWPORTS } from '../helpers/browser.js';

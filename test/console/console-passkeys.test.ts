@@ -5,7 +5,7 @@ import type {
 } from '@simplewebauthn/server';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { listConsoleRoutes } from '../../src/modules/console/console-auth.js';
+import { listConsoleRoutes } from '../../src/modules/console/shell/console-auth.js';
 import { disableMember } from '../../src/modules/members/members.service.js';
 import { relyingParty } from '../../src/modules/passkeys/passkeys.service.js';
 import { LOGIN_LIMITS } from '../../src/modules/web-pages/login-throttle.js';

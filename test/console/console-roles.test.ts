@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { listConsoleRoutes, type ConsoleRoute } from '../../src/modules/console/console-auth.js';
+import { listConsoleRoutes, type ConsoleRoute } from '../../src/modules/console/shell/console-auth.js';
 import { roleReaches, type MemberRole } from '../../src/modules/members/member-roles.js';
 import { startMemberSession } from '../../src/modules/members/member-sessions.service.js';
 import { form, FORM } from '../admin/admin-helpers.js';

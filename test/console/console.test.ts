@@ -6,7 +6,7 @@ import {
   declareConsoleRoute,
   enforceMemberRole,
   listConsoleRoutes,
-} from '../../src/modules/console/console-auth.js';
+} from '../../src/modules/console/shell/console-auth.js';
 import {
   changeRole,
   disableMember,

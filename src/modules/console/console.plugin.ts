@@ -10,22 +10,23 @@ import { LoginThrottle } from '../web-pages/login-throttle.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
-import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './console-auth.js';
-import { assetsPageRoutes } from './assets-page.routes.js';
-import { auditPageRoutes } from './audit-page.routes.js';
+import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './shell/console-auth.js';
+import { assetsPageRoutes } from './assets/asset-page.routes.js';
+import { auditPageRoutes } from './members/audit-page.routes.js';
 import { certificatePrintRoutes } from './print/certificate-print.routes.js';
-import { consoleErrorPage } from './console-layout.views.js';
-import { consoleLoginRoutes } from './console-login.routes.js';
-import { consolePageRoutes } from './console-pages.routes.js';
-import { consolePasskeyRoutes } from './console-passkeys.routes.js';
-import { developersPageRoutes } from './developers-pages.routes.js';
-import { invitationRoutes } from './invitation.routes.js';
-import { keysPageRoutes } from './keys-page.routes.js';
-import { membersPageRoutes } from './members-page.routes.js';
-import { transfersPageRoutes } from './transfers-page.routes.js';
-import { watchlistPageRoutes } from './watchlist-page.routes.js';
-import { searchPageRoutes } from './search-page.routes.js';
-import { webhooksPageRoutes } from './webhooks-page.routes.js';
+import { consoleErrorPage } from './shell/console-layout.views.js';
+import { consoleLoginRoutes } from './shell/console-login.routes.js';
+import { homePageRoutes } from './home/home-page.routes.js';
+import { accountPageRoutes } from './members/account-page.routes.js';
+import { consolePasskeyRoutes } from './shell/console-passkeys.routes.js';
+import { developersPageRoutes } from './developers/developers-page.routes.js';
+import { invitationRoutes } from './shell/invitation.routes.js';
+import { keysPageRoutes } from './developers/keys-page.routes.js';
+import { membersPageRoutes } from './members/members-page.routes.js';
+import { transfersPageRoutes } from './transfers/transfers-page.routes.js';
+import { watchlistPageRoutes } from './watchlist/watchlist-page.routes.js';
+import { searchPageRoutes } from './search/search-page.routes.js';
+import { webhooksPageRoutes } from './developers/webhooks-page.routes.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
 const STATIC_FILES = {
@@ -75,7 +76,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       );
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
-      await console.register(consolePageRoutes);
+      await console.register(homePageRoutes);
+      await console.register(accountPageRoutes);
       await console.register(membersPageRoutes);
       await console.register(keysPageRoutes);
       await console.register(auditPageRoutes);

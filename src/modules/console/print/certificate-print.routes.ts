@@ -4,8 +4,8 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { isPlanetId, planetIds } from '../../../planets/planets.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
-import { memberSession } from '../console-auth.js';
-import { pageFrame } from '../console-page.helpers.js';
+import { memberSession } from '../shell/console-auth.js';
+import { pageFrame } from '../shell/console-page.helpers.js';
 import {
   certificatePdf,
   issuedAssetsForLabels,

@@ -5,7 +5,7 @@ import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import { consolePage } from '../console-layout.views.js';
+import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 import type { PrintableCertificate, PrintLabel } from './certificate-print.service.js';
 

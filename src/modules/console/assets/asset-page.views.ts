@@ -1,0 +1,526 @@
+import { limits } from '../../../limits.js';
+import { html, showValue, type SafeHtml } from '../../../lib/html.js';
+import { planetIds, type PlanetId } from '../../../planets/planets.js';
+import type { AlertType } from '../../alerts/alerts.schemas.js';
+import { assetStatuses, certificateStatuses } from '../../assets/asset-states.js';
+import type { AssetRecordType } from '../../assets/assets.schemas.js';
+import type { MediaRecordType } from '../../media/media.schemas.js';
+import type { TagType, TapType } from '../../tags/tags.schemas.js';
+import { tapVerdictWord } from '../../tags/tap-page.views.js';
+import type { Membership } from '../../members/members.service.js';
+import type { MemberSession } from '../../members/member-sessions.service.js';
+import { roleReaches } from '../../members/member-roles.js';
+import type { TransferType } from '../../transfers/transfers.schemas.js';
+import type { VerificationType } from '../../verification/verification.schemas.js';
+import {
+  alertControls,
+  certificateStatusBadge,
+  historyTimeline,
+  mediaGrid,
+  verificationsTable,
+  type AssetHistoryEntry,
+} from '../../web-pages/asset-parts.views.js';
+import {
+  dataTable,
+  filterForm,
+  filterSelect,
+  inputField,
+  selectField,
+  valueOptions,
+} from '../../web-pages/form-parts.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import type { AssetFormValues, FieldKind } from './asset-form.js';
+import { isRecordField, planetFields } from './asset-form.js';
+import { consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { text } from '../text/index.js';
+
+const words = text.assets;
+
+/** Where an asset's console page lives: the one place that spells the URL. */
+export function consoleAssetPath(asset: { planet: string; id: string }): string {
+  return `/console/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.id)}`;
+}
+
+interface PageBase {
+  session: MemberSession;
+  memberships: readonly Membership[];
+  flash?: Flash;
+}
+
+const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
+
+function planetNav(current: PlanetId): SafeHtml {
+  return html`<nav aria-label="${words.planetsLabel}" class="tabs">
+    <ul>
+      ${planetIds.map(
+        (planet) =>
+          html`<li>
+            <a href="/console/assets/${planet}" ${planet === current ? html` aria-current="page"` : ''}
+              >${planet}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** The filters as the page was asked for them (the form shows them again, the next-page link carries them). */
+export interface AssetListFilters {
+  status?: string;
+  certificate_status?: string;
+  created_after?: string;
+  created_before?: string;
+  q?: string;
+}
+
+export function assetListPage(
+  options: PageBase & {
+    planet: PlanetId;
+    filters: AssetListFilters;
+    assets: readonly AssetRecordType[];
+    nextHref: string | null;
+    firstHref: string | null;
+  },
+): SafeHtml {
+  const { planet, filters, session } = options;
+  const columns = words.columns;
+  return consolePage({
+    title: words.listTitle(planet),
+    section: 'assets',
+    session,
+    memberships: options.memberships,
+    flash: options.flash,
+    content: html`${planetNav(planet)}
+      ${canEdit(session) ? html`<p><a class="button-link" href="/console/assets/${planet}/new">${words.register}</a></p>` : ''}
+      ${filterForm({
+        action: `/console/assets/${planet}`,
+        label: words.filtersLabel,
+        submit: words.filter,
+        fields: [
+          filterSelect(words.status, 'status', valueOptions(assetStatuses, filters.status, words.anyStatus)),
+          filterSelect(
+            words.certificateStatus,
+            'certificate_status',
+            valueOptions(certificateStatuses, filters.certificate_status, words.anyCertificateStatus),
+          ),
+          inputField(words.createdAfter, {
+            id: 'filter-created_after',
+            name: 'created_after',
+            type: 'date',
+            value: filters.created_after ?? '',
+          }),
+          inputField(words.createdBefore, {
+            id: 'filter-created_before',
+            name: 'created_before',
+            type: 'date',
+            value: filters.created_before ?? '',
+          }),
+          inputField(words.search, { id: 'filter-q', name: 'q', maxlength: 200, value: filters.q ?? '' }),
+        ],
+      })}
+      ${
+        options.assets.length === 0
+          ? html`<p class="empty">${words.empty}</p>`
+          : dataTable({
+              caption: words.listCaption(planet),
+              responsive: true,
+              columns: [columns.title, columns.number, columns.certificate, columns.status, columns.created],
+              rows: options.assets.map(
+                (asset) =>
+                  html`<tr>
+                    <td data-label="${columns.title}">
+                      <a href="${consoleAssetPath(asset)}">${asset.title}</a>
+                    </td>
+                    <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
+                    <td data-label="${columns.certificate}">
+                      ${certificateStatusBadge(asset.certificate_status, asset.alert)}
+                    </td>
+                    <td data-label="${columns.status}">
+                      <span
+                        >${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}</span
+                      >
+                    </td>
+                    <td data-label="${columns.created}">${formatTime(asset.created_at)}</td>
+                  </tr>`,
+              ),
+            })
+      }
+      <p class="pager">
+        ${options.firstHref ? html`<a href="${options.firstHref}">${words.firstPage}</a>` : ''}
+        ${options.nextHref ? html`<a href="${options.nextHref}" rel="next">${words.nextPage}</a>` : ''}
+      </p>`,
+  });
+}
+
+function fieldHint(name: string, field: FieldKind): string {
+  const unit = words.units[name];
+  const rule =
+    field.kind === 'text'
+      ? words.hints.text(field.maxLength ?? limits.stringLength)
+      : field.kind === 'integer'
+        ? words.hints.integer(field.minimum ?? 0, field.maximum ?? Number.MAX_SAFE_INTEGER)
+        : field.kind === 'number'
+          ? words.hints.number(field.minimum ?? 0)
+          : '';
+  return [rule, unit ? words.hints.unit(unit) : ''].filter(Boolean).join(' ');
+}
+
+/** One typed field of a planet, as its schema in planets.ts says: the one place a planet field becomes a control. */
+function planetFieldControl(name: string, field: FieldKind, value: string): SafeHtml {
+  const label = words.fieldLabels[name] ?? name;
+  const id = `field-${name}`;
+  if (field.kind === 'choice') {
+    return selectField(label, { id, name }, valueOptions(field.values, value, words.chooseOne));
+  }
+  const numeric = field.kind === 'integer' || field.kind === 'number';
+  const unit = words.units[name];
+  return inputField(
+    unit ? `${label} (${unit})` : label,
+    {
+      id,
+      name,
+      // A number typed as text keeps what was typed: the schema refuses a bad one with the API's message.
+      type: 'text',
+      ...(numeric ? { inputmode: field.kind === 'integer' ? 'numeric' : 'decimal' } : {}),
+      maxlength: field.kind === 'text' ? field.maxLength : 40,
+      value,
+    },
+    fieldHint(name, field),
+  );
+}
+
+function extraRows(extras: readonly [string, string][]): SafeHtml {
+  const rows = [...extras, ['', ''] as [string, string], ['', ''] as [string, string]];
+  return html`<fieldset>
+    <legend>${words.passThrough}</legend>
+    <p class="hint" id="extras-hint">${words.passThroughHint(limits.passThroughFields)}</p>
+    ${rows.map(
+      ([name, value], index) =>
+        html`<div class="field-row" role="group" aria-label="${words.fieldRow(index + 1)}">
+          ${inputField(words.fieldName, {
+            id: `extra-name-${index}`,
+            name: 'extra_name',
+            maxlength: limits.fieldNameLength,
+            value: name,
+          })}
+          ${inputField(words.fieldValue, {
+            id: `extra-value-${index}`,
+            name: 'extra_value',
+            maxlength: limits.stringLength,
+            value,
+          })}
+        </div>`,
+    )}
+  </fieldset>`;
+}
+
+/** The create and edit form of a planet's asset: title, the planet's typed fields, the other fields as rows. */
+function assetForm(options: {
+  session: MemberSession;
+  planet: PlanetId;
+  action: string;
+  values: AssetFormValues;
+  submit: string;
+}): SafeHtml {
+  const { values } = options;
+  return html`<form method="post" action="${options.action}" class="stacked">
+    ${csrfInput(options.session)}
+    ${inputField(
+      words.titleField,
+      {
+        id: 'field-title',
+        name: 'title',
+        required: true,
+        maxlength: limits.titleLength,
+        value: values.title,
+      },
+      words.titleHint(limits.titleLength),
+    )}
+    <fieldset>
+      <legend>${words.planetFields}</legend>
+      ${planetFields(options.planet).map(({ name, field }) =>
+        planetFieldControl(name, field, values.fields[name] ?? ''),
+      )}
+    </fieldset>
+    ${extraRows(values.extras)}
+    <button type="submit">${options.submit}</button>
+  </form>`;
+}
+
+/** A page under a planet's list: the way back to it above the content. */
+function underList(options: PageBase, planet: string, title: string, content: SafeHtml): SafeHtml {
+  return consolePage({
+    title,
+    section: 'assets',
+    session: options.session,
+    memberships: options.memberships,
+    flash: options.flash,
+    content: html`<p class="breadcrumb">
+        <a href="/console/assets/${planet}">← ${words.listTitle(planet)}</a>
+      </p>
+      ${content}`,
+  });
+}
+
+export function newAssetPage(options: PageBase & { planet: PlanetId; values: AssetFormValues }): SafeHtml {
+  return underList(
+    options,
+    options.planet,
+    words.newTitle(options.planet),
+    assetForm({
+      session: options.session,
+      planet: options.planet,
+      action: `/console/assets/${options.planet}/new`,
+      values: options.values,
+      submit: words.create,
+    }),
+  );
+}
+
+export interface AssetPageData extends PageBase {
+  planet: PlanetId;
+  asset: AssetRecordType;
+  /** The edit form's values: the asset's, or those just refused. */
+  values: AssetFormValues;
+  /** Why the asset cannot change (archived, certificate not pending), or undefined when it can. */
+  frozen: string | undefined;
+  media: MediaRecordType[];
+  history: AssetHistoryEntry[];
+  historyHasMore: boolean;
+  verifications: VerificationType[];
+  /** The asset's active NFC tag, if any (docs/tags.md). */
+  tag: TagType | undefined;
+  /** The latest taps of its tags, newest first. */
+  taps: TapType[];
+  alerts: AlertType[];
+  offer: TransferType | undefined;
+  maxFiles: number;
+  maxFileBytes: number;
+}
+
+function recordSection(data: AssetPageData): SafeHtml {
+  const { asset } = data;
+  const issued = asset.certificate_status !== 'pending' && asset.certificate_status !== 'rejected';
+  return html`<section aria-labelledby="record-heading" class="panel">
+    <h2 id="record-heading">${words.record}</h2>
+    <dl class="details">
+      <dt>${words.number}</dt>
+      <dd><code>${asset.certificate_number}</code></dd>
+      <dt>${words.certificateStatus}</dt>
+      <dd>${certificateStatusBadge(asset.certificate_status, asset.alert)}</dd>
+      <dt>${words.status}</dt>
+      <dd>${asset.status}</dd>
+      <dt>${words.planet}</dt>
+      <dd>${asset.planet}</dd>
+      <dt>${words.assetId}</dt>
+      <dd><code>${asset.id}</code></dd>
+      <dt>${words.created_at}</dt>
+      <dd>${formatTime(asset.created_at)}</dd>
+      <dt>${words.updated_at}</dt>
+      <dd>${formatTime(asset.updated_at)}</dd>
+      ${Object.entries(asset)
+        .filter(([name]) => !isRecordField(name))
+        .map(
+          ([name, value]) =>
+            html`<dt>${words.fieldLabels[name] ?? name}</dt>
+              <dd>${showValue(value)}</dd>`,
+        )}
+      <dt>${words.publicPage}</dt>
+      <dd>
+        ${
+          issued
+            ? html`<a href="/c/${encodeURIComponent(asset.certificate_number)}"
+                >/c/${asset.certificate_number}</a
+              >`
+            : words.noPublicPage
+        }
+      </dd>
+    </dl>
+  </section>`;
+}
+
+function editSection(data: AssetPageData): SafeHtml {
+  if (!canEdit(data.session)) return html``;
+  return html`<section aria-labelledby="edit-heading">
+    <h2 id="edit-heading">${words.edit}</h2>
+    ${
+      data.frozen
+        ? html`<p class="empty">${words.notEditable(data.frozen)}</p>`
+        : assetForm({
+            session: data.session,
+            planet: data.planet,
+            action: `${consoleAssetPath(data.asset)}/edit`,
+            values: data.values,
+            submit: words.save,
+          })
+    }
+  </section>`;
+}
+
+function mediaSection(data: AssetPageData): SafeHtml {
+  const base = consoleAssetPath(data.asset);
+  const editable = canEdit(data.session) && data.asset.certificate_status === 'pending';
+  return html`<section aria-labelledby="media-heading">
+    <h2 id="media-heading">${words.media} <span class="count">${data.media.length}</span></h2>
+    ${mediaGrid(data.media, {
+      hrefOf: (medium) => `${base}/media/${medium.id}`,
+      actions: (medium, name) =>
+        editable
+          ? html`<form method="post" action="${base}/media/${medium.id}/remove" class="inline-actions">
+              ${csrfInput(data.session)}
+              <button type="submit" class="danger button-small">
+                ${words.remove}<span class="visually-hidden"> ${name}</span>
+              </button>
+            </form>`
+          : html``,
+    })}
+    ${
+      !canEdit(data.session)
+        ? ''
+        : editable
+          ? html`<form
+              method="post"
+              action="${base}/media"
+              enctype="multipart/form-data"
+              class="stacked panel"
+            >
+              ${csrfInput(data.session)}
+              <h3>${words.upload}</h3>
+              <div class="field">
+                <label for="upload-files">${words.uploadFiles}</label>
+                <input
+                  id="upload-files"
+                  name="files"
+                  type="file"
+                  multiple
+                  required
+                  accept="image/jpeg,image/png,image/webp,application/pdf"
+                  aria-describedby="upload-files-hint"
+                />
+                <p class="hint" id="upload-files-hint">
+                  ${words.uploadHint(data.maxFiles, (data.maxFileBytes / 1024 / 1024).toFixed(0))}
+                </p>
+              </div>
+              ${selectField(
+                words.visibility,
+                { id: 'upload-visibility', name: 'visibility' },
+                html`<option value="private" selected>${words.private}</option>
+                  <option value="public">${words.public}</option>`,
+              )}
+              ${inputField(words.caption, { id: 'upload-caption', name: 'caption', maxlength: limits.stringLength })}
+              <button type="submit">${words.uploadSubmit}</button>
+            </form>`
+          : html`<p class="hint">${words.mediaFrozen}</p>`
+    }
+  </section>`;
+}
+
+/** The asset's NFC tag and its last tap; binding one hands out its keys, so it is the API's (the owner's) alone. */
+function tagSection(data: AssetPageData): SafeHtml {
+  const { tag } = data;
+  const lastTap = data.taps[0];
+  return html`<section aria-labelledby="tag-heading">
+    <h2 id="tag-heading">${words.tag}</h2>
+    ${
+      tag
+        ? html`<dl class="details">
+            <dt>${words.tagUid}</dt>
+            <dd><code>${tag.uid}</code></dd>
+            <dt>${words.tagBoundAt}</dt>
+            <dd>${formatTime(tag.bound_at)}</dd>
+            <dt>${words.tagKind}</dt>
+            <dd>${tag.tamper ? words.tagTamper : words.tagPlain}</dd>
+            <dt>${words.tagLastAccepted}</dt>
+            <dd>
+              ${
+                tag.last_counter === null || !tag.last_tapped_at
+                  ? words.tagNeverTapped
+                  : html`${words.tagTap(tag.last_counter)}, ${formatTime(tag.last_tapped_at)}`
+              }
+            </dd>
+            <dt>${words.tagLastTap}</dt>
+            <dd>
+              ${
+                lastTap
+                  ? html`${tapVerdictWord(lastTap.verdict)}, ${formatTime(lastTap.tapped_at)}`
+                  : words.tagNeverTapped
+              }
+            </dd>
+          </dl>`
+        : html`<p class="empty">${words.noTag}</p>`
+    }
+  </section>`;
+}
+
+function transferSection(data: AssetPageData): SafeHtml {
+  const base = consoleAssetPath(data.asset);
+  const { offer } = data;
+  const editor = canEdit(data.session);
+  return html`<section aria-labelledby="transfer-heading">
+    <h2 id="transfer-heading">${words.transfer}</h2>
+    ${
+      offer
+        ? html`<p>${words.pendingOffer(offer.to_account_id, offer.expires_at)}</p>
+            ${
+              editor
+                ? html`<form
+                    method="post"
+                    action="${base}/transfer/${offer.id}/cancel"
+                    class="inline-actions"
+                  >
+                    ${csrfInput(data.session)}
+                    <button type="submit" class="button-secondary">${words.cancelOffer}</button>
+                  </form>`
+                : ''
+            }`
+        : html`<p class="empty">${words.noOffer}</p>
+            ${
+              editor && data.asset.status !== 'archived'
+                ? html`<form method="post" action="${base}/transfer" class="stacked">
+                    ${csrfInput(data.session)}
+                    ${inputField(
+                      words.toAccount,
+                      { id: 'transfer-to', name: 'to_account_id', required: true, maxlength: 36 },
+                      words.transferHint,
+                    )}
+                    <button type="submit">${words.offer}</button>
+                  </form>`
+                : ''
+            }`
+    }
+  </section>`;
+}
+
+/** /console/assets/{planet}/{id}: the record, its edit form, certificate and verifications, media, alerts, transfer, history. */
+export function assetPage(data: AssetPageData): SafeHtml {
+  const { asset } = data;
+  const base = consoleAssetPath(asset);
+  const open = data.alerts.some((alert) => alert.status === 'open');
+  return underList(
+    data,
+    asset.planet,
+    asset.title,
+    html`<div class="asset-page">
+      <section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
+        <h2 id="alerts-heading">${words.alerts}</h2>
+        ${alertControls(data.alerts, { base, hidden: canEdit(data.session) ? csrfInput(data.session) : undefined })}
+      </section>
+      ${recordSection(data)} ${editSection(data)}
+      <section aria-labelledby="verifications-heading">
+        <h2 id="verifications-heading">${words.certificate}</h2>
+        <p>${words.certificateStatus}: ${certificateStatusBadge(asset.certificate_status, asset.alert)}</p>
+        ${
+          asset.certificate_status === 'issued' && asset.status !== 'archived'
+            ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`
+            : ''
+        }
+        ${verificationsTable(data.verifications, data.taps)}
+      </section>
+      ${tagSection(data)} ${mediaSection(data)} ${transferSection(data)}
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">${words.history}</h2>
+        ${historyTimeline(data.history, data.historyHasMore)}
+      </section>
+    </div>`,
+  );
+}

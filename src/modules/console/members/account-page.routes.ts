@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { changePassword } from '../../members/member-login.service.js';
+import { listPasskeys, removePasskey } from '../../passkeys/passkeys.service.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
+import { memberSession } from '../shell/console-auth.js';
+import { afterForm, FormBody, FormText, pageFrame } from '../shell/console-page.helpers.js';
+import type { ConsoleFrame } from '../shell/console-layout.views.js';
+import { accountPage } from './account-page.views.js';
+
+const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+/** The account page: the person's passkeys in the frame. */
+async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
+  return accountPage({ ...frame, passkeys: await listPasskeys(request.server.db, frame.session.personId) });
+}
+
+const PasswordBody = Type.Object(
+  { _csrf: FormText, current_password: FormText, password: FormText, password_again: FormText },
+  { additionalProperties: true },
+);
+
+/** /console/account: the signed-in person's password and passkeys. */
+export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get(
+    '/account',
+    { schema: { hide: true }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      const frame = await pageFrame(request);
+      return sendPage(reply, await accountView(request, frame));
+    },
+  );
+
+  app.post<{ Body: Static<typeof PasswordBody> }>(
+    '/account/password',
+    { schema: { hide: true, body: PasswordBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) =>
+      afterForm(
+        request,
+        reply,
+        () =>
+          changePassword(db, memberSession(request), {
+            current: request.body.current_password ?? '',
+            password: request.body.password ?? '',
+            again: request.body.password_again ?? '',
+          }),
+        { url: '/console/account', notice: 'Password changed; your other sessions have ended.' },
+        (frame) => accountView(request, frame),
+      ),
+  );
+
+  app.post<{ Params: Static<typeof PasskeyParams> }>(
+    '/account/passkeys/:id/remove',
+    { schema: { hide: true, params: PasskeyParams, body: FormBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      const session = memberSession(request);
+      // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
+      return afterForm(
+        request,
+        reply,
+        () =>
+          removePasskey(db, session.personId, request.params.id, {
+            accountId: session.accountId,
+            actor: { memberId: session.memberId },
+          }),
+        { url: '/console/account', notice: 'Passkey removed.' },
+        (frame) => accountView(request, frame),
+      );
+    },
+  );
+}

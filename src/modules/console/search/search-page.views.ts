@@ -1,0 +1,94 @@
+import { html, type SafeHtml } from '../../../lib/html.js';
+import { fieldLabel } from '../../../planets/field-labels.js';
+import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
+import { formatTime } from '../../web-pages/page-document.views.js';
+import { consolePage, csrfInput, type ConsoleFrame } from '../shell/console-layout.views.js';
+import { text } from '../text/index.js';
+
+const words = text.search;
+
+/** A match's picture as the console may show it: `imageSrc` is null for another account's private image. */
+export interface ConsoleMatch extends PhotoMatchType {
+  imageSrc: string | null;
+}
+
+function searchForm(frame: ConsoleFrame): SafeHtml {
+  // The CSRF token is the form's first part: readMultipartForm checks it before it reads the file.
+  return html`<section aria-labelledby="search-form-heading" class="panel">
+    <h2 id="search-form-heading">${words.formHeading}</h2>
+    <form
+      method="post"
+      action="/console/search"
+      enctype="multipart/form-data"
+      class="stacked"
+      role="search"
+      aria-label="${words.title}"
+    >
+      ${csrfInput(frame.session)}
+      <label for="search-photo">${words.photoLabel}</label>
+      <p id="search-photo-hint" class="hint">${words.photoHint}</p>
+      <input
+        id="search-photo"
+        name="photo"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        required
+        aria-describedby="search-photo-hint"
+      />
+      <button type="submit">${words.submit}</button>
+    </form>
+  </section>`;
+}
+
+function matchCard(match: ConsoleMatch): SafeHtml {
+  const { alert } = match;
+  return html`<li data-certificate-number="${match.certificate_number}">
+    <figure>
+      ${
+        match.imageSrc
+          ? html`<img src="${match.imageSrc}" alt="${words.imageAlt(match.title)}" loading="lazy" />`
+          : html`<p class="empty">${words.privateImage}</p>`
+      }
+      <figcaption>
+        <strong>${match.title}</strong><br />
+        ${fieldLabel(match.planet)} ·
+        <a
+          href="/c/${match.certificate_number}"
+          aria-label="${words.openCertificate(match.certificate_number)}"
+          >${match.certificate_number}</a
+        ><br />
+        ${words.likenessLabel}: ${words.likeness[match.confidence]} (${match.distance})
+        ${
+          alert
+            ? html`<br /><span class="badge badge-expired">${words.reported(alert.kind)}</span> ${words.since}
+                ${formatTime(alert.since)}`
+            : ''
+        }
+      </figcaption>
+    </figure>
+  </li>`;
+}
+
+function resultsSection(matches: readonly ConsoleMatch[]): SafeHtml {
+  return html`<section aria-labelledby="search-results-heading">
+    <h2 id="search-results-heading">${words.resultsHeading(matches.length)}</h2>
+    ${
+      matches.length === 0
+        ? html`<p class="empty">${words.noneFound}</p>`
+        : html`<ul class="media-grid">
+            ${matches.map(matchCard)}
+          </ul>`
+    }
+  </section>`;
+}
+
+/** /console/search: the form, and after a search the matches as cards with their pictures. */
+export function searchPage(frame: ConsoleFrame & { matches?: readonly ConsoleMatch[] }): SafeHtml {
+  return consolePage({
+    ...frame,
+    section: 'search',
+    title: words.title,
+    content: html`<p>${words.intro}</p>
+      ${searchForm(frame)} ${frame.matches ? resultsSection(frame.matches) : ''}`,
+  });
+}

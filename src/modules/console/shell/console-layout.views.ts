@@ -1,0 +1,131 @@
+import { html, type SafeHtml } from '../../../lib/html.js';
+import type { Membership } from '../../members/members.service.js';
+import type { MemberSession } from '../../members/member-sessions.service.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
+import {
+  csrfField,
+  outsidePage,
+  signedInPage,
+  type NavItem,
+  type PageContent,
+} from '../../web-pages/page-frame.views.js';
+import { text } from '../text/index.js';
+
+export type ConsoleSection =
+  | 'home'
+  | 'assets'
+  | 'transfers'
+  | 'watchlist'
+  | 'search'
+  | 'developers'
+  | 'members'
+  | 'keys'
+  | 'audit'
+  | 'account';
+
+const CHROME = {
+  app: 'AVS console',
+  stylesheet: '/console/static/console.css',
+  // The passkey buttons: @simplewebauthn/browser, then the console's own script that drives it.
+  script: ['/console/static/simplewebauthn-browser.js', '/console/static/console.js'],
+};
+
+export function csrfInput(session: MemberSession): SafeHtml {
+  return csrfField(session.csrfToken);
+}
+
+function navItems(session: MemberSession): NavItem<ConsoleSection>[] {
+  return [
+    { section: 'home', href: '/console', label: text.nav.home },
+    { section: 'assets', href: '/console/assets', label: text.nav.assets },
+    { section: 'transfers', href: '/console/transfers', label: text.nav.transfers },
+    { section: 'watchlist', href: '/console/watchlist', label: text.nav.watchlist },
+    { section: 'search', href: '/console/search', label: text.nav.search },
+    { section: 'developers', href: '/console/developers', label: text.nav.developers },
+    ...(session.role === 'owner'
+      ? [
+          { section: 'members' as const, href: '/console/members', label: text.nav.members },
+          { section: 'keys' as const, href: '/console/keys', label: text.nav.keys },
+          { section: 'audit' as const, href: '/console/audit', label: text.nav.audit },
+        ]
+      : []),
+    { section: 'account', href: '/console/account', label: text.nav.account },
+  ];
+}
+
+/** The account switcher: shown only to a person with more than one active membership. */
+function switcher(session: MemberSession, memberships: readonly Membership[]): SafeHtml {
+  if (memberships.length < 2) return html``;
+  return html`<form class="switcher" method="post" action="/console/switch">
+    ${csrfInput(session)}
+    <label for="switch-account">Account</label>
+    <select id="switch-account" name="account_id">
+      ${memberships.map(
+        (membership) =>
+          html`<option
+            value="${membership.account_id}"
+            ${membership.account_id === session.accountId ? html` selected` : ''}
+          >
+            ${membership.account_name} (${membership.role})
+          </option>`,
+      )}
+    </select>
+    <button type="submit" class="button-secondary">Switch</button>
+  </form>`;
+}
+
+/** What every signed-in page is drawn in: whose session, the switcher's list and the last form's notice. */
+export interface ConsoleFrame {
+  session: MemberSession;
+  memberships: readonly Membership[];
+  flash?: Flash;
+}
+
+/** A page's own stylesheet, served beside the console's (console.plugin.ts). */
+type ConsoleStylesheet = 'print.css';
+
+/** A page of the signed-in console: the account, navigation by role, the switcher and sign-out, then the content. */
+export function consolePage(
+  options: PageContent<ConsoleSection> & ConsoleFrame & { stylesheet?: ConsoleStylesheet },
+): SafeHtml {
+  const { session } = options;
+  const chrome = options.stylesheet
+    ? { ...CHROME, stylesheet: [CHROME.stylesheet, `/console/static/${options.stylesheet}`] }
+    : CHROME;
+  return signedInPage(chrome, {
+    ...options,
+    brand: html`<a href="/console">${session.accountName}</a>`,
+    nav: navItems(session),
+    headerExtra: switcher(session, options.memberships),
+    signOut: { action: '/console/logout', who: `${session.email} · ${session.role}`, label: 'Sign out' },
+    csrfToken: session.csrfToken,
+  });
+}
+
+/** A page outside a session (sign-in, invitations, errors before sign-in). */
+export function consolePublicPage(title: string, content: SafeHtml): SafeHtml {
+  return outsidePage(CHROME, title, content);
+}
+
+/** An error as a plain page: what happened, and the way back. */
+export function consoleErrorPage(status: number, message: string, signedIn: boolean): SafeHtml {
+  const title =
+    status === 403
+      ? 'Not allowed'
+      : status === 404
+        ? 'Not found'
+        : status === 410
+          ? 'Link no longer valid'
+          : status >= 500
+            ? 'Error'
+            : 'Request refused';
+  return consolePublicPage(
+    title,
+    html`<div class="flash flash-error" role="alert"><p>${message}</p></div>
+      <p>
+        <a href="${signedIn ? '/console' : '/console/login'}"
+          >${signedIn ? 'Back to the console' : 'Sign in'}</a
+        >
+      </p>`,
+  );
+}

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SafeHtml } from '../../../lib/html.js';
+import { listMembershipsOfPerson } from '../../members/members.service.js';
+import { leaveMemberFlash, takeMemberFlash } from '../../members/member-sessions.service.js';
+import { redirectAfterForm } from '../../web-pages/form-rules.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
+import type { SessionFlash } from '../../web-pages/web-sessions.js';
+import { FormBody, FormList, FormText, formList, refusal } from '../../web-pages/form-rules.js';
+import { memberSession } from './console-auth.js';
+import type { ConsoleFrame } from './console-layout.views.js';
+
+/** After a form: the notice goes into the member's session and the browser to a plain URL. */
+export function redirectWithFlash(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  flash: SessionFlash,
+) {
+  return redirectAfterForm(reply, url, leaveMemberFlash(request.server.db, memberSession(request), flash));
+}
+
+/** What every signed-in page is drawn in: the session, the notice left by the last form and the switcher's list. */
+export async function pageFrame(request: FastifyRequest): Promise<ConsoleFrame> {
+  const session = memberSession(request);
+  const [flash, memberships] = await Promise.all([
+    takeMemberFlash(request.server.db, session),
+    listMembershipsOfPerson(request.server.db, session.personId),
+  ]);
+  return { session, flash, memberships };
+}
+
+/** A console page: `page` drawn in the frame; a newer notice (a refusal just now) replaces the stored one. */
+export function sendConsolePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: (frame: ConsoleFrame) => SafeHtml,
+  answer: PageAnswer = {},
+): Promise<FastifyReply> {
+  return sendFramedPage(request, reply, Promise.resolve(), page, answer);
+}
+
+/** A notice and status that replace the frame's: a refused form shows its page again with why. */
+export interface PageAnswer {
+  flash?: Flash;
+  status?: number;
+}
+
+/**
+ * A signed-in page: its frame and its data read together, then drawn; the notice of a refusal, when there is
+ * one, takes the place of the one the last form left.
+ */
+export async function sendFramedPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: Promise<T>,
+  draw: (frame: ConsoleFrame, data: T) => SafeHtml,
+  answer: PageAnswer = {},
+): Promise<FastifyReply> {
+  const [frame, loaded] = await Promise.all([pageFrame(request), data]);
+  return sendPage(reply, draw({ ...frame, flash: answer.flash ?? frame.flash }, loaded), answer.status);
+}
+
+/**
+ * A form's change: done, back to `url` with the notice `done` makes of its result; refused (a 4xx the person can
+ * act on), `refused` shows the page again with why.
+ */
+export async function changeThenRedirect<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: {
+    run: () => Promise<T>;
+    url: string;
+    done: (result: T) => SessionFlash;
+    refused: (answer: Required<PageAnswer>) => Promise<FastifyReply>;
+  },
+): Promise<FastifyReply> {
+  let result: T;
+  try {
+    result = await change.run();
+  } catch (error) {
+    const refused = refusal(error);
+    // A refusal's own headers go with the page (a 429's Retry-After).
+    if (error instanceof AppError) void reply.headers(error.headers);
+    return change.refused(refused);
+  }
+  return redirectWithFlash(request, reply, change.url, change.done(result));
+}
+
+/** A form's change with a fixed notice; refused, `page` is drawn again in the frame with why. */
+export function afterForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  act: () => Promise<unknown>,
+  done: { url: string; notice: string },
+  page: (frame: ConsoleFrame) => SafeHtml | Promise<SafeHtml>,
+): Promise<FastifyReply> {
+  return changeThenRedirect(request, reply, {
+    run: act,
+    url: done.url,
+    done: () => ({ kind: 'notice', message: done.notice }),
+    refused: async ({ flash, status }) => {
+      const frame = await pageFrame(request);
+      return sendPage(reply, await page({ ...frame, flash }), status);
+    },
+  });
+}
+
+export { FormBody, FormList, FormText, formList, refusal };

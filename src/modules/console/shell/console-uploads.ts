@@ -1,0 +1,77 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { secretsMatch } from '../../../lib/secrets.js';
+import { CSRF_FIELD } from '../../web-pages/web-sessions.js';
+import { memberSession } from './console-auth.js';
+
+export interface UploadedFile {
+  filename: string;
+  /** The type the browser declared for the part; the media service reads the real one from the bytes. */
+  mimetype: string;
+  bytes: Buffer;
+}
+
+const MAX_FIELDS = 20;
+
+/**
+ * A multipart form of a route declared `memberMultipart`: its first part must be the session's CSRF token (no file is
+ * read before it is checked), then its fields and files, each file at most `maxFileBytes` (413) and at most
+ * `maxFiles` of them. A file input left empty sends a part with no name and no bytes: it is not a file.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  options: { maxFiles: number; maxFileBytes: number },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: ['multipart/form-data'] });
+  }
+  const expected = memberSession(request).csrfToken;
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let checked = false;
+  try {
+    const parts = request.parts({
+      limits: {
+        files: options.maxFiles,
+        fileSize: options.maxFileBytes,
+        fields: MAX_FIELDS,
+        fieldSize: 4000,
+        parts: options.maxFiles + MAX_FIELDS,
+      },
+    });
+    for await (const part of parts) {
+      if (!checked) {
+        const token = part.type === 'field' && part.fieldname === CSRF_FIELD ? part.value : undefined;
+        if (!secretsMatch(token, expected)) throw new AppError('csrf_failed');
+        checked = true;
+      } else if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.filename === '' && bytes.length === 0) continue;
+        files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw uploadRefusal(error, options);
+  }
+  if (!checked) throw new AppError('csrf_failed');
+  return { fields, files };
+}
+
+/** @fastify/multipart's limits, said as the API's upload says them. */
+function uploadRefusal(error: unknown, options: { maxFiles: number; maxFileBytes: number }): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('payload_too_large', 'media_limit', { max: options.maxFileBytes });
+  }
+  if (code === 'FST_FILES_LIMIT') {
+    return new AppError('validation_failed', 'breaks_rule', {
+      field: 'files',
+      rule: `must have at most ${options.maxFiles} files`,
+    });
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('validation_failed');
+  return error;
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { Queryable } from '../../../db/database.js';
+import { limits } from '../../../limits.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import type { MemberPrincipal } from '../../principal/principal.js';
+import { acceptTransfer, closeTransfer, listDescribedTransfers } from '../../transfers/transfers.service.js';
+import type { SessionFlash } from '../../web-pages/web-sessions.js';
+import { memberPrincipal } from '../shell/console-auth.js';
+import {
+  changeThenRedirect,
+  FormBody,
+  sendFramedPage,
+  type PageAnswer,
+} from '../shell/console-page.helpers.js';
+import { text } from '../text/index.js';
+import { transfersPage } from './transfers-page.views.js';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const ListQuery = Type.Object({
+  received: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+  made: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+});
+
+type IdRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
+
+/** /console/transfers: offers received (accept, decline) and made (cancel), through the transfers service. */
+export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  function sendTransfersPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cursors: Static<typeof ListQuery> = {},
+    answer: PageAnswer = {},
+  ) {
+    const principal = memberPrincipal(request);
+    const lists = Promise.all([
+      listDescribedTransfers(db, principal, { role: 'incoming', cursor: cursors.received }),
+      listDescribedTransfers(db, principal, { role: 'outgoing', cursor: cursors.made }),
+    ]);
+    return sendFramedPage(
+      request,
+      reply,
+      lists,
+      (frame, [received, made]) => transfersPage({ ...frame, received, made, cursors }),
+      answer,
+    );
+  }
+
+  /** A decision, then back to the lists with a notice; a refusal (404, 409 expired or closed) is shown on them. */
+  function decide<T>(
+    request: IdRequest,
+    reply: FastifyReply,
+    move: (tx: Queryable, principal: MemberPrincipal) => Promise<T>,
+    done: (result: T) => SessionFlash,
+  ) {
+    const principal = memberPrincipal(request);
+    return changeThenRedirect(request, reply, {
+      run: () => commitChange(request, 200, (tx) => move(tx, principal)),
+      url: '/console/transfers',
+      done,
+      refused: (answer) => sendTransfersPage(request, reply, {}, answer),
+    });
+  }
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/transfers',
+    { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
+    async (request, reply) => sendTransfersPage(request, reply, request.query),
+  );
+
+  app.post(
+    '/transfers/:id/accept',
+    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    async (request: IdRequest, reply) =>
+      decide(
+        request,
+        reply,
+        (tx, principal) => acceptTransfer(tx, principal, request.params.id),
+        (result) => ({ kind: 'notice', message: text.transfers.accepted(result.asset.certificate_number) }),
+      ),
+  );
+
+  for (const move of ['decline', 'cancel'] as const) {
+    app.post(
+      `/transfers/:id/${move}`,
+      { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+      async (request: IdRequest, reply) =>
+        decide(
+          request,
+          reply,
+          (tx, principal) => closeTransfer(tx, principal, request.params.id, move),
+          () => ({
+            kind: 'notice',
+            message: move === 'decline' ? text.transfers.declined : text.transfers.cancelled,
+          }),
+        ),
+    );
+  }
+}

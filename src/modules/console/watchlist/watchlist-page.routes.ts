@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../../../limits.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { listEvents } from '../../event-feed/event-feed.service.js';
+import { addWatch, listAccountWatches, removeWatch } from '../../watchlist/watchlist.service.js';
+import { memberPrincipal } from '../shell/console-auth.js';
+import {
+  changeThenRedirect,
+  FormBody,
+  FormText,
+  sendFramedPage,
+  type PageAnswer,
+} from '../shell/console-page.helpers.js';
+import { text } from '../text/index.js';
+import { watchlistPage } from './watchlist-page.views.js';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const ListQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+  fired: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+});
+const WatchForm = Type.Object(
+  { _csrf: FormText, certificate_number: FormText },
+  { additionalProperties: true },
+);
+
+/** /console/watchlist: the account's watched certificates (add, remove) and what fired, through their services. */
+export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const retentionDays = app.config.AVS_EVENT_RETENTION_DAYS;
+
+  function sendWatchlistPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cursors: Static<typeof ListQuery> = {},
+    answer: PageAnswer & { number?: string } = {},
+  ) {
+    const principal = memberPrincipal(request);
+    const lists = Promise.all([
+      listAccountWatches(db, principal, { cursor: cursors.cursor }),
+      // What fired is what the watchers' webhooks receive: the account's watch.triggered events.
+      listEvents(db, principal, { type: 'watch.triggered', cursor: cursors.fired }, retentionDays),
+    ]);
+    return sendFramedPage(
+      request,
+      reply,
+      lists,
+      (frame, [watches, fired]) =>
+        watchlistPage({
+          ...frame,
+          watches,
+          fired,
+          retentionDays,
+          cursors,
+          number: answer.number,
+        }),
+      answer,
+    );
+  }
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/watchlist',
+    { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
+    async (request, reply) => sendWatchlistPage(request, reply, request.query),
+  );
+
+  app.post<{ Body: Static<typeof WatchForm> }>(
+    '/watchlist',
+    { schema: { hide: true, body: WatchForm }, config: { memberRole: 'editor' } },
+    async (request, reply) => {
+      const principal = memberPrincipal(request);
+      const number = (request.body.certificate_number ?? '').trim().toUpperCase();
+      return changeThenRedirect(request, reply, {
+        run: () =>
+          commitChange(request, 201, (tx) =>
+            addWatch(tx, principal, { certificate_number: number }, app.config.AVS_WATCH_LIMIT),
+          ),
+        url: '/console/watchlist',
+        done: () => ({ kind: 'notice', message: text.watchlist.added(number) }),
+        // Not found, already watched or the limit: said on the page, the number kept in the field.
+        refused: (answer) => sendWatchlistPage(request, reply, {}, { ...answer, number }),
+      });
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/watchlist/:id/remove',
+    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    async (request, reply) => {
+      const principal = memberPrincipal(request);
+      return changeThenRedirect(request, reply, {
+        run: () => commitChange(request, 200, (tx) => removeWatch(tx, principal, request.params.id)),
+        url: '/console/watchlist',
+        done: (removed) => ({ kind: 'notice', message: text.watchlist.removed(removed.certificate_number) }),
+        refused: (answer) => sendWatchlistPage(request, reply, {}, answer),
+      });
+    },
+  );
+}
