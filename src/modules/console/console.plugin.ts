@@ -11,7 +11,10 @@ import { sendPage } from '../web-pages/page-document.views.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './shell/console-auth.js';
-import { assetsPageRoutes } from './assets/asset-page.routes.js';
+import { assetActionsRoutes } from './assets/asset-actions.routes.js';
+import { assetListPageRoutes } from './assets/asset-list-page.routes.js';
+import { assetPageRoutes } from './assets/asset-page.routes.js';
+import { newAssetPageRoutes } from './assets/new-asset-page.routes.js';
 import { auditPageRoutes } from './members/audit-page.routes.js';
 import { certificatePrintRoutes } from './print/certificate-print.routes.js';
 import { consoleErrorPage } from './shell/console-layout.views.js';
@@ -85,7 +88,10 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(transfersPageRoutes);
       await console.register(watchlistPageRoutes);
       await console.register(searchPageRoutes);
-      await console.register(assetsPageRoutes);
+      await console.register(assetListPageRoutes);
+      await console.register(newAssetPageRoutes);
+      await console.register(assetPageRoutes);
+      await console.register(assetActionsRoutes);
       await console.register(developersPageRoutes);
       await console.register(webhooksPageRoutes);
       await console.register(async (json) => {

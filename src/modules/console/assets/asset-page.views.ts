@@ -1,15 +1,11 @@
 import { limits } from '../../../limits.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
-import { planetIds, type PlanetId } from '../../../planets/planets.js';
+import { type PlanetId } from '../../../planets/planets.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
-import { assetStatuses, certificateStatuses } from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
 import type { TagType, TapType } from '../../tags/tags.schemas.js';
 import { tapVerdictWord } from '../../tags/tap-page.views.js';
-import type { Membership } from '../../members/members.service.js';
-import type { MemberSession } from '../../members/member-sessions.service.js';
-import { roleReaches } from '../../members/member-roles.js';
 import type { TransferType } from '../../transfers/transfers.schemas.js';
 import type { VerificationType } from '../../verification/verification.schemas.js';
 import {
@@ -20,262 +16,16 @@ import {
   verificationsTable,
   type AssetHistoryEntry,
 } from '../../web-pages/asset-parts.views.js';
-import {
-  dataTable,
-  filterForm,
-  filterSelect,
-  inputField,
-  selectField,
-  valueOptions,
-} from '../../web-pages/form-parts.views.js';
-import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import type { AssetFormValues, FieldKind } from './asset-form.js';
-import { isRecordField, planetFields } from './asset-form.js';
-import { consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { inputField, selectField } from '../../web-pages/form-parts.views.js';
+import { formatTime } from '../../web-pages/page-document.views.js';
+import type { AssetFormValues } from './asset-form.js';
+import { isRecordField } from './asset-form.js';
+import { csrfInput } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 
+import { assetForm } from './asset-form.views.js';
+import { canEdit, consoleAssetPath, underList, type PageBase } from './asset-list-page.views.js';
 const words = text.assets;
-
-/** Where an asset's console page lives: the one place that spells the URL. */
-export function consoleAssetPath(asset: { planet: string; id: string }): string {
-  return `/console/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.id)}`;
-}
-
-interface PageBase {
-  session: MemberSession;
-  memberships: readonly Membership[];
-  flash?: Flash;
-}
-
-const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
-
-function planetNav(current: PlanetId): SafeHtml {
-  return html`<nav aria-label="${words.planetsLabel}" class="tabs">
-    <ul>
-      ${planetIds.map(
-        (planet) =>
-          html`<li>
-            <a href="/console/assets/${planet}" ${planet === current ? html` aria-current="page"` : ''}
-              >${planet}</a
-            >
-          </li>`,
-      )}
-    </ul>
-  </nav>`;
-}
-
-/** The filters as the page was asked for them (the form shows them again, the next-page link carries them). */
-export interface AssetListFilters {
-  status?: string;
-  certificate_status?: string;
-  created_after?: string;
-  created_before?: string;
-  q?: string;
-}
-
-export function assetListPage(
-  options: PageBase & {
-    planet: PlanetId;
-    filters: AssetListFilters;
-    assets: readonly AssetRecordType[];
-    nextHref: string | null;
-    firstHref: string | null;
-  },
-): SafeHtml {
-  const { planet, filters, session } = options;
-  const columns = words.columns;
-  return consolePage({
-    title: words.listTitle(planet),
-    section: 'assets',
-    session,
-    memberships: options.memberships,
-    flash: options.flash,
-    content: html`${planetNav(planet)}
-      ${canEdit(session) ? html`<p><a class="button-link" href="/console/assets/${planet}/new">${words.register}</a></p>` : ''}
-      ${filterForm({
-        action: `/console/assets/${planet}`,
-        label: words.filtersLabel,
-        submit: words.filter,
-        fields: [
-          filterSelect(words.status, 'status', valueOptions(assetStatuses, filters.status, words.anyStatus)),
-          filterSelect(
-            words.certificateStatus,
-            'certificate_status',
-            valueOptions(certificateStatuses, filters.certificate_status, words.anyCertificateStatus),
-          ),
-          inputField(words.createdAfter, {
-            id: 'filter-created_after',
-            name: 'created_after',
-            type: 'date',
-            value: filters.created_after ?? '',
-          }),
-          inputField(words.createdBefore, {
-            id: 'filter-created_before',
-            name: 'created_before',
-            type: 'date',
-            value: filters.created_before ?? '',
-          }),
-          inputField(words.search, { id: 'filter-q', name: 'q', maxlength: 200, value: filters.q ?? '' }),
-        ],
-      })}
-      ${
-        options.assets.length === 0
-          ? html`<p class="empty">${words.empty}</p>`
-          : dataTable({
-              caption: words.listCaption(planet),
-              responsive: true,
-              columns: [columns.title, columns.number, columns.certificate, columns.status, columns.created],
-              rows: options.assets.map(
-                (asset) =>
-                  html`<tr>
-                    <td data-label="${columns.title}">
-                      <a href="${consoleAssetPath(asset)}">${asset.title}</a>
-                    </td>
-                    <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
-                    <td data-label="${columns.certificate}">
-                      ${certificateStatusBadge(asset.certificate_status, asset.alert)}
-                    </td>
-                    <td data-label="${columns.status}">
-                      <span
-                        >${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}</span
-                      >
-                    </td>
-                    <td data-label="${columns.created}">${formatTime(asset.created_at)}</td>
-                  </tr>`,
-              ),
-            })
-      }
-      <p class="pager">
-        ${options.firstHref ? html`<a href="${options.firstHref}">${words.firstPage}</a>` : ''}
-        ${options.nextHref ? html`<a href="${options.nextHref}" rel="next">${words.nextPage}</a>` : ''}
-      </p>`,
-  });
-}
-
-function fieldHint(name: string, field: FieldKind): string {
-  const unit = words.units[name];
-  const rule =
-    field.kind === 'text'
-      ? words.hints.text(field.maxLength ?? limits.stringLength)
-      : field.kind === 'integer'
-        ? words.hints.integer(field.minimum ?? 0, field.maximum ?? Number.MAX_SAFE_INTEGER)
-        : field.kind === 'number'
-          ? words.hints.number(field.minimum ?? 0)
-          : '';
-  return [rule, unit ? words.hints.unit(unit) : ''].filter(Boolean).join(' ');
-}
-
-/** One typed field of a planet, as its schema in planets.ts says: the one place a planet field becomes a control. */
-function planetFieldControl(name: string, field: FieldKind, value: string): SafeHtml {
-  const label = words.fieldLabels[name] ?? name;
-  const id = `field-${name}`;
-  if (field.kind === 'choice') {
-    return selectField(label, { id, name }, valueOptions(field.values, value, words.chooseOne));
-  }
-  const numeric = field.kind === 'integer' || field.kind === 'number';
-  const unit = words.units[name];
-  return inputField(
-    unit ? `${label} (${unit})` : label,
-    {
-      id,
-      name,
-      // A number typed as text keeps what was typed: the schema refuses a bad one with the API's message.
-      type: 'text',
-      ...(numeric ? { inputmode: field.kind === 'integer' ? 'numeric' : 'decimal' } : {}),
-      maxlength: field.kind === 'text' ? field.maxLength : 40,
-      value,
-    },
-    fieldHint(name, field),
-  );
-}
-
-function extraRows(extras: readonly [string, string][]): SafeHtml {
-  const rows = [...extras, ['', ''] as [string, string], ['', ''] as [string, string]];
-  return html`<fieldset>
-    <legend>${words.passThrough}</legend>
-    <p class="hint" id="extras-hint">${words.passThroughHint(limits.passThroughFields)}</p>
-    ${rows.map(
-      ([name, value], index) =>
-        html`<div class="field-row" role="group" aria-label="${words.fieldRow(index + 1)}">
-          ${inputField(words.fieldName, {
-            id: `extra-name-${index}`,
-            name: 'extra_name',
-            maxlength: limits.fieldNameLength,
-            value: name,
-          })}
-          ${inputField(words.fieldValue, {
-            id: `extra-value-${index}`,
-            name: 'extra_value',
-            maxlength: limits.stringLength,
-            value,
-          })}
-        </div>`,
-    )}
-  </fieldset>`;
-}
-
-/** The create and edit form of a planet's asset: title, the planet's typed fields, the other fields as rows. */
-function assetForm(options: {
-  session: MemberSession;
-  planet: PlanetId;
-  action: string;
-  values: AssetFormValues;
-  submit: string;
-}): SafeHtml {
-  const { values } = options;
-  return html`<form method="post" action="${options.action}" class="stacked">
-    ${csrfInput(options.session)}
-    ${inputField(
-      words.titleField,
-      {
-        id: 'field-title',
-        name: 'title',
-        required: true,
-        maxlength: limits.titleLength,
-        value: values.title,
-      },
-      words.titleHint(limits.titleLength),
-    )}
-    <fieldset>
-      <legend>${words.planetFields}</legend>
-      ${planetFields(options.planet).map(({ name, field }) =>
-        planetFieldControl(name, field, values.fields[name] ?? ''),
-      )}
-    </fieldset>
-    ${extraRows(values.extras)}
-    <button type="submit">${options.submit}</button>
-  </form>`;
-}
-
-/** A page under a planet's list: the way back to it above the content. */
-function underList(options: PageBase, planet: string, title: string, content: SafeHtml): SafeHtml {
-  return consolePage({
-    title,
-    section: 'assets',
-    session: options.session,
-    memberships: options.memberships,
-    flash: options.flash,
-    content: html`<p class="breadcrumb">
-        <a href="/console/assets/${planet}">← ${words.listTitle(planet)}</a>
-      </p>
-      ${content}`,
-  });
-}
-
-export function newAssetPage(options: PageBase & { planet: PlanetId; values: AssetFormValues }): SafeHtml {
-  return underList(
-    options,
-    options.planet,
-    words.newTitle(options.planet),
-    assetForm({
-      session: options.session,
-      planet: options.planet,
-      action: `/console/assets/${options.planet}/new`,
-      values: options.values,
-      submit: words.create,
-    }),
-  );
-}
 
 export interface AssetPageData extends PageBase {
   planet: PlanetId;

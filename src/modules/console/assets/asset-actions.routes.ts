@@ -1,0 +1,236 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TObject } from '@sinclair/typebox';
+import { AppError } from '../../../errors/error-catalogue.js';
+import type { PlanetId } from '../../../planets/planets.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { checkAgainstRouteSchema } from '../../../plugins/schema-check.js';
+import { RaiseAlertBody, ResolveAlertBody } from '../../alerts/alerts.schemas.js';
+import { raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
+import { planetUpdateBodies, type AssetRecordType } from '../../assets/assets.schemas.js';
+import { updateAsset } from '../../assets/assets.service.js';
+import { addMedia, forgetOrphanBytes, prepareUpload, removeMedia } from '../../media/media.service.js';
+import type { ProcessedMedia } from '../../media/media-processing.js';
+import { TransferBody } from '../../transfers/transfers.schemas.js';
+import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
+import { memberPrincipal } from '../shell/console-auth.js';
+import { readMultipartForm } from '../shell/console-uploads.js';
+import { FormBody, redirectWithFlash, refusal } from '../shell/console-page.helpers.js';
+import { text } from '../text/index.js';
+import { assetFormValues, readAssetForm, updateBody, type AssetFormValues } from './asset-form.js';
+import { consoleAssetPath } from './asset-list-page.views.js';
+import { renderAssetPage } from './asset-page.routes.js';
+import {
+  AlertParams,
+  AssetParams,
+  MAX_FILES,
+  MediaParams,
+  ownAsset,
+  TransferParams,
+} from './asset-route-parts.js';
+
+const words = text.assets;
+
+/**
+ * An editor's form on an asset (POST): the account's own asset (else the 404 page), the action, then back to the
+ * asset's page with the notice the action returns, or the page again with the refusal (and the form as typed).
+ */
+function postAction(
+  scope: FastifyInstance,
+  url: string,
+  params: TObject,
+  action: (request: ActionRequest, target: { planet: PlanetId; asset: AssetRecordType }) => Promise<string>,
+  options: {
+    multipart?: boolean;
+    formValues?: (request: ActionRequest, planet: PlanetId) => AssetFormValues;
+  } = {},
+): void {
+  const multipart = options.multipart === true;
+  scope.post(
+    url,
+    {
+      schema: { hide: true, params, ...(multipart ? {} : { body: FormBody }) },
+      config: { memberRole: 'editor', memberMultipart: multipart },
+      ...(multipart ? { bodyLimit: MAX_FILES * scope.config.AVS_MEDIA_MAX_BYTES + 64 * 1024 } : {}),
+    },
+    async (request, reply) => {
+      const actionRequest = request as ActionRequest;
+      const target = await ownAsset(request, actionRequest.params);
+      const values = options.formValues?.(actionRequest, target.planet);
+      let notice: string;
+      try {
+        notice = await action(actionRequest, target);
+      } catch (error) {
+        return renderAssetPage(request, reply, actionRequest.params, { ...refusal(error), values });
+      }
+      return redirectWithFlash(request, reply, consoleAssetPath(target.asset), {
+        kind: 'notice',
+        message: notice,
+      });
+    },
+  );
+}
+
+/** The forms of an asset's page: edit, media, alerts and the transfer offer (editors). */
+export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
+  postAction(
+    app,
+    '/assets/:planet/:id/edit',
+    AssetParams,
+    async (request, { planet, asset }) => {
+      // PATCH /api/v1/assets/{planet}/{id}'s schema and service (archived is final; only a pending one changes).
+      const changes = updateBody(
+        planet,
+        readAssetForm(planet, request.body ?? {}),
+        assetFormValues(planet, asset),
+      );
+      const body = checkAgainstRouteSchema(planetUpdateBodies[planet], changes, 'body');
+      await commitChange(request, 200, (tx) =>
+        updateAsset(tx, memberPrincipal(request), planet, asset.id, body),
+      );
+      return words.saved;
+    },
+    { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
+  );
+
+  postAction(
+    app,
+    '/assets/:planet/:id/media/:media_id/remove',
+    MediaParams,
+    async (request, { planet, asset }) => {
+      // DELETE /api/v1/assets/{planet}/{id}/media/{media_id}'s service: only while the certificate is pending.
+      const { record, orphan } = await commitChange(request, 200, (tx) =>
+        removeMedia(tx, memberPrincipal(request), {
+          planet,
+          assetId: asset.id,
+          mediaId: request.params.media_id!,
+        }),
+      );
+      await forgetOrphanBytes(app.mediaStores, orphan);
+      app.fingerprintCatalogue.noteRemoved(record.id);
+      return words.removed;
+    },
+  );
+
+  await app.register(async (uploads) => {
+    // Multipart is read here only, by readMultipartForm (its first part the CSRF token), part by part.
+    await uploads.register(multipart);
+    postAction(
+      uploads,
+      '/assets/:planet/:id/media',
+      AssetParams,
+      async (request, { planet, asset }) => {
+        const form = await readMultipartForm(request, {
+          maxFiles: MAX_FILES,
+          maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+        });
+        const visibility = form.fields.visibility ?? 'private';
+        if (visibility !== 'public' && visibility !== 'private') {
+          throw new AppError('validation_failed', 'not_one_of', {
+            field: 'visibility',
+            value: visibility,
+            expected: ['private', 'public'],
+          });
+        }
+        if (form.files.length === 0) throw new AppError('validation_failed', 'required', { field: 'files' });
+        // The API upload's service: the type from the bytes, the pixel limit, images stored without metadata.
+        const prepared: ProcessedMedia[] = [];
+        for (const file of form.files) {
+          prepared.push(await prepareUpload(file.mimetype, file.bytes, app.imageDecoder));
+        }
+        const target = {
+          planet,
+          assetId: asset.id,
+          caption: form.fields.caption,
+          public: visibility === 'public',
+        };
+        // All the files or none: one transaction.
+        const records = await commitChange(request, 201, async (tx) => {
+          const added = [];
+          for (const media of prepared) {
+            added.push(await addMedia(tx, app.mediaStores, memberPrincipal(request), target, media));
+          }
+          return added;
+        });
+        records.forEach((record, index) => {
+          const { fingerprint } = prepared[index]!;
+          if (fingerprint) app.fingerprintCatalogue.noteAdded(record.id, fingerprint);
+        });
+        return words.uploaded(prepared.length);
+      },
+      { multipart: true },
+    );
+  });
+
+  // The alerts and transfer routes' bodies, checked by their API schemas before their services run.
+  postAction(app, '/assets/:planet/:id/alerts', AssetParams, async (request, { planet, asset }) => {
+    const fields = {
+      kind: formText(request, 'kind'),
+      occurred_at: formText(request, 'occurred_at'),
+      reference: formText(request, 'reference') || undefined,
+      note: formText(request, 'note') || undefined,
+    };
+    const body = checkAgainstRouteSchema<Static<typeof RaiseAlertBody>>(
+      RaiseAlertBody,
+      withoutUndefined(fields),
+      'body',
+    );
+    const actor = { principal: memberPrincipal(request) };
+    await commitChange(request, 201, (tx) => raiseAlert(tx, actor, { planet, assetId: asset.id }, body));
+    return words.reported(body.kind);
+  });
+
+  postAction(
+    app,
+    '/assets/:planet/:id/alerts/:alert_id/resolve',
+    AlertParams,
+    async (request, { planet, asset }) => {
+      const outcome = formText(request, 'outcome');
+      const body = checkAgainstRouteSchema<Static<typeof ResolveAlertBody>>(
+        ResolveAlertBody,
+        { outcome },
+        'body',
+      );
+      const target = { planet, assetId: asset.id, alertId: request.params.alert_id! };
+      await commitChange(request, 200, (tx) =>
+        resolveAlert(tx, { principal: memberPrincipal(request) }, target, body),
+      );
+      return words.resolved(body.outcome);
+    },
+  );
+
+  postAction(app, '/assets/:planet/:id/transfer', AssetParams, async (request, { planet, asset }) => {
+    const to = { to_account_id: formText(request, 'to_account_id')?.trim() };
+    const body = checkAgainstRouteSchema<Static<typeof TransferBody>>(
+      TransferBody,
+      withoutUndefined(to),
+      'body',
+    );
+    await commitChange(request, 202, (tx) =>
+      offerTransfer(tx, memberPrincipal(request), planet, asset.id, body.to_account_id),
+    );
+    return words.offered;
+  });
+
+  postAction(app, '/assets/:planet/:id/transfer/:transfer_id/cancel', TransferParams, async (request) => {
+    const id = request.params.transfer_id!;
+    await commitChange(request, 200, (tx) => closeTransfer(tx, memberPrincipal(request), id, 'cancel'));
+    return words.cancelled;
+  });
+}
+
+/** The request of an asset's form: the route's params, and a form body (undefined for a multipart one). */
+type ActionRequest = FastifyRequest<{
+  Params: { planet: string; id: string } & Partial<Record<string, string>>;
+  Body: Record<string, unknown> | undefined;
+}>;
+
+/** A text field of a form body: undefined when absent, or a list (a repeated name). */
+function formText(request: ActionRequest, name: string): string | undefined {
+  const value = request.body?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { planetIds, type PlanetId } from '../../../planets/planets.js';
+import { checkAgainstRouteSchema } from '../../../plugins/schema-check.js';
+import { ListAssetsQuery } from '../../assets/asset-list.schemas.js';
+import { listAssets } from '../../assets/asset-list.service.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
+import { memberPrincipal } from '../shell/console-auth.js';
+import { FormText, pageFrame } from '../shell/console-page.helpers.js';
+import { assetListPage, type AssetListFilters } from './asset-list-page.views.js';
+import { PlanetParams, planetOf } from './asset-route-parts.js';
+
+const PAGE_SIZE = 50;
+
+const ListQuery = Type.Object({
+  status: FormText,
+  certificate_status: FormText,
+  created_after: FormText,
+  created_before: FormText,
+  q: FormText,
+  cursor: FormText,
+});
+
+/** A date of the filter form (YYYY-MM-DD) as the instant the API's filter takes: the start of that day, UTC. */
+const instantOf = (value: string | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+
+/** The filters that were set (an empty field is no filter), and the API list query they stand for. */
+function listFilters(query: Static<typeof ListQuery>): {
+  filters: AssetListFilters;
+  apiQuery: Record<string, unknown>;
+} {
+  const filters: AssetListFilters = {};
+  for (const name of ['status', 'certificate_status', 'created_after', 'created_before', 'q'] as const) {
+    const value = query[name]?.trim();
+    if (value) filters[name] = value;
+  }
+  const apiQuery: Record<string, unknown> = {
+    ...filters,
+    created_after: instantOf(filters.created_after),
+    created_before: instantOf(filters.created_before),
+    limit: PAGE_SIZE,
+    ...(query.cursor ? { cursor: query.cursor } : {}),
+  };
+  for (const name of Object.keys(apiQuery)) if (apiQuery[name] === undefined) delete apiQuery[name];
+  return { filters, apiQuery };
+}
+
+function listHref(planet: PlanetId, filters: AssetListFilters, cursor?: string): string {
+  const search = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
+  return `/console/assets/${planet}${search ? `?${search}` : ''}`;
+}
+
+/** /console/assets/{planet}: the account's assets of a planet, filtered, 50 a page. */
+export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/assets', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (_request, reply) =>
+    reply.redirect(`/console/assets/${planetIds[0]}`, 303),
+  );
+
+  app.get<{ Params: Static<typeof PlanetParams>; Querystring: Static<typeof ListQuery> }>(
+    '/assets/:planet',
+    {
+      schema: { hide: true, params: PlanetParams, querystring: ListQuery },
+      config: { memberRole: 'viewer' },
+    },
+    async (request, reply) => {
+      const planet = planetOf(request.params);
+      const { filters, apiQuery } = listFilters(request.query);
+      // The API's own query schema and list: the same filters, refusals and cursors.
+      const query = checkAgainstRouteSchema<Static<typeof ListAssetsQuery>>(
+        ListAssetsQuery,
+        apiQuery,
+        'querystring',
+      );
+      const [frame, page] = await Promise.all([
+        pageFrame(request),
+        listAssets(db, memberPrincipal(request), planet, query),
+      ]);
+      return sendPage(
+        reply,
+        assetListPage({
+          ...frame,
+          planet,
+          filters,
+          assets: page.data,
+          nextHref: page.next_cursor ? listHref(planet, filters, page.next_cursor) : null,
+          firstHref: request.query.cursor ? listHref(planet, filters) : null,
+        }),
+      );
+    },
+  );
+}

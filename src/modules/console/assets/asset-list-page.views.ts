@@ -1,0 +1,151 @@
+import { html, type SafeHtml } from '../../../lib/html.js';
+import { planetIds, type PlanetId } from '../../../planets/planets.js';
+import { assetStatuses, certificateStatuses } from '../../assets/asset-states.js';
+import type { AssetRecordType } from '../../assets/assets.schemas.js';
+import type { Membership } from '../../members/members.service.js';
+import type { MemberSession } from '../../members/member-sessions.service.js';
+import { roleReaches } from '../../members/member-roles.js';
+import { certificateStatusBadge } from '../../web-pages/asset-parts.views.js';
+import {
+  dataTable,
+  filterForm,
+  filterSelect,
+  inputField,
+  valueOptions,
+} from '../../web-pages/form-parts.views.js';
+import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { consolePage } from '../shell/console-layout.views.js';
+import { text } from '../text/index.js';
+
+const words = text.assets;
+
+/** Where an asset's console page lives: the one place that spells the URL. */
+export function consoleAssetPath(asset: { planet: string; id: string }): string {
+  return `/console/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.id)}`;
+}
+
+export interface PageBase {
+  session: MemberSession;
+  memberships: readonly Membership[];
+  flash?: Flash;
+}
+
+export const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
+
+function planetNav(current: PlanetId): SafeHtml {
+  return html`<nav aria-label="${words.planetsLabel}" class="tabs">
+    <ul>
+      ${planetIds.map(
+        (planet) =>
+          html`<li>
+            <a href="/console/assets/${planet}" ${planet === current ? html` aria-current="page"` : ''}
+              >${planet}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** The filters as the page was asked for them (the form shows them again, the next-page link carries them). */
+export interface AssetListFilters {
+  status?: string;
+  certificate_status?: string;
+  created_after?: string;
+  created_before?: string;
+  q?: string;
+}
+
+export function assetListPage(
+  options: PageBase & {
+    planet: PlanetId;
+    filters: AssetListFilters;
+    assets: readonly AssetRecordType[];
+    nextHref: string | null;
+    firstHref: string | null;
+  },
+): SafeHtml {
+  const { planet, filters, session } = options;
+  const columns = words.columns;
+  return consolePage({
+    title: words.listTitle(planet),
+    section: 'assets',
+    session,
+    memberships: options.memberships,
+    flash: options.flash,
+    content: html`${planetNav(planet)}
+      ${canEdit(session) ? html`<p><a class="button-link" href="/console/assets/${planet}/new">${words.register}</a></p>` : ''}
+      ${filterForm({
+        action: `/console/assets/${planet}`,
+        label: words.filtersLabel,
+        submit: words.filter,
+        fields: [
+          filterSelect(words.status, 'status', valueOptions(assetStatuses, filters.status, words.anyStatus)),
+          filterSelect(
+            words.certificateStatus,
+            'certificate_status',
+            valueOptions(certificateStatuses, filters.certificate_status, words.anyCertificateStatus),
+          ),
+          inputField(words.createdAfter, {
+            id: 'filter-created_after',
+            name: 'created_after',
+            type: 'date',
+            value: filters.created_after ?? '',
+          }),
+          inputField(words.createdBefore, {
+            id: 'filter-created_before',
+            name: 'created_before',
+            type: 'date',
+            value: filters.created_before ?? '',
+          }),
+          inputField(words.search, { id: 'filter-q', name: 'q', maxlength: 200, value: filters.q ?? '' }),
+        ],
+      })}
+      ${
+        options.assets.length === 0
+          ? html`<p class="empty">${words.empty}</p>`
+          : dataTable({
+              caption: words.listCaption(planet),
+              responsive: true,
+              columns: [columns.title, columns.number, columns.certificate, columns.status, columns.created],
+              rows: options.assets.map(
+                (asset) =>
+                  html`<tr>
+                    <td data-label="${columns.title}">
+                      <a href="${consoleAssetPath(asset)}">${asset.title}</a>
+                    </td>
+                    <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
+                    <td data-label="${columns.certificate}">
+                      ${certificateStatusBadge(asset.certificate_status, asset.alert)}
+                    </td>
+                    <td data-label="${columns.status}">
+                      <span
+                        >${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}</span
+                      >
+                    </td>
+                    <td data-label="${columns.created}">${formatTime(asset.created_at)}</td>
+                  </tr>`,
+              ),
+            })
+      }
+      <p class="pager">
+        ${options.firstHref ? html`<a href="${options.firstHref}">${words.firstPage}</a>` : ''}
+        ${options.nextHref ? html`<a href="${options.nextHref}" rel="next">${words.nextPage}</a>` : ''}
+      </p>`,
+  });
+}
+
+/** A page under a planet's list: the way back to it above the content. */
+export function underList(options: PageBase, planet: string, title: string, content: SafeHtml): SafeHtml {
+  return consolePage({
+    title,
+    section: 'assets',
+    session: options.session,
+    memberships: options.memberships,
+    flash: options.flash,
+    content: html`<p class="breadcrumb">
+        <a href="/console/assets/${planet}">← ${words.listTitle(planet)}</a>
+      </p>
+      ${content}`,
+  });
+}
