@@ -246,6 +246,39 @@ describe('a browser signed in as one person, sent the sign-in of another', () =>
     expect(after.headers.location).toBe('/console/login');
   });
 
+  it('asks an administrator first too, and logs in as the other one only once confirmed', async () => {
+    const first = await createAdmin(context.db);
+    const other = await createAdmin(context.db);
+    const { cookie } = await adminLogIn(context.app, first.email);
+    const otherFields = { email: other.email, password: ADMIN_PASSWORD };
+    const asked = await postSignInForm(context.app, {
+      url: '/admin/login',
+      fields: otherFields,
+      cookie,
+      remoteAddress: freshAddress(),
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(sessionCookieSet(asked)).toBe(false);
+    expect(asked.body).toContain(`This browser is logged in as ${first.email}`);
+    expect(asked.body).toContain('name="switch" value="confirmed"');
+    expect((await context.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+
+    const confirmed = await postSignInForm(context.app, {
+      url: '/admin/login',
+      fields: { ...otherFields, switch: 'confirmed' },
+      cookie,
+      remoteAddress: freshAddress(),
+    });
+    expect(confirmed.statusCode).toBe(303);
+    expect(sessionCookieSet(confirmed)).toBe(true);
+    // The first administrator's session ended with the switch.
+    const after = await context.app.inject({ method: 'GET', url: '/admin', headers: { cookie } });
+    expect(after.statusCode).toBe(303);
+    expect(after.headers.location).toBe('/admin/login');
+  });
+
   it('signs the same person in again without asking', async () => {
     const first = await postSignInForm(context.app, {
       url: '/console/login',
