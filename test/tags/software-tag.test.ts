@@ -51,7 +51,15 @@ describe('the software tag', () => {
   });
 
   it('counts before it mirrors, and its URLs decode and verify with the meta and file keys it was given', () => {
-    const tag = new SoftwareTag({ uid, metaReadKey, fileReadKey, counter: 6 });
+    // Fixed padding: the PICC data, and so what the swapped keys below read from it, is the same at every run (with
+    // random padding, 1 run in 256 read a C7 tag byte by chance).
+    const tag = new SoftwareTag({
+      uid,
+      metaReadKey,
+      fileReadKey,
+      counter: 6,
+      piccPadding: Buffer.from('0123456789', 'hex'),
+    });
     const path = tag.tap('');
     expect(path).toMatch(/^\/t\?picc_data=[0-9A-F]{32}&cmac=[0-9A-F]{16}$/);
     expect(check(path)).toEqual({
