@@ -5,12 +5,12 @@ import { listEvents } from '../../event-feed/event-feed.service.js';
 import { publicBaseUrl } from '../../signing/issuer-identity.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { pageFrame } from '../shell/console-page.helpers.js';
+import { pageFrame, CursorText } from '../shell/console-page.helpers.js';
 import { developersPage, eventsPage, sdkPage } from './developers-page.views.js';
 
 const EventsQuery = Type.Object(
   {
-    cursor: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+    cursor: CursorText,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize })),
     // One type from the filter's drop-down (empty: any); the service refuses a type it does not know.
     type: Type.Optional(Type.String({ maxLength: 200 })),

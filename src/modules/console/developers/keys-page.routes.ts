@@ -19,10 +19,10 @@ import {
   redirectWithFlash,
   refusal,
   sendConsolePage,
+  IdParams,
 } from '../shell/console-page.helpers.js';
 import { keysPage, revokeKeyPage } from './keys-page.views.js';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const KeyFormBody = Type.Object(
   {
     _csrf: FormText,

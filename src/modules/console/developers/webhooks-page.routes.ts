@@ -21,6 +21,8 @@ import {
   pageFrame,
   redirectWithFlash,
   refusal,
+  IdParams,
+  CursorText,
 } from '../shell/console-page.helpers.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import { text } from '../text/index.js';
@@ -33,12 +35,11 @@ import {
 
 const WEBHOOKS_URL = '/console/developers/webhooks';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const DeliveryParams = Type.Object({
   id: Type.String({ maxLength: 100 }),
   delivery_id: Type.String({ maxLength: 100 }),
 });
-const Cursor = Type.Optional(Type.String({ maxLength: limits.cursorLength }));
+const Cursor = CursorText;
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize }));
 const ListQuery = Type.Object({ cursor: Cursor, limit: Limit }, { additionalProperties: true });
 // An empty status is the filter's "any status".

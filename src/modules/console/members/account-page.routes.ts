@@ -4,11 +4,9 @@ import { changePassword } from '../../members/member-login.service.js';
 import { listPasskeys, removePasskey } from '../../passkeys/passkeys.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { afterForm, FormBody, FormText, pageFrame } from '../shell/console-page.helpers.js';
+import { afterForm, FormBody, FormText, pageFrame, IdParams } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import { accountPage } from './account-page.views.js';
-
-const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** The account page: the person's passkeys in the frame. */
 async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
@@ -51,9 +49,9 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<{ Params: Static<typeof PasskeyParams> }>(
+  app.post<{ Params: Static<typeof IdParams> }>(
     '/account/passkeys/:id/remove',
-    { schema: { hide: true, params: PasskeyParams, body: FormBody }, config: { memberRole: 'viewer' } },
+    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
       const session = memberSession(request);
       // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.

@@ -6,12 +6,12 @@ import { listApiKeys } from '../../keys/keys.service.js';
 import { listMembers } from '../../members/members.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { pageFrame } from '../shell/console-page.helpers.js';
+import { pageFrame, CursorText } from '../shell/console-page.helpers.js';
 import { auditPage } from './audit-page.views.js';
 
 const AuditPageQuery = Type.Object(
   {
-    cursor: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+    cursor: CursorText,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: limits.pageSize })),
   },
   { additionalProperties: true },

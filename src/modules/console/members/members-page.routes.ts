@@ -21,12 +21,12 @@ import {
   pageFrame,
   refusal,
   sendConsolePage,
+  IdParams,
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import type { PeopleLists } from '../../web-pages/people.views.js';
 import { disableMemberPage, membersPage } from './members-page.views.js';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const InviteBody = Type.Object(
   { _csrf: FormText, email: FormText, role: FormText, display_name: FormText },
   { additionalProperties: true },

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { limits } from '../../../limits.js';
 import type { SafeHtml } from '../../../lib/html.js';
 import { listMembershipsOfPerson } from '../../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../../members/member-sessions.service.js';
@@ -107,3 +109,10 @@ export function afterForm(
 }
 
 export { FormBody, FormList, FormText, formList, refusal };
+
+/** A page's record named by its id in the URL (checked as a UUID by the service it reaches). */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+/** A list page's cursor in its query (the services check what it says). */
+export const CursorText = Type.Optional(Type.String({ maxLength: limits.cursorLength }));
+/** An invitation's or a ceremony's token in the URL. */
+export const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });

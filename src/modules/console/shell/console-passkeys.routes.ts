@@ -15,7 +15,8 @@ import {
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { memberSession, setMemberCookie } from './console-auth.js';
 
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
+import { TokenParams } from './console-page.helpers.js';
+
 /**
  * A browser's answer to a ceremony: the challenge token travels back in the body beside it (no cookie to
  * keep, two tabs never overwrite each other's). The token only names a challenge; the authenticator's

@@ -4,11 +4,10 @@ import { acceptInvitation, openInvitation } from '../../members/invitations.serv
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
-import { refusal } from './console-page.helpers.js';
+import { refusal, TokenParams } from './console-page.helpers.js';
 import { sendSignInRefusal } from '../../web-pages/sign-in-form.js';
 import { invitationPage } from './invitation.views.js';
 
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 const AcceptBody = Type.Object(
   { password: Type.Optional(Type.String()), password_again: Type.Optional(Type.String()) },
   { additionalProperties: true },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/database.js';
-import { limits } from '../../../limits.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { acceptTransfer, closeTransfer, listDescribedTransfers } from '../../transfers/transfers.service.js';
@@ -12,14 +11,15 @@ import {
   FormBody,
   sendFramedPage,
   type PageAnswer,
+  IdParams,
+  CursorText,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { transfersPage } from './transfers-page.views.js';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const ListQuery = Type.Object({
-  received: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
-  made: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+  received: CursorText,
+  made: CursorText,
 });
 
 type IdRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../../../limits.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { listEvents } from '../../event-feed/event-feed.service.js';
 import { addWatch, listAccountWatches, removeWatch } from '../../watchlist/watchlist.service.js';
@@ -11,14 +10,15 @@ import {
   FormText,
   sendFramedPage,
   type PageAnswer,
+  IdParams,
+  CursorText,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { watchlistPage } from './watchlist-page.views.js';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const ListQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
-  fired: Type.Optional(Type.String({ maxLength: limits.cursorLength })),
+  cursor: CursorText,
+  fired: CursorText,
 });
 const WatchForm = Type.Object(
   { _csrf: FormText, certificate_number: FormText },
