@@ -59,7 +59,7 @@ export type CertificateMove = keyof typeof certificateMoves;
 /** The moves the table allows from a certificate status, in the table's order. */
 export function certificateMovesFrom(status: string): CertificateMove[] {
   return (Object.keys(certificateMoves) as CertificateMove[]).filter((move) =>
-    (certificateMoves[move].from as readonly string[]).includes(status),
+    canMoveCertificate(status, move),
   );
 }
 
@@ -75,57 +75,117 @@ const assetStatusMoves = {
 } as const satisfies Record<string, { from: readonly AssetStatus[]; to: AssetStatus }>;
 export type AssetStatusMove = keyof typeof assetStatusMoves;
 
-/** Returns the certificate status after the move, or throws 409 naming the current state. */
-export function assertCertificateMove(current: string, move: CertificateMove): CertificateStatus {
-  const rule = certificateMoves[move];
-  if (!(rule.from as readonly string[]).includes(current)) {
-    throw new AppError('invalid_state', 'certificate_is', { move, state: current });
-  }
-  return rule.to;
+/**
+ * The plain questions of the table. Every assertion below is built on them, and every page asks them instead of
+ * spelling a state itself, so a rule is written once.
+ */
+
+/** May the certificate make this move from its current status? */
+export function canMoveCertificate(current: string, move: CertificateMove): boolean {
+  return (certificateMoves[move].from as readonly string[]).includes(current);
 }
 
-/** Returns the asset status after the move, or throws 409 naming the current state. */
-export function assertAssetStatusMove(current: string, move: AssetStatusMove): AssetStatus {
-  const rule = assetStatusMoves[move];
-  if (!(rule.from as readonly string[]).includes(current)) {
-    throw new AppError('invalid_state', 'asset_is', { move, state: current });
-  }
-  return rule.to;
+/** May the asset make this status move (archive, or activate at issue)? */
+export function canMoveAssetStatus(current: string, move: AssetStatusMove): boolean {
+  return (assetStatusMoves[move].from as readonly string[]).includes(current);
 }
 
-/** The asset status that goes with a certificate move: issuing a draft's certificate activates it. */
-export function assetStatusAfterCertificateMove(status: string, move: CertificateMove): string {
-  return move === 'issue' && status === 'draft' ? 'active' : status;
+/** An archived asset is final: no edit, certificate move, transfer or print. */
+export function isArchived(status: string): boolean {
+  return status === 'archived';
 }
 
-/** An archived asset is final: every change to it (edit, certificate move, transfer) is refused. */
-export function assertNotArchived(status: string, move: string): void {
-  if (status === 'archived') throw new AppError('invalid_state', 'asset_is', { move, state: status });
+/** Is the certificate issued now (not pending, suspended, revoked or rejected)? */
+export function isIssued(certificateStatus: string): boolean {
+  return certificateStatus === 'issued';
 }
 
-/** Owner edits (PATCH) are allowed only while the asset is not archived and its certificate is pending. */
-export function assertCanUpdate(row: { status: string; certificate_status: string }): void {
-  assertNotArchived(row.status, 'update');
-  const certificateStatus = row.certificate_status;
-  if (certificateStatus !== 'pending') {
-    throw new AppError('invalid_state', 'certificate_is', { move: 'update', state: certificateStatus });
-  }
-}
-
-/** An archived asset is final: it can no longer change hands. */
-export function assertCanTransfer(status: string): void {
-  assertNotArchived(status, 'transfer');
+/** Was the certificate ever issued (issued now, suspended or revoked after it): it has a credential and a day of issue. */
+export function wasIssued(
+  certificateStatus: string,
+): certificateStatus is 'issued' | 'suspended' | 'revoked' {
+  return (
+    certificateStatus === 'issued' || certificateStatus === 'suspended' || certificateStatus === 'revoked'
+  );
 }
 
 /**
  * Media are added and removed while the certificate is pending (the asset a draft): the credential signed at
  * issue lists every medium's digest, so what it certifies cannot change after it.
  */
+export function canChangeMedia(certificateStatus: string): boolean {
+  return certificateStatus === 'pending';
+}
+
+/** Owner edits (PATCH): only while the asset is not archived and its certificate is pending. */
+export function canUpdate(row: { status: string; certificate_status: string }): boolean {
+  return !isArchived(row.status) && row.certificate_status === 'pending';
+}
+
+/** An archived asset can no longer change hands. */
+export function canTransfer(status: string): boolean {
+  return !isArchived(status);
+}
+
+/** A printed certificate must say what /c/{number} says: only an issued certificate of an asset not archived. */
+export function canPrintCertificate(row: { status: string; certificate_status: string }): boolean {
+  return isIssued(row.certificate_status) && !isArchived(row.status);
+}
+
+/** Returns the certificate status after the move, or throws 409 naming the current state. */
+export function assertCertificateMove(current: string, move: CertificateMove): CertificateStatus {
+  if (!canMoveCertificate(current, move)) {
+    throw new AppError('invalid_state', 'certificate_is', { move, state: current });
+  }
+  return certificateMoves[move].to;
+}
+
+/** Returns the asset status after the move, or throws 409 naming the current state. */
+export function assertAssetStatusMove(current: string, move: AssetStatusMove): AssetStatus {
+  if (!canMoveAssetStatus(current, move)) {
+    throw new AppError('invalid_state', 'asset_is', { move, state: current });
+  }
+  return assetStatusMoves[move].to;
+}
+
+/** The asset status that goes with a certificate move: issuing a draft's certificate activates it. */
+export function assetStatusAfterCertificateMove(status: string, move: CertificateMove): string {
+  return move === 'issue' && canMoveAssetStatus(status, 'activate') ? assetStatusMoves.activate.to : status;
+}
+
+/** An archived asset is final: every change to it (edit, certificate move, transfer) is refused. */
+export function assertNotArchived(status: string, move: string): void {
+  if (isArchived(status)) throw new AppError('invalid_state', 'asset_is', { move, state: status });
+}
+
+/** Owner edits (PATCH): refused with 409 naming the archived asset first, else the certificate's status. */
+export function assertCanUpdate(row: { status: string; certificate_status: string }): void {
+  if (canUpdate(row)) return;
+  assertNotArchived(row.status, 'update');
+  throw new AppError('invalid_state', 'certificate_is', { move: 'update', state: row.certificate_status });
+}
+
+/** An archived asset is final: it can no longer change hands. */
+export function assertCanTransfer(status: string): void {
+  if (!canTransfer(status)) assertNotArchived(status, 'transfer');
+}
+
+/** Media change only while the certificate is pending (canChangeMedia); otherwise 409 naming its status. */
 export function assertCanChangeMedia(
   certificateStatus: string,
   move: 'add media to' | 'remove media from',
 ): void {
-  if (certificateStatus !== 'pending') {
+  if (!canChangeMedia(certificateStatus)) {
     throw new AppError('invalid_state', 'certificate_is', { move, state: certificateStatus });
   }
+}
+
+/** Printing: 409 naming the certificate's status when it is not issued, else the archived asset. */
+export function assertCanPrintCertificate(row: { status: string; certificate_status: string }): void {
+  if (canPrintCertificate(row)) return;
+  const move = 'print the certificate of';
+  if (!isIssued(row.certificate_status)) {
+    throw new AppError('invalid_state', 'certificate_is', { move, state: row.certificate_status });
+  }
+  assertNotArchived(row.status, move);
 }

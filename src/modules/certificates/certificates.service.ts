@@ -7,6 +7,7 @@ import {
   answerLookupByNumber,
   type LookupAnswer,
 } from '../alert-lookups/alert-lookups.service.js';
+import { wasIssued } from '../assets/asset-states.js';
 import { alertOfRow } from '../assets/asset-record.js';
 import type { AssetRow } from '../assets/assets.service.js';
 import { certificateCredential } from '../credentials/certificate-credentials.service.js';
@@ -114,7 +115,7 @@ export async function findPublicCertificate(
   const row = planet ? await findAssetByCertificateNumber(db, planet, certificateNumber) : undefined;
   if (!planet || !row) return undefined;
   const status = row.certificate_status;
-  if (!row.issued_at || (status !== 'issued' && status !== 'suspended' && status !== 'revoked'))
+  if (!row.issued_at || !wasIssued(status))
     return { certificate_number: row.certificate_number, issued: false };
   return {
     certificate_number: row.certificate_number,

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.js';
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
+import { isArchived, isIssued } from '../assets/asset-states.js';
 import { getAsset } from '../assets/assets.service.js';
 import { checkAssetHistory } from '../history/history-integrity.js';
 import { checkLogged } from '../tlog/history-logged.js';
@@ -188,10 +189,10 @@ async function verifyAsset(
   const checks = [
     check(
       'certificate_issued',
-      asset.certificate_status === 'issued',
+      isIssued(asset.certificate_status),
       `The certificate ${asset.certificate_number} is ${asset.certificate_status}, not issued.`,
     ),
-    check('asset_not_archived', asset.status !== 'archived', 'The asset is archived.'),
+    check('asset_not_archived', !isArchived(asset.status), 'The asset is archived.'),
     check(
       'history_intact',
       chain.intact,

@@ -4,7 +4,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { answerLookup } from '../../alert-lookups/alert-lookups.service.js';
 import { lookupAnswerValue } from '../../alert-lookups/lookup-answer-reply.js';
 import { alertsOfAsset } from '../../alerts/alerts.service.js';
-import { assertCanUpdate } from '../../assets/asset-states.js';
+import { assertCanUpdate, canUpdate } from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import { historyOfAsset } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
@@ -25,6 +25,7 @@ const VERIFICATIONS_SHOWN = 20;
 
 /** Why an asset cannot change, in the words of the rule the update applies (archived is final). */
 function frozenReason(asset: AssetRecordType): string | undefined {
+  if (canUpdate(asset)) return undefined;
   try {
     assertCanUpdate(asset);
     return undefined;

@@ -2,6 +2,7 @@ import { limits } from '../../../limits.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
+import { canChangeMedia, canPrintCertificate, canTransfer, wasIssued } from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
 import type { TagType, TapType } from '../../tags/tags.schemas.js';
@@ -50,7 +51,7 @@ export interface AssetPageData extends PageBase {
 
 function recordSection(data: AssetPageData): SafeHtml {
   const { asset } = data;
-  const issued = asset.certificate_status !== 'pending' && asset.certificate_status !== 'rejected';
+  const issued = wasIssued(asset.certificate_status);
   return html`<section aria-labelledby="record-heading" class="panel">
     <h2 id="record-heading">${words.record}</h2>
     <dl class="details">
@@ -109,7 +110,7 @@ function editSection(data: AssetPageData): SafeHtml {
 
 function mediaSection(data: AssetPageData): SafeHtml {
   const base = consoleAssetPath(data.asset);
-  const editable = canEdit(data.session) && data.asset.certificate_status === 'pending';
+  const editable = canEdit(data.session) && canChangeMedia(data.asset.certificate_status);
   return html`<section aria-labelledby="media-heading">
     <h2 id="media-heading">${words.media} <span class="count">${data.media.length}</span></h2>
     ${mediaGrid(data.media, {
@@ -225,7 +226,7 @@ function transferSection(data: AssetPageData): SafeHtml {
             }`
         : html`<p class="empty">${words.noOffer}</p>
             ${
-              editor && data.asset.status !== 'archived'
+              editor && canTransfer(data.asset.status)
                 ? html`<form method="post" action="${base}/transfer" class="stacked">
                     ${csrfInput(data.session)}
                     ${inputField(
@@ -260,7 +261,7 @@ export function assetPage(data: AssetPageData): SafeHtml {
         <h2 id="verifications-heading">${words.certificate}</h2>
         <p>${words.certificateStatus}: ${certificateStatusBadge(asset.certificate_status, asset.alert)}</p>
         ${
-          asset.certificate_status === 'issued' && asset.status !== 'archived'
+          canPrintCertificate(asset)
             ? html`<p><a href="${base}/certificate">${words.printCertificate}</a></p>`
             : ''
         }

@@ -6,6 +6,7 @@ import { qrCodeModules, qrCodeSvg } from '../../../lib/qr-codes.js';
 import { loadSharp } from '../../../lib/lazy-modules.js';
 import { isPlanetId, type PlanetId } from '../../../planets/planets.js';
 import { listAssets } from '../../assets/asset-list.service.js';
+import { assertCanPrintCertificate } from '../../assets/asset-states.js';
 import { getAsset } from '../../assets/assets.service.js';
 import { findPublicCertificate } from '../../certificates/certificates.service.js';
 import { certificateCredential } from '../../credentials/certificate-credentials.service.js';
@@ -59,15 +60,7 @@ async function printableAsset(db: Database, accountId: string, planet: string, i
   if (!isPlanetId(planet)) throw new AppError('asset_not_found');
   const asset = await getAsset(db, planet, id);
   if (asset.account_id !== accountId) throw new AppError('asset_not_found');
-  if (asset.certificate_status !== 'issued') {
-    throw new AppError('invalid_state', 'certificate_is', {
-      move: 'print the certificate of',
-      state: asset.certificate_status,
-    });
-  }
-  if (asset.status === 'archived') {
-    throw new AppError('invalid_state', 'asset_is', { move: 'print the certificate of', state: 'archived' });
-  }
+  assertCanPrintCertificate(asset);
   const certificate = await findPublicCertificate(db, asset.certificate_number);
   if (!certificate?.issued) throw new AppError('certificate_not_issued');
   return { planet, certificate };
