@@ -86,7 +86,7 @@ export function canMoveCertificate(current: string, move: CertificateMove): bool
 }
 
 /** May the asset make this status move (archive, or activate at issue)? */
-export function canMoveAssetStatus(current: string, move: AssetStatusMove): boolean {
+function canMoveAssetStatus(current: string, move: AssetStatusMove): boolean {
   return (assetStatusMoves[move].from as readonly string[]).includes(current);
 }
 
