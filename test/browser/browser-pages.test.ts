@@ -10,6 +10,7 @@ import {
   launchChromium,
   openPage,
   PAGE_VIEWPORTS,
+  listenLocally,
 } from '../helpers/browser.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
@@ -37,10 +38,7 @@ beforeAll(async () => {
   ).cookie;
   plain = await createAssetViaApi(context.app, owner.auth, 'artworks', { title: 'Harbour at Dawn' });
   await issueCertificateForTest(context.db, plain);
-  await context.app.listen({ host: 'localhost', port: 0 });
-  const address = context.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  baseUrl = `http://localhost:${address.port}`;
+  baseUrl = await listenLocally(context.app);
   browser = await launchChromium();
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type ConfigOverrides } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
+import { PostgresDatabase } from '../../src/db/postgres.js';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { createApiKey, type CreatedApiKey } from '../../src/modules/keys/keys.service.js';
 import { OpenApiConformance } from './openapi-conformance.js';
@@ -137,5 +138,37 @@ export function useTestContext(options: TestContextOptions = {}): TestContext {
     createAccountWithKey: (accountOptions) => current().createAccountWithKey(accountOptions),
     createApiKey: (accountId, keyOptions) => current().createApiKey(accountId, keyOptions),
     close: () => current().close(),
+  };
+}
+
+/**
+ * A second instance of the service on the context's database, as another machine behind the load balancer: its own
+ * pool on PostgreSQL; on PGlite (one process) the same database. Close it with `close()`.
+ */
+export async function startSecondInstance(
+  context: Pick<TestContext, 'config' | 'db' | 'database'>,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const ownDb =
+    context.database.kind === 'postgres'
+      ? new PostgresDatabase({
+          connectionString: context.database.url!,
+          poolSize: 2,
+          statementTimeoutMs: 30_000,
+          connectTimeoutMs: 5_000,
+        })
+      : undefined;
+  const app = await buildApp({
+    config: context.config,
+    db: ownDb ?? context.db,
+    logger: false,
+    migrate: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await ownDb?.close();
+    },
   };
 }

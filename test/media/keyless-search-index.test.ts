@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import type { Database, Queryable } from '../../src/db/database.js';
+import type { Queryable } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
-import { PostgresDatabase } from '../../src/db/postgres.js';
 import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
 import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
 import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
@@ -15,7 +13,7 @@ import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import type { PhotoSearchResponseType } from '../../src/modules/photo-search/photo-search.schemas.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { startSecondInstance, useTestContext, type TestContext } from '../helpers/test-app.js';
 import { fixturePhoto } from './media-fixtures.js';
 
 // #46 item 2: the keyless photo search (POST /c/search) looks only in an index of the images it may answer,
@@ -30,8 +28,8 @@ let owner: Account;
 let other: Account;
 // A second instance: its own pool on PostgreSQL; on PGlite (one process) the same database. Its catalogue is its
 // own either way: it learns of the first instance's changes only from the tables.
+let secondInstance: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
 let second: FastifyInstance;
-let secondDb: Database | undefined;
 let publicIssued: MediaRecordType;
 let privateImage: MediaRecordType;
 let stolenImage: MediaRecordType;
@@ -147,26 +145,12 @@ beforeAll(async () => {
   await issueCertificateForTest(context.db, stolen);
   await raiseAlert(context.app, other, stolen);
 
-  if (context.database.kind === 'postgres') {
-    secondDb = new PostgresDatabase({
-      connectionString: context.database.url!,
-      poolSize: 2,
-      statementTimeoutMs: 30_000,
-      connectTimeoutMs: 5_000,
-    });
-  }
-  second = await buildApp({
-    config: context.config,
-    db: secondDb ?? context.db,
-    logger: false,
-    migrate: false,
-  });
-  await second.ready();
+  secondInstance = await startSecondInstance(context);
+  second = secondInstance.app;
 });
 
 afterAll(async () => {
-  await second?.close();
-  await secondDb?.close();
+  await secondInstance?.close();
 });
 
 describe('the keyless photo search index', () => {

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/database.js';
-import { PostgresDatabase } from '../../src/db/postgres.js';
 import { rotateSigningKey } from '../../src/modules/signing/signing-keys.service.js';
 import {
   createAssetViaApi,
   issueCertificateForTest,
   setCertificateStatusForTest,
 } from '../helpers/asset-factory.js';
-import { useTestContext, type TestContext } from '../helpers/test-app.js';
+import { startSecondInstance, useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // Public reads that can change come from memory, and a change by any path (here: SQL
 // written by the test helpers, as `avs` admin moves do) shows on the next read, on this instance and another.
@@ -23,29 +20,15 @@ describe('public reads that can change: from memory, invalidated by the database
   });
   let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
   // A second instance: its own pool on PostgreSQL; on PGlite (one process) the same database.
+  let secondInstance: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
   let second: FastifyInstance;
-  let secondDb: Database | undefined;
   beforeAll(async () => {
     owner = await context.createAccountWithKey();
-    if (context.database.kind === 'postgres') {
-      secondDb = new PostgresDatabase({
-        connectionString: context.database.url!,
-        poolSize: 2,
-        statementTimeoutMs: 30_000,
-        connectTimeoutMs: 5_000,
-      });
-    }
-    second = await buildApp({
-      config: context.config,
-      db: secondDb ?? context.db,
-      logger: false,
-      migrate: false,
-    });
-    await second.ready();
+    secondInstance = await startSecondInstance(context);
+    second = secondInstance.app;
   });
   afterAll(async () => {
-    await second?.close();
-    await secondDb?.close();
+    await secondInstance?.close();
   });
   const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers });

@@ -279,6 +279,46 @@ describe('a browser signed in as one person, sent the sign-in of another', () =>
     expect(after.headers.location).toBe('/admin/login');
   });
 
+  it('tells a browser signed in as someone else, on the invitation page, that accepting signs them out here', async () => {
+    const victim = await postSignInForm(context.app, {
+      url: '/console/login',
+      fields: { email: victimEmail, password: MEMBER_PASSWORD },
+      remoteAddress: freshAddress(),
+    });
+    const victimCookie = cookieOf(victim);
+    const inviteeEmail = `invitee-${Date.now()}@example.org`;
+    const { token } = await invite(context.db, accountId, inviteeEmail, 'viewer');
+    const page = await context.app.inject({
+      method: 'GET',
+      url: `/console/invitations/${token}`,
+      headers: { cookie: victimCookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `This browser is signed in as ${victimEmail}. Accepting this invitation signs ${victimEmail} out here and signs you in as ${inviteeEmail}.`,
+    );
+    // Without a session the page has no such notice.
+    const plain = await context.app.inject({ method: 'GET', url: `/console/invitations/${token}` });
+    expect(plain.body).not.toContain('This browser is signed in as');
+
+    const accepted = await postSignInForm(context.app, {
+      url: `/console/invitations/${token}`,
+      fields: { password: MEMBER_PASSWORD, password_again: MEMBER_PASSWORD },
+      cookie: victimCookie,
+      remoteAddress: freshAddress(),
+    });
+    expect(accepted.statusCode).toBe(303);
+    expect(sessionCookieSet(accepted)).toBe(true);
+    // The session the acceptance replaced ended.
+    const after = await context.app.inject({
+      method: 'GET',
+      url: '/console',
+      headers: { cookie: victimCookie },
+    });
+    expect(after.statusCode).toBe(303);
+    expect(after.headers.location).toBe('/console/login');
+  });
+
   it('signs the same person in again without asking', async () => {
     const first = await postSignInForm(context.app, {
       url: '/console/login',

@@ -215,6 +215,8 @@ export type InviteeSignIn = 'new' | 'password' | 'passkey';
 
 /** What the invitation page shows: the account, the role, and how the invitee accepts. */
 export interface OpenInvitation {
+  /** The invited person (never shown): a browser signed in as someone else is told before accepting. */
+  personId: string;
   email: string;
   accountName: string;
   role: MemberRole;
@@ -234,7 +236,13 @@ async function pendingInvitation(db: Queryable, token: string, forUpdate = false
 export async function openInvitation(db: Queryable, token: string): Promise<OpenInvitation> {
   const row = await pendingInvitation(db, token);
   const [account, invitee] = await Promise.all([getAccount(db, row.account_id), findInvitee(db, row)]);
-  return { email: row.email, accountName: account?.name ?? '', role: row.role, signIn: invitee.signIn };
+  return {
+    personId: invitee.person.id,
+    email: row.email,
+    accountName: account?.name ?? '',
+    role: row.role,
+    signIn: invitee.signIn,
+  };
 }
 
 /** The invited person, their membership's display name and how they can sign in today. */
@@ -251,7 +259,7 @@ async function findInvitee(db: Queryable, row: InvitationRow) {
 }
 
 export type AcceptResult =
-  | { outcome: 'accepted'; token: string; expiresAt: Date }
+  | { outcome: 'accepted'; personId: string; token: string; expiresAt: Date }
   | { outcome: 'refused' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
@@ -304,6 +312,7 @@ async function joinByInvitation(db: Database, token: string, newHash?: string): 
     });
     return {
       outcome: 'accepted' as const,
+      personId: member.person_id,
       ...(await startMemberSession(tx, member.person_id, row.account_id)),
     };
   });

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { clientAddressBucket, enforcePublicRateLimit } from '../../../plugins/rate-limit.js';
 import { acceptInvitationWithPasskey, startInvitationPasskey } from '../../members/invitations.service.js';
 import { signInWithPasskey } from '../../members/member-login.service.js';
-import { leaveMemberFlash } from '../../members/member-sessions.service.js';
+import { endMemberSession, leaveMemberFlash } from '../../members/member-sessions.service.js';
 import {
   finishPasskeyRegistration,
   relyingParty,
@@ -137,6 +137,10 @@ export async function consolePasskeyRoutes(
       });
       switch (result.outcome) {
         case 'accepted':
+          // The invitation page told a browser signed in as someone else that accepting signs them out here.
+          if (request.memberSession && request.memberSession.personId !== result.personId) {
+            await endMemberSession(db, request.memberSession);
+          }
           return signedIn(request, reply, result);
         case 'throttled':
           throw throttled(result.retryAfterSeconds);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { acceptInvitation, openInvitation } from '../../members/invitations.service.js';
+import { acceptInvitation, openInvitation, type OpenInvitation } from '../../members/invitations.service.js';
+import { endMemberSession, type MemberSession } from '../../members/member-sessions.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
@@ -12,6 +13,14 @@ const AcceptBody = Type.Object(
   { password: Type.Optional(Type.String()), password_again: Type.Optional(Type.String()) },
   { additionalProperties: true },
 );
+
+/** Who the browser is signed in as, when that is not the invited person: accepting signs them out here. */
+function otherSignedIn(
+  session: MemberSession | undefined,
+  invitation: OpenInvitation,
+): MemberSession | undefined {
+  return session && session.personId !== invitation.personId ? session : undefined;
+}
 
 /**
  * The one-time invitation link: open to anyone holding it. A used, expired or revoked link answers with a page
@@ -29,7 +38,11 @@ export async function invitationRoutes(
     async (request, reply) => {
       const invitation = await openInvitation(db, request.params.token);
       const csrfToken = consoleSignInCsrf.issue(request, reply);
-      return sendPage(reply, invitationPage({ token: request.params.token, invitation, csrfToken }));
+      const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
+      return sendPage(
+        reply,
+        invitationPage({ token: request.params.token, invitation, csrfToken, signedInAs }),
+      );
     },
   );
 
@@ -56,18 +69,21 @@ export async function invitationRoutes(
         const { flash, status } = refusal(error);
         // A closed or unknown link has no form to show again: the error page says what happened.
         if (status === 404 || status === 410) throw error;
-        return sendPage(
-          reply,
-          invitationPage({ token, invitation: await openInvitation(db, token), flash, csrfToken }),
-          status,
-        );
+        const invitation = await openInvitation(db, token);
+        const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
+        return sendPage(reply, invitationPage({ token, invitation, flash, csrfToken, signedInAs }), status);
       }
       if (result.outcome !== 'accepted') {
         const invitation = await openInvitation(db, token);
+        const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
         return sendSignInRefusal(reply, result, {
-          page: (flash) => invitationPage({ token, invitation, flash, csrfToken }),
+          page: (flash) => invitationPage({ token, invitation, flash, csrfToken, signedInAs }),
           refused: 'Incorrect password.',
         });
+      }
+      // The person was told on the page they accepted from: the session they replace ends.
+      if (request.memberSession && request.memberSession.personId !== result.personId) {
+        await endMemberSession(db, request.memberSession);
       }
       setMemberCookie(reply, request, result.token, result.expiresAt);
       return reply.redirect('/console', 303);

@@ -6,6 +6,7 @@ import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
+import { text } from '../text/index.js';
 
 /**
  * The invitation: a new person chooses a password or registers a passkey; a member elsewhere enters their
@@ -17,6 +18,8 @@ export function invitationPage(options: {
   /** The pre-session token (consoleSignInCsrf) the password form carries back. */
   csrfToken: string;
   flash?: Flash;
+  /** The browser is signed in as another person, whom accepting signs out here. */
+  signedInAs?: string;
 }): SafeHtml {
   const { invitation } = options;
   const endpoint = `/console/invitations/${options.token}/passkey`;
@@ -88,6 +91,14 @@ export function invitationPage(options: {
   return consolePublicPage(
     `Join ${invitation.accountName}`,
     html`${flashMessage(options.flash)}
+      ${
+        options.signedInAs === undefined
+          ? ''
+          : flashMessage({
+              kind: 'notice',
+              message: text.signIn.invitationReplaces(options.signedInAs, invitation.email),
+            })
+      }
       <p>
         You are invited to <strong>${invitation.accountName}</strong> as <strong>${invitation.role}</strong>.
       </p>

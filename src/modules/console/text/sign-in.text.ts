@@ -8,5 +8,7 @@ export const signInText = {
       `This browser is signed in as ${signedInAs}. To sign in as someone else instead, enter their password again and confirm; ${signedInAs} is then signed out here.`,
     confirmSwitchButton: 'Sign in as this person instead',
     staySignedIn: (signedInAs: string) => `Stay signed in as ${signedInAs}`,
+    invitationReplaces: (signedInAs: string, invitee: string) =>
+      `This browser is signed in as ${signedInAs}. Accepting this invitation signs ${signedInAs} out here and signs you in as ${invitee}.`,
   },
 } as const;
