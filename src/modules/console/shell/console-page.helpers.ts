@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { limits } from '../../../limits.js';
 import type { SafeHtml } from '../../../lib/html.js';
 import { listMembershipsOfPerson } from '../../members/members.service.js';
@@ -9,7 +9,8 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
 import { FormBody, FormList, FormText, formList, refusal } from '../../web-pages/form-rules.js';
-import { memberSession } from './console-auth.js';
+import type { MemberPrincipal } from '../../principal/principal.js';
+import { memberPrincipal, memberSession } from './console-auth.js';
 import type { ConsoleFrame } from './console-layout.views.js';
 
 /** After a form: the notice goes into the member's session and the browser to a plain URL. */
@@ -52,7 +53,7 @@ export interface PageAnswer {
  * A signed-in page: its frame and its data read together, then drawn; the notice of a refusal, when there is
  * one, takes the place of the one the last form left.
  */
-export async function sendFramedPage<T>(
+async function sendFramedPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   data: Promise<T>,
@@ -61,6 +62,46 @@ export async function sendFramedPage<T>(
 ): Promise<FastifyReply> {
   const [frame, loaded] = await Promise.all([pageFrame(request), data]);
   return sendPage(reply, draw({ ...frame, flash: answer.flash ?? frame.flash }, loaded), answer.status);
+}
+
+/**
+ * A page of an area's lists, each shown from its own cursor in the query: `GET url` for every role draws it; the
+ * function returned draws it again from the lists' first rows, for a form on it that was refused.
+ */
+export function listPageRoute<Cursors extends TObject, Lists, Answer extends PageAnswer>(
+  app: FastifyInstance,
+  page: {
+    url: string;
+    cursors: Cursors;
+    read: (principal: MemberPrincipal, cursors: Partial<Static<Cursors>>) => Promise<Lists>;
+    draw: (
+      frame: ConsoleFrame,
+      lists: Lists,
+      cursors: Partial<Static<Cursors>>,
+      answer: Partial<Answer>,
+    ) => SafeHtml;
+  },
+): (request: FastifyRequest, reply: FastifyReply, answer: Partial<Answer>) => Promise<FastifyReply> {
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cursors: Partial<Static<Cursors>>,
+    answer: Partial<Answer>,
+  ) =>
+    sendFramedPage(
+      request,
+      reply,
+      page.read(memberPrincipal(request), cursors),
+      (frame, lists) => page.draw(frame, lists, cursors, answer),
+      answer,
+    );
+  app.get(
+    page.url,
+    { schema: { hide: true, querystring: page.cursors }, config: { memberRole: 'viewer' } },
+    // The schema has checked the query; the generic cursors are beyond what the type provider can say of it.
+    async (request, reply) => send(request, reply, request.query as Partial<Static<Cursors>>, {}),
+  );
+  return (request, reply, answer) => send(request, reply, {}, answer);
 }
 
 /**

@@ -9,10 +9,9 @@ import { memberPrincipal } from '../shell/console-auth.js';
 import {
   changeThenRedirect,
   FormBody,
-  sendFramedPage,
-  type PageAnswer,
   IdParams,
   CursorText,
+  listPageRoute,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { transfersPage } from './transfers-page.views.js';
@@ -28,25 +27,16 @@ type IdRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
 export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  function sendTransfersPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    cursors: Static<typeof ListQuery> = {},
-    answer: PageAnswer = {},
-  ) {
-    const principal = memberPrincipal(request);
-    const lists = Promise.all([
-      listDescribedTransfers(db, principal, { role: 'incoming', cursor: cursors.received }),
-      listDescribedTransfers(db, principal, { role: 'outgoing', cursor: cursors.made }),
-    ]);
-    return sendFramedPage(
-      request,
-      reply,
-      lists,
-      (frame, [received, made]) => transfersPage({ ...frame, received, made, cursors }),
-      answer,
-    );
-  }
+  const sendTransfersPage = listPageRoute(app, {
+    url: '/transfers',
+    cursors: ListQuery,
+    read: (principal, cursors) =>
+      Promise.all([
+        listDescribedTransfers(db, principal, { role: 'incoming', cursor: cursors.received }),
+        listDescribedTransfers(db, principal, { role: 'outgoing', cursor: cursors.made }),
+      ]),
+    draw: (frame, [received, made], cursors) => transfersPage({ ...frame, received, made, cursors }),
+  });
 
   /** A decision, then back to the lists with a notice; a refusal (404, 409 expired or closed) is shown on them. */
   function decide<T>(
@@ -60,15 +50,9 @@ export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
       run: () => commitChange(request, 200, (tx) => move(tx, principal)),
       url: '/console/transfers',
       done,
-      refused: (answer) => sendTransfersPage(request, reply, {}, answer),
+      refused: (answer) => sendTransfersPage(request, reply, answer),
     });
   }
-
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/transfers',
-    { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
-    async (request, reply) => sendTransfersPage(request, reply, request.query),
-  );
 
   app.post(
     '/transfers/:id/accept',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { listEvents } from '../../event-feed/event-feed.service.js';
@@ -8,10 +8,10 @@ import {
   changeThenRedirect,
   FormBody,
   FormText,
-  sendFramedPage,
-  type PageAnswer,
   IdParams,
   CursorText,
+  listPageRoute,
+  type PageAnswer,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { watchlistPage } from './watchlist-page.views.js';
@@ -30,40 +30,19 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const retentionDays = app.config.AVS_EVENT_RETENTION_DAYS;
 
-  function sendWatchlistPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    cursors: Static<typeof ListQuery> = {},
-    answer: PageAnswer & { number?: string } = {},
-  ) {
-    const principal = memberPrincipal(request);
-    const lists = Promise.all([
-      listAccountWatches(db, principal, { cursor: cursors.cursor }),
-      // What fired is what the watchers' webhooks receive: the account's watch.triggered events.
-      listEvents(db, principal, { type: 'watch.triggered', cursor: cursors.fired }, retentionDays),
-    ]);
-    return sendFramedPage(
-      request,
-      reply,
-      lists,
-      (frame, [watches, fired]) =>
-        watchlistPage({
-          ...frame,
-          watches,
-          fired,
-          retentionDays,
-          cursors,
-          number: answer.number,
-        }),
-      answer,
-    );
-  }
-
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/watchlist',
-    { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
-    async (request, reply) => sendWatchlistPage(request, reply, request.query),
-  );
+  const sendWatchlistPage = listPageRoute(app, {
+    url: '/watchlist',
+    cursors: ListQuery,
+    read: (principal, cursors) =>
+      Promise.all([
+        listAccountWatches(db, principal, { cursor: cursors.cursor }),
+        // What fired is what the watchers' webhooks receive: the account's watch.triggered events.
+        listEvents(db, principal, { type: 'watch.triggered', cursor: cursors.fired }, retentionDays),
+      ]),
+    // The number typed in a refused add goes back into the field.
+    draw: (frame, [watches, fired], cursors, answer: PageAnswer & { number?: string }) =>
+      watchlistPage({ ...frame, watches, fired, retentionDays, cursors, number: answer.number }),
+  });
 
   app.post<{ Body: Static<typeof WatchForm> }>(
     '/watchlist',
@@ -79,7 +58,7 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
         url: '/console/watchlist',
         done: () => ({ kind: 'notice', message: text.watchlist.added(number) }),
         // Not found, already watched or the limit: said on the page, the number kept in the field.
-        refused: (answer) => sendWatchlistPage(request, reply, {}, { ...answer, number }),
+        refused: (answer) => sendWatchlistPage(request, reply, { ...answer, number }),
       });
     },
   );
@@ -93,7 +72,7 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
         run: () => commitChange(request, 200, (tx) => removeWatch(tx, principal, request.params.id)),
         url: '/console/watchlist',
         done: (removed) => ({ kind: 'notice', message: text.watchlist.removed(removed.certificate_number) }),
-        refused: (answer) => sendWatchlistPage(request, reply, {}, answer),
+        refused: (answer) => sendWatchlistPage(request, reply, answer),
       });
     },
   );
