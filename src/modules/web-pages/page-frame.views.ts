@@ -19,6 +19,11 @@ export function csrfField(csrfToken: string): SafeHtml {
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken}" />`;
 }
 
+/** A signed-in form's CSRF field, from the session (an admin's or a member's) it is drawn for. */
+export function csrfInput(session: { csrfToken: string }): SafeHtml {
+  return csrfField(session.csrfToken);
+}
+
 function navigation<Section extends string>(
   items: readonly NavItem<Section>[],
   current: Section | undefined,

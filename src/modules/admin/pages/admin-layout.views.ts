@@ -1,7 +1,6 @@
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import {
-  csrfField,
   outsidePage,
   signedInPage,
   type NavItem,
@@ -19,9 +18,7 @@ const NAV: NavItem<NavSection>[] = [
 
 const CHROME = { app: 'AVS admin', stylesheet: '/admin/static/admin.css', script: '/admin/static/admin.js' };
 
-export function csrfInput(session: AdminSession): SafeHtml {
-  return csrfField(session.csrfToken);
-}
+export { csrfInput } from '../../web-pages/page-frame.views.js';
 
 /** A page of the signed-in application: header with navigation and log-out, then the content. */
 export function adminPage(options: PageContent<NavSection> & { session: AdminSession }): SafeHtml {

@@ -3,7 +3,7 @@ import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import {
-  csrfField,
+  csrfInput,
   outsidePage,
   signedInPage,
   type NavItem,
@@ -30,9 +30,7 @@ const CHROME = {
   script: ['/console/static/simplewebauthn-browser.js', '/console/static/console.js'],
 };
 
-export function csrfInput(session: MemberSession): SafeHtml {
-  return csrfField(session.csrfToken);
-}
+export { csrfInput };
 
 function navItems(session: MemberSession): NavItem<ConsoleSection>[] {
   return [
