@@ -64,11 +64,21 @@ export function toPage<R extends { created_at: Date; id: string }, T>(
   limit: number,
   map: (row: R) => T,
 ): { data: T[]; has_more: boolean; next_cursor: string | null } {
+  return pageOf(rows, limit, map, []);
+}
+
+/** The page of the limit + 1 rows read; its cursor names the last row shown, then `bound` (what it is bound to). */
+function pageOf<R extends { created_at: Date; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+  bound: readonly string[],
+): { data: T[]; has_more: boolean; next_cursor: string | null } {
   const { shown, hasMore, last } = pageWindow(rows, limit);
   return {
     data: shown.map(map),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
+    next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id, ...bound]) : null,
   };
 }
 
@@ -132,12 +142,7 @@ export function toBoundPage<R extends { created_at: Date; id: string }, T>(
   digest: string,
   map: (row: R) => T,
 ): { data: T[]; has_more: boolean; next_cursor: string | null } {
-  const { shown, hasMore, last } = pageWindow(rows, limit);
-  return {
-    data: shown.map(map),
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor([last.created_at.toISOString(), last.id, digest]) : null,
-  };
+  return pageOf(rows, limit, map, [digest]);
 }
 
 /**
