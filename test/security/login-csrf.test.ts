@@ -194,13 +194,19 @@ describe('a write another site made is refused by what the browser says of it', 
 });
 
 describe('a browser signed in as one person, sent the sign-in of another', () => {
-  it('asks first, and switches (ending the old session) only once confirmed with the token', async () => {
-    const victim = await postSignInForm(context.app, {
+  /** The victim's own console sign-in, through the form: the session cookie. */
+  async function victimSignsIn(): Promise<string> {
+    const response = await postSignInForm(context.app, {
       url: '/console/login',
       fields: { email: victimEmail, password: MEMBER_PASSWORD },
       remoteAddress: freshAddress(),
     });
-    const victimCookie = cookieOf(victim);
+    expect(response.statusCode).toBe(303);
+    return cookieOf(response);
+  }
+
+  it('asks first, and switches (ending the old session) only once confirmed with the token', async () => {
+    const victimCookie = await victimSignsIn();
     const asked = await postSignInForm(context.app, {
       url: '/console/login',
       fields: attackerFields(),
@@ -280,12 +286,7 @@ describe('a browser signed in as one person, sent the sign-in of another', () =>
   });
 
   it('tells a browser signed in as someone else, on the invitation page, that accepting signs them out here', async () => {
-    const victim = await postSignInForm(context.app, {
-      url: '/console/login',
-      fields: { email: victimEmail, password: MEMBER_PASSWORD },
-      remoteAddress: freshAddress(),
-    });
-    const victimCookie = cookieOf(victim);
+    const victimCookie = await victimSignsIn();
     const inviteeEmail = `invitee-${Date.now()}@example.org`;
     const { token } = await invite(context.db, accountId, inviteeEmail, 'viewer');
     const page = await context.app.inject({
@@ -320,15 +321,10 @@ describe('a browser signed in as one person, sent the sign-in of another', () =>
   });
 
   it('signs the same person in again without asking', async () => {
-    const first = await postSignInForm(context.app, {
-      url: '/console/login',
-      fields: { email: victimEmail, password: MEMBER_PASSWORD },
-      remoteAddress: freshAddress(),
-    });
     const again = await postSignInForm(context.app, {
       url: '/console/login',
       fields: { email: victimEmail, password: MEMBER_PASSWORD },
-      cookie: cookieOf(first),
+      cookie: await victimSignsIn(),
       remoteAddress: freshAddress(),
     });
     expect(again.statusCode).toBe(303);
