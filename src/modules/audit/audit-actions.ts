@@ -11,6 +11,7 @@ export const auditActions = [
   'password.changed',
   'passkey.added',
   'passkey.removed',
+  'profile.updated',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -68,14 +68,32 @@ export async function findBlobChunk(
   return rows[0]?.data;
 }
 
-/** Deletes a blob (its chunks cascade) that no media row refers to any more; true when it did. */
+/** Deletes a blob (its chunks cascade) that no media row and no account's logo refers to any more; true when it did. */
 export async function deleteBlobIfUnreferenced(db: Queryable, sha256: string): Promise<boolean> {
   const { rows } = await db.query(
     `DELETE FROM media_blobs b WHERE b.sha256 = $1
-       AND NOT EXISTS (SELECT 1 FROM asset_media m WHERE m.sha256 = b.sha256) RETURNING b.sha256`,
+       AND NOT EXISTS (SELECT 1 FROM asset_media m WHERE m.sha256 = b.sha256)
+       AND NOT EXISTS (SELECT 1 FROM account_profiles p WHERE p.logo_sha256 = b.sha256) RETURNING b.sha256`,
     [sha256],
   );
   return rows.length === 1;
+}
+
+export interface BlobRow {
+  sha256: string;
+  content_type: string;
+  bytes: string | number;
+  width: number | null;
+  height: number | null;
+  storage: 'postgres' | 'directory';
+}
+
+export async function findBlob(db: Queryable, sha256: string): Promise<BlobRow | undefined> {
+  return queryFirst<BlobRow>(
+    db,
+    'SELECT sha256, content_type, bytes, width, height, storage FROM media_blobs WHERE sha256 = $1',
+    [sha256],
+  );
 }
 
 export async function insertAssetMedia(
