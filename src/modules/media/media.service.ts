@@ -17,6 +17,7 @@ import {
   type ImageDecoder,
   type ProcessedMedia,
 } from './media-processing.js';
+import { fitWithin } from './image-fitting.js';
 import type { MediaStore } from './media-store.repository.js';
 import { insertFingerprint, insertKeylessSearchChange } from './media-fingerprints.repository.js';
 import {
@@ -32,6 +33,7 @@ import type { ImageFingerprint } from './perceptual-hash.js';
 import {
   deleteAssetMedia,
   deleteBlobIfUnreferenced,
+  findBlob,
   findMediaById,
   findMediaWithAsset,
   insertAssetMedia,
@@ -155,6 +157,22 @@ export async function fingerprintOfSearchImage(
   return fingerprintSearchImage(detected, body, decoder);
 }
 
+/**
+ * An image that is no asset's medium (a gallery's logo), read as an upload is: its type from the bytes (one of the three
+ * image types, else 415), its header against the pixel limit, its metadata stripped; then no larger than `maxEdge`
+ * pixels on its long edge.
+ */
+export async function prepareImage(
+  body: Buffer,
+  decoder: ImageDecoder,
+  maxEdge: number,
+): Promise<ProcessedMedia> {
+  const detected = sniffMediaType(body);
+  if (detected === undefined || !isImageType(detected))
+    throw new AppError('unsupported_media_type', 'image_unrecognised');
+  return fitWithin(await stripMetadata(detected, body, decoder), maxEdge, decoder);
+}
+
 /** The pHash's 64 bits as the signed int8 they are stored as (migration 340), and back. */
 export function storedPhash(fingerprint: ImageFingerprint): string {
   return BigInt.asIntN(64, fingerprint.phash).toString();
@@ -219,6 +237,49 @@ async function appendMediaEvent(
   });
 }
 
+/** Keeps prepared bytes once per hash, in the caller's transaction: the blob's row, then its bytes in the current store. */
+export async function keepBlob(tx: Queryable, stores: MediaStores, media: ProcessedMedia): Promise<void> {
+  const inserted = await insertBlobIfAbsent(tx, {
+    sha256: media.sha256,
+    sha384: media.sha384,
+    contentType: media.type,
+    bytes: media.bytes.length,
+    width: media.width,
+    height: media.height,
+    storage: stores.current.kind,
+  });
+  if (inserted) await stores.current.write(tx, media.sha256, media.bytes);
+}
+
+/**
+ * Removes a blob no medium and no logo names any more (a gallery's replaced logo), in the caller's transaction;
+ * returns what forgetOrphanBytes forgets after the commit.
+ */
+export async function dropBlobIfUnreferenced(
+  tx: Queryable,
+  sha256: string,
+): Promise<{ sha256: string; storage: MediaRow['storage'] } | undefined> {
+  const blob = await findBlob(tx, sha256);
+  if (!blob || !(await deleteBlobIfUnreferenced(tx, sha256))) return undefined;
+  return { sha256, storage: blob.storage };
+}
+
+/** A blob's bytes, streamed, with its type and size (a gallery's logo); undefined when there is none. */
+export async function openBlob(
+  db: Database,
+  stores: MediaStores,
+  sha256: string,
+): Promise<{ contentType: MediaType; bytes: number; stream: Readable } | undefined> {
+  const blob = await findBlob(db, sha256);
+  if (!blob) return undefined;
+  const bytes = Number(blob.bytes);
+  return {
+    contentType: blob.content_type as MediaType,
+    bytes,
+    stream: storeOf(stores, blob.storage).read(db, sha256, bytes),
+  };
+}
+
 /**
  * Attaches prepared bytes to the owner's pending asset, in the caller's transaction: the blob once per hash,
  * the media row (a private one with a fresh commitment salt) and a MEDIA_ADDED event.
@@ -232,16 +293,7 @@ export async function addMedia(
 ): Promise<MediaRecordType> {
   const caption = normaliseCaption(target.caption);
   const asset = await lockAssetForMediaChange(tx, principal, target.planet, target.assetId, 'add media to');
-  const inserted = await insertBlobIfAbsent(tx, {
-    sha256: media.sha256,
-    sha384: media.sha384,
-    contentType: media.type,
-    bytes: media.bytes.length,
-    width: media.width,
-    height: media.height,
-    storage: stores.current.kind,
-  });
-  if (inserted) await stores.current.write(tx, media.sha256, media.bytes);
+  await keepBlob(tx, stores, media);
   const isPublic = target.public ?? false;
   const row = await insertAssetMedia(tx, {
     id: randomUUID(),

@@ -1,0 +1,84 @@
+import { queryFirst, type Queryable } from '../../db/database.js';
+
+/** An account with its public profile (migration 390): every profile column null when the owner never saved one. */
+export interface AccountProfileRow {
+  account_id: string;
+  account_name: string;
+  display_name: string | null;
+  city: string | null;
+  country: string | null;
+  website: string | null;
+  contact_email: string | null;
+  logo_sha256: string | null;
+  logo_content_type: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+}
+
+export async function findAccountProfile(
+  db: Queryable,
+  accountId: string,
+): Promise<AccountProfileRow | undefined> {
+  return queryFirst<AccountProfileRow>(
+    db,
+    `SELECT a.id AS account_id, a.name AS account_name, p.display_name, p.city, p.country, p.website,
+            p.contact_email, p.logo_sha256, b.content_type AS logo_content_type, b.width AS logo_width,
+            b.height AS logo_height
+       FROM accounts a
+       LEFT JOIN account_profiles p ON p.account_id = a.id
+       LEFT JOIN media_blobs b ON b.sha256 = p.logo_sha256
+      WHERE a.id = $1`,
+    [accountId],
+  );
+}
+
+/** The logo the account's profile names now, its row locked until the caller's transaction ends. */
+export async function lockProfileLogo(tx: Queryable, accountId: string): Promise<string | null> {
+  const row = await queryFirst<{ logo_sha256: string | null }>(
+    tx,
+    'SELECT logo_sha256 FROM account_profiles WHERE account_id = $1 FOR UPDATE',
+    [accountId],
+  );
+  return row?.logo_sha256 ?? null;
+}
+
+export async function upsertAccountProfile(
+  tx: Queryable,
+  profile: {
+    accountId: string;
+    displayName: string | null;
+    city: string;
+    country: string;
+    website: string;
+    contactEmail: string;
+    logoSha256: string | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO account_profiles (account_id, display_name, city, country, website, contact_email, logo_sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (account_id) DO UPDATE SET
+       display_name = EXCLUDED.display_name, city = EXCLUDED.city, country = EXCLUDED.country,
+       website = EXCLUDED.website, contact_email = EXCLUDED.contact_email, logo_sha256 = EXCLUDED.logo_sha256,
+       updated_at = now()`,
+    [
+      profile.accountId,
+      profile.displayName,
+      profile.city,
+      profile.country,
+      profile.website,
+      profile.contactEmail,
+      profile.logoSha256,
+    ],
+  );
+}
+
+/** Whether some account shows this blob as its logo (only those are served without a key). */
+export async function isProfileLogo(db: Queryable, sha256: string): Promise<boolean> {
+  const row = await queryFirst<{ found: boolean }>(
+    db,
+    'SELECT true AS found FROM account_profiles WHERE logo_sha256 = $1 LIMIT 1',
+    [sha256],
+  );
+  return row !== undefined;
+}
