@@ -16,6 +16,7 @@ const noDatabase = [
   'test/api/openapi-contract.test.ts',
   'test/tags/sun-crypto.test.ts',
   'test/tags/software-tag.test.ts',
+  'test/i18n/catalogue.test.ts',
 ];
 
 const testWorkers = Number(process.env.AVS_TEST_WORKERS ?? 3);

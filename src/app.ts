@@ -1,3 +1,4 @@
+import fastifyAccepts from '@fastify/accepts';
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('apiKeys', apiKeys);
 
   await app.register(readRoutingPlugin);
+  // Accept-Language weighing for the pages' language (src/i18n/request-language.ts).
+  await app.register(fastifyAccepts);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();

@@ -11,6 +11,7 @@ import { prefersHtml } from '../lib/accept.js';
 import { AppError, type ErrorCode } from '../errors/error-catalogue.js';
 import type { ErrorResponse } from '../errors/error-response.schema.js';
 import { API_SECURITY_HEADERS } from './security-headers.js';
+import { addVary } from '../lib/vary.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,7 +176,7 @@ export type NoPageAnswer = (reply: FastifyReply, status: 404 | 405) => FastifyRe
  */
 function answersWithPage(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
   if (JSON_ONLY_PATHS.test(path)) return false;
-  void reply.header('vary', 'Accept');
+  addVary(reply, 'Accept');
   return prefersHtml(request.headers.accept);
 }
 

@@ -1,3 +1,4 @@
+import { speakRequestLanguage } from '../../i18n/request-language.js';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
@@ -49,6 +50,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
           pageErrorHandler((status, message, request) => errorPage(status, message, request.adminSession)),
         );
         pages.addHook('onRequest', loadAdminSession);
+        speakRequestLanguage(pages);
         await pages.register(adminLoginRoutes, { throttle });
         await pages.register(adminSetupRoutes);
         await pages.register(adminPageRoutes);

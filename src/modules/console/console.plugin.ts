@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
+import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { limits } from '../../limits.js';
 import { jsonErrorHandler } from '../../plugins/error-handler.js';
 import { passkeyBrowserBundlePath } from '../passkeys/passkeys-browser-bundle.js';
@@ -58,6 +59,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       console.addHook('onRequest', pageHeaders('/console/static/'));
       console.addHook('onRequest', refuseCrossSiteWrites);
       console.addHook('onRequest', enforceMemberRole);
+      speakRequestLanguage(console, (request) => request.memberSession?.language);
       console.addHook('preValidation', checkConsoleCsrf);
       console.setErrorHandler(
         pageErrorHandler((status, message, request) =>
@@ -65,7 +67,13 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
         ),
       );
       console.setNotFoundHandler(async (request, reply) =>
-        sendPage(reply, consoleErrorPage(404, 'There is no such page.', Boolean(request.memberSession)), 404),
+        sendPage(
+          reply,
+          inRequestLanguage(request, () =>
+            consoleErrorPage(404, 'There is no such page.', Boolean(request.memberSession)),
+          ),
+          404,
+        ),
       );
 
       console.get<{ Params: { name: string } }>(

@@ -1,4 +1,5 @@
 import { firstRowQuery, type Queryable } from '../../db/database.js';
+import type { Language } from '../../i18n/locales.js';
 import type { MemberRole } from './members.repository.js';
 
 export interface MemberSessionRow {
@@ -9,6 +10,7 @@ export interface MemberSessionRow {
   member_id: string;
   email: string;
   display_name: string;
+  language: Language | null;
   role: MemberRole;
   csrf_token: string;
   expires_at: Date;
@@ -36,7 +38,7 @@ export async function insertMemberSession(
  */
 export const findLiveMemberSession = firstRowQuery<MemberSessionRow, [id: string, idleMs: number]>(
   `SELECT s.id, s.person_id, s.account_id, a.name AS account_name, m.id AS member_id, p.email,
-       m.display_name, m.role, s.csrf_token, s.expires_at, s.last_seen_at, s.flash,
+       m.display_name, p.language, m.role, s.csrf_token, s.expires_at, s.last_seen_at, s.flash,
        s.last_seen_at < now() - interval '1 minute' AS stale
      FROM member_sessions s
      JOIN people p ON p.id = s.person_id

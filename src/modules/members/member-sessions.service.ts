@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import type { Language } from '../../i18n/locales.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
   isSecretTokenShape,
@@ -34,6 +35,8 @@ export interface MemberSession {
   accountName: string;
   memberId: string;
   displayName: string;
+  /** The person's own choice of language; null: their browser's. */
+  language: Language | null;
   role: MemberRole;
   csrfToken: string;
   expiresAt: Date;
@@ -74,6 +77,7 @@ export async function findMemberSession(db: Queryable, token: string): Promise<M
     accountName: row.account_name,
     memberId: row.member_id,
     displayName: row.display_name,
+    language: row.language,
     role: row.role,
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { limits } from '../../limits.js';
 import { jsonErrorHandler } from '../../plugins/error-handler.js';
 import { publicRateLimit } from '../../plugins/rate-limit.js';
@@ -49,6 +50,7 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
     done(new AppError('unsupported_media_type', 'media_types', { expected: imageTypes }), undefined),
   );
   app.addHook('onRequest', publicPageHeaders);
+  speakRequestLanguage(app);
   app.addHook('onRequest', publicRateLimit(limits.publicPhotoSearchTokens));
   // The form's answer is a page, errors too; the JSON search's errors are the error body.
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -56,12 +58,16 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
     if (!isForm(request)) return jsonErrorHandler(error, request, reply);
     if (error instanceof AppError && error.statusCode < 500) {
       void reply.headers(error.headers);
-      return sendPage(reply, photoSearchErrorView(error.statusCode, error.message), error.statusCode);
+      const page = inRequestLanguage(request, () => photoSearchErrorView(error.statusCode, error.message));
+      return sendPage(reply, page, error.statusCode);
     }
     if (error instanceof DatabaseUnavailableError) void reply.header('retry-after', '1');
     else request.log.error({ err: error }, 'photo search page failed');
     const status = error instanceof DatabaseUnavailableError ? 503 : 500;
-    return sendPage(reply, photoSearchErrorView(status, 'The search failed; try again shortly.'), status);
+    const page = inRequestLanguage(request, () =>
+      photoSearchErrorView(status, 'The search failed; try again shortly.'),
+    );
+    return sendPage(reply, page, status);
   });
 
   app.post(

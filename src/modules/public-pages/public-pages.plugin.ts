@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
 import { homePageRoutes, publicPageRoutes, sendPage } from './public-pages.routes.js';
@@ -27,7 +28,11 @@ export async function publicPageHeaders(_request: FastifyRequest, reply: Fastify
 export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
   if (!request.url.startsWith('/c/')) return undefined;
   void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
-  return sendPage(reply, notFoundView(request.url.slice('/c/'.length, 60)), 404);
+  return sendPage(
+    reply,
+    inRequestLanguage(request, () => notFoundView(request.url.slice('/c/'.length, 60))),
+    404,
+  );
 }
 
 /**
@@ -36,11 +41,16 @@ export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply
  */
 export function sendNoPage(reply: FastifyReply, status: 404 | 405): FastifyReply {
   void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
-  return sendPage(reply, pageNotFoundView(status === 405), status);
+  return sendPage(reply, inRequestLanguage(reply.request, () => pageNotFoundView(status === 405)), status);
 }
 
-/** A person reads these pages: errors are pages too, never JSON; a 5xx says nothing of its cause. */
+/** A person reads these pages: errors are pages too, never JSON, in the person's language. */
 async function pageErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return inRequestLanguage(request, () => answerError(error, request, reply));
+}
+
+/** A 5xx says nothing of its cause. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   void reply.header('cache-control', 'no-store');
   if (error instanceof AppError && error.statusCode < 500) {
     void reply.headers(error.headers);
@@ -66,6 +76,7 @@ export async function publicPagesPlugin(app: FastifyInstance): Promise<void> {
   await app.register(
     async (pages) => {
       pages.addHook('onRequest', publicPageHeaders);
+      speakRequestLanguage(pages);
       pages.addHook('onRequest', enforcePublicRateLimit);
       pages.setErrorHandler(pageErrorHandler);
       pages.get(STYLESHEET_PATH.slice('/c'.length), { schema: { hide: true } }, async (_request, reply) =>
@@ -78,6 +89,7 @@ export async function publicPagesPlugin(app: FastifyInstance): Promise<void> {
   // The home page: static, so not behind the per-address bucket (as the service's 404 answers are not).
   await app.register(async (home) => {
     home.addHook('onRequest', publicPageHeaders);
+    speakRequestLanguage(home);
     await home.register(homePageRoutes);
   });
 }

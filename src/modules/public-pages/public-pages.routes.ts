@@ -14,6 +14,7 @@ import {
   notFoundView,
   notIssuedView,
 } from './public-pages.views.js';
+import { addVary } from '../../lib/vary.js';
 
 // A suspension or revocation must show within about 5 s, caches included (docs/public-page.md).
 const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
@@ -29,7 +30,7 @@ export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): Fas
  */
 export async function homePageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    void reply.header('vary', 'Accept');
+    addVary(reply, 'Accept');
     if (!prefersHtml(request.headers.accept))
       return sendError(
         reply,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { speakRequestLanguage } from '../../i18n/request-language.js';
 import { acceptWeight } from '../../lib/accept.js';
 import { sendJsonText } from '../../lib/signed-json.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
@@ -9,6 +10,7 @@ import { TAP_PATH } from './ndef-template.js';
 import { tapView } from './tap-page.views.js';
 import { TagKeyring, tapTag } from './tap.service.js';
 import { TapQuery, TapResponse } from './tags.schemas.js';
+import { addVary } from '../../lib/vary.js';
 
 /** JSON for a client that asks for it over HTML; a browser (and anything else) gets the page. */
 function wantsJson(request: FastifyRequest): boolean {
@@ -26,6 +28,7 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
   await parent.register(async (instance) => {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
     app.addHook('onRequest', publicPageHeaders);
+    speakRequestLanguage(app);
     app.addHook('onRequest', enforcePublicRateLimit);
     app.get(
       TAP_PATH,
@@ -44,7 +47,8 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
           { clientAddress: request.ip, withReceipt: json },
         );
         // Every tap is new: no cache may answer one for another.
-        void reply.header('cache-control', 'no-store').header('vary', 'Accept');
+        void reply.header('cache-control', 'no-store');
+        addVary(reply, 'Accept');
         if (answer.text !== undefined) return sendJsonText(reply, answer.text);
         return sendPage(
           reply,

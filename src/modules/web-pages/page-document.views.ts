@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { formatDateTime } from '../../i18n/formats.js';
+import { currentLanguage } from '../../i18n/request-language.js';
 import { html, type SafeHtml } from '../../lib/html.js';
 
 export interface Flash {
@@ -18,7 +20,7 @@ export function pageDocument(options: {
   csrfToken?: string;
 }): SafeHtml {
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${currentLanguage()}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,10 +43,10 @@ export function flashMessage(flash: Flash | undefined): SafeHtml {
     : html`<div class="flash flash-notice" role="status"><p>${flash.message}</p></div>`;
 }
 
+/** A moment as the reader's language writes it, machine-readable in its datetime. */
 export function formatTime(value: string | null | undefined, empty = '—'): SafeHtml {
   if (!value) return html`${empty}`;
-  const shown = value.replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC');
-  return html`<time datetime="${value}">${shown}</time>`;
+  return html`<time datetime="${value}">${formatDateTime(value)}</time>`;
 }
 
 export function sendPage(reply: FastifyReply, page: SafeHtml, status = 200): FastifyReply {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
+import { inRequestLanguage } from '../../i18n/request-language.js';
 import type { SafeHtml } from '../../lib/html.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { sendPage } from './page-document.views.js';
@@ -42,6 +43,9 @@ export function pageErrorHandler(
   render: (status: number, message: string, request: FastifyRequest) => SafeHtml,
 ) {
   return async function handlePageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    return inRequestLanguage(request, () => answerError(error, request, reply));
+  };
+  function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     let status = 500;
     let message = 'Something went wrong; the error was logged.';
     if (error instanceof AppError && error.statusCode < 500) {
@@ -58,5 +62,5 @@ export function pageErrorHandler(
       request.log.error({ err: error }, 'page failed');
     }
     return sendPage(reply, render(status, message, request), status);
-  };
+  }
 }

@@ -142,7 +142,7 @@ function dayChart(id: string, chart: ChartText, series: HomeFigures['createdPerD
   return chartSection(
     id,
     chart.title,
-    html`<p class="chart-summary">${words.daySummary(total, peak)}</p>
+    html`<p class="chart-summary">${peak ? words.daySummary(total, peak.day, peak.count) : words.dayTotal(total)}</p>
       ${dayBarChart(id, chart, series)}`,
   );
 }

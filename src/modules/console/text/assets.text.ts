@@ -42,12 +42,44 @@ export const assetsText = {
       integer: (min: number, max: number) => `A whole number from ${min} to ${max}.`,
       number: (min: number) => `A number, at least ${min}.`,
       unit: (unit: string) => `In ${unit}.`,
+      dateText: 'As written on the work or in the catalogue, e.g. ‘ca. 1975’, ‘1970s’ or ‘1890–95’.',
+      yearBesideDateText: (dateLabel: string) => `A date such as ‘ca. 1975’ goes in ${dateLabel}.`,
+    },
+    /** The form's refusal in a person's words: above the form, then beside each field, naming it by its label. */
+    formRefused: (count: number) =>
+      count === 1 ? 'One field needs a change: see below.' : `${count} fields need a change: see below.`,
+    fieldErrors: {
+      required: (label: string) => `${label} is required.`,
+      tooLong: (label: string, max: number, length: number) =>
+        `${label} is too long: at most ${max} characters, and this has ${length}.`,
+      notAWholeNumber: (label: string, min: number, max: number) =>
+        `${label} must be a whole number from ${min} to ${max}, written in figures.`,
+      notANumber: (label: string, min: number) =>
+        `${label} must be a number of at least ${min}, written in figures, e.g. 40 or 40.5.`,
+      outOfRange: (label: string, min: number, max: number) => `${label} must be from ${min} to ${max}.`,
+      tooSmall: (label: string, min: number) => `${label} must be at least ${min}.`,
+      /** A year typed as a date in words ("ca. 1975"), where the form has a field for that. */
+      yearAsWritten: (dateLabel: string, typed: string) =>
+        `Enter the year as a number, e.g. 1975; write ‘${typed}’ in ${dateLabel}.`,
+      notAChoice: (label: string) => `${label}: choose one of the listed values.`,
+      unstorable: (label: string) =>
+        `${label} contains a character that cannot be stored (an invisible control character); remove it.`,
+      nameTooLong: (max: number) => `A field name can be at most ${max} characters.`,
+      reservedName: (name: string) =>
+        `“${name}” is a name the service keeps for its own information; choose another name.`,
+      nameOfAField: (name: string, label: string) =>
+        `“${name}” has its own field above (${label}); enter the value there.`,
+      valueTooLong: (name: string, max: number, length: number) =>
+        `The value of “${name}” is too long: at most ${max} characters, and this has ${length}.`,
+      valueUnstorable: (name: string) =>
+        `The value of “${name}” contains a character that cannot be stored (an invisible control character); remove it.`,
     },
     fieldLabels: {
       artist: 'Artist',
       medium: 'Medium',
       dimensions: 'Dimensions',
       year: 'Year',
+      date_text: 'Date as written',
       edition: 'Edition',
       category: 'Category',
       publisher: 'Publisher',

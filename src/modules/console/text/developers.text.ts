@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of the developers' corner: /console/developers, its webhooks, events feed and SDK pages. */
 export const developersText = {
   developers: {
@@ -36,9 +37,9 @@ export const developersText = {
       actions: 'Actions',
     },
     log: 'Delivery log',
-    logOf: (url: string) => ` of ${url}`,
+    logOf: msg(' of {url}', 'url'),
     disable: 'Disable',
-    disableOf: (url: string) => ` webhook ${url}`,
+    disableOf: msg(' webhook {url}', 'url'),
     registerHeading: 'Register a webhook',
     urlLabel: 'URL',
     urlHint: 'HTTPS; localhost and private addresses are refused.',
@@ -52,11 +53,13 @@ export const developersText = {
       'Copy this signing secret now. It will not be shown again: receivers check each delivery’s signature with it.',
     secretLabel: 'Signing secret',
     disableTitle: 'Disable webhook',
-    disableQuestion: (url: string) =>
-      `Disable the webhook ${url}? It stops receiving events at once; its delivery log stays readable. This cannot be undone.`,
+    disableQuestion: msg(
+      'Disable the webhook {url}? It stops receiving events at once; its delivery log stays readable. This cannot be undone.',
+      'url',
+    ),
     disableButton: 'Disable webhook',
     cancel: 'Cancel',
-    disabled: (url: string) => `Webhook ${url} disabled.`,
+    disabled: msg('Webhook {url} disabled.', 'url'),
     backToList: 'All webhooks',
   },
   deliveries: {
@@ -87,7 +90,7 @@ export const developersText = {
       actions: 'Actions',
     },
     replay: 'Replay',
-    replayOf: (eventType: string) => ` delivery of ${eventType}`,
+    replayOf: msg(' delivery of {eventType}', 'eventType'),
     replayed: 'Delivery replayed: a new attempt is due now.',
     testHeading: 'Send a test event',
     testIntro:
@@ -118,14 +121,16 @@ export const developersText = {
     buildText: 'Build it in the repository:',
     addText: 'Then add it to your project:',
     callHeading: 'Call the service',
-    callText: (accountName: string) =>
-      `This block calls the service at its public address as ${accountName}. The key is yours to fill in: set AVS_API_KEY in the environment, never in code.`,
+    callText: msg(
+      'This block calls the service at its public address as {accountName}. The key is yours to fill in: set AVS_API_KEY in the environment, never in code.',
+      'accountName',
+    ),
     keyOwner: 'Create a key on the API keys page.',
     keyOther: 'An owner of the account creates keys: ask one for a key.',
     webhookHeading: 'Check a webhook’s signature',
     webhookText:
       'A receiver checks each delivery with the signing secret shown when the webhook was registered, on the body exactly as received (rawBody, before any JSON parsing):',
     moreText: 'Everything else the SDK does is in its README (sdk/README.md) and docs/sdk.md.',
-    snippetLabel: (what: string) => `Code: ${what}`,
+    snippetLabel: msg('Code: {what}', 'what'),
   },
 } as const;

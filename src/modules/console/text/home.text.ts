@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of the console's home: the role, the counts and the charts (English; one place to translate). */
 export const homeText = {
   home: {
@@ -21,7 +22,7 @@ export const homeText = {
       issued: 'certificates issued',
       openAlerts: 'open stolen or lost alerts',
       offersWaiting: 'transfer offers waiting for you',
-      webhookFailures: (days: number) => `webhook deliveries failed in ${days} days`,
+      webhookFailures: msg('webhook deliveries failed in {days} days', 'days'),
     },
     byPlanetHeading: 'By planet',
     byPlanetCaption: 'Certificates and open alerts of each planet where the account has assets',
@@ -32,9 +33,9 @@ export const homeText = {
     noAssets: 'The account has no assets yet.',
     openAlertsHeading: 'Open alerts',
     noOpenAlerts: 'No asset of the account is reported stolen or lost.',
-    openAlertsShown: (shown: number, total: number) => `The latest ${shown} of ${total}.`,
+    openAlertsShown: msg('The latest {shown} of {total}.', 'shown', 'total'),
     alertColumns: { asset: 'Asset', number: 'Certificate number', kind: 'Reported', since: 'Since' },
-    chartsHeading: (days: number) => `The last ${days} days`,
+    chartsHeading: msg('The last {days} days', 'days'),
     chartsIntro: 'Days are UTC. Each chart’s numbers are also in a table under it.',
     created: {
       title: 'Certificates created per day',
@@ -54,8 +55,8 @@ export const homeText = {
       labelHeader: 'Day (UTC)',
       valueHeader: 'Verifications',
     },
-    daySummary: (total: number, peak: { day: string; count: number } | undefined) =>
-      peak ? `${total} in all; most on ${peak.day} (${peak.count}).` : `${total} in all.`,
+    daySummary: msg('{total} in all; most on {day} ({count}).', 'total', 'day', 'count'),
+    dayTotal: msg('{total} in all.', 'total'),
     outcomes: {
       title: 'Verifications by outcome',
       description:
@@ -87,10 +88,9 @@ export const homeText = {
       failed: 'Failed',
       pending: 'Pending',
       none: 'No webhook deliveries in this period.',
-      rate: (percent: number, finished: number) =>
-        `${percent}% of ${finished} finished deliveries succeeded.`,
+      rate: msg('{percent}% of {finished} finished deliveries succeeded.', 'percent', 'finished'),
       noneFinished: 'No delivery has finished yet.',
     },
-    share: (count: number, percent: number) => `${count} (${percent}%)`,
+    share: msg('{count} ({percent}%)', 'count', 'percent'),
   },
 } as const;

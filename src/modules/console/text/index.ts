@@ -1,3 +1,8 @@
+import { defineText } from '../../../i18n/text-catalogue.js';
+import { de } from './de/index.js';
+import { fr } from './fr/index.js';
+import { it } from './it/index.js';
+import { ja } from './ja/index.js';
 import { homeText } from './home.text.js';
 import { assetsText } from './assets.text.js';
 import { developersText } from './developers.text.js';
@@ -8,11 +13,7 @@ import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
 
-/**
- * Every word the console shows, in one place so it can be translated later: one file per area
- * (`<area>.text.ts`), gathered here. Views read `text.<area>.<key>`; none writes English inline.
- */
-export const text = {
+const english = {
   ...layoutText,
   ...printText,
   ...homeText,
@@ -23,3 +24,11 @@ export const text = {
   ...searchText,
   ...signInText,
 } as const;
+
+export type ConsoleText = typeof english;
+
+/**
+ * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.ts`),
+ * read as `text.<area>.<key>` in the language of the request (docs/languages.md). No view writes words inline.
+ */
+export const text = defineText(english, { fr, de, it, ja });

@@ -10,6 +10,7 @@ export const layoutText = {
     members: 'Members',
     keys: 'API keys',
     audit: 'Audit log',
+    profile: 'Gallery profile',
     account: 'Your account',
   },
 } as const;

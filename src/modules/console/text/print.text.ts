@@ -1,7 +1,8 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of the printed certificate and the label sheet, on the page and in the PDFs (English; one place to translate). */
 export const printText = {
   print: {
-    certificateTitle: (number: string) => `Certificate ${number}`,
+    certificateTitle: msg('Certificate {number}', 'number'),
     heading: 'Certificate of authenticity',
     issuedBy: 'Issued by the Asset Verification Service',
     number: 'Certificate number',
@@ -12,8 +13,8 @@ export const printText = {
     keyId: 'Signing key id',
     verify: 'Check this certificate at',
     scan: 'Scan the code, or type the number at',
-    qrLabel: (number: string) => `QR code of the public page of certificate ${number}`,
-    imageAlt: (title: string) => `Photograph of ${title}`,
+    qrLabel: msg('QR code of the public page of certificate {number}', 'number'),
+    imageAlt: msg('Photograph of {title}', 'title'),
     detailsCaption: 'Certificate details',
     printButtonHint: 'Use your browser’s Print command: the page fits one sheet of A4 or US Letter.',
     downloadA4: 'Download PDF (A4)',
@@ -27,9 +28,9 @@ export const printText = {
       planet: 'Planet',
       show: 'Show',
       none: 'No issued certificate in this planet yet.',
-      caption: (planet: string) => `Issued certificates of ${planet}`,
+      caption: msg('Issued certificates of {planet}', 'planet'),
       choose: 'Choose',
-      chooseOne: (number: string) => `Choose ${number}`,
+      chooseOne: msg('Choose {number}', 'number'),
       number: 'Number',
       titleColumn: 'Title',
       issuedAt: 'Issued',
@@ -39,7 +40,7 @@ export const printText = {
       printSheet: 'Show the sheet to print',
       downloadPdf: 'Download the sheet as PDF',
       next: 'Next page of certificates',
-      sheetTitle: (count: number) => `QR labels (${count})`,
+      sheetTitle: msg('QR labels ({count})', 'count'),
       sheetHint: 'Use your browser’s Print command; the labels are laid out for the sheet.',
       backToChoice: 'Back to the choice',
     },

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of /console/search: search by photograph (English; one place to translate). */
 export const searchText = {
   search: {
@@ -9,19 +10,19 @@ export const searchText = {
     photoHint:
       'A JPEG, PNG or WebP picture. It is not kept; a search that finds a reported asset is recorded on that asset’s search audit.',
     submit: 'Search',
-    resultsHeading: (count: number) =>
-      count === 0
-        ? 'No asset looks like this photograph'
-        : `${count} ${count === 1 ? 'asset looks' : 'assets look'} like this photograph`,
+    resultsHeading: msg(
+      '{count, plural, =0 {No asset looks like this photograph} one {# asset looks like this photograph} other {# assets look like this photograph}}',
+      'count',
+    ),
     noneFound:
       'That is no proof the object is not registered or not stolen: a different photograph of it, or a strong crop, is not found.',
     privateImage: 'The photograph that matched is private to another account: it is not shown.',
-    imageAlt: (title: string) => `Photograph of ${title}`,
+    imageAlt: msg('Photograph of {title}', 'title'),
     certificateNumber: 'Certificate number',
     likenessLabel: 'Likeness',
     likeness: { exact: 'The same picture', likely: 'Very like it', possible: 'Possibly like it' },
-    reported: (kind: string) => `Reported ${kind}`,
+    reported: msg('Reported {kind}', 'kind'),
     since: 'since',
-    openCertificate: (number: string) => `Open the public certificate ${number}`,
+    openCertificate: msg('Open the public certificate {number}', 'number'),
   },
 } as const;

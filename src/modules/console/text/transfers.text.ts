@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of /console/transfers: offers received and made (English; one place to translate). */
 export const transfersText = {
   transfers: {
@@ -21,11 +22,11 @@ export const transfersText = {
     accept: 'Accept',
     decline: 'Decline',
     cancel: 'Cancel the offer',
-    acceptLabel: (number: string) => `Accept the offer of ${number}`,
-    declineLabel: (number: string) => `Decline the offer of ${number}`,
-    cancelLabel: (number: string) => `Cancel the offer of ${number}`,
+    acceptLabel: msg('Accept the offer of {number}', 'number'),
+    declineLabel: msg('Decline the offer of {number}', 'number'),
+    cancelLabel: msg('Cancel the offer of {number}', 'number'),
     more: 'Older offers',
-    accepted: (number: string) => `Accepted: ${number} is now the account’s.`,
+    accepted: msg('Accepted: {number} is now the account’s.', 'number'),
     declined: 'Offer declined; the asset stays with its owner.',
     cancelled: 'Offer cancelled.',
     offerHint:

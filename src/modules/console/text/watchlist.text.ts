@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of /console/watchlist: watched certificates and what fired (English; one place to translate). */
 export const watchlistText = {
   watchlist: {
@@ -8,16 +9,16 @@ export const watchlistText = {
     numberLabel: 'Certificate number',
     numberHint: 'As printed on the certificate, for example ART-2026-000042.',
     add: 'Watch',
-    added: (number: string) => `Now watching ${number}.`,
-    removed: (number: string) => `No longer watching ${number}.`,
+    added: msg('Now watching {number}.', 'number'),
+    removed: msg('No longer watching {number}.', 'number'),
     watchedHeading: 'Watched certificates',
     noneWatched: 'The account watches no certificate.',
     columns: { number: 'Certificate number', since: 'Watched since', actions: 'Actions' },
     remove: 'Stop watching',
-    removeLabel: (number: string) => `Stop watching ${number}`,
+    removeLabel: msg('Stop watching {number}', 'number'),
     more: 'More watched certificates',
     firedHeading: 'What fired',
-    firedIntro: (days: number) => `Changes to watched certificates in the last ${days} days, newest first.`,
+    firedIntro: msg('Changes to watched certificates in the last {days} days, newest first.', 'days'),
     noneFired: 'Nothing has fired.',
     firedColumns: {
       when: 'When',
@@ -32,7 +33,7 @@ export const watchlistText = {
       alert_raised: 'Reported stolen or lost',
       alert_resolved: 'Alert resolved',
     } as Record<string, string>,
-    alertNote: (kind: string) => ` (${kind})`,
+    alertNote: msg(' ({kind})', 'kind'),
     moreFired: 'Older events',
   },
 } as const;

@@ -1,0 +1,45 @@
+import { intlLocale } from './locales.js';
+import { currentLanguage } from './request-language.js';
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  key: string,
+  make: (locale: string) => T,
+): T {
+  const locale = intlLocale(currentLanguage());
+  let formatter = formatters.get(`${key}:${locale}`);
+  if (!formatter) formatters.set(`${key}:${locale}`, (formatter = make(locale)));
+  return formatter as T;
+}
+
+/** A day as the reader's language writes it ("27 Nov 2026", "2026/11/27"), in UTC as the service keeps dates. */
+export function formatDate(value: Date | string): string {
+  return cached(
+    'date',
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(new Date(value));
+}
+
+/** A moment in the reader's language, to the minute, with its time zone (UTC) said. */
+export function formatDateTime(value: Date | string): string {
+  return cached(
+    'date-time',
+    (locale) =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      }),
+  ).format(new Date(value));
+}
+
+/** A count in the reader's language (1,234 · 1 234 · 1.234). */
+export function formatNumber(value: number): string {
+  return cached('number', (locale) => new Intl.NumberFormat(locale)).format(value);
+}

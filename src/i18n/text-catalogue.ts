@@ -1,0 +1,87 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { formatPlain, formatRich, isMessage, type AnyMessage } from './message.js';
+import { intlLocale, PSEUDO_LANGUAGE, type Language, type PageLanguage } from './locales.js';
+import { pseudoMessage } from './pseudo-language.js';
+import { currentLanguage } from './request-language.js';
+
+/** A language's words for an English text tree: the same keys, each message an ICU source string. */
+export type Translation<T> = T extends AnyMessage
+  ? string
+  : T extends string
+    ? string
+    : { readonly [K in keyof T]?: Translation<T[K]> };
+
+/** The translations of a text tree, by language (English is the tree itself). */
+export type Translations<T> = Partial<Record<Exclude<Language, 'en'>, Translation<T>>>;
+
+type Tree = { readonly [key: string]: unknown };
+
+/** The source of a leaf in `language`: its translation where there is one, else the English (listed by the catalogue test). */
+function sourceIn(english: string | AnyMessage, translated: unknown): string {
+  if (typeof translated === 'string') return translated;
+  return typeof english === 'string' ? english : english.source;
+}
+
+function compile(english: unknown, translated: unknown, language: PageLanguage, path: string): unknown {
+  if (typeof english === 'string' || isMessage(english)) {
+    const source = sourceIn(english, translated);
+    let formatter: IntlMessageFormat;
+    try {
+      formatter = new IntlMessageFormat(
+        language === PSEUDO_LANGUAGE
+          ? pseudoMessage(typeof english === 'string' ? english : english.source)
+          : source,
+        intlLocale(language),
+      );
+    } catch (error) {
+      throw new Error(`The ${language} message ${path} is not valid ICU: ${(error as Error).message}`);
+    }
+    if (typeof english === 'string') return formatPlain(formatter, [], []);
+    return english.rich
+      ? (...values: unknown[]) => formatRich(formatter, english.names, values)
+      : (...values: unknown[]) => formatPlain(formatter, english.names, values);
+  }
+  if (Array.isArray(english)) {
+    const translatedList: unknown[] = Array.isArray(translated) ? translated : [];
+    return english.map((value, index) => compile(value, translatedList[index], language, `${path}.${index}`));
+  }
+  if (english && typeof english === 'object') {
+    const translatedTree = (translated && typeof translated === 'object' ? translated : {}) as Tree;
+    return Object.fromEntries(
+      Object.entries(english).map(([key, value]) => [
+        key,
+        compile(value, translatedTree[key], language, path ? `${path}.${key}` : key),
+      ]),
+    );
+  }
+  return english;
+}
+
+/**
+ * A module's words in every language, read as `text.area.key`: each read answers in the language of the request being
+ * served (request-language.ts), so views stay plain functions. Each language's tree is compiled on its first use.
+ */
+export function defineText<T extends Tree>(english: T, translations: Translations<T>): T {
+  const compiled = new Map<PageLanguage, T>();
+  const inLanguage = (language: PageLanguage): T => {
+    let tree = compiled.get(language);
+    if (!tree) {
+      const translated =
+        language === 'en' || language === PSEUDO_LANGUAGE ? undefined : translations[language];
+      tree = compile(english, translated, language, '') as T;
+      compiled.set(language, tree);
+    }
+    return tree;
+  };
+  catalogues.push({ english, translations, inLanguage: inLanguage });
+  return new Proxy(english, {
+    get: (_target, key) => inLanguage(currentLanguage())[key as keyof T],
+  });
+}
+
+/** Every text tree defined, for the catalogue's own tests (completeness, placeholders, the pseudo language). */
+export const catalogues: {
+  english: Tree;
+  translations: Translations<Tree>;
+  inLanguage: (language: PageLanguage) => Tree;
+}[] = [];

@@ -1,0 +1,5 @@
+import type { Translation } from '../../../../i18n/text-catalogue.js';
+import type { ConsoleText } from '../index.js';
+
+/** The console's words in French, area by area (the English source is ../<area>.text.ts). */
+export const fr: Translation<ConsoleText> = {};
