@@ -31,3 +31,60 @@ export function decodeQr(png: PNG): string | undefined {
 export function pdfText(file: string): string {
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 }
+
+/** Where a word is drawn on the first page, in points from the top left (pdftotext -bbox). */
+export interface WordBox {
+  word: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** The words of the PDF's first page with their boxes. */
+export function wordBoxes(file: string): WordBox[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-l', '1', file, '-'], { encoding: 'utf8' });
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((match) => ({
+    word: match[5]!,
+    xMin: Number(match[1]),
+    yMin: Number(match[2]),
+    xMax: Number(match[3]),
+    yMax: Number(match[4]),
+  }));
+}
+
+/** The part of a page rendered at `dpi` (renderPages: 150) that a word's box covers. */
+export function cropWord(png: PNG, box: WordBox, dpi = 150): PNG {
+  const scale = dpi / 72;
+  const x = Math.floor(box.xMin * scale);
+  const y = Math.floor(box.yMin * scale);
+  const width = Math.ceil(box.xMax * scale) - x;
+  const height = Math.ceil(box.yMax * scale) - y;
+  const out = new PNG({ width, height });
+  PNG.bitblt(png, out, x, y, width, height, 0, 0);
+  return out;
+}
+
+/** How many pixels of the picture are darker than mid-grey: the ink of what is drawn there. */
+export function inkPixels(png: PNG): number {
+  let dark = 0;
+  for (let index = 0; index < png.data.length; index += 4) {
+    if (png.data[index]! + png.data[index + 1]! + png.data[index + 2]! < 3 * 128) dark++;
+  }
+  return dark;
+}
+
+/** The fonts the PDF names, as pdffonts lists them: name, type and whether each is embedded. */
+export function pdfFonts(file: string): { name: string; type: string; embedded: boolean }[] {
+  const lines = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2);
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const match = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)/.exec(line)!;
+      return { name: match[1]!, type: match[2]!, embedded: match[4] === 'yes' };
+    });
+}

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { showValue } from '../../../lib/html.js';
 import { fieldLabel } from '../../../planets/field-labels.js';
 import { text } from '../text/index.js';
+import { useFontFor, type StandardFont } from './pdf-fonts.js';
 
 export type PaperSize = 'a4' | 'letter';
 
@@ -35,23 +36,25 @@ const MUTED = '#4d4d4d';
 /** The QR code's quiet zone, in modules: scanners need four blank modules around the symbol. */
 const QUIET_ZONE = 4;
 
-// The PDF's built-in Helvetica writes Windows-1252 only: a character outside it would come out as garbage.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function winAnsi(value: string): string {
-  return Array.from(value.normalize('NFC'), (character) => {
-    const code = character.codePointAt(0)!;
-    return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(character)
-      ? character
-      : '?';
-  }).join('');
-}
-
 function newDocument(paper: PaperSize, title: string, margin: number): PDFKit.PDFDocument {
+  // The document's title is metadata (UTF-16 in the PDF), not drawn: any language as it is.
   return new PDFDocument({
     size: PAPER[paper],
     margin,
-    info: { Title: winAnsi(title), Creator: 'Asset Verification Service', Producer: 'pdfkit' },
+    info: { Title: title.normalize('NFC'), Creator: 'Asset Verification Service', Producer: 'pdfkit' },
   });
+}
+
+/** Writes `value` in the font that has its glyphs (pdf-fonts.ts); the options as pdfkit's text. */
+function write(
+  document: PDFKit.PDFDocument,
+  value: string,
+  font: StandardFont,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.TextOptions,
+): void {
+  document.text(useFontFor(document, value, font), x, y, options);
 }
 
 /** The finished document's bytes. */
@@ -100,19 +103,17 @@ function detail(
   document: PDFKit.PDFDocument,
   label: string,
   value: string,
-  at: { x: number; y: number; width: number; valueFont?: string; valueSize?: number },
+  at: { x: number; y: number; width: number; valueFont?: StandardFont; valueSize?: number },
 ): number {
-  document.font('Helvetica').fontSize(8).fillColor(MUTED).text(winAnsi(label), at.x, at.y, {
+  document.fontSize(8).fillColor(MUTED);
+  write(document, label, 'Helvetica', at.x, at.y, { width: at.width, lineBreak: false, ellipsis: true });
+  const size = at.valueSize ?? 10;
+  document.fontSize(size).fillColor(INK);
+  write(document, value, at.valueFont ?? 'Helvetica', at.x, at.y + 10, {
     width: at.width,
-    lineBreak: false,
+    height: size * 2.4,
     ellipsis: true,
   });
-  const size = at.valueSize ?? 10;
-  document
-    .font(at.valueFont ?? 'Helvetica')
-    .fontSize(size)
-    .fillColor(INK)
-    .text(winAnsi(value), at.x, at.y + 10, { width: at.width, height: size * 2.4, ellipsis: true });
   return document.y + 6;
 }
 
@@ -133,13 +134,13 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
     .rect(margin / 2, margin / 2, pageWidth - margin, pageHeight - margin)
     .lineWidth(1)
     .stroke(MUTED);
-  document.font('Helvetica-Bold').fontSize(22).fillColor(INK);
-  document.text(winAnsi(words.heading), margin, margin, { width: contentWidth, align: 'center' });
-  document.font('Helvetica').fontSize(10).fillColor(MUTED);
-  document.text(winAnsi(words.issuedBy), { width: contentWidth, align: 'center' });
+  document.fontSize(22).fillColor(INK);
+  write(document, words.heading, 'Helvetica-Bold', margin, margin, { width: contentWidth, align: 'center' });
+  document.fontSize(10).fillColor(MUTED);
+  write(document, words.issuedBy, 'Helvetica', margin, document.y, { width: contentWidth, align: 'center' });
   document.moveDown(0.8);
-  document.font('Helvetica-Bold').fontSize(16).fillColor(INK);
-  document.text(winAnsi(certificate.title), margin, document.y, {
+  document.fontSize(16).fillColor(INK);
+  write(document, certificate.title, 'Helvetica-Bold', margin, document.y, {
     width: contentWidth,
     align: 'center',
     height: 40,
@@ -179,9 +180,10 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
 
   const qrX = pageWidth - margin - qrSize;
   drawQrCode(document, certificate.qrModules, qrX, blockTop, qrSize);
-  document.font('Helvetica').fontSize(8).fillColor(MUTED);
-  document.text(winAnsi(words.verify), qrX, blockTop + qrSize + 2, { width: qrSize, align: 'center' });
-  document.fillColor(INK).text(winAnsi(certificate.pageUrl), qrX, document.y, {
+  document.fontSize(8).fillColor(MUTED);
+  write(document, words.verify, 'Helvetica', qrX, blockTop + qrSize + 2, { width: qrSize, align: 'center' });
+  document.fillColor(INK);
+  write(document, certificate.pageUrl, 'Helvetica', qrX, document.y, {
     width: qrSize,
     align: 'center',
     height: 20,
@@ -217,14 +219,14 @@ export function drawLabelSheetPdf(labels: readonly PdfLabel[], paper: PaperSize)
     const x = margin + (place % COLUMNS) * cellWidth;
     const y = margin + Math.floor(place / COLUMNS) * cellHeight;
     drawQrCode(document, label.qrModules, x + (cellWidth - qrSize) / 2, y + 2, qrSize);
-    document.font('Helvetica-Bold').fontSize(9).fillColor(INK);
-    document.text(winAnsi(label.certificateNumber), x + 4, y + qrSize + 3, {
+    document.fontSize(9).fillColor(INK);
+    write(document, label.certificateNumber, 'Helvetica-Bold', x + 4, y + qrSize + 3, {
       width: cellWidth - 8,
       align: 'center',
       lineBreak: false,
     });
-    document.font('Helvetica').fontSize(7).fillColor(MUTED);
-    document.text(winAnsi(label.title), x + 4, y + qrSize + 14, {
+    document.fontSize(7).fillColor(MUTED);
+    write(document, label.title, 'Helvetica', x + 4, y + qrSize + 14, {
       width: cellWidth - 8,
       align: 'center',
       lineBreak: false,
