@@ -1,0 +1,50 @@
+import type { Translation } from '../../../../i18n/text-catalogue.js';
+import type { printText as english } from '../print.text.js';
+
+/** The printed certificate and the label sheet in Italian (the English source is ../print.text.ts). */
+export const printText: Translation<typeof english> = {
+  print: {
+    certificateTitle: 'Certificato {number}',
+    heading: 'Certificato di autenticità',
+    issuedBy: 'Emesso dall’Asset Verification Service',
+    number: 'Numero di certificato',
+    titleOfWork: 'Titolo',
+    planet: 'Categoria',
+    issuedAt: 'Data di emissione',
+    issuer: 'Emittente (did:web)',
+    keyId: 'Identificativo della chiave di firma',
+    verify: 'Verifichi questo certificato su',
+    scan: 'Scansioni il codice o digiti il numero su',
+    qrLabel: 'Codice QR della pagina pubblica del certificato {number}',
+    imageAlt: 'Fotografia di {title}',
+    detailsCaption: 'Dettagli del certificato',
+    printButtonHint: 'Usi il comando Stampa del browser: la pagina sta in un foglio A4 o US Letter.',
+    downloadA4: 'Scarica il PDF (A4)',
+    downloadLetter: 'Scarica il PDF (US Letter)',
+    backToAsset: 'Torna all’oggetto',
+    labelsLink: 'Stampa etichette QR',
+    labels: {
+      title: 'Etichette QR',
+      intro:
+        'Scelga i certificati emessi di una categoria, poi stampi un foglio di etichette (24 per pagina, 3 × 8) o lo scarichi in PDF.',
+      planet: 'Categoria',
+      show: 'Mostra',
+      none: 'Ancora nessun certificato emesso in questa categoria.',
+      caption: 'Certificati emessi: {planet}',
+      choose: 'Seleziona',
+      chooseOne: 'Seleziona {number}',
+      number: 'Numero',
+      titleColumn: 'Titolo',
+      issuedAt: 'Emesso il',
+      paper: 'Carta',
+      a4: 'A4',
+      letter: 'US Letter',
+      printSheet: 'Mostra il foglio da stampare',
+      downloadPdf: 'Scarica il foglio in PDF',
+      next: 'Pagina successiva di certificati',
+      sheetTitle: 'Etichette QR ({count})',
+      sheetHint: 'Usi il comando Stampa del browser; le etichette sono impaginate per il foglio.',
+      backToChoice: 'Torna alla selezione',
+    },
+  },
+};
