@@ -1,5 +1,23 @@
-import type { Translation } from '../../../../i18n/text-catalogue.js';
-import type { ConsoleText } from '../index.js';
+import { layoutText } from './layout.js';
+import { homeText } from './home.js';
+import { printText } from './print.js';
+import { searchText } from './search.js';
+import { signInText } from './sign-in.js';
+import { transfersText } from './transfers.js';
+import { watchlistText } from './watchlist.js';
+import { developersText } from './developers.js';
+import { assetsText } from './assets.js';
 
 /** The console's words in Japanese, area by area (the English source is ../<area>.text.ts). */
-export const ja: Translation<ConsoleText> = {};
+// Typed by defineText in ../index.ts: each area file is typed against its English area.
+export const ja = {
+  ...layoutText,
+  ...homeText,
+  ...printText,
+  ...searchText,
+  ...signInText,
+  ...transfersText,
+  ...watchlistText,
+  ...developersText,
+  ...assetsText,
+};

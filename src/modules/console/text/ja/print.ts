@@ -1,0 +1,50 @@
+import type { Translation } from '../../../../i18n/text-catalogue.js';
+import type { printText as english } from '../print.text.js';
+
+/** The printed certificate and the label sheet in Japanese (the English source is ../print.text.ts). */
+export const printText: Translation<typeof english> = {
+  print: {
+    certificateTitle: '証明書 {number}',
+    heading: '真正性証明書',
+    issuedBy: '発行：Asset Verification Service',
+    number: '証明書番号',
+    titleOfWork: 'タイトル',
+    planet: 'カテゴリー',
+    issuedAt: '発行日',
+    issuer: '発行者（did:web）',
+    keyId: '署名鍵ID',
+    verify: 'この証明書の確認先：',
+    scan: 'コードを読み取るか、次のページで番号を入力してください：',
+    qrLabel: '証明書 {number} の公開ページのQRコード',
+    imageAlt: '{title}の写真',
+    detailsCaption: '証明書の詳細',
+    printButtonHint: 'ブラウザの印刷機能をご利用ください。ページはA4またはUSレター用紙1枚に収まります。',
+    downloadA4: 'PDFをダウンロード（A4）',
+    downloadLetter: 'PDFをダウンロード（USレター）',
+    backToAsset: '登録品に戻る',
+    labelsLink: 'QRラベルを印刷',
+    labels: {
+      title: 'QRラベル',
+      intro:
+        'カテゴリーの発行済み証明書を選び、ラベルシート（1ページ24枚、3 × 8）を印刷するか、PDFでダウンロードしてください。',
+      planet: 'カテゴリー',
+      show: '表示',
+      none: 'このカテゴリーには、まだ発行済みの証明書がありません。',
+      caption: '{planet}の発行済み証明書',
+      choose: '選択',
+      chooseOne: '{number}を選択',
+      number: '番号',
+      titleColumn: 'タイトル',
+      issuedAt: '発行日',
+      paper: '用紙',
+      a4: 'A4',
+      letter: 'USレター',
+      printSheet: '印刷用のシートを表示',
+      downloadPdf: 'シートをPDFでダウンロード',
+      next: '次のページの証明書',
+      sheetTitle: 'QRラベル（{count}枚）',
+      sheetHint: 'ブラウザの印刷機能をご利用ください。ラベルはシートに合わせて配置されています。',
+      backToChoice: '選択に戻る',
+    },
+  },
+};
