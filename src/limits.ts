@@ -6,6 +6,8 @@ export const limits = Object.freeze({
   titleLength: 500,
   /** Every other string a client stores: asset fields, a certificate move's `reason`. */
   stringLength: 2000,
+  /** An artwork's date as written ("ca. 1975", "1890–95"): a date, not a description. */
+  dateTextLength: 100,
   passThroughFields: 50,
   nestingDepth: 5,
   /** Deepest JSON body any request may send (an asset's fields are held to `nestingDepth` within it). */

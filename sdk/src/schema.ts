@@ -1824,7 +1824,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A new artworks asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description A new artworks asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -1832,7 +1832,8 @@ export interface operations {
                  *       "title": "Water Lilies",
                  *       "artist": "Claude Monet",
                  *       "medium": "Oil on canvas",
-                 *       "year": 1916
+                 *       "year": 1916,
+                 *       "date_text": "1916–19"
                  *     }
                  */
                 "application/json": {
@@ -1842,6 +1843,8 @@ export interface operations {
                     medium?: string;
                     dimensions?: string;
                     year?: number;
+                    /** @description The date as written, e.g. "ca. 1975", "1970s" or "1890–95", shown beside `year` (which stays a whole number). */
+                    date_text?: string;
                     edition?: string;
                 } & {
                     [key: string]: unknown;
@@ -1881,7 +1884,8 @@ export interface operations {
                      *       "alert": null,
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
-                     *       "medium": "Oil on canvas"
+                     *       "medium": "Oil on canvas",
+                     *       "date_text": "1916–19"
                      *     }
                      */
                     "application/json": {
@@ -2239,7 +2243,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A new collectibles asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description A new collectibles asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -2659,7 +2663,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A new watches asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description A new watches asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -3079,7 +3083,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A new jewelry asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description A new jewelry asset. Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -3538,7 +3542,8 @@ export interface operations {
                      *       "alert": null,
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
-                     *       "medium": "Oil on canvas"
+                     *       "medium": "Oil on canvas",
+                     *       "date_text": "1916–19"
                      *     }
                      */
                     "application/json": {
@@ -3802,7 +3807,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Changes to a artworks asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description Changes to a artworks asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -3817,6 +3822,7 @@ export interface operations {
                     medium?: string | null;
                     dimensions?: string | null;
                     year?: number | null;
+                    date_text?: string | null;
                     edition?: string | null;
                 } & {
                     [key: string]: unknown;
@@ -3854,7 +3860,8 @@ export interface operations {
                      *       "alert": null,
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
-                     *       "medium": "Oil on canvas"
+                     *       "medium": "Oil on canvas",
+                     *       "date_text": "1916–19"
                      *     }
                      */
                     "application/json": {
@@ -4244,7 +4251,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Changes to a collectibles asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description Changes to a collectibles asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -4690,7 +4697,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Changes to a watches asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description Changes to a watches asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -5136,7 +5143,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Changes to a jewelry asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
+        /** @description Changes to a jewelry asset: fields are merged into the record; a field set to null is removed (title cannot be removed). Planet fields are typed per planet (artworks: artist (string), medium (string), dimensions (string), year (integer), date_text (string), edition (string); collectibles: category (string), year (integer), publisher (string), set_name (string), item_number (string), subject (string), grader (string), grade (number); watches: brand (string), model (string), reference_number (string), serial_number (string), movement (string), case_material (string), case_diameter_mm (number), year (integer); jewelry: lab (string), report_number (string), stone (string), origin (enum), shape (string), carat (number), color (string), clarity (string), metal (string)); all are optional. Any other field is passed through, stored and returned (at most 50, nested at most 5 deep, strings at most 2,000 characters). Fields the service sets (id, account_id, certificate_number, status…) are ignored. Reserved names are refused with 400 naming the field: verified, verified_at, verified_by, verification, checks, asset_id, asset_status, revocation_reason, status_reason, archived_at, certificate, hash, prev_hash, sequence, event_type, log_index, alert, alerts, receipt, credential, proof, issuer, transfer, from_account_id, to_account_id. */
         requestBody: {
             content: {
                 /**
@@ -6078,7 +6085,8 @@ export interface operations {
                      *           "alert": null,
                      *           "year": 1916,
                      *           "artist": "Claude Monet",
-                     *           "medium": "Oil on canvas"
+                     *           "medium": "Oil on canvas",
+                     *           "date_text": "1916–19"
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -8192,7 +8200,8 @@ export interface operations {
                      *         },
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
-                     *         "year": 1916
+                     *         "year": 1916,
+                     *         "date_text": "1916–19"
                      *       },
                      *       "credentialStatus": [
                      *         {
@@ -9263,7 +9272,8 @@ export interface operations {
                      *         "alert": null,
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
-                     *         "medium": "Oil on canvas"
+                     *         "medium": "Oil on canvas",
+                     *         "date_text": "1916–19"
                      *       }
                      *     }
                      */
@@ -14068,7 +14078,8 @@ export interface operations {
                      *               "alert": null,
                      *               "year": 1916,
                      *               "artist": "Claude Monet",
-                     *               "medium": "Oil on canvas"
+                     *               "medium": "Oil on canvas",
+                     *               "date_text": "1916–19"
                      *             }
                      *           }
                      *         }
@@ -14362,7 +14373,8 @@ export interface operations {
                      *         },
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
-                     *         "medium": "Oil on canvas"
+                     *         "medium": "Oil on canvas",
+                     *         "date_text": "1916–19"
                      *       }
                      *     }
                      */
@@ -14858,7 +14870,8 @@ export interface operations {
                      *         "alert": null,
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
-                     *         "medium": "Oil on canvas"
+                     *         "medium": "Oil on canvas",
+                     *         "date_text": "1916–19"
                      *       }
                      *     }
                      */
@@ -17698,7 +17711,7 @@ export interface operations {
                                 admin: true;
                             };
                             /** @description What was done. */
-                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "passkey.added" | "passkey.removed";
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "passkey.added" | "passkey.removed" | "profile.updated";
                             /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
                             target: {
                                 [key: string]: unknown;

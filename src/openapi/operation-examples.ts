@@ -29,7 +29,14 @@ function asStored(fields: Record<string, unknown>): Record<string, unknown> {
 
 /** A create request per planet, and the record the service answers for it. */
 const createRequests = {
-  artworks: { title: 'Water Lilies', artist: 'Claude Monet', medium: 'Oil on canvas', year: 1916 },
+  artworks: {
+    title: 'Water Lilies',
+    artist: 'Claude Monet',
+    medium: 'Oil on canvas',
+    year: 1916,
+    // How the catalogue writes the date, beside the whole-number year.
+    date_text: '1916–19',
+  },
   collectibles: { title: 'Charizard holo', category: 'trading card', year: 1999, grader: 'PSA', grade: 9 },
   watches: { title: 'Speedmaster', brand: 'Omega', model: 'Moonwatch', case_diameter_mm: 42, year: 1969 },
   jewelry: { title: 'Solitaire ring', stone: 'diamond', origin: 'natural', carat: 1.02, metal: 'platinum' },
@@ -444,6 +451,7 @@ export const operationExamples: Record<string, OperationExamples> = {
           artist: createRequests.artworks.artist,
           medium: createRequests.artworks.medium,
           year: createRequests.artworks.year,
+          date_text: createRequests.artworks.date_text,
         },
         credentialStatus: [statusEntry('revocation', '102815'), statusEntry('suspension', '81806')],
         proof: dataIntegrityProof(

@@ -4,6 +4,13 @@ import { limits } from '../limits.js';
 const text = () => Type.String({ maxLength: limits.stringLength });
 const year = () => Type.Integer({ minimum: 0, maximum: 9999 });
 const positiveNumber = () => Type.Number({ minimum: 0 });
+// SPEC.md fixes `year` as an integer; how the art market writes a date ("ca. 1975", "1970s") goes beside it.
+const dateAsWritten = () =>
+  Type.String({
+    maxLength: limits.dateTextLength,
+    description:
+      'The date as written, e.g. "ca. 1975", "1970s" or "1890–95", shown beside `year` (which stays a whole number).',
+  });
 
 /**
  * The planets (verticals) of the registry. Adding a planet is one entry here plus a migration that
@@ -12,7 +19,14 @@ const positiveNumber = () => Type.Number({ minimum: 0 });
 export const planets = {
   artworks: {
     prefix: 'ART',
-    fields: { artist: text(), medium: text(), dimensions: text(), year: year(), edition: text() },
+    fields: {
+      artist: text(),
+      medium: text(),
+      dimensions: text(),
+      year: year(),
+      date_text: dateAsWritten(),
+      edition: text(),
+    },
   },
   collectibles: {
     prefix: 'COL',

@@ -113,6 +113,40 @@ describe('POST /api/v1/assets/{planet}: the record (docs/api.md, "The record")',
     expect(read.json()).toMatchObject({ medium: 'Oil on canvas', dimensions: '48 x 63 cm', year: 1872 });
   });
 
+  it('an artwork keeps its date as written (date_text, at most 100 characters) beside the whole-number year', async () => {
+    const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
+      title: 'Untitled (Blue)',
+      year: 1975,
+      date_text: 'ca. 1975',
+    });
+    expect(asset).toMatchObject({ year: 1975, date_text: 'ca. 1975' });
+    const changed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/assets/artworks/${asset.id}`,
+      headers: owner.auth,
+      payload: { date_text: '1890–95' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ year: 1975, date_text: '1890–95' });
+    const removed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/assets/artworks/${asset.id}`,
+      headers: owner.auth,
+      payload: { date_text: null },
+    });
+    expect(removed.json()).not.toHaveProperty('date_text');
+
+    // Typed, unlike a pass-through field: a string of at most 100 characters; the year stays an integer.
+    for (const date_text of ['x'.repeat(101), 1975, ['1970s']]) {
+      const refused = await create({ title: 'A', date_text });
+      expect(refused.statusCode, JSON.stringify(date_text)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'validation_failed' });
+      expect(refused.json().error).toContain('`date_text`');
+    }
+    expect((await create({ title: 'A', date_text: 'é'.repeat(100) })).statusCode).toBe(201);
+    expect((await create({ title: 'A', year: 'ca. 1975' })).json().error).toBe('`year` must be integer.');
+  });
+
   it('other body fields are passed through to the planet store and returned', async () => {
     const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', {
       title: 'Provenance',

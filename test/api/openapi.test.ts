@@ -40,6 +40,26 @@ describe('the OpenAPI document at /api/v1/openapi.json', () => {
     expect([...documented].sort()).toEqual([...registered].sort());
   });
 
+  it("types an artwork's date as written (date_text) beside its integer year, on create and on update", () => {
+    type BodySchema = {
+      properties: Record<string, { type?: string; maxLength?: number; anyOf?: unknown[] }>;
+    };
+    const bodyOf = (path: string, method: 'post' | 'patch') => {
+      const operation = (document.paths as Record<string, Record<string, unknown>>)[path]![method] as {
+        requestBody: { content: { 'application/json': { schema: BodySchema } } };
+      };
+      return operation.requestBody.content['application/json'].schema.properties;
+    };
+    const create = bodyOf('/api/v1/assets/artworks', 'post');
+    expect(create.year).toMatchObject({ type: 'integer' });
+    expect(create.date_text).toMatchObject({ type: 'string', maxLength: 100 });
+    expect(bodyOf('/api/v1/assets/artworks/{id}', 'patch').date_text!.anyOf).toEqual([
+      expect.objectContaining({ type: 'string', maxLength: 100 }),
+      { type: 'null' },
+    ]);
+    expect(bodyOf('/api/v1/assets/watches', 'post')).not.toHaveProperty('date_text');
+  });
+
   it('documents on every operation the statuses every route can return, each with the error body', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

@@ -150,7 +150,9 @@ describe('/console/assets', () => {
       extra_value: ['Durand-Ruel'],
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('&#96;year&#96; must be integer.');
+    expect(refused.body).toContain(
+      'Enter the year as a number, e.g. 1975; write ‘ca. 1975’ in Date as written.',
+    );
     expect(refused.body).toContain('value="nineteen sixteen"');
     expect(refused.body).toContain('value="Durand-Ruel"');
     const reserved = await post('/console/assets/artworks/new', editor.cookie, {
@@ -160,7 +162,7 @@ describe('/console/assets', () => {
       extra_value: ['yes'],
     });
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.body).toContain('&#96;verified&#96; is a name the service reserves');
+    expect(reserved.body).toContain('“verified” is a name the service keeps for its own information');
 
     const { path, id } = await createArtwork(editor);
     const row = await assetRow(id);
@@ -186,6 +188,142 @@ describe('/console/assets', () => {
     );
     expect(rows[0]!.payload).toMatchObject({ source: 'console', member_id: editor.memberId });
     expect(page.body).toMatch(/data-event="CREATED"[\s\S]*?hash <code/);
+  });
+
+  it('says what is wrong beside the field, by its label: a year written ‘ca. 1975’ belongs in Date as written', async () => {
+    const accountId = await newAccount();
+    const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
+    const form = await get('/console/assets/artworks/new', editor.cookie);
+    expect(form.body).toContain('<label for="field-date_text">Date as written</label>');
+    expect(form.body).toContain('e.g. ‘ca. 1975’, ‘1970s’ or ‘1890–95’');
+    expect(form.body).toContain('A date such as ‘ca. 1975’ goes in Date as written.');
+
+    const refused = await post('/console/assets/artworks/new', editor.cookie, {
+      _csrf: editor.csrf,
+      title: 'Untitled (Blue)',
+      year: 'ca. 1975',
+    });
+    expect(refused.statusCode).toBe(400);
+    const page = refused.body.replace(/\s+/g, ' ');
+    expect(page).toContain('One field needs a change: see below.');
+    expect(page).toContain(
+      '<label for="field-year">Year</label> <p class="field-error" id="field-year-error">Enter the year as a number, e.g. 1975; write ‘ca. 1975’ in Date as written.</p>',
+    );
+    expect(page).toMatch(
+      /<input id="field-year" name="year" [^>]*aria-describedby="field-year-error field-year-hint" aria-invalid="true"/,
+    );
+    expect(page).toContain('value="ca. 1975"');
+    // Only the refused field is marked; never a key or the API's backticks.
+    expect(page.match(/aria-invalid="true"/g)).toHaveLength(1);
+    expect(page).not.toContain('&#96;');
+    expect(page).not.toContain('must be integer');
+
+    const { id } = await createArtwork(editor, { year: '1975', date_text: 'ca. 1975' });
+    expect((await assetRow(id)).attributes).toMatchObject({ year: 1975, date_text: 'ca. 1975' });
+  });
+
+  it('names the field by its label for every kind of refusal: required, too long, not a number, out of range, not a choice', async () => {
+    const accountId = await newAccount();
+    const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
+    const fieldError = (body: string, id: string) =>
+      new RegExp(`<p class="field-error" id="${id}-error">([^<]*)</p>`).exec(body)?.[1];
+    const cases: [string, Record<string, string | string[]>, string, RegExp][] = [
+      ['artworks', { title: '   ' }, 'field-title', /^Title is required\.$/],
+      [
+        'artworks',
+        { title: 'A', date_text: 'c'.repeat(101) },
+        'field-date_text',
+        /^Date as written is too long: at most 100 characters, and this has 101\.$/,
+      ],
+      ['artworks', { title: 'A', year: '10000' }, 'field-year', /^Year must be from 0 to 9,?999\.$/],
+      [
+        'artworks',
+        { title: 'A', year: '1975.5' },
+        'field-year',
+        /^Year must be a whole number from 0 to 9,?999, written in figures\.$/,
+      ],
+      [
+        'artworks',
+        { title: 'A', year: 'unknown' },
+        'field-year',
+        /^Enter the year as a number, e\.g\. 1975; write ‘ca\. 1975’ in Date as written\.$/,
+      ],
+      [
+        'collectibles',
+        { title: 'C', year: 'ca. 1999' },
+        'field-year',
+        /^Year must be a whole number from 0 to 9,?999, written in figures\.$/,
+      ],
+      [
+        'watches',
+        { title: 'W', case_diameter_mm: 'forty' },
+        'field-case_diameter_mm',
+        /^Case diameter must be a number of at least 0, written in figures, e\.g\. 40 or 40\.5\.$/,
+      ],
+      [
+        'watches',
+        { title: 'W', case_diameter_mm: '-4' },
+        'field-case_diameter_mm',
+        /^Case diameter must be at least 0\.$/,
+      ],
+      [
+        'jewelry',
+        { title: 'J', origin: 'mined' },
+        'field-origin',
+        /^Origin: choose one of the listed values\.$/,
+      ],
+      [
+        'artworks',
+        { title: 'A', extra_name: ['year'], extra_value: ['1975'] },
+        'extra-name-0',
+        /^“year” has its own field above \(Year\); enter the value there\.$/,
+      ],
+      [
+        'artworks',
+        { title: 'A', extra_name: ['notes'], extra_value: ['n'.repeat(2001)] },
+        'extra-value-0',
+        /^The value of “notes” is too long: at most 2,?000 characters, and this has 2,?001\.$/,
+      ],
+    ];
+    for (const [planet, fields, id, sentence] of cases) {
+      const refused = await post(`/console/assets/${planet}/new`, editor.cookie, {
+        _csrf: editor.csrf,
+        ...fields,
+      });
+      expect(refused.statusCode, `${planet} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400);
+      expect(fieldError(refused.body, id), id).toMatch(sentence);
+      expect(refused.body).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"`));
+      expect(refused.body).not.toContain('&#96;');
+    }
+    const { rows } = await context.db.query('SELECT 1 FROM assets WHERE account_id = $1', [accountId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('the edit form says its refusals beside the field too, and keeps a date as written', async () => {
+    const accountId = await newAccount();
+    const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
+    const { path, id } = await createArtwork(editor);
+    const shown = {
+      _csrf: editor.csrf,
+      title: 'Water Lilies',
+      artist: 'Claude Monet',
+      medium: 'Oil on canvas',
+      extra_name: ['provenance'],
+      extra_value: ['Private collection'],
+    };
+    const refused = await post(`${path}/edit`, editor.cookie, { ...shown, year: '1970s' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      '<p class="field-error" id="field-year-error">Enter the year as a number, e.g. 1975; write ‘1970s’ in Date as written.</p>',
+    );
+    expect(refused.body).toContain('value="1970s"');
+    expect((await assetRow(id)).attributes).toMatchObject({ year: 1916 });
+
+    const saved = await post(`${path}/edit`, editor.cookie, { ...shown, year: '1916', date_text: '1914–26' });
+    expect(saved.statusCode).toBe(303);
+    expect((await assetRow(id)).attributes).toMatchObject({ year: 1916, date_text: '1914–26' });
+    const page = (await get(path, editor.cookie)).body.replace(/\s+/g, ' ');
+    expect(page).toContain('<dt>Date as written</dt> <dd>1914–26</dd>');
   });
 
   it('edits an asset as PATCH does, and refuses once the certificate is issued', async () => {

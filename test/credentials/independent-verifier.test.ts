@@ -95,6 +95,45 @@ describe("Digital Bazaar's eddsa-jcs-2022 verifier", () => {
     });
   });
 
+  it("signs an artwork's date as written into credentials issued from now on; one signed before keeps its bytes", async () => {
+    const { accountId } = await context.createAccountWithKey();
+    const dated = await createPendingAsset(context.db, accountId, {
+      title: 'Untitled (Blue)',
+      attributes: { artist: 'Joan Mitchell', year: 1975, date_text: 'ca. 1975' },
+    });
+    await moveCertificate(context.app, dated.certificateNumber, 'issue');
+    const credential = (await publicCredential(context.app, dated.certificateNumber)) as {
+      credentialSubject: Record<string, unknown>;
+    };
+    expect(credential.credentialSubject).toMatchObject({ year: 1975, date_text: 'ca. 1975' });
+    expect(await digitalBazaarVerifies(credential)).toEqual({ verified: true, errors: undefined });
+    const tampered = structuredClone(credential);
+    tampered.credentialSubject.date_text = 'ca. 1965';
+    expect((await digitalBazaarVerifies(tampered)).verified).toBe(false);
+
+    // A credential is signed once, at issue: a date written in later (here straight into the store) never
+    // changes the bytes served, which stay those that were signed.
+    const earlier = await createPendingAsset(context.db, accountId, {
+      title: 'Blue Territory',
+      attributes: { year: 1972 },
+    });
+    await moveCertificate(context.app, earlier.certificateNumber, 'issue');
+    const url = `/c/${earlier.certificateNumber}/credential`;
+    const signed = (await context.app.inject({ method: 'GET', url })).body;
+    await context.db.query(
+      `UPDATE assets SET attributes = attributes || '{"date_text": "1972"}'::jsonb WHERE id = $1`,
+      [earlier.id],
+    );
+    const { key } = await context.createAccountWithKey();
+    const again = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/certificates/${earlier.certificateNumber}/credential`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(again.body).toBe(signed);
+    expect(again.body).not.toContain('date_text');
+  });
+
   it('verifies a credential that lists media digests (relatedResource), and refuses a changed digest', async () => {
     const { accountId, auth } = await context.createAccountWithKey();
     const asset = await createPendingAsset(context.db, accountId, { title: 'Water Lilies' });

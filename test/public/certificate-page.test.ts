@@ -86,6 +86,19 @@ describe('the public certificate page GET /c/{number}', () => {
     expectNothingPrivate(body, asset);
   });
 
+  it("shows an artwork's date as written beside its year, named in words", async () => {
+    const asset = await createAssetViaApi(context.app, auth, 'artworks', {
+      title: 'Untitled (Blue)',
+      year: 1975,
+      date_text: 'ca. 1975',
+    });
+    await move(asset.certificate_number, 'issue');
+    const body = (await get(`/c/${asset.certificate_number}`)).body.replace(/\s+/g, ' ');
+    expect(body).toContain('<dt>Year</dt> <dd>1975</dd>');
+    expect(body).toContain('<dt>Date as written</dt> <dd>ca. 1975</dd>');
+    expect(body).not.toContain('date_text');
+  });
+
   it('needs no script: no <script> element, and the policy allows none', async () => {
     const asset = await certificateAfter(['issue']);
     const response = await get(`/c/${asset.certificate_number}`);

@@ -15,17 +15,36 @@ export interface InputAttributes {
   readonly?: boolean;
 }
 
-/** A labelled input: the label names it by its id, and a hint under it is read with it (aria-describedby). */
-export function inputField(label: string, input: InputAttributes, hint?: string): SafeHtml {
-  const hintId = `${input.id}-hint`;
-  const attributes = Object.entries(hint ? { ...input, 'aria-describedby': hintId } : input).map(
+/** What a refused field says under its label, and the attributes that tie it to its control. */
+function fieldError(id: string, hint: string | undefined, error: string | undefined) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return {
+    hintId,
+    attributes: {
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      ...(error ? { 'aria-invalid': 'true' } : {}),
+    },
+    message: error ? html`<p class="field-error" id="${errorId}">${error}</p>` : '',
+  };
+}
+
+/**
+ * A labelled input: the label names it by its id, and a hint under it is read with it (aria-describedby); a
+ * refusal (`error`) is said under the label, read first, and marks the input invalid (aria-invalid).
+ */
+export function inputField(label: string, input: InputAttributes, hint?: string, error?: string): SafeHtml {
+  const described = fieldError(input.id, hint, error);
+  const attributes = Object.entries({ ...input, ...described.attributes }).map(
     ([name, value]: [string, string | number | boolean | undefined]) =>
       value === true ? html` ${name}` : value === undefined ? '' : html` ${name}="${String(value)}"`,
   );
   return html`<div class="field">
     <label for="${input.id}">${label}</label>
+    ${described.message}
     <input${attributes} />
-    ${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}
+    ${hint ? html`<p class="hint" id="${described.hintId}">${hint}</p>` : ''}
   </div>`;
 }
 
@@ -48,15 +67,21 @@ export function checkboxChoice(box: {
   </div>`;
 }
 
-/** A labelled drop-down list of the given options. */
+/** A labelled drop-down list of the given options; a refusal (`error`) as inputField says one. */
 export function selectField(
   label: string,
   select: { id: string; name: string; required?: boolean },
   options: SafeHtml | readonly SafeHtml[],
+  error?: string,
 ): SafeHtml {
+  const described = fieldError(select.id, undefined, error);
+  const invalid = error
+    ? html` aria-describedby="${described.attributes['aria-describedby']}" aria-invalid="true"`
+    : '';
   return html`<div class="field">
     <label for="${select.id}">${label}</label>
-    <select id="${select.id}" name="${select.name}" ${select.required ? html` required` : ''}>
+    ${described.message}
+    <select id="${select.id}" name="${select.name}" ${select.required ? html` required` : ''}${invalid}>
       ${options}
     </select>
   </div>`;

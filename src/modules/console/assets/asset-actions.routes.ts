@@ -15,14 +15,21 @@ import { TransferBody } from '../../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
 import { memberPrincipal } from '../shell/console-auth.js';
 import { readMultipartForm } from '../shell/console-uploads.js';
-import { FormBody, redirectWithFlash, refusal } from '../shell/console-page.helpers.js';
+import { FormBody, redirectWithFlash } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
-import { assetFormValues, readAssetForm, updateBody, type AssetFormValues } from './asset-form.js';
+import {
+  assertAssetForm,
+  assetFormValues,
+  readAssetForm,
+  updateBody,
+  type AssetFormValues,
+} from './asset-form.js';
 import { consoleAssetPath } from './asset-list-page.views.js';
 import { renderAssetPage } from './asset-page.routes.js';
 import {
   AlertParams,
   AssetParams,
+  formRefusal,
   MAX_FILES,
   MediaParams,
   ownAsset,
@@ -61,7 +68,7 @@ function postAction(
       try {
         notice = await action(actionRequest, target);
       } catch (error) {
-        return renderAssetPage(request, reply, actionRequest.params, { ...refusal(error), values });
+        return renderAssetPage(request, reply, actionRequest.params, { ...formRefusal(error), values });
       }
       return redirectWithFlash(request, reply, consoleAssetPath(target.asset), {
         kind: 'notice',
@@ -79,11 +86,9 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
     AssetParams,
     async (request, { planet, asset }) => {
       // PATCH /api/v1/assets/{planet}/{id}'s schema and service (archived is final; only a pending one changes).
-      const changes = updateBody(
-        planet,
-        readAssetForm(planet, request.body ?? {}),
-        assetFormValues(planet, asset),
-      );
+      const [typed, shown] = [readAssetForm(planet, request.body ?? {}), assetFormValues(planet, asset)];
+      assertAssetForm(planet, typed, shown);
+      const changes = updateBody(planet, typed, shown);
       const body = checkAgainstRouteSchema(planetUpdateBodies[planet], changes, 'body');
       await commitChange(request, 200, (tx) =>
         updateAsset(tx, memberPrincipal(request), planet, asset.id, body),

@@ -1,7 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { limits } from '../../../limits.js';
 import { showValue } from '../../../lib/html.js';
+import { isStorableText } from '../../../lib/text.js';
 import { planets, type PlanetId } from '../../../planets/planets.js';
-import { serviceFields } from '../../assets/assets.schemas.js';
+import { reservedFieldNames, serviceFields } from '../../assets/assets.schemas.js';
 
 /** What an asset form holds, as typed: the title, the planet's fields by name, the other fields as name/value rows. */
 export interface AssetFormValues {
@@ -75,15 +78,128 @@ export function assetFormValues(planet: PlanetId, asset: Record<string, unknown>
   };
 }
 
+/** A number as a form's text writes it: figures, a decimal point, an exponent. */
+const FIGURES = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 /**
  * A number field's text as the API's JSON would carry it: a number when it reads as one, else the text itself,
  * which the planet's schema then refuses with the API's own message.
  */
 function typedValue(field: FieldKind, value: string): unknown {
-  if ((field.kind === 'integer' || field.kind === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) {
+  if ((field.kind === 'integer' || field.kind === 'number') && FIGURES.test(value)) {
     return Number(value);
   }
   return value;
+}
+
+/** What is wrong with one control of the form, as the rule it breaks; the form's view says it in words. */
+export type FieldProblem =
+  | { rule: 'required' }
+  | { rule: 'too_long'; max: number; length: number }
+  | { rule: 'not_a_number'; typed: string }
+  | { rule: 'not_whole' }
+  | { rule: 'out_of_range' }
+  | { rule: 'not_a_choice' }
+  | { rule: 'unstorable' }
+  | { rule: 'name_too_long'; max: number }
+  | { rule: 'reserved_name' }
+  | { rule: 'name_of_a_field'; field: string };
+
+/** The form's problems by control: `title`, a planet field's name, `extra-name-<row>` or `extra-value-<row>`. */
+export type FormProblems = ReadonlyMap<string, FieldProblem>;
+
+/** A form the API's schema would refuse, refused first with each problem beside its field (400 validation_failed). */
+export class AssetFormRefused extends AppError<'validation_failed'> {
+  constructor(readonly problems: FormProblems) {
+    super('validation_failed');
+  }
+}
+
+// maxLength counts characters (code points), as the schema's validator does; the stored limit counts UTF-16 units.
+const characters = (value: string) => [...value].length;
+
+function planetFieldProblem(field: FieldKind, value: string): FieldProblem | undefined {
+  if (!isStorableText(value)) return { rule: 'unstorable' };
+  if (field.kind === 'choice') return field.values.includes(value) ? undefined : { rule: 'not_a_choice' };
+  if (field.kind === 'text') {
+    const max = field.maxLength ?? limits.stringLength;
+    return characters(value) > max || value.length > limits.stringLength
+      ? { rule: 'too_long', max, length: characters(value) }
+      : undefined;
+  }
+  const number = Number(value);
+  if (!FIGURES.test(value) || !Number.isFinite(number)) return { rule: 'not_a_number', typed: value };
+  if (field.kind === 'integer' && !Number.isInteger(number)) return { rule: 'not_whole' };
+  const below = field.minimum !== undefined && number < field.minimum;
+  const above = field.maximum !== undefined && number > field.maximum;
+  return below || above ? { rule: 'out_of_range' } : undefined;
+}
+
+function titleProblem(title: string): FieldProblem | undefined {
+  const trimmed = title.trim();
+  if (trimmed.length === 0) return { rule: 'required' };
+  if (trimmed.length > limits.titleLength) {
+    return { rule: 'too_long', max: limits.titleLength, length: characters(trimmed) };
+  }
+  return isStorableText(trimmed) ? undefined : { rule: 'unstorable' };
+}
+
+const RESERVED = new Set<string>(reservedFieldNames);
+
+function extraProblems(
+  planet: PlanetId,
+  [name, value]: [string, string],
+  removes: boolean,
+): { name?: FieldProblem; value?: FieldProblem } {
+  if (name.length > limits.fieldNameLength)
+    return { name: { rule: 'name_too_long', max: limits.fieldNameLength } };
+  if (!isStorableText(name)) return { name: { rule: 'unstorable' } };
+  if (name === 'title' || Object.hasOwn(planets[planet].fields, name)) {
+    return { name: { rule: 'name_of_a_field', field: name } };
+  }
+  // A removal may name a reserved field: one stored before its name was reserved can still go.
+  if (removes) return {};
+  if (RESERVED.has(name)) return { name: { rule: 'reserved_name' } };
+  if (value.length > limits.stringLength) {
+    return { value: { rule: 'too_long', max: limits.stringLength, length: value.length } };
+  }
+  return isStorableText(value) ? {} : { value: { rule: 'unstorable' } };
+}
+
+/**
+ * The problems of what the form sends (on an edit, only what changed: `current` is the asset as shown), found
+ * before the API's schema so that each is said beside its field; the schema still checks the body after.
+ */
+export function assetFormProblems(
+  planet: PlanetId,
+  values: AssetFormValues,
+  current?: AssetFormValues,
+): Map<string, FieldProblem> {
+  const problems = new Map<string, FieldProblem>();
+  const note = (control: string, problem: FieldProblem | undefined) => {
+    if (problem) problems.set(control, problem);
+  };
+  if (!current || values.title !== current.title) note('title', titleProblem(values.title));
+  for (const { name, field } of planetFields(planet)) {
+    const value = values.fields[name] ?? '';
+    if (value === '' || value === (current?.fields[name] ?? '')) continue;
+    note(name, planetFieldProblem(field, value));
+  }
+  const before = new Map(current?.extras ?? []);
+  values.extras.forEach((row, index) => {
+    const [name, value] = row;
+    if (value === (before.get(name) ?? '')) return;
+    const found = extraProblems(planet, row, value === '');
+    note(`extra-name-${index}`, found.name);
+    note(`extra-value-${index}`, found.value);
+  });
+  return problems;
+}
+
+/** Refuses the form (AssetFormRefused) when any of what it sends breaks a rule. */
+export function assertAssetForm(planet: PlanetId, values: AssetFormValues, current?: AssetFormValues): void {
+  const problems = assetFormProblems(planet, values, current);
+  if (problems.size > 0) throw new AssetFormRefused(problems);
 }
 
 /** The body of POST /api/v1/assets/{planet} the form stands for: empty fields are left out. */

@@ -3,15 +3,70 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { inputField, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
-import type { AssetFormValues, FieldKind } from './asset-form.js';
+import type { AssetFormValues, FieldKind, FieldProblem, FormProblems } from './asset-form.js';
 import { planetFields } from './asset-form.js';
 import { csrfInput } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 
 const words = text.assets;
 
-function fieldHint(name: string, field: FieldKind): string {
+const labelOf = (name: string) => words.fieldLabels[name] ?? name;
+
+/** Whether the planet has a field for a date as written beside its whole-number year (artworks). */
+const hasDateText = (planet: PlanetId) => planetFields(planet).some(({ name }) => name === 'date_text');
+
+/**
+ * A control's problem as a sentence naming it by its label, as a person reads it. `field` is the planet field's
+ * kind (for a number's bounds); a year beside a date as written (artworks) points a date in words there.
+ */
+function errorSentence(
+  label: string,
+  problem: FieldProblem,
+  field?: FieldKind,
+  options: { yearBesideDateText?: boolean } = {},
+): string {
+  const say = words.fieldErrors;
+  const numeric = field?.kind === 'integer' || field?.kind === 'number';
+  const minimum = numeric ? (field.minimum ?? 0) : 0;
+  const maximum = numeric ? field.maximum : undefined;
+  const wholeNumber = () => say.notAWholeNumber(label, minimum, maximum ?? Number.MAX_SAFE_INTEGER);
+  switch (problem.rule) {
+    case 'required':
+      return say.required(label);
+    case 'too_long':
+      return say.tooLong(label, problem.max, problem.length);
+    case 'not_a_number':
+      if (options.yearBesideDateText) {
+        // Echo a date typed in words ("ca. 1975"); words without a figure get the example instead.
+        const typed = /\d/.test(problem.typed) ? problem.typed : 'ca. 1975';
+        return say.yearAsWritten(labelOf('date_text'), typed);
+      }
+      return field?.kind === 'integer' ? wholeNumber() : say.notANumber(label, minimum);
+    case 'not_whole':
+      return wholeNumber();
+    case 'out_of_range':
+      return maximum === undefined ? say.tooSmall(label, minimum) : say.outOfRange(label, minimum, maximum);
+    case 'not_a_choice':
+      return say.notAChoice(label);
+    case 'unstorable':
+      return say.unstorable(label);
+    case 'name_too_long':
+      return say.nameTooLong(problem.max);
+    case 'reserved_name':
+      return say.reservedName(label);
+    case 'name_of_a_field':
+      return say.nameOfAField(label, labelOf(problem.field));
+  }
+}
+
+function fieldHint(planet: PlanetId, name: string, field: FieldKind): string {
   const unit = words.units[name];
+  const own =
+    name === 'date_text'
+      ? words.hints.dateText
+      : name === 'year' && hasDateText(planet)
+        ? words.hints.yearBesideDateText(labelOf('date_text'))
+        : '';
   const rule =
     field.kind === 'text'
       ? words.hints.text(field.maxLength ?? limits.stringLength)
@@ -20,15 +75,22 @@ function fieldHint(name: string, field: FieldKind): string {
         : field.kind === 'number'
           ? words.hints.number(field.minimum ?? 0)
           : '';
-  return [rule, unit ? words.hints.unit(unit) : ''].filter(Boolean).join(' ');
+  return [rule, own, unit ? words.hints.unit(unit) : ''].filter(Boolean).join(' ');
 }
 
 /** One typed field of a planet, as its schema in planets.ts says: the one place a planet field becomes a control. */
-function planetFieldControl(name: string, field: FieldKind, value: string): SafeHtml {
-  const label = words.fieldLabels[name] ?? name;
+function planetFieldControl(
+  planet: PlanetId,
+  { name, field }: { name: string; field: FieldKind },
+  value: string,
+  problem: FieldProblem | undefined,
+): SafeHtml {
+  const label = labelOf(name);
   const id = `field-${name}`;
+  const yearBesideDateText = name === 'year' && hasDateText(planet);
+  const error = problem ? errorSentence(label, problem, field, { yearBesideDateText }) : undefined;
   if (field.kind === 'choice') {
-    return selectField(label, { id, name }, valueOptions(field.values, value, words.chooseOne));
+    return selectField(label, { id, name }, valueOptions(field.values, value, words.chooseOne), error);
   }
   const numeric = field.kind === 'integer' || field.kind === 'number';
   const unit = words.units[name];
@@ -43,11 +105,22 @@ function planetFieldControl(name: string, field: FieldKind, value: string): Safe
       maxlength: field.kind === 'text' ? field.maxLength : 40,
       value,
     },
-    fieldHint(name, field),
+    fieldHint(planet, name, field),
+    error,
   );
 }
 
-function extraRows(extras: readonly [string, string][]): SafeHtml {
+function extraRows(extras: readonly [string, string][], problems: FormProblems): SafeHtml {
+  // A pass-through field's problem names it by the name typed beside it.
+  const errorOf = (control: string, name: string) => {
+    const problem = problems.get(control);
+    if (!problem) return undefined;
+    return control.startsWith('extra-value-') && problem.rule === 'too_long'
+      ? words.fieldErrors.valueTooLong(name, problem.max, problem.length)
+      : control.startsWith('extra-value-') && problem.rule === 'unstorable'
+        ? words.fieldErrors.valueUnstorable(name)
+        : errorSentence(name, problem);
+  };
   const rows = [...extras, ['', ''] as [string, string], ['', ''] as [string, string]];
   return html`<fieldset>
     <legend>${words.passThrough}</legend>
@@ -55,18 +128,28 @@ function extraRows(extras: readonly [string, string][]): SafeHtml {
     ${rows.map(
       ([name, value], index) =>
         html`<div class="field-row" role="group" aria-label="${words.fieldRow(index + 1)}">
-          ${inputField(words.fieldName, {
-            id: `extra-name-${index}`,
-            name: 'extra_name',
-            maxlength: limits.fieldNameLength,
-            value: name,
-          })}
-          ${inputField(words.fieldValue, {
-            id: `extra-value-${index}`,
-            name: 'extra_value',
-            maxlength: limits.stringLength,
-            value,
-          })}
+          ${inputField(
+            words.fieldName,
+            {
+              id: `extra-name-${index}`,
+              name: 'extra_name',
+              maxlength: limits.fieldNameLength,
+              value: name,
+            },
+            undefined,
+            errorOf(`extra-name-${index}`, name),
+          )}
+          ${inputField(
+            words.fieldValue,
+            {
+              id: `extra-value-${index}`,
+              name: 'extra_value',
+              maxlength: limits.stringLength,
+              value,
+            },
+            undefined,
+            errorOf(`extra-value-${index}`, name),
+          )}
         </div>`,
     )}
   </fieldset>`;
@@ -79,8 +162,12 @@ export function assetForm(options: {
   action: string;
   values: AssetFormValues;
   submit: string;
+  /** The problems of the form just refused, each said beside its field. */
+  problems?: FormProblems;
 }): SafeHtml {
   const { values } = options;
+  const problems: FormProblems = options.problems ?? new Map();
+  const titleProblem = problems.get('title');
   return html`<form method="post" action="${options.action}" class="stacked">
     ${csrfInput(options.session)}
     ${inputField(
@@ -93,14 +180,15 @@ export function assetForm(options: {
         value: values.title,
       },
       words.titleHint(limits.titleLength),
+      titleProblem ? errorSentence(words.titleField, titleProblem) : undefined,
     )}
     <fieldset>
       <legend>${words.planetFields}</legend>
-      ${planetFields(options.planet).map(({ name, field }) =>
-        planetFieldControl(name, field, values.fields[name] ?? ''),
+      ${planetFields(options.planet).map((typed) =>
+        planetFieldControl(options.planet, typed, values.fields[typed.name] ?? '', problems.get(typed.name)),
       )}
     </fieldset>
-    ${extraRows(values.extras)}
+    ${extraRows(values.extras, problems)}
     <button type="submit">${options.submit}</button>
   </form>`;
 }

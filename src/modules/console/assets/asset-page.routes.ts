@@ -16,7 +16,7 @@ import { verificationsOfAsset } from '../../verification/verification.service.js
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import { pageFrame } from '../shell/console-page.helpers.js';
-import { assetFormValues, type AssetFormValues } from './asset-form.js';
+import { assetFormValues, type AssetFormValues, type FormProblems } from './asset-form.js';
 import { assetPage } from './asset-page.views.js';
 import { AssetParams, MAX_FILES, MediaParams, ownAsset } from './asset-route-parts.js';
 
@@ -40,7 +40,7 @@ export async function renderAssetPage(
   request: FastifyRequest,
   reply: FastifyReply,
   params: { planet: string; id: string },
-  extra: { flash?: Flash; status?: number; values?: AssetFormValues } = {},
+  extra: { flash?: Flash; status?: number; values?: AssetFormValues; problems?: FormProblems } = {},
 ) {
   const { planet, asset } = await ownAsset(request, params);
   const app = request.server;
@@ -69,6 +69,7 @@ export async function renderAssetPage(
       planet,
       asset,
       values: extra.values ?? assetFormValues(planet, asset),
+      formProblems: extra.problems,
       frozen: frozenReason(asset),
       media,
       history: history.data,

@@ -19,7 +19,7 @@ import {
 } from '../../web-pages/asset-parts.views.js';
 import { inputField, selectField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import type { AssetFormValues } from './asset-form.js';
+import type { AssetFormValues, FormProblems } from './asset-form.js';
 import { isRecordField } from './asset-form.js';
 import { csrfInput } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
@@ -33,6 +33,8 @@ export interface AssetPageData extends PageBase {
   asset: AssetRecordType;
   /** The edit form's values: the asset's, or those just refused. */
   values: AssetFormValues;
+  /** The problems of the edit form just refused, each said beside its field. */
+  formProblems?: FormProblems;
   /** Why the asset cannot change (archived, certificate not pending), or undefined when it can. */
   frozen: string | undefined;
   media: MediaRecordType[];
@@ -103,6 +105,7 @@ function editSection(data: AssetPageData): SafeHtml {
             action: `${consoleAssetPath(data.asset)}/edit`,
             values: data.values,
             submit: words.save,
+            problems: data.formProblems,
           })
     }
   </section>`;

@@ -3,7 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isPlanetId, planetIds, type PlanetId } from '../../../planets/planets.js';
 import { getAsset } from '../../assets/assets.service.js';
+import { refusal } from '../../web-pages/form-rules.js';
+import type { Flash } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
+import { text } from '../text/index.js';
+import { AssetFormRefused, type FormProblems } from './asset-form.js';
 
 /** Files one upload form may carry; each is held in memory until all are checked, then added in one transaction. */
 export const MAX_FILES = 10;
@@ -37,4 +41,13 @@ export async function ownAsset(request: FastifyRequest, params: { planet: string
   const asset = await getAsset(request.server.db, planet, params.id);
   if (asset.account_id !== memberSession(request).accountId) throw new AppError('asset_not_found');
   return { planet, asset };
+}
+
+/** A refused form as its page shows it: the asset form's problems beside their fields, any other refusal a notice. */
+export function formRefusal(error: unknown): { flash: Flash; status: number; problems?: FormProblems } {
+  if (error instanceof AssetFormRefused) {
+    const message = text.assets.formRefused(error.problems.size);
+    return { flash: { kind: 'error', message }, status: error.statusCode, problems: error.problems };
+  }
+  return refusal(error);
 }

@@ -6,11 +6,11 @@ import { planetCreateBodies, type AssetRecordType } from '../../assets/assets.sc
 import { createAsset } from '../../assets/assets.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { FormBody, pageFrame, redirectWithFlash, refusal } from '../shell/console-page.helpers.js';
+import { FormBody, pageFrame, redirectWithFlash } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
-import { createBody, readAssetForm } from './asset-form.js';
+import { assertAssetForm, createBody, readAssetForm } from './asset-form.js';
 import { consoleAssetPath } from './asset-list-page.views.js';
-import { PlanetParams, planetOf } from './asset-route-parts.js';
+import { formRefusal, PlanetParams, planetOf } from './asset-route-parts.js';
 import { newAssetPage } from './new-asset-page.views.js';
 
 const words = text.assets;
@@ -42,7 +42,9 @@ export async function newAssetPageRoutes(app: FastifyInstance): Promise<void> {
       const values = readAssetForm(planet, request.body ?? {});
       let created: AssetRecordType;
       try {
-        // POST /api/v1/assets/{planet}'s schema, then its service: one rule for the API and this form.
+        // The form's own check says each problem beside its field; then POST /api/v1/assets/{planet}'s schema
+        // and service: one rule for the API and this form.
+        assertAssetForm(planet, values);
         const body = checkAgainstRouteSchema(planetCreateBodies[planet], createBody(planet, values), 'body');
         created = await commitChange(
           request,
@@ -53,9 +55,9 @@ export async function newAssetPageRoutes(app: FastifyInstance): Promise<void> {
           },
         );
       } catch (error) {
-        const { flash, status } = refusal(error);
+        const { flash, status, problems } = formRefusal(error);
         const frame = await pageFrame(request);
-        return sendPage(reply, newAssetPage({ ...frame, flash, planet, values }), status);
+        return sendPage(reply, newAssetPage({ ...frame, flash, planet, values, problems }), status);
       }
       return redirectWithFlash(request, reply, consoleAssetPath(created), {
         kind: 'notice',

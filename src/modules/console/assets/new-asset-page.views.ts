@@ -1,6 +1,6 @@
 import { type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
-import type { AssetFormValues } from './asset-form.js';
+import type { AssetFormValues, FormProblems } from './asset-form.js';
 import { text } from '../text/index.js';
 
 import { assetForm } from './asset-form.views.js';
@@ -8,7 +8,9 @@ import { underList, type PageBase } from './asset-list-page.views.js';
 const words = text.assets;
 
 /** /console/assets/{planet}/new: the create form. */
-export function newAssetPage(options: PageBase & { planet: PlanetId; values: AssetFormValues }): SafeHtml {
+export function newAssetPage(
+  options: PageBase & { planet: PlanetId; values: AssetFormValues; problems?: FormProblems },
+): SafeHtml {
   return underList(
     options,
     options.planet,
@@ -19,6 +21,7 @@ export function newAssetPage(options: PageBase & { planet: PlanetId; values: Ass
       action: `/console/assets/${options.planet}/new`,
       values: options.values,
       submit: words.create,
+      problems: options.problems,
     }),
   );
 }
