@@ -17,6 +17,7 @@ const noDatabase = [
   'test/tags/sun-crypto.test.ts',
   'test/tags/software-tag.test.ts',
   'test/i18n/catalogue.test.ts',
+  'test/i18n/page-errors.test.ts',
 ];
 
 const testWorkers = Number(process.env.AVS_TEST_WORKERS ?? 3);

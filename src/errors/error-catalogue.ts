@@ -449,6 +449,9 @@ export function errorMessage<C extends ErrorCode>(code: C, ...args: ErrorDetailA
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly statusCode: number;
   headers: Readonly<Record<string, string>> = {};
+  /** Which template made the message, and its values: a page says the same in the reader's language. */
+  readonly detail: string | undefined;
+  readonly params: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly code: C,
@@ -457,6 +460,9 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
     super(errorMessage(code, ...args));
     this.name = 'AppError';
     this.statusCode = errorCatalogue[code].status;
+    const [detail, params] = args as [string?, Record<string, unknown>?];
+    this.detail = detail;
+    this.params = params ?? {};
   }
 
   /** Headers the response carries, such as `WWW-Authenticate` or `Retry-After`. */

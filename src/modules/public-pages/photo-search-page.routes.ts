@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pageErrorMessage } from '../../errors/page-message.js';
 import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { limits } from '../../limits.js';
 import { jsonErrorHandler } from '../../plugins/error-handler.js';
@@ -58,7 +59,7 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
     if (!isForm(request)) return jsonErrorHandler(error, request, reply);
     if (error instanceof AppError && error.statusCode < 500) {
       void reply.headers(error.headers);
-      const page = inRequestLanguage(request, () => photoSearchErrorView(error.statusCode, error.message));
+      const page = inRequestLanguage(request, () => photoSearchErrorView(error.statusCode, pageErrorMessage(error)));
       return sendPage(reply, page, error.statusCode);
     }
     if (error instanceof DatabaseUnavailableError) void reply.header('retry-after', '1');

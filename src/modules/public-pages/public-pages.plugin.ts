@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pageErrorMessage } from '../../errors/page-message.js';
 import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
@@ -54,10 +55,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   void reply.header('cache-control', 'no-store');
   if (error instanceof AppError && error.statusCode < 500) {
     void reply.headers(error.headers);
-    const message =
-      error.code === 'rate_limited'
-        ? `Too many requests from your address. Try again in ${error.headers['retry-after'] ?? 'a few'} seconds.`
-        : error.message;
+    const message = pageErrorMessage(error);
     return sendPage(reply, errorView(error.statusCode, message), error.statusCode);
   }
   if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500))

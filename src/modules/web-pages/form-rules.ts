@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pageErrorMessage } from '../../errors/page-message.js';
 import type { Flash } from './page-document.views.js';
 
 export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));
@@ -20,7 +21,7 @@ export function formList(value: string | string[] | undefined): string[] {
 /** A refusal the person can act on becomes a flash on the page; anything else is thrown on. */
 export function refusal(error: unknown): { flash: Flash; status: number } {
   if (error instanceof AppError && error.statusCode < 500) {
-    return { flash: { kind: 'error', message: error.message }, status: error.statusCode };
+    return { flash: { kind: 'error', message: pageErrorMessage(error) }, status: error.statusCode };
   }
   throw error;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
+import { pageErrorMessage } from '../../errors/page-message.js';
 import { inRequestLanguage } from '../../i18n/request-language.js';
 import type { SafeHtml } from '../../lib/html.js';
 import { packageRoot } from '../../lib/package-root.js';
@@ -50,7 +51,7 @@ export function pageErrorHandler(
     let message = 'Something went wrong; the error was logged.';
     if (error instanceof AppError && error.statusCode < 500) {
       status = error.statusCode;
-      message = error.message;
+      message = pageErrorMessage(error);
       void reply.headers(error.headers);
     } else if (error.validation) {
       status = 400;
