@@ -1,4 +1,4 @@
-import { intlLocale } from './locales.js';
+import { intlLocale, PSEUDO_LANGUAGE } from './locales.js';
 import { currentLanguage } from './request-language.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -13,30 +13,39 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
   return formatter as T;
 }
 
+/** In the pseudo language a formatted date is marked as ours, like a message: a test then tells it from raw data. */
+function marked(formatted: string): string {
+  return currentLanguage() === PSEUDO_LANGUAGE ? `⟦${formatted}⟧` : formatted;
+}
+
 /** A day as the reader's language writes it ("27 Nov 2026", "2026/11/27"), in UTC as the service keeps dates. */
 export function formatDate(value: Date | string): string {
-  return cached(
-    'date',
-    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-  ).format(new Date(value));
+  return marked(
+    cached(
+      'date',
+      (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+    ).format(new Date(value)),
+  );
 }
 
 /** A moment in the reader's language, to the minute, with its time zone (UTC) said. */
 export function formatDateTime(value: Date | string): string {
-  return cached(
-    'date-time',
-    (locale) =>
-      new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      }),
-  ).format(new Date(value));
+  return marked(
+    cached(
+      'date-time',
+      (locale) =>
+        new Intl.DateTimeFormat(locale, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone: 'UTC',
+          timeZoneName: 'short',
+        }),
+    ).format(new Date(value)),
+  );
 }
 
 /** A count in the reader's language (1,234 · 1 234 · 1.234). */

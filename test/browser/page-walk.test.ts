@@ -1,0 +1,324 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/lib/package-root.js';
+import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.service.js';
+import { createApiKey } from '../../src/modules/keys/keys.service.js';
+import { createAdmin, logIn } from '../admin/admin-helpers.js';
+import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import {
+  freePort,
+  launchChromium,
+  PAGE_WALK_PASSES,
+  walkProblems,
+  type PageWalkPass,
+} from '../helpers/browser.js';
+import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
+import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { fixturePhoto } from '../media/media-fixtures.js';
+
+// Every admin and public page a browser GETs (the console's are walked by console-walk.test.ts), in each pass of
+// PAGE_WALK_PASSES: axe in French at 1280 px and Japanese at 360 px, nothing wider than a 360 px window in Japanese and
+// German, and in the pseudo language no English outside the catalogue (issue #47). The walk is an explicit list; the
+// first test fails when the app declares a GET address outside /console that is neither walked nor excluded below.
+const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'page-walk');
+
+/** GET addresses that are not pages a person reads, and why. */
+const NOT_PAGES: Record<string, string> = {
+  '/healthz': 'a probe’s JSON',
+  '/readyz': 'a probe’s JSON',
+  '/metrics': 'Prometheus text for a scraper',
+  '/.well-known/did.json': 'the issuer’s DID document (JSON)',
+  '/.well-known/jwks.json': 'the signing keys (JSON)',
+  '/c/:number/credential': 'the signed credential (JSON, language-free)',
+  '/status/:purpose/:list': 'a signed status list (JSON)',
+  '/tlog/checkpoint': 'the log’s signed checkpoint (text for log clients)',
+  '/tlog/vkey': 'the log’s verifier key (text)',
+  '/tlog/tile/*': 'log tiles (bytes)',
+  '/docs': 'the API reference for developers (Swagger UI’s own page)',
+  '/docs/static/index.html': 'Swagger UI’s page',
+  '/docs/static/swagger-initializer.js': 'Swagger UI’s script',
+  '/docs/json': 'the OpenAPI document',
+  '/docs/yaml': 'the OpenAPI document',
+  '/docs/static/*': 'Swagger UI’s files',
+  '/admin/static/:name': 'the admin’s stylesheet and script',
+  '/admin/api/session': 'the admin API (JSON)',
+  '/admin/api/accounts': 'the admin API (JSON)',
+  '/admin/api/accounts/:id/members': 'the admin API (JSON)',
+  '/admin/api/accounts/:id/invitations': 'the admin API (JSON)',
+  '/admin/api/keys': 'the admin API (JSON)',
+  '/admin/api/certificates': 'the admin API (JSON)',
+  '/admin/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
+  '/admin/assets/:planet/:id/lookups.csv': 'a CSV download',
+  '/c/static/certificate.css': 'the public pages’ stylesheet',
+  '/c/logos/:sha256': 'a gallery’s logo (image bytes)',
+  '/c/static/service-logo': 'the service’s logo (image bytes)',
+};
+
+interface Walked {
+  /** The route as the app declares it. */
+  route: string;
+  url: () => string;
+  /** Signed in as the operator (the admin pages), or a visitor. */
+  operator?: true;
+  /** Saved as test-artifacts/screenshots/page-walk/{shot}-{pass}.png. */
+  shot: string;
+  status?: number;
+  /** A page reached by a form rather than by its address: fill it in and send it. */
+  reach?: (page: Page) => Promise<void>;
+}
+
+let context: TestContext;
+let browser: Browser;
+let baseUrl: string;
+let operatorCookie: string;
+const ids = {
+  setupToken: '',
+  accountId: '',
+  keyId: '',
+  issued: undefined as unknown as CreatedAsset,
+  stolen: undefined as unknown as CreatedAsset,
+  pending: undefined as unknown as CreatedAsset,
+  tapUrl: '',
+};
+
+/** The set-up page is there only until the first administrator exists: walked first, on its own. */
+const BEFORE_ANY_OPERATOR: readonly Walked[] = [
+  { route: '/admin/setup/:token', url: () => `/admin/setup/${ids.setupToken}`, shot: 'admin-setup' },
+];
+
+const WALK: readonly Walked[] = [
+  { route: '/', url: () => '/', shot: 'landing' },
+  { route: '/c', url: () => '/c', shot: 'look-up' },
+  { route: '/c/how-to-check', url: () => '/c/how-to-check', shot: 'how-to-check' },
+  { route: '/c/:number', url: () => `/c/${ids.issued.certificate_number}`, shot: 'certificate' },
+  { route: '/c/:number', url: () => `/c/${ids.stolen.certificate_number}`, shot: 'certificate-stolen' },
+  { route: '/c/:number', url: () => `/c/${ids.pending.certificate_number}`, shot: 'certificate-not-issued' },
+  { route: '/c/:number', url: () => '/c/ART-2020-999999', shot: 'certificate-unknown', status: 404 },
+  { route: '/t', url: () => ids.tapUrl, shot: 'tap' },
+  {
+    route: '/c',
+    url: () => '/c',
+    shot: 'photo-search-results',
+    reach: async (page) => {
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: fixturePhoto('yellow-flower.jpg'),
+      });
+      await Promise.all([
+        page.waitForNavigation(),
+        page.locator('form[enctype="multipart/form-data"] button').click(),
+      ]);
+    },
+  },
+  { route: '/admin/login', url: () => '/admin/login', shot: 'admin-login' },
+  { route: '/admin', url: () => '/admin', operator: true, shot: 'admin-dashboard' },
+  { route: '/admin/api-keys', url: () => '/admin/api-keys', operator: true, shot: 'admin-keys' },
+  {
+    route: '/admin/api-keys/:id/revoke',
+    url: () => `/admin/api-keys/${ids.keyId}/revoke`,
+    operator: true,
+    shot: 'admin-key-revoke',
+  },
+  { route: '/admin/accounts', url: () => '/admin/accounts', operator: true, shot: 'admin-accounts' },
+  {
+    route: '/admin/accounts/:id',
+    url: () => `/admin/accounts/${ids.accountId}`,
+    operator: true,
+    shot: 'admin-account',
+  },
+  {
+    route: '/admin/certificates',
+    url: () => '/admin/certificates',
+    operator: true,
+    shot: 'admin-certificates',
+  },
+  {
+    route: '/admin/assets/:planet/:id',
+    url: () => `/admin/assets/artworks/${ids.stolen.id}`,
+    operator: true,
+    shot: 'admin-asset',
+  },
+  { route: '/admin', url: () => '/admin/no-such-page', operator: true, shot: 'admin-not-found', status: 404 },
+  { route: '/', url: () => '/no-such-page', shot: 'not-found', status: 404 },
+];
+
+/** What the walk's pages show that is data, not words of ours (the pseudo pass leaves it alone). */
+const DATA = [
+  'Galerie Lumière',
+  'Portrait of a Lady in Blue',
+  'Claude Monet',
+  'Oil on canvas',
+  'Haystacks',
+  'Reverso Tribute Duoface',
+  'Jaeger-LeCoultre',
+  'Stainless steel',
+  'Q3988482',
+  'Website sync',
+  'PP-2026-0042',
+  'operator@example.com',
+  'Asset Verification Service',
+];
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  context = await createTestContext({
+    config: { AVS_PUBLIC_URL: baseUrl, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000 },
+  });
+  const setup = await ensureSetupLink(context.db);
+  if (setup.state !== 'minted') throw new Error('no set-up link');
+  ids.setupToken = setup.token;
+
+  const gallery = await context.createAccountWithKey({ name: 'Galerie Lumière' });
+  ids.accountId = gallery.accountId;
+  ids.keyId = (
+    await createApiKey(context.db, {
+      accountId: gallery.accountId,
+      actor: { admin: true },
+      name: 'Website sync',
+      planetScope: ['artworks'],
+    })
+  ).id;
+  const api = async (url: string, payload: object) => {
+    const response = await context.app.inject({ method: 'POST', url, headers: gallery.auth, payload });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  ids.issued = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Haystacks',
+    artist: 'Claude Monet',
+    medium: 'Oil on canvas',
+    year: 1890,
+  });
+  await issueCertificateForTest(context.db, ids.issued);
+  ids.stolen = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Portrait of a Lady in Blue',
+  });
+  const uploaded = await context.app.inject({
+    method: 'POST',
+    url: `/files/v1/assets/artworks/${ids.stolen.id}/media?public=true`,
+    headers: { ...gallery.auth, 'content-type': 'image/jpeg' },
+    payload: fixturePhoto('yellow-flower.jpg'),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  await issueCertificateForTest(context.db, ids.stolen);
+  await api(`/api/v1/assets/artworks/${ids.stolen.id}/alerts`, {
+    kind: 'stolen',
+    occurred_at: '2026-01-15',
+    reference: 'PP-2026-0042',
+  });
+  ids.pending = await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Haystacks' });
+
+  const watch = await createAssetViaApi(context.app, gallery.auth, 'watches', {
+    title: 'Reverso Tribute Duoface',
+    brand: 'Jaeger-LeCoultre',
+    reference_number: 'Q3988482',
+    case_material: 'Stainless steel',
+    year: 2023,
+  });
+  await issueCertificateForTest(context.db, watch);
+  const bound = await api(`/api/v1/assets/watches/${watch.id}/tags`, { uid: '04DE5F1EACC041' });
+  const tag = softwareTagOf(bound.json<ProvisioningAnswer>());
+  ids.tapUrl = tag.tap('');
+
+  await context.app.listen({ host: 'localhost', port });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await context?.close();
+});
+
+describe('the walk', () => {
+  it('walks every GET address outside /console the app declares (or says why one is not a page)', () => {
+    const walked = new Set([...BEFORE_ANY_OPERATOR, ...WALK].map((page) => page.route));
+    const pages = [...context.app.registeredRoutes]
+      .filter(([url, methods]) => methods.has('GET') && !/^\/(api|files|console)(\/|$)/.test(url))
+      .map(([url]) => url);
+    expect(pages.length).toBeGreaterThan(20);
+    const missing = pages.filter((url) => !walked.has(url) && !(url in NOT_PAGES));
+    expect(missing, 'GET addresses neither walked nor excluded').toEqual([]);
+    for (const url of [...walked, ...Object.keys(NOT_PAGES)]) expect(pages).toContain(url);
+  });
+});
+
+async function newContext(pass: PageWalkPass, cookie?: string): Promise<BrowserContext> {
+  const browserContext = await browser.newContext({
+    viewport: pass.viewport,
+    isMobile: pass.viewport.width < 500,
+  });
+  await browserContext.addCookies([{ name: 'avs_lang', value: pass.language, url: baseUrl }]);
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await browserContext.addCookies([{ name, value, url: `${baseUrl}/admin` }]);
+  }
+  return browserContext;
+}
+
+async function walk(browserContext: BrowserContext, walked: Walked, pass: PageWalkPass): Promise<void> {
+  const page = await browserContext.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('response', (answer) => {
+    if (answer.status() >= 400 && answer.request().resourceType() !== 'document')
+      errors.push(`${answer.status()} ${answer.url()}`);
+  });
+  const response = await page.goto(`${baseUrl}${walked.url()}`);
+  if (walked.reach) await walked.reach(page);
+  else expect(response?.status()).toBe(walked.status ?? 200);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${walked.shot}-${pass.name}.png`), fullPage: true });
+  expect(errors).toEqual([]);
+  expect(await walkProblems(page, pass, DATA)).toEqual([]);
+  await page.close();
+}
+
+describe.each(PAGE_WALK_PASSES.map((pass) => [pass.name, pass] as const))(
+  'the set-up page before any operator exists, %s',
+  (_name, pass) => {
+    it.each(BEFORE_ANY_OPERATOR.map((walked) => [walked.shot, walked] as const))(
+      '%s: in its language, axe, width and catalogue as the pass asks',
+      async (_shot, walked) => {
+        const browserContext = await newContext(pass);
+        await walk(browserContext, walked, pass);
+        await browserContext.close();
+      },
+    );
+  },
+);
+
+describe('then, with an operator', () => {
+  beforeAll(async () => {
+    await createAdmin(context.db, 'operator@example.com');
+    operatorCookie = (await logIn(context.app, 'operator@example.com')).cookie;
+  });
+
+  // One test per page and pass, so a slow machine spends its time limit on one page, not on the whole walk.
+  describe.each(PAGE_WALK_PASSES.map((pass) => [pass.name, pass] as const))(
+    'every page, %s',
+    (_name, pass) => {
+      let operator: BrowserContext;
+      let visitor: BrowserContext;
+      beforeAll(async () => {
+        operator = await newContext(pass, operatorCookie);
+        visitor = await newContext(pass);
+      });
+      afterAll(async () => {
+        await operator?.close();
+        await visitor?.close();
+      });
+
+      it.each(WALK.map((walked) => [walked.shot, walked] as const))(
+        '%s: the status it should have, no failed resource, in its language, axe, width and catalogue as the pass asks',
+        async (_shot, walked) => walk(walked.operator ? operator : visitor, walked, pass),
+      );
+    },
+  );
+});
