@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { englishOutsideCatalogue } from './pseudo-language.js';
 
 /** Debian's Chromium (never a downloaded browser), headless, with nothing of its own reaching the network. */
 export function launchChromium(): Promise<Browser> {
@@ -117,3 +118,38 @@ export const PAGE_VIEWPORTS = [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 360, height: 800 }],
 ] as const;
+
+/**
+ * The passes every page of a walk gets (issue #47): axe in two languages, no sideways scroll at 360 px in the two
+ * languages most likely to push it (Japanese's unbroken runs, German's long words), and the pseudo language, where any
+ * word outside the catalogue shows. Each pass's language comes from the `avs_lang` cookie, as a switcher leaves it.
+ */
+export const PAGE_WALK_PASSES = [
+  { name: 'desktop-fr', viewport: { width: 1280, height: 900 }, language: 'fr', axe: true },
+  { name: 'phone-ja', viewport: { width: 360, height: 800 }, language: 'ja', axe: true },
+  { name: 'phone-de', viewport: { width: 360, height: 800 }, language: 'de', axe: false },
+  { name: 'pseudo', viewport: { width: 1280, height: 900 }, language: 'en-XA', axe: false },
+] as const;
+
+export type PageWalkPass = (typeof PAGE_WALK_PASSES)[number];
+
+/** A walked page's problems in a pass: its language, axe's serious findings, sideways scroll, English left outside the catalogue. */
+export async function walkProblems(
+  page: Page,
+  pass: PageWalkPass,
+  data: readonly string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const lang = await page.evaluate<string>('document.documentElement.lang');
+  if (lang !== pass.language) problems.push(`<html lang="${lang}">, not ${pass.language}`);
+  if (pass.axe) problems.push(...(await seriousViolations(page)));
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  if (overflow > 0) problems.push(`${overflow} px wider than the window`);
+  if (pass.language === 'en-XA') {
+    const text = await page.evaluate<string>('document.title + "\\n" + document.body.innerText');
+    problems.push(
+      ...englishOutsideCatalogue(text, data).map((run) => `English outside the catalogue: “${run}”`),
+    );
+  }
+  return problems;
+}
