@@ -128,6 +128,18 @@ export async function withPeakRss(
 }
 
 /**
+ * A camera-like JPEG of 12000 × 8333 pixels (100 megapixels), about 28 MB: noise scaled up, whose grain and edges
+ * compress about as badly as a photograph's. Made in a few seconds without holding its pixels (libvips streams it).
+ */
+export async function cameraJpeg(): Promise<Buffer> {
+  const [width, height] = [2000, 1389];
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .resize(12_000, 8_333, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
  * A decompression bomb: a lossless WebP of one colour that decodes to `side` × `side` pixels (16000² is
  * 768 MB of RGB) in 34 bytes. libwebp codes a one-colour image with one-symbol Huffman codes, zero bits a
  * pixel, so a 16×16 one with its VP8L header rewritten to another size is still a valid image of that size.

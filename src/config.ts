@@ -470,20 +470,21 @@ export const configDefinitions = {
   },
   AVS_MEDIA_MAX_BYTES: {
     ...integer(1024, 100 * 1024 * 1024),
-    default: 10 * 1024 * 1024,
-    description: 'Largest media upload in bytes (413 above it).',
+    default: 40 * 1024 * 1024,
+    description:
+      "Largest media upload in bytes (413 above it, said in MB): 40 MiB takes a camera's largest JPEG.",
   },
   AVS_MEDIA_MAX_PIXELS: {
     ...integer(1, 268_402_689),
-    default: 40_000_000,
+    default: 100_000_000,
     description:
-      "Most pixels (width × height, read from the image's header) an uploaded image may have; 422 above it, before any decode.",
+      "Most pixels (width × height, read from the image's header) an uploaded image may have; 422 above it, before any decode. An image is decoded shrunk to at most 4096 px on its long edge (docs/media.md).",
   },
   AVS_MEDIA_DECODE_CONCURRENCY: {
     ...integer(1, 64),
     default: 2,
     description:
-      'Most images this process decodes at once (each holds up to 4 bytes a pixel); further uploads wait their turn.',
+      'Most images this process decodes at once (each shrunk on load, about 150 MiB at most: docs/media.md); further uploads wait their turn.',
   },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),

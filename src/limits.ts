@@ -35,4 +35,6 @@ export const limits = Object.freeze({
    * dozens of page reads, so an address gets a tenth as many searches as page reads.
    */
   publicPhotoSearchTokens: 10,
+  /** The longest edge of a stored image, in pixels: a camera's 100 megapixels are kept at most 4096 × 2731. */
+  storedImageEdge: 4096,
 });

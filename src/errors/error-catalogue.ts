@@ -1,3 +1,4 @@
+import { fileSize, pictureSize } from '../lib/people-units.js';
 import { limits } from '../limits.js';
 
 /** A value a client sent, cut short and quoted, so a sentence never echoes an unbounded input. */
@@ -323,8 +324,7 @@ export const errorCatalogue = {
     status: 413,
     message: `The request body is larger than ${limits.bodyBytes / 1024} KiB.`,
     details: {
-      media_limit: ({ max }: { max: number }) =>
-        `The file is larger than ${max} bytes (AVS_MEDIA_MAX_BYTES).`,
+      media_limit: ({ max }: { max: number }) => `The file is larger than ${fileSize(max)}.`,
     },
   },
   uri_too_long: { status: 414, message: 'A path segment is longer than 4,096 characters.' },
@@ -339,6 +339,10 @@ export const errorCatalogue = {
       media_unrecognised: ({ declared }: { declared: string }) =>
         `The file is not ${declared}, nor any type this service accepts (its first bytes say so).`,
       image_unrecognised: () => 'The file is not a JPEG, PNG or WebP image (its first bytes say so).',
+      upload_unrecognised: ({ accepted }: { accepted: string }) =>
+        `The file is not ${accepted} (its first bytes say so).`,
+      heif_unreadable: ({ accepted }: { accepted: string }) =>
+        `HEIC and HEIF photos cannot be read here. Send ${accepted} (an iPhone saves JPEG under Settings › Camera › Formats › Most Compatible).`,
     },
   },
   invalid_media: {
@@ -347,7 +351,7 @@ export const errorCatalogue = {
     details: {
       undecodable: ({ type }: { type: string }) => `The file starts as ${type} but could not be decoded.`,
       too_many_pixels: ({ width, height, max }: { width: number; height: number; max: number }) =>
-        `The image is ${width} × ${height} pixels (${width * height}), more than the ${max} AVS_MEDIA_MAX_PIXELS allows.`,
+        `The image has ${pictureSize(width * height, { roundUp: true })} (${width} × ${height}), more than ${pictureSize(max)}.`,
     },
   },
   last_owner: {

@@ -646,5 +646,16 @@ export const operationExamples: Record<string, OperationExamples> = {
   downloadMedia: { responses: {} },
   listAssetMedia: { responses: { '200': { data: [media] } } },
   getAssetMedia: { responses: { '200': media } },
+  changeAssetMediaVisibility: {
+    request: { public: false },
+    // Made private: a fresh salt, whose commitment the MEDIA_VISIBILITY_CHANGED event carries.
+    responses: {
+      '200': {
+        ...media,
+        public: false,
+        commitment_salt: '5b0e8f3a9d1c47e2b6a0f9d8c7e6b5a4f3e2d1c0b9a8f7e6d5c4b3a2918f7e6d',
+      },
+    },
+  },
   deleteAssetMedia: { responses: { '200': media } },
 };

@@ -29,6 +29,8 @@ const MADE_UP_KEYS = new Set([
   'statusListIndex',
   'secret',
   'next_cursor',
+  // A private medium's salt is drawn afresh.
+  'commitment_salt',
   // A re-encoded image's size depends on the encoder's version.
   'bytes',
   // A tag's keys come from the service's tag master key, made anew for each database.
@@ -193,6 +195,15 @@ describe('the documented examples', () => {
     );
     await call('listAssetMedia', owner.auth, { id: stolen.id });
     await call('getAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
+    await call('changeAssetMediaVisibility', owner.auth, { id: stolen.id, media_id: medium.id });
+    // Public again (not an example's call), so the removal answers the documented public medium.
+    const madePublic = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/assets/artworks/${stolen.id}/media/${medium.id}`,
+      headers: { ...owner.auth, 'content-type': 'application/json' },
+      payload: { public: true },
+    });
+    expect(madePublic.json()).toMatchObject({ public: true, commitment_salt: null });
     await call('deleteAssetMedia', owner.auth, { id: stolen.id, media_id: medium.id });
     // A photograph of the painting (a flat colour has no fingerprint), public: what a buyer's photo search finds
     // once the artwork is reported stolen.

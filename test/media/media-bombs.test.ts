@@ -32,7 +32,7 @@ function uploadTo(
   });
 }
 
-describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, default 40,000,000)', () => {
+describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, default 100 megapixels)', () => {
   const context = useTestContext();
 
   it('refuses a 34-byte lossless WebP of 16000×16000 from its header: 422 naming the limit, no decode', async () => {
@@ -47,8 +47,7 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({
       code: 'invalid_media',
-      error:
-        'The image is 16000 × 16000 pixels (256000000), more than the 40000000 AVS_MEDIA_MAX_PIXELS allows.',
+      error: 'The image has 256 megapixels (16000 × 16000), more than 100 megapixels.',
       request_id: expect.any(String),
     });
     expect(sharpCalls.headers).toHaveBeenCalledTimes(1);
@@ -63,7 +62,7 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
 
     const response = await uploadTo(context, auth, asset, bomb, 'image/jpeg');
     expect(response.statusCode, response.body).toBe(422);
-    expect(response.json<{ error: string }>().error).toContain('40000000 AVS_MEDIA_MAX_PIXELS');
+    expect(response.json<{ error: string }>().error).toContain('more than 100 megapixels');
     expect(sharpCalls.decodes).not.toHaveBeenCalled();
   });
 
@@ -108,7 +107,8 @@ describe('an image whose header asks for too many pixels (AVS_MEDIA_MAX_PIXELS, 
     const scoped = await context.createApiKey(owner.accountId, { planetScope: ['watches'] });
     const scopedAuth = { authorization: `Bearer ${scoped.key}` };
     const missing = { id: randomUUID() };
-    const tooLarge = Buffer.alloc(11 * 1024 * 1024);
+    // Past the default AVS_MEDIA_MAX_BYTES (40 MiB).
+    const tooLarge = Buffer.alloc(41 * 1024 * 1024);
     const bomb = await webpBomb();
     const pngAsJpeg = pngImage();
     const sharpCalls = watchSharp();
@@ -179,7 +179,7 @@ describe('the pixel limit and the decode bound, configured', () => {
     const over = await uploadTo(context, auth, asset, pngImage(64, 49), 'image/png');
     expect(over.statusCode).toBe(422);
     expect(over.json<{ error: string }>().error).toBe(
-      'The image is 64 × 49 pixels (3136), more than the 3072 AVS_MEDIA_MAX_PIXELS allows.',
+      'The image has 3,136 pixels (64 × 49), more than 3,072 pixels.',
     );
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { cameraJpeg } from '../../bench/media.js';
 import { packageRoot } from '../../src/lib/package-root.js';
 
 /** A PNG drawn with pngjs (not the library under test): a gradient of the given size. */
@@ -134,5 +135,17 @@ export function jpegMarkers(jpeg: Buffer): number[] {
   return markers;
 }
 
-// The decompression bombs are the bench's (`npm run bench:memory` measures them against a running server).
+/** A camera's JPEG as it comes off the card: 12000 × 8333 pixels (100 megapixels), about 28 MB, with GPS in EXIF. */
+export async function cameraJpegWithGps(): Promise<Buffer> {
+  const photo = await cameraJpeg();
+  return Buffer.concat([photo.subarray(0, 2), exifWithGps(), photo.subarray(2)]);
+}
+
+/** The HEIC photograph of test/fixtures/heic (README.md there): an iPhone's format, HEVC-coded. */
+export function heicPhoto(): Buffer {
+  return readFileSync(path.join(packageRoot, 'test', 'fixtures', 'heic', 'garden.heic'));
+}
+
+// The decompression bombs and the camera JPEG are the bench's (`npm run bench:memory` measures the bombs against
+// a running server, `bench/camera-photos.ts` the camera JPEG).
 export { progressiveJpegBomb, webpBomb } from '../../bench/media.js';

@@ -92,7 +92,7 @@ describe('media upload', () => {
     const text = await upload(auth, asset, Buffer.from('hello'), 'text/plain');
     expect(text.statusCode).toBe(415);
     expect(text.json().error).toBe(
-      'Content-Type must be one of image/jpeg, image/png, image/webp, application/pdf.',
+      'Content-Type must be one of image/jpeg, image/png, image/webp, application/pdf, image/tiff, image/heic, image/heif.',
     );
     const gif = await upload(auth, asset, Buffer.from('GIF89a....'), 'image/png');
     expect(gif.statusCode).toBe(415);
@@ -106,16 +106,16 @@ describe('media upload', () => {
     expect(broken.json().code).toBe('invalid_media');
   });
 
-  it('refuses an 11 MiB body with 413 and the error body', async () => {
+  it('refuses a 41 MiB body with 413 and the error body, naming the limit in MB', async () => {
     const { auth } = await context.createAccountWithKey();
     const asset = await createAssetViaApi(context.app, auth);
-    const big = Buffer.alloc(11 * 1024 * 1024);
+    const big = Buffer.alloc(41 * 1024 * 1024);
     pngImage().copy(big);
     const response = await upload(auth, asset, big, 'image/png');
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()).toEqual({
-      error: 'The file is larger than 10485760 bytes (AVS_MEDIA_MAX_BYTES).',
+      error: 'The file is larger than 40 MB.',
       code: 'payload_too_large',
       request_id: expect.any(String),
     });

@@ -25,7 +25,8 @@ let jsonFile: string;
 beforeAll(async () => {
   let env: Record<string, string>;
   ({ env, drop } = await createChildDatabaseEnv());
-  server = await startServerProcess(env);
+  // A 10 MiB media limit (the default is 40 MiB): an 11 MiB file is over it, and the drain's bound is 20 MiB.
+  server = await startServerProcess({ ...env, AVS_MEDIA_MAX_BYTES: String(10 * 1024 * 1024) });
   const account = await runAvs(['accounts', 'create', '--name', 'Refusals', '--json'], { env });
   expect(account.code, account.stderr).toBe(0);
   const accountId = (JSON.parse(account.stdout) as { id: string }).id;

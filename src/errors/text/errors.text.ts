@@ -104,10 +104,10 @@ export const errorsText = {
       unsupported_media_type: {
         image_unrecognised: 'The file is not a JPEG, PNG or WebP picture.',
         media_unrecognised: 'The file is not of a kind this service accepts.',
-        upload_unrecognised: 'The file is not of a kind this service accepts.',
+        upload_unrecognised: 'The file is not a JPEG, PNG, WebP or TIFF photo, or a PDF.',
         media_mismatch: 'The file is not of the kind its name or type says.',
         heif_unreadable:
-          'HEIC and HEIF photos cannot be read here. Send a JPEG (an iPhone saves JPEG under Settings › Camera › Formats › Most Compatible).',
+          'HEIC and HEIF photos cannot be read here. Send a JPEG, PNG, WebP or TIFF photo, or a PDF (an iPhone saves JPEG under Settings › Camera › Formats › Most Compatible).',
       },
       invalid_media: {
         undecodable: 'The file could not be read: it may be damaged.',

@@ -170,11 +170,11 @@ export function assertCanTransfer(status: string): void {
   if (!canTransfer(status)) assertNotArchived(status, 'transfer');
 }
 
+/** The changes of an asset's media, as a refusal names them ("Cannot add media to an asset whose …"). */
+export type MediaMove = 'add media to' | 'remove media from' | 'change media visibility on';
+
 /** Media change only while the certificate is pending (canChangeMedia); otherwise 409 naming its status. */
-export function assertCanChangeMedia(
-  certificateStatus: string,
-  move: 'add media to' | 'remove media from',
-): void {
+export function assertCanChangeMedia(certificateStatus: string, move: MediaMove): void {
   if (!canChangeMedia(certificateStatus)) {
     throw new AppError('invalid_state', 'certificate_is', { move, state: certificateStatus });
   }

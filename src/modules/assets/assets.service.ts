@@ -18,6 +18,7 @@ import {
   assertNotArchived,
   assetStatusAfterCertificateMove,
   type CertificateMove,
+  type MediaMove,
 } from './asset-states.js';
 import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
 import { toAssetRecord } from './asset-record.js';
@@ -289,7 +290,7 @@ export async function lockAssetForMediaChange(
   principal: Principal,
   planet: PlanetId,
   id: string,
-  move: 'add media to' | 'remove media from',
+  move: MediaMove,
 ): Promise<AssetRow> {
   const row = await lockOwnedAsset(db, principal, planet, id);
   assertCanChangeMedia(row.certificate_status, move);
@@ -305,7 +306,7 @@ export async function checkAssetForMediaChange(
   principal: Principal,
   planet: PlanetId,
   id: string,
-  move: 'add media to' | 'remove media from',
+  move: MediaMove,
 ): Promise<void> {
   const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
   if (!row || row.account_id !== principal.accountId) throw notFound();

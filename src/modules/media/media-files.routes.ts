@@ -7,7 +7,7 @@ import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
 import { AssetParams, ownedAssetNotFound, type AssetParamsType } from '../assets/assets.schemas.js';
 import { uploadParser } from './media-upload-body.js';
-import { mediaTypes } from './media-types.js';
+import { mediaTypes, uploadTypes } from './media-types.js';
 import {
   addMedia,
   checkUploadBeforeBody,
@@ -18,7 +18,7 @@ import {
 import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
 
 // The bytes of another type than they claim cannot be opened as HTML or script by a browser.
-const FILE_HEADERS = {
+export const FILE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
   'cross-origin-resource-policy': 'same-origin',
@@ -54,11 +54,11 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
   const maxBytes = app.config.AVS_MEDIA_MAX_BYTES;
 
   await app.register(async (upload) => {
-    // This scope reads the four media types as raw bytes, and nothing else (415 for any other type).
+    // This scope reads the upload types as raw bytes, and nothing else (415 for any other type).
     upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser([...mediaTypes], uploadParser(maxBytes));
+    upload.addContentTypeParser([...uploadTypes], uploadParser(maxBytes));
     upload.addContentTypeParser('*', (_request, _payload, done) =>
-      done(new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes }), undefined),
+      done(new AppError('unsupported_media_type', 'media_types', { expected: uploadTypes }), undefined),
     );
     upload.addHook('onRequest', authenticateApiKey);
     upload.addHook('onRequest', enforceRateLimit);
@@ -86,12 +86,12 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
           operationId: 'uploadMedia',
           summary: 'Upload an image or a document of an asset (owner only, while its certificate is pending)',
           description:
-            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (40,000,000 by default) is 422 before anything is decoded. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.',
+            'The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp`, `image/tiff`, `image/heic`, `image/heif` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (40 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415; HEIC and HEIF too where the installed libvips cannot decode HEVC, with a sentence naming the formats it takes), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (100 megapixels by default) is 422 before anything is decoded. An image is decoded (shrunk on load), scaled down to at most 4096 px on its long edge and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored: JPEG, PNG and WebP in their own format, TIFF and HEIC as JPEG (PNG when transparent); `content_type`, `width` and `height` are those of the stored image. A PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.',
           params: AssetParams,
           querystring: UploadQuery,
           body: {
             content: Object.fromEntries(
-              mediaTypes.map((type) => [type, { schema: { description: `The ${type} file.` } }]),
+              uploadTypes.map((type) => [type, { schema: { description: `The ${type} file.` } }]),
             ),
           },
           response: {
@@ -100,9 +100,9 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
               descriptions: {
                 ...ownedAssetNotFound,
                 409: 'The certificate is no longer pending (invalid_state), or a retry of a request still in progress.',
-                413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large).',
-                415: 'Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type).',
-                422: 'The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused).',
+                413: 'The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large), said in MB ("The file is larger than 40 MB.").',
+                415: 'Content-Type is not one of the upload types, the bytes are another type than it declares, or a HEIC this service cannot decode (unsupported_media_type).',
+                422: 'The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS, said in megapixels (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused).',
               },
             }),
           },

@@ -138,6 +138,20 @@ export const listAssetMedia = allRowsQuery<MediaWithAssetRow, [planet: string, a
      ORDER BY m.created_at, m.id`,
 );
 
+/** Makes a medium public (its salt cleared) or private (a fresh salt for its commitment). */
+export async function updateMediaVisibility(
+  db: Queryable,
+  id: string,
+  visibility: { public: boolean; commitmentSalt: string | null },
+): Promise<MediaRow> {
+  await db.query('UPDATE asset_media SET public = $2, commitment_salt = $3 WHERE id = $1', [
+    id,
+    visibility.public,
+    visibility.commitmentSalt,
+  ]);
+  return (await findMediaById(db, id))!;
+}
+
 export async function deleteAssetMedia(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM asset_media WHERE id = $1', [id]);
 }

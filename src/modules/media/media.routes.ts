@@ -5,8 +5,14 @@ import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { AssetParams } from '../assets/assets.schemas.js';
-import { forgetOrphanBytes, getMediaRecord, listMedia, removeMedia } from './media.service.js';
-import { MediaList, MediaParams, MediaRecord } from './media.schemas.js';
+import {
+  changeMediaVisibility,
+  forgetOrphanBytes,
+  getMediaRecord,
+  listMedia,
+  removeMedia,
+} from './media.service.js';
+import { MediaList, MediaParams, MediaRecord, MediaVisibilityBody } from './media.schemas.js';
 
 const tags = ['media'];
 
@@ -68,6 +74,43 @@ export async function mediaRoutes(parent: FastifyInstance): Promise<void> {
         assetId: request.params.id,
         mediaId: request.params.media_id,
       }),
+  );
+
+  app.patch(
+    '/assets/:planet/:id/media/:media_id',
+    {
+      preValidation: checkPlanetParam,
+      schema: {
+        tags,
+        operationId: 'changeAssetMediaVisibility',
+        summary: 'Make a medium public or private (owner only, while the certificate is pending)',
+        description:
+          'Writes a `MEDIA_VISIBILITY_CHANGED` event in the transaction of the change: made public, with the hash, type and size (as `MEDIA_ADDED` of a public medium); made private, with a commitment under a fresh salt (the record\'s new `commitment_salt`). A medium already of the asked visibility is answered as it is and nothing is recorded, so the same request sent twice changes it once. After the issue the credential lists the public media, so the visibility no longer changes (409).',
+        params: MediaParams,
+        body: MediaVisibilityBody,
+        response: {
+          200: MediaRecord,
+          ...errorResponses([400, 404, 409], {
+            body: true,
+            descriptions: {
+              404: 'No such asset owned by the caller (asset_not_found), or no such medium of it (media_not_found).',
+              409: 'The certificate is no longer pending (invalid_state).',
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return commitChange(request, 200, (tx) =>
+        changeMediaVisibility(tx, principal, {
+          planet: planetOf(request.params),
+          assetId: request.params.id,
+          mediaId: request.params.media_id,
+          public: request.body.public,
+        }),
+      );
+    },
   );
 
   app.delete(

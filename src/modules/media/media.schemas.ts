@@ -58,6 +58,16 @@ export const MediaParams = Type.Object({
   media_id: Type.String({ description: 'Media id (UUID).' }),
 });
 
+export const MediaVisibilityBody = Type.Object(
+  {
+    public: Type.Boolean({
+      description:
+        'true: served without a key and shown on the public page once the certificate is issued; false: the owner\'s only.',
+    }),
+  },
+  { additionalProperties: false, description: "A medium's visibility, which changes while the certificate is pending." },
+);
+
 export const MediaFileParams = Type.Object({
   media_id: Type.String({ description: 'Media id (UUID).' }),
 });

@@ -12,8 +12,10 @@ import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../
 import { appendEvent } from '../chain/history-events.service.js';
 import { historyActor, type Principal } from '../principal/principal.js';
 import {
+  ACCEPTED_FORMATS,
+  assertReadable,
   fingerprintSearchImage,
-  stripMetadata,
+  reencodeForStorage,
   type ImageDecoder,
   type ProcessedMedia,
 } from './media-processing.js';
@@ -25,8 +27,10 @@ import {
   imageTypes,
   isImageType,
   isMediaType,
-  mediaTypes,
+  isUploadType,
   sniffMediaType,
+  sniffUploadType,
+  uploadTypes,
   type MediaType,
 } from './media-types.js';
 import type { ImageFingerprint } from './perceptual-hash.js';
@@ -39,6 +43,7 @@ import {
   insertAssetMedia,
   insertBlobIfAbsent,
   listAssetMedia,
+  updateMediaVisibility,
   type MediaRow,
   type MediaWithAssetRow,
 } from './media.repository.js';
@@ -50,6 +55,8 @@ export interface MediaStores {
   postgres: MediaStore;
   directory?: MediaStore;
 }
+
+export { canReadHeic } from './media-processing.js';
 
 export const mediaUrl = (id: string): string => `/files/v1/media/${id}`;
 
@@ -80,7 +87,8 @@ function notFound(): AppError {
 
 /**
  * What an upload is refused for before its body is read, after the key and the planet: the declared type
- * (415), the declared length (413), then the asset and its state (404, 409). A refused body is never parsed.
+ * (415, a HEIC this libvips cannot decode too), the declared length (413), then the asset and its state (404,
+ * 409). A refused body is never parsed.
  */
 export async function checkUploadBeforeBody(
   db: Queryable,
@@ -88,9 +96,11 @@ export async function checkUploadBeforeBody(
   target: { planet: PlanetId; assetId: string },
   declared: { contentType: string | undefined; contentLength: string | undefined; maxBytes: number },
 ): Promise<void> {
-  if (!isMediaType(declaredMediaType(declared.contentType))) {
-    throw new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes });
+  const type = declaredMediaType(declared.contentType);
+  if (!isUploadType(type)) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: uploadTypes });
   }
+  await assertReadable(type);
   if (Number(declared.contentLength) > declared.maxBytes) {
     throw new AppError('payload_too_large', 'media_limit', { max: declared.maxBytes });
   }
@@ -98,25 +108,29 @@ export async function checkUploadBeforeBody(
 }
 
 /**
- * The upload, before any transaction: the type is read from the bytes (415 when it is not the declared one,
- * or not one of the four), then an image is re-encoded without its metadata, if its header allows the decode.
+ * The upload, before any transaction: the type is read from the bytes (415 when it is not the declared one, or
+ * not one of the upload types; `contentType` null when the sender did not say, as a browser may not for a HEIC),
+ * then an image is scaled down and re-encoded without its metadata, if its header allows the decode.
  */
 export async function prepareUpload(
-  contentType: string | undefined,
+  contentType: string | null | undefined,
   body: Buffer,
   decoder: ImageDecoder,
 ): Promise<ProcessedMedia> {
-  const declared = declaredMediaType(contentType);
-  if (!isMediaType(declared)) {
-    throw new AppError('unsupported_media_type', 'media_types', { expected: mediaTypes });
+  const declared = contentType === null ? null : declaredMediaType(contentType);
+  if (declared !== null && !isUploadType(declared)) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: uploadTypes });
   }
-  const detected = sniffMediaType(body);
-  if (detected === undefined)
-    throw new AppError('unsupported_media_type', 'media_unrecognised', { declared });
-  if (detected !== declared) {
+  const detected = sniffUploadType(body);
+  if (detected === undefined) {
+    throw declared === null
+      ? new AppError('unsupported_media_type', 'upload_unrecognised', { accepted: ACCEPTED_FORMATS })
+      : new AppError('unsupported_media_type', 'media_unrecognised', { declared });
+  }
+  if (declared !== null && detected !== declared) {
     throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
   }
-  return stripMetadata(detected, body, decoder);
+  return reencodeForStorage(detected, body, decoder);
 }
 
 /**
@@ -170,7 +184,7 @@ export async function prepareImage(
   const detected = sniffMediaType(body);
   if (detected === undefined || !isImageType(detected))
     throw new AppError('unsupported_media_type', 'image_unrecognised');
-  return fitWithin(await stripMetadata(detected, body, decoder), maxEdge, decoder);
+  return fitWithin(await reencodeForStorage(detected, body, decoder), maxEdge, decoder);
 }
 
 /** The pHash's 64 bits as the signed int8 they are stored as (migration 340), and back. */
@@ -224,7 +238,7 @@ function mediaRemovedFacts(row: MediaRow): Record<string, unknown> {
 async function appendMediaEvent(
   tx: Queryable,
   change: { asset: { id: string; planet: string }; principal: Principal; row: MediaRow },
-  eventType: 'MEDIA_ADDED' | 'MEDIA_REMOVED',
+  eventType: 'MEDIA_ADDED' | 'MEDIA_REMOVED' | 'MEDIA_VISIBILITY_CHANGED',
   facts: Record<string, unknown>,
 ): Promise<void> {
   const { asset, principal, row } = change;
@@ -343,6 +357,41 @@ export async function removeMedia(
   const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
   const record = toMediaRecord(row);
   return gone ? { record, orphan: { sha256: row.sha256, storage: row.storage } } : { record };
+}
+
+/**
+ * Makes a medium of the owner's pending asset public or private, with a MEDIA_VISIBILITY_CHANGED event saying
+ * what MEDIA_ADDED would say of it now: made public, its digest, type and size; made private, a commitment under a
+ * fresh salt (a digest already in the history stays there). Asking for the visibility it has changes nothing and
+ * records nothing, so a retry is harmless. The photo-search indexes need no word: the keyless one holds every image
+ * of an asset with an open alert whatever its visibility, and a key's search checks `public` in SQL as it is now.
+ */
+export async function changeMediaVisibility(
+  tx: Queryable,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string; mediaId: string; public: boolean },
+): Promise<MediaRecordType> {
+  const asset = await lockAssetForMediaChange(
+    tx,
+    principal,
+    target.planet,
+    target.assetId,
+    'change media visibility on',
+  );
+  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
+  if (!row || row.asset_id !== asset.id) throw notFound();
+  if (row.public === target.public) return toMediaRecord(row);
+  const changed = await updateMediaVisibility(tx, row.id, {
+    public: target.public,
+    commitmentSalt: target.public ? null : randomBytes(32).toString('hex'),
+  });
+  await appendMediaEvent(
+    tx,
+    { asset, principal, row: changed },
+    'MEDIA_VISIBILITY_CHANGED',
+    mediaAddedFacts(changed),
+  );
+  return toMediaRecord(changed);
 }
 
 /**

@@ -118,10 +118,10 @@ export const de: Translation<typeof errorsText> = {
       unsupported_media_type: {
         image_unrecognised: 'Die Datei ist kein JPEG-, PNG- oder WebP-Bild.',
         media_unrecognised: 'Diese Art von Datei nimmt der Dienst nicht an.',
-        upload_unrecognised: 'Diese Art von Datei nimmt der Dienst nicht an.',
+        upload_unrecognised: 'Die Datei ist kein JPEG-, PNG-, WebP- oder TIFF-Foto und kein PDF.',
         media_mismatch: 'Die Datei ist nicht von der Art, die ihr Name oder Typ angibt.',
         heif_unreadable:
-          'HEIC- und HEIF-Fotos können hier nicht gelesen werden. Senden Sie ein JPEG (ein iPhone speichert JPEG unter Einstellungen › Kamera › Formate › Maximale Kompatibilität).',
+          'HEIC- und HEIF-Fotos können hier nicht gelesen werden. Senden Sie ein JPEG-, PNG-, WebP- oder TIFF-Foto oder ein PDF (ein iPhone speichert JPEG unter Einstellungen › Kamera › Formate › Maximale Kompatibilität).',
       },
       invalid_media: {
         undecodable: 'Die Datei konnte nicht gelesen werden; sie ist möglicherweise beschädigt.',

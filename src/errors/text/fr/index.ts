@@ -109,10 +109,10 @@ export const fr: Translation<typeof errorsText> = {
       unsupported_media_type: {
         image_unrecognised: 'Le fichier n’est pas une image JPEG, PNG ou WebP.',
         media_unrecognised: 'Ce type de fichier n’est pas accepté par ce service.',
-        upload_unrecognised: 'Ce type de fichier n’est pas accepté par ce service.',
+        upload_unrecognised: 'Le fichier n’est pas une photo JPEG, PNG, WebP ou TIFF, ni un PDF.',
         media_mismatch: 'Le fichier n’est pas du type qu’annoncent son nom ou son format.',
         heif_unreadable:
-          'Les photos HEIC et HEIF ne peuvent pas être lues ici. Envoyez un JPEG (un iPhone enregistre en JPEG sous Réglages › Appareil photo › Formats › Le plus compatible).',
+          'Les photos HEIC et HEIF ne peuvent pas être lues ici. Envoyez une photo JPEG, PNG, WebP ou TIFF, ou un PDF (un iPhone enregistre en JPEG sous Réglages › Appareil photo › Formats › Le plus compatible).',
       },
       invalid_media: {
         undecodable: 'Le fichier n’a pas pu être lu : il est peut-être endommagé.',

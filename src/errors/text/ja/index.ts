@@ -106,10 +106,10 @@ export const ja: Translation<typeof errorsText> = {
       unsupported_media_type: {
         image_unrecognised: 'このファイルはJPEG、PNG、WebPのいずれの画像でもありません。',
         media_unrecognised: 'この種類のファイルは受け付けていません。',
-        upload_unrecognised: 'この種類のファイルは受け付けていません。',
+        upload_unrecognised: 'JPEG、PNG、WebP、TIFFの写真またはPDFではありません。',
         media_mismatch: 'ファイルの中身が、名前や形式の示す種類と異なります。',
         heif_unreadable:
-          'HEICおよびHEIFの写真はここでは読み取れません。JPEGでお送りください（iPhoneでは「設定」›「カメラ」›「フォーマット」›「互換性優先」でJPEGになります）。',
+          'HEICおよびHEIFの写真はここでは読み取れません。JPEG、PNG、WebP、TIFFの写真またはPDFでお送りください（iPhoneでは「設定」›「カメラ」›「フォーマット」›「互換性優先」でJPEGになります）。',
       },
       invalid_media: {
         undecodable: 'ファイルを読み取れませんでした。破損している可能性があります。',

@@ -9,7 +9,13 @@ import { RaiseAlertBody, ResolveAlertBody } from '../../alerts/alerts.schemas.js
 import { raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
 import { planetUpdateBodies, type AssetRecordType } from '../../assets/assets.schemas.js';
 import { updateAsset } from '../../assets/assets.service.js';
-import { addMedia, forgetOrphanBytes, prepareUpload, removeMedia } from '../../media/media.service.js';
+import {
+  addMedia,
+  changeMediaVisibility,
+  forgetOrphanBytes,
+  prepareUpload,
+  removeMedia,
+} from '../../media/media.service.js';
 import type { ProcessedMedia } from '../../media/media-processing.js';
 import { TransferBody } from '../../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
@@ -125,9 +131,15 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
       '/assets/:planet/:id/media',
       AssetParams,
       async (request, { planet, asset }) => {
+        // The API upload's service: the type from the bytes, the pixel limit, images scaled down and stored
+        // without metadata. Each file is prepared as it arrives, so a form holds one camera original at a time.
+        const prepared: ProcessedMedia[] = [];
         const form = await readMultipartForm(request, {
           maxFiles: MAX_FILES,
           maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+          onFile: async (file) => {
+            prepared.push(await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder));
+          },
         });
         const visibility = form.fields.visibility ?? 'private';
         if (visibility !== 'public' && visibility !== 'private') {
@@ -137,12 +149,7 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
             expected: ['private', 'public'],
           });
         }
-        if (form.files.length === 0) throw new AppError('validation_failed', 'required', { field: 'files' });
-        // The API upload's service: the type from the bytes, the pixel limit, images stored without metadata.
-        const prepared: ProcessedMedia[] = [];
-        for (const file of form.files) {
-          prepared.push(await prepareUpload(file.mimetype, file.bytes, app.imageDecoder));
-        }
+        if (prepared.length === 0) throw new AppError('validation_failed', 'required', { field: 'files' });
         const target = {
           planet,
           assetId: asset.id,
@@ -166,6 +173,25 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
       { multipart: true },
     );
   });
+
+  postAction(
+    app,
+    '/assets/:planet/:id/media/:media_id/visibility',
+    MediaParams,
+    async (request, { planet, asset }) => {
+      // PATCH /api/v1/assets/{planet}/{id}/media/{media_id}'s service: only while the certificate is pending.
+      const makePublic = formText(request, 'visibility') === 'public';
+      const record = await commitChange(request, 200, (tx) =>
+        changeMediaVisibility(tx, memberPrincipal(request), {
+          planet,
+          assetId: asset.id,
+          mediaId: request.params.media_id!,
+          public: makePublic,
+        }),
+      );
+      return record.public ? words.madePublic : words.madePrivate;
+    },
+  );
 
   // The alerts and transfer routes' bodies, checked by their API schemas before their services run.
   postAction(app, '/assets/:planet/:id/alerts', AssetParams, async (request, { planet, asset }) => {
@@ -234,6 +260,11 @@ type ActionRequest = FastifyRequest<{
 function formText(request: ActionRequest, name: string): string | undefined {
   const value = request.body?.[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The type a browser declared for a file, or null when it did not know it (a HEIC on many systems): read from the bytes. */
+function typeTheBrowserKnew(mimetype: string): string | null {
+  return mimetype === '' || mimetype === 'application/octet-stream' ? null : mimetype;
 }
 
 function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {

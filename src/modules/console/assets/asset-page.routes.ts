@@ -4,11 +4,11 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { answerLookup } from '../../alert-lookups/alert-lookups.service.js';
 import { lookupAnswerValue } from '../../alert-lookups/lookup-answer-reply.js';
 import { alertsOfAsset } from '../../alerts/alerts.service.js';
-import { assertCanUpdate, canUpdate } from '../../assets/asset-states.js';
+import { assertCanUpdate, canChangeMedia, canUpdate } from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import { historyOfAsset } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
-import { mediaOfAsset, openMedia } from '../../media/media.service.js';
+import { canReadHeic, mediaOfAsset, openMedia } from '../../media/media.service.js';
 import { pendingOfferOfAsset } from '../../transfers/transfers.service.js';
 import { tapsOfAsset } from '../../tags/tap.service.js';
 import { tagsOfAsset } from '../../tags/tags.service.js';
@@ -81,6 +81,8 @@ export async function renderAssetPage(
       offer,
       maxFiles: MAX_FILES,
       maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+      // Asked only where the upload form shows: the answer loads sharp (libvips).
+      heicReadable: canChangeMedia(asset.certificate_status) && (await canReadHeic()),
     }),
     extra.status,
   );

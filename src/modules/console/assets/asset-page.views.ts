@@ -1,4 +1,5 @@
 import { limits } from '../../../limits.js';
+import { fileSize } from '../../../lib/people-units.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
@@ -49,6 +50,8 @@ export interface AssetPageData extends PageBase {
   offer: TransferType | undefined;
   maxFiles: number;
   maxFileBytes: number;
+  /** Whether this service decodes HEIC photos (its libvips, docs/media.md). */
+  heicReadable: boolean;
 }
 
 function recordSection(data: AssetPageData): SafeHtml {
@@ -111,6 +114,15 @@ function editSection(data: AssetPageData): SafeHtml {
   </section>`;
 }
 
+/**
+ * The file picker's types. HEIC is offered only where it can be read: elsewhere an iPhone, seeing it is not
+ * accepted, hands the browser a JPEG of the photo instead.
+ */
+function uploadAccept(heicReadable: boolean): string {
+  const types = ['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'application/pdf'];
+  return (heicReadable ? [...types, 'image/heic', 'image/heif', '.heic', '.heif'] : types).join(',');
+}
+
 function mediaSection(data: AssetPageData): SafeHtml {
   const base = consoleAssetPath(data.asset);
   const editable = canEdit(data.session) && canChangeMedia(data.asset.certificate_status);
@@ -120,12 +132,21 @@ function mediaSection(data: AssetPageData): SafeHtml {
       hrefOf: (medium) => `${base}/media/${medium.id}`,
       actions: (medium, name) =>
         editable
-          ? html`<form method="post" action="${base}/media/${medium.id}/remove" class="inline-actions">
-              ${csrfInput(data.session)}
-              <button type="submit" class="danger button-small">
-                ${words.remove}<span class="visually-hidden"> ${name}</span>
-              </button>
-            </form>`
+          ? html`<form method="post" action="${base}/media/${medium.id}/visibility" class="inline-actions">
+                ${csrfInput(data.session)}
+                <input type="hidden" name="visibility" value="${medium.public ? 'private' : 'public'}" />
+                <button type="submit" class="button-secondary button-small">
+                  ${medium.public ? words.makePrivate : words.makePublic}<span class="visually-hidden">
+                    ${name}</span
+                  >
+                </button>
+              </form>
+              <form method="post" action="${base}/media/${medium.id}/remove" class="inline-actions">
+                ${csrfInput(data.session)}
+                <button type="submit" class="danger button-small">
+                  ${words.remove}<span class="visually-hidden"> ${name}</span>
+                </button>
+              </form>`
           : html``,
     })}
     ${
@@ -148,11 +169,12 @@ function mediaSection(data: AssetPageData): SafeHtml {
                   type="file"
                   multiple
                   required
-                  accept="image/jpeg,image/png,image/webp,application/pdf"
+                  accept="${uploadAccept(data.heicReadable)}"
                   aria-describedby="upload-files-hint"
                 />
                 <p class="hint" id="upload-files-hint">
-                  ${words.uploadHint(data.maxFiles, (data.maxFileBytes / 1024 / 1024).toFixed(0))}
+                  ${words.uploadHint(data.maxFiles, fileSize(data.maxFileBytes))}
+                  ${data.heicReadable ? words.heicTaken : ''}
                 </p>
               </div>
               ${selectField(

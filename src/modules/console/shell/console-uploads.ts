@@ -17,11 +17,12 @@ const MAX_FIELDS = 20;
 /**
  * A multipart form of a route declared `memberMultipart`: its first part must be the session's CSRF token (no file is
  * read before it is checked), then its fields and files, each file at most `maxFileBytes` (413) and at most
- * `maxFiles` of them. A file input left empty sends a part with no name and no bytes: it is not a file.
+ * `maxFiles` of them. A file input left empty sends a part with no name and no bytes: it is not a file. With
+ * `onFile`, each file is handed to it as soon as it is read and not kept, so a form holds one file at a time.
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { maxFiles: number; maxFileBytes: number },
+  options: { maxFiles: number; maxFileBytes: number; onFile?: (file: UploadedFile) => Promise<void> },
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 'media_types', { expected: ['multipart/form-data'] });
@@ -48,7 +49,9 @@ export async function readMultipartForm(
       } else if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.filename === '' && bytes.length === 0) continue;
-        files.push({ filename: part.filename, mimetype: part.mimetype, bytes });
+        const file = { filename: part.filename, mimetype: part.mimetype, bytes };
+        if (options.onFile) await options.onFile(file);
+        else files.push(file);
       } else {
         fields[part.fieldname] = String(part.value);
       }

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/message.js';
 /** The words of the console's asset pages: lists, the create and edit forms, an asset's page (English; one place to translate). */
 export const assetsText = {
   assets: {
@@ -125,8 +126,12 @@ export const assetsText = {
     removed: 'Removed.',
     upload: 'Add images or documents',
     uploadFiles: 'Files',
-    uploadHint: (max: number, mib: string) =>
-      `Up to ${max} JPEG, PNG, WebP or PDF files of at most ${mib} MiB each. Images are stored without their metadata (location included).`,
+    uploadHint: msg(
+      'Up to {max} files of at most {size} each: JPEG, PNG, WebP or TIFF photos, or PDF documents. Photos are kept at most 4096 pixels long and without their metadata (location included).',
+      'max',
+      'size',
+    ),
+    heicTaken: 'HEIC photos are taken too.',
     visibility: 'Visibility',
     private: 'Private: only this account sees them',
     public: 'Public: shown with the issued certificate',
@@ -134,6 +139,10 @@ export const assetsText = {
     uploadSubmit: 'Upload',
     uploaded: (count: number) => `${count} file${count === 1 ? '' : 's'} added.`,
     mediaFrozen: 'Media can change only while the certificate is pending.',
+    makePublic: 'Make public',
+    makePrivate: 'Make private',
+    madePublic: 'The file is now public: it is shown with the certificate once it is issued.',
+    madePrivate: 'The file is now private: only this account sees it.',
     history: 'History',
     alerts: 'Stolen or lost',
     reported: (kind: string) => `Asset reported ${kind}: verification now fails and the public page warns.`,
