@@ -46,6 +46,7 @@ import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.j
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
+import { serviceBrandPlugin } from './modules/web-pages/service-brand.plugin.js';
 import { photoSearchRoutes } from './modules/photo-search/photo-search.routes.js';
 
 declare module 'fastify' {
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mediaPlugin);
+  await app.register(serviceBrandPlugin);
   await app.register(photoSearchRoutes, { prefix: '/files/v1' });
   await app.register(
     async (v1) => {

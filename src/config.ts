@@ -382,6 +382,17 @@ export const configDefinitions = {
     description:
       'Certificates one account may watch (/api/v1/watchlist); one more is refused (409 watch_limit_reached).',
   },
+  AVS_SERVICE_NAME: {
+    ...text,
+    default: 'Asset Verification Service',
+    description:
+      "The service's name as people read it: the public pages' and the console's header, and \"Certified by …\" on certificates.",
+  },
+  AVS_SERVICE_LOGO: {
+    ...text,
+    description:
+      "Path of the service's logo (a JPEG, PNG or WebP image), shown beside its name on the public pages, the console and certificates. Unset: the name alone.",
+  },
   AVS_CONTACT_EMAIL: {
     ...text,
     description:

@@ -31,6 +31,7 @@ const REFERENCE = [
   'media_blobs',
   'people',
   'account_members',
+  'account_profiles',
 ];
 const ON_THE_COORDINATOR = [
   'tlog_state',

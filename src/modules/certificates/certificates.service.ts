@@ -94,6 +94,8 @@ export type PublicCertificate =
       planet: PlanetId;
       /** Public already: the credential names its subject urn:uuid:<asset id>. */
       asset_id: string;
+      /** The account that holds the registration; the page names it by its public profile. */
+      account_id: string;
       title: string;
       /** The planet's declared fields only, in the planet's order; pass-through fields may hold anything. */
       fields: [name: string, value: unknown][];
@@ -123,6 +125,7 @@ export async function findPublicCertificate(
     status,
     planet,
     asset_id: row.id,
+    account_id: row.account_id,
     title: row.title,
     fields: Object.keys(planets[planet].fields)
       .filter((name) => row.attributes[name] !== undefined && row.attributes[name] !== null)

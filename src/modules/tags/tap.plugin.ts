@@ -52,7 +52,12 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
         if (answer.text !== undefined) return sendJsonText(reply, answer.text);
         return sendPage(
           reply,
-          tapView({ result: answer.result, page: answer.page, contactEmail: app.config.AVS_CONTACT_EMAIL }),
+          tapView({
+            result: answer.result,
+            page: answer.page,
+            brand: app.serviceBrand,
+            contactEmail: app.config.AVS_CONTACT_EMAIL,
+          }),
         );
       },
     );

@@ -71,7 +71,7 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
   /** What every page here shows around its content; a refusal's notice wins over the session's. */
   async function frameOf(request: FastifyRequest, flash?: Flash) {
     const frame = await pageFrame(request);
-    return { session: memberSession(request), memberships: frame.memberships, flash: flash ?? frame.flash };
+    return { ...frame, session: memberSession(request), flash: flash ?? frame.flash };
   }
 
   /** The member's webhook, or the 404 page (another account's, or no such id). */

@@ -30,7 +30,10 @@ export async function consoleLoginRoutes(
 
   app.get('/login', { schema: { hide: true }, config: { memberRole: 'none' } }, async (request, reply) => {
     if (request.memberSession) return reply.redirect('/console', 303);
-    return sendPage(reply, consoleLoginPage({ csrfToken: consoleSignInCsrf.issue(request, reply) }));
+    return sendPage(
+      reply,
+      consoleLoginPage({ service: app.serviceBrand, csrfToken: consoleSignInCsrf.issue(request, reply) }),
+    );
   });
 
   app.post<{ Body: Static<typeof ConsoleSignInBody> }>(
@@ -59,18 +62,31 @@ export async function consoleLoginRoutes(
         const flash = { kind: 'notice', message: text.signIn.chooseAccount } as const;
         return sendPage(
           reply,
-          consoleLoginPage({ csrfToken: csrfToken(), email, flash, accounts: result.accounts, signedInAs }),
+          consoleLoginPage({
+            service: app.serviceBrand,
+            csrfToken: csrfToken(),
+            email,
+            flash,
+            accounts: result.accounts,
+            signedInAs,
+          }),
         );
       }
       if (result.outcome === 'confirm_switch') {
         return sendPage(
           reply,
-          consoleLoginPage({ csrfToken: csrfToken(), email, signedInAs: result.signedInAs }),
+          consoleLoginPage({
+            service: app.serviceBrand,
+            csrfToken: csrfToken(),
+            email,
+            signedInAs: result.signedInAs,
+          }),
         );
       }
       if (result.outcome !== 'signed_in') {
         return sendSignInRefusal(reply, result, {
-          page: (flash) => consoleLoginPage({ csrfToken: csrfToken(), email, flash, signedInAs }),
+          page: (flash) =>
+            consoleLoginPage({ service: app.serviceBrand, csrfToken: csrfToken(), email, flash, signedInAs }),
         });
       }
       setMemberCookie(reply, request, result.token, result.expiresAt);

@@ -30,7 +30,7 @@ export async function pageFrame(request: FastifyRequest): Promise<ConsoleFrame> 
     takeMemberFlash(request.server.db, session),
     listMembershipsOfPerson(request.server.db, session.personId),
   ]);
-  return { session, flash, memberships };
+  return { session, flash, memberships, service: request.server.serviceBrand };
 }
 
 /** A console page: `page` drawn in the frame; a newer notice (a refusal just now) replaces the stored one. */
