@@ -96,14 +96,15 @@ export default defineConfig({
             },
           ]
         : []),
-      // The console's end-to-end journey once more on PostgreSQL (the issue asks for both databases).
+      // The console's end-to-end journey and its camera photographs (#47) once more on PostgreSQL (the issues ask for
+      // both databases).
       ...(withBrowser && postgresUrl
         ? [
             {
               extends: true as const,
               test: {
                 name: 'browser-postgres',
-                include: ['test/browser/console-journey.test.ts'],
+                include: ['test/browser/console-journey.test.ts', 'test/browser/camera-photos.test.ts'],
                 env: { AVS_TEST_DB: 'postgres' },
                 globalSetup: ['test/setup/postgres-template.ts'],
               },
