@@ -1,6 +1,7 @@
 // `npm run bench:build && node dist/bench/camera-photos.js`: the server's peak resident set while it takes camera
 // photographs (docs/media.md, "Camera photographs"): a ~28 MB JPEG of 12000 × 8333 pixels (100 megapixels), once
-// alone, then BENCH_CAMERA_COPIES (4) at once, with the service's own decode bound (AVS_MEDIA_DECODE_CONCURRENCY).
+// alone, then BENCH_CAMERA_COPIES (4) at once, twice (the second round shows whether the peak keeps growing), with
+// the service's own decode bound (AVS_MEDIA_DECODE_CONCURRENCY).
 import { createFreshPostgres, seedPostgres } from './databases.js';
 import { createAssets } from './fixtures.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
