@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image or a document of an asset (owner only, while its certificate is pending)
-         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (10 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (40,000,000 by default) is 422 before anything is decoded. An image is decoded and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored; a PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.
+         * @description The body is the file itself, sent with its Content-Type (`image/jpeg`, `image/png`, `image/webp`, `image/tiff`, `image/heic`, `image/heif` or `application/pdf`), up to `AVS_MEDIA_MAX_BYTES` (40 MiB by default). Checked in this order: the key (401), the planet (400), the declared type (415; HEIC and HEIF too where the installed libvips cannot decode HEVC, with a sentence naming the formats it takes), the declared length (413), the asset and its state (404, 409), and only then the body, which a refusal before it reads and drops. The type is read from the bytes: another type than the declared one is 415. An image whose header says more than `AVS_MEDIA_MAX_PIXELS` pixels (100 megapixels by default) is 422 before anything is decoded. An image is decoded (shrunk on load), scaled down to at most 4096 px on its long edge and encoded again without its metadata (EXIF, GPS, XMP, IPTC) before it is stored: JPEG, PNG and WebP in their own format, TIFF and HEIC as JPEG (PNG when transparent); `content_type`, `width` and `height` are those of the stored image. A PDF is stored as sent. The bytes are stored once per SHA-256, and a `MEDIA_ADDED` event goes into the history: with the hash, type and size for a public medium; for a private one only a salted commitment (its salt, `commitment_salt` in the record, is shown to the owner only). The certificate credential, signed at issue, lists the digest of every public medium.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -343,7 +343,11 @@ export interface paths {
         delete: operations["deleteAssetMedia"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Make a medium public or private (owner only, while the certificate is pending)
+         * @description Writes a `MEDIA_VISIBILITY_CHANGED` event in the transaction of the change: made public, with the hash, type and size (as `MEDIA_ADDED` of a public medium); made private, with a commitment under a fresh salt (the record's new `commitment_salt`). A medium already of the asked visibility is answered as it is and nothing is recorded, so the same request sent twice changes it once. After the issue the credential lists the public media, so the visibility no longer changes (409).
+         */
+        patch: operations["changeAssetMediaVisibility"];
         trace?: never;
     };
     "/api/v1/assets/{planet}/{id}/history/{sequence}/proof": {
@@ -917,6 +921,9 @@ export interface operations {
                 "image/png": unknown;
                 "image/webp": unknown;
                 "application/pdf": unknown;
+                "image/tiff": unknown;
+                "image/heic": unknown;
+                "image/heif": unknown;
             };
         };
         responses: {
@@ -1109,7 +1116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large). */
+            /** @description The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large), said in MB ("The file is larger than 40 MB."). */
             413: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
@@ -1140,7 +1147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Content-Type is not one of the four, or the bytes are another type than it declares (unsupported_media_type). */
+            /** @description Content-Type is not one of the upload types, the bytes are another type than it declares, or a HEIC this service cannot decode (unsupported_media_type). */
             415: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
@@ -1171,7 +1178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused). */
+            /** @description The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS, said in megapixels (invalid_media); or the Idempotency-Key was used with another file (idempotency_key_reused). */
             422: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
@@ -7474,6 +7481,429 @@ export interface operations {
                      * @example {
                      *       "error": "Content-Type must be application/json.",
                      *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    changeAssetMediaVisibility: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+                /**
+                 * @description Media id (UUID).
+                 * @example 88965e22-0fb1-42aa-88ed-67e81cc8edfa
+                 */
+                media_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A medium's visibility, which changes while the certificate is pending. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "public": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true: served without a key and shown on the public page once the certificate is issued; false: the owner's only. */
+                    public: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A medium (an image or a document) of an asset. */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "88965e22-0fb1-42aa-88ed-67e81cc8edfa",
+                     *       "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
+                     *       "planet": "artworks",
+                     *       "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
+                     *       "content_type": "image/jpeg",
+                     *       "bytes": 16121,
+                     *       "width": 900,
+                     *       "height": 600,
+                     *       "caption": "Front",
+                     *       "public": false,
+                     *       "commitment_salt": "5b0e8f3a9d1c47e2b6a0f9d8c7e6b5a4f3e2d1c0b9a8f7e6d5c4b3a2918f7e6d",
+                     *       "created_at": "2026-11-23T16:49:12.417Z",
+                     *       "url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Media id: the one name of these bytes on this asset.
+                         */
+                        id: string;
+                        /** Format: uuid */
+                        asset_id: string;
+                        planet: string;
+                        /** @description SHA-256 (hex) of the stored bytes (after metadata was removed from an image): what the certificate credential lists. */
+                        sha256: string;
+                        /** @description The type read from the bytes (equal to the declared Content-Type). */
+                        content_type: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                        /** @description Size of the stored bytes. */
+                        bytes: number;
+                        /** @description Pixels, for an image (after its EXIF orientation was applied); null for a PDF. */
+                        width: number | null;
+                        /** @description Pixels, for an image; null for a PDF. */
+                        height: number | null;
+                        caption: string | null;
+                        /** @description Public media of an issued certificate are served without a key and shown on its public page; others only to the owner. */
+                        public: boolean;
+                        /** @description A private medium's salt (32 bytes, hex), shown to its owner only: its MEDIA_ADDED event carries SHA-256(salt ‖ sha256) instead of the digest, type and size, and the owner can reveal both to prove which file it was. Null for a public medium and for media added before commitments (docs/media.md). */
+                        commitment_salt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds.
+                         */
+                        created_at: string;
+                        /** @description Where the bytes are: `GET /files/v1/media/{id}`. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No such asset owned by the caller (asset_not_found), or no such medium of it (media_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The certificate is no longer pending (invalid_state). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The resource is not in a state that allows this change.",
+                     *       "code": "invalid_state",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
                      *       "request_id": "req-7f3a"
                      *     }
                      */
