@@ -181,13 +181,15 @@ describe('/console/assets', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Asset registered: certificate ${row.certificate_number}, pending.`);
     expect(page.body).toContain('badge-pending');
-    // The history names the member, with each event's hash.
+    // The history names the member (by e-mail: this one has no name), each event's hash behind its technical details.
     const { rows } = await context.db.query<{ payload: Record<string, unknown> }>(
       'SELECT payload FROM asset_events WHERE asset_id = $1',
       [id],
     );
     expect(rows[0]!.payload).toMatchObject({ source: 'console', member_id: editor.memberId });
-    expect(page.body).toMatch(/data-event="CREATED"[\s\S]*?hash <code/);
+    expect(page.body).toMatch(
+      /data-event="CREATED"[\s\S]*?assets\d+-[0-9a-f]{8}@example\.com registered the asset[\s\S]*?<summary>Technical details<\/summary>[\s\S]*?Event hash/,
+    );
   });
 
   it('says what is wrong beside the field, by its label: a year written ‘ca. 1975’ belongs in Date as written', async () => {
@@ -522,7 +524,7 @@ describe('/console/assets', () => {
 
   it('offers a transfer to another account by its id and cancels it', async () => {
     const accountId = await newAccount();
-    const receiver = await newAccount();
+    const receiver = (await createAccount(context.db, { name: 'Galerie Sud' })).id;
     const editor = await joinedMember(context.app, context.db, accountId, email(), 'editor');
     const { path, id } = await createArtwork(editor);
     const bad = await post(`${path}/transfer`, editor.cookie, {
@@ -541,7 +543,11 @@ describe('/console/assets', () => {
     );
     expect(rows).toEqual([expect.objectContaining({ status: 'pending', to_account_id: receiver })]);
     const page = await get(path, editor.cookie);
-    expect(page.body).toContain(`Offered to account ${receiver}`);
+    // The receiving account by its name; the id typed only behind the technical details.
+    expect(page.body).toMatch(/Offered to Galerie Sud, open until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(page.body).toMatch(
+      new RegExp(`<details class="technical-details">[\\s\\S]*?<code>${receiver}</code>`),
+    );
     const cancelled = await post(`${path}/transfer/${rows[0]!.id}/cancel`, editor.cookie, {
       _csrf: editor.csrf,
     });

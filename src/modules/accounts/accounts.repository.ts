@@ -26,6 +26,17 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
   return queryFirst<AccountRow>(db, 'SELECT id, name, created_at FROM accounts WHERE id = $1', [id]);
 }
 
+export async function listAccountNames(
+  db: Queryable,
+  ids: string[],
+): Promise<{ id: string; name: string }[]> {
+  return queryAll<{ id: string; name: string }>(
+    db,
+    'SELECT id, name FROM accounts WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+}
+
 export async function listAccountsWithCounts(db: Queryable): Promise<AccountSummaryRow[]> {
   return queryAll<AccountSummaryRow>(
     db,

@@ -3,7 +3,13 @@ import { limits } from '../../limits.js';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
-import { findAccountById, insertAccount, listAccountsWithCounts } from './accounts.repository.js';
+import { isUuid } from '../../lib/uuid.js';
+import {
+  findAccountById,
+  insertAccount,
+  listAccountNames,
+  listAccountsWithCounts,
+} from './accounts.repository.js';
 
 export interface Account {
   id: string;
@@ -33,6 +39,12 @@ export async function createAccount(db: Queryable, input: { name: string }): Pro
 export async function getAccount(db: Queryable, id: string): Promise<Account | undefined> {
   const row = await findAccountById(db, id);
   return row && { id: row.id, name: row.name, created_at: row.created_at.toISOString() };
+}
+
+export async function accountNamesByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  return new Map((await listAccountNames(db, wanted)).map((row) => [row.id, row.name]));
 }
 
 export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {

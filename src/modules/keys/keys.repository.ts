@@ -81,6 +81,19 @@ export async function listApiKeys(
   );
 }
 
+/** The name of each key of these ids (null: made without one); of one account only when `accountId` is given. */
+export async function listApiKeyNames(
+  db: Queryable,
+  ids: string[],
+  accountId: string | null,
+): Promise<{ id: string; name: string | null }[]> {
+  return queryAll<{ id: string; name: string | null }>(
+    db,
+    'SELECT id, name FROM api_keys WHERE id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR account_id = $2)',
+    [ids, accountId],
+  );
+}
+
 /** Marks a key revoked; returns the row, or undefined when no such key exists or it was revoked already. */
 export async function revokeApiKey(db: Queryable, id: string): Promise<ApiKeyRow | undefined> {
   return queryFirst<ApiKeyRow>(

@@ -4,6 +4,7 @@ import { sha256 } from '../../lib/sha256.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -11,6 +12,7 @@ import {
   findApiKeyByHash,
   findApiKeyById,
   insertApiKey,
+  listApiKeyNames,
   listApiKeys as listApiKeyRows,
   revokeApiKey as revokeApiKeyRow,
   touchApiKeysLastUsed,
@@ -166,6 +168,18 @@ async function auditKeyChange(
     action,
     target: keyTarget(row),
   });
+}
+
+/** The names of the keys of these ids (null: made without one); of `accountId`'s keys only when given. */
+export async function apiKeyNamesByIds(
+  db: Queryable,
+  ids: readonly string[],
+  accountId: string | null,
+): Promise<Map<string, string | null>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await listApiKeyNames(db, wanted, accountId);
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function findApiKey(db: Queryable, id: string): Promise<ApiKey | undefined> {

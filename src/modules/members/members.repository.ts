@@ -73,6 +73,15 @@ export const listMembersOfAccount = allRowsQuery<MemberRow, [accountId: string]>
      WHERE m.account_id = $1 ORDER BY m.created_at, m.id`,
 );
 
+/** The name and address of each member of these ids; of one account only when `accountId` is given. */
+export const listMemberNames = allRowsQuery<
+  { id: string; display_name: string; email: string },
+  [ids: string[], accountId: string | null]
+>(
+  `SELECT m.id, m.display_name, p.email FROM account_members m JOIN people p ON p.id = m.person_id
+     WHERE m.id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR m.account_id = $2)`,
+);
+
 /** The person's active memberships, the most recently used first. */
 export async function listActiveMembershipsOfPerson(
   db: Queryable,

@@ -10,6 +10,7 @@ import {
   findMember,
   findMemberForUpdate,
   listActiveMembershipsOfPerson,
+  listMemberNames,
   listMembersOfAccount,
   lockActiveOwners,
   updateMember,
@@ -67,6 +68,21 @@ export async function requireOwner(db: Queryable, accountId: string, actor: Memb
 export async function listMembers(db: Queryable, accountId: string, actor: MemberActor): Promise<Member[]> {
   await requireOwner(db, accountId, actor);
   return (await listMembersOfAccount(db, accountId)).map(toMember);
+}
+
+/**
+ * How pages name the members of these ids: the display name, else the e-mail. Only of `accountId` when given, so an
+ * account's pages never name another account's people.
+ */
+export async function memberNamesByIds(
+  db: Queryable,
+  ids: readonly string[],
+  accountId: string | null,
+): Promise<Map<string, string>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await listMemberNames(db, wanted, accountId);
+  return new Map(rows.map((row) => [row.id, row.display_name.trim() || row.email]));
 }
 
 export async function listMembershipsOfPerson(db: Queryable, personId: string): Promise<Membership[]> {

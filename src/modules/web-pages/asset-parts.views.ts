@@ -1,5 +1,5 @@
 import { limits } from '../../limits.js';
-import { html, showValue, type SafeHtml } from '../../lib/html.js';
+import { html, type SafeHtml } from '../../lib/html.js';
 import type { AlertType } from '../alerts/alerts.schemas.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
 import type { TapType } from '../tags/tags.schemas.js';
@@ -10,28 +10,10 @@ import { formatTime } from './page-document.views.js';
 
 // The parts of an asset's page that the operator's (/admin) and the account's (/console) pages both show.
 
-/** One event of an asset's history as a page shows it. */
-export interface AssetHistoryEntry {
-  sequence: number;
-  event_type: string;
-  payload: Record<string, unknown>;
-  actor_account_id: string | null;
-  created_at: string;
-  hash: string;
-  /** Its entry in the transparency log; null until the log has appended it. */
-  log_index?: number | null;
-}
-
 function byteSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-/** "CERTIFICATE_ISSUED" → "Certificate issued". */
-function eventLabel(type: string): string {
-  const words = type.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A medium's name on the page: its caption, else "Image 2" or "Document 3". */
@@ -85,42 +67,6 @@ export function mediaGrid(
       </li>`;
     })}
   </ul>`;
-}
-
-/** An asset's history as a timeline, oldest first: each event's payload, hash and transparency-log index. */
-export function historyTimeline(history: readonly AssetHistoryEntry[], hasMore: boolean): SafeHtml {
-  return html`<ol class="timeline">
-      ${history.map(
-        (entry) =>
-          html`<li data-event="${entry.event_type}">
-            <p class="timeline-head">
-              <span class="timeline-sequence">#${entry.sequence}</span>
-              <strong>${eventLabel(entry.event_type)}</strong>
-              ${formatTime(entry.created_at)}
-            </p>
-            <dl class="fields">
-              ${Object.entries(entry.payload).map(
-                ([name, value]) =>
-                  html`<div>
-                    <dt>${name}</dt>
-                    <dd>${showValue(value)}</dd>
-                  </div>`,
-              )}
-            </dl>
-            <p class="hint">
-              hash <code title="${entry.hash}">${entry.hash.slice(0, 16)}…</code>
-              ${
-                entry.log_index === undefined
-                  ? ''
-                  : entry.log_index === null
-                    ? html`· not yet in the transparency log`
-                    : html`· log index <code>${entry.log_index}</code>`
-              }
-            </p>
-          </li>`,
-      )}
-    </ol>
-    ${hasMore ? html`<p class="hint">Older events beyond the first ${history.length} are in the API's history.</p>` : ''}`;
 }
 
 /**

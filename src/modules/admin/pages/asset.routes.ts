@@ -9,6 +9,7 @@ import {
   certificateMoveNames,
   findCertificateOfAsset,
 } from '../../certificates/certificate-moves.service.js';
+import { namesInHistory } from '../../console/assets/history-names.service.js';
 import { getHistory } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
 import { listMediaAsAdmin, openMediaAsAdmin } from '../../media/media.service.js';
@@ -78,6 +79,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       alertsOfAsset(db, certificate.asset_id),
       lookupsOfAsset(db, certificate.asset_id, LOOKUPS_SHOWN + 1),
     ]);
+    const historyNames = await namesInHistory(db, history.data, { operator: true });
     return sendPage(
       reply,
       assetPage({
@@ -86,6 +88,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
         media,
         history: history.data,
         historyHasMore: history.has_more,
+        historyNames,
         verifications,
         verificationSummary: summaries.get(certificate.asset_id),
         alerts,

@@ -13,11 +13,15 @@ import { dataTable } from '../../web-pages/form-parts.views.js';
 import {
   alertControls,
   certificateStatusBadge,
-  historyTimeline,
   mediaGrid,
   verificationsTable,
-  type AssetHistoryEntry,
 } from '../../web-pages/asset-parts.views.js';
+import {
+  historyTimeline,
+  type AssetHistoryEntry,
+  type HistoryNames,
+} from '../../web-pages/history-timeline.views.js';
+import { text } from '../../console/text/index.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -31,6 +35,8 @@ export interface AssetPageData {
   media: MediaRecordType[];
   history: AssetHistoryEntry[];
   historyHasMore: boolean;
+  /** Who the history's events name: the operator is told every name. */
+  historyNames: HistoryNames;
   verifications: VerificationType[];
   verificationSummary: VerificationSummary | undefined;
   /** The asset's stolen-or-lost alerts, newest first (docs/alerts.md), and the look-ups recorded while one was open. */
@@ -145,7 +151,13 @@ function historySection(data: AssetPageData): SafeHtml {
     <h2 id="history-heading">
       History <span class="count">${data.history.length}${data.historyHasMore ? '+' : ''} events</span>
     </h2>
-    ${historyTimeline(data.history, data.historyHasMore)}
+    ${historyTimeline(data.history, {
+      hasMore: data.historyHasMore,
+      // The operator reads the history in the console's words (one catalogue of its sentences).
+      words: text.history,
+      names: data.historyNames,
+      media: data.media,
+    })}
   </section>`;
 }
 

@@ -18,6 +18,7 @@ import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import { pageFrame } from '../shell/console-page.helpers.js';
 import { assetFormValues, type AssetFormValues, type FormProblems } from './asset-form.js';
 import { assetPage } from './asset-page.views.js';
+import { namesInHistory } from './history-names.service.js';
 import { AssetParams, MAX_FILES, MediaParams, ownAsset } from './asset-route-parts.js';
 
 const HISTORY_SHOWN = 100;
@@ -60,6 +61,7 @@ export async function renderAssetPage(
     tagsOfAsset(db, asset.id),
     tapsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
   ]);
+  const historyNames = await namesInHistory(db, history.data, { accountId: principal.accountId });
   return sendPage(
     reply,
     assetPage({
@@ -74,6 +76,7 @@ export async function renderAssetPage(
       media,
       history: history.data,
       historyHasMore: history.has_more,
+      historyNames,
       verifications: verifications.data,
       tag: tags.find((tag) => tag.status === 'active'),
       taps: taps.data,

@@ -13,11 +13,14 @@ import type { VerificationType } from '../../verification/verification.schemas.j
 import {
   alertControls,
   certificateStatusBadge,
-  historyTimeline,
   mediaGrid,
   verificationsTable,
-  type AssetHistoryEntry,
 } from '../../web-pages/asset-parts.views.js';
+import {
+  historyTimeline,
+  type AssetHistoryEntry,
+  type HistoryNames,
+} from '../../web-pages/history-timeline.views.js';
 import { inputField, selectField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import type { AssetFormValues, FormProblems } from './asset-form.js';
@@ -41,6 +44,8 @@ export interface AssetPageData extends PageBase {
   media: MediaRecordType[];
   history: AssetHistoryEntry[];
   historyHasMore: boolean;
+  /** Who the history's events name, as this account may be told (history-names.service.ts). */
+  historyNames: HistoryNames;
   verifications: VerificationType[];
   /** The asset's active NFC tag, if any (docs/tags.md). */
   tag: TagType | undefined;
@@ -295,7 +300,12 @@ export function assetPage(data: AssetPageData): SafeHtml {
       ${tagSection(data)} ${mediaSection(data)} ${transferSection(data)}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">${words.history}</h2>
-        ${historyTimeline(data.history, data.historyHasMore)}
+        ${historyTimeline(data.history, {
+          hasMore: data.historyHasMore,
+          words: text.history,
+          names: data.historyNames,
+          media: data.media,
+        })}
       </section>
     </div>`,
   );

@@ -12,6 +12,7 @@ import { searchText } from './search.text.js';
 import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
+import { historyText } from './history.text.js';
 
 const english = {
   ...layoutText,
@@ -20,6 +21,7 @@ const english = {
   ...transfersText,
   ...watchlistText,
   ...assetsText,
+  ...historyText,
   ...developersText,
   ...searchText,
   ...signInText,

@@ -1,3 +1,4 @@
+import { historyText } from './history.js';
 import { layoutText } from './layout.js';
 import { homeText } from './home.js';
 import { printText } from './print.js';
@@ -11,6 +12,7 @@ import { assetsText } from './assets.js';
 /** The console's words in German, area by area (the English source is ../<area>.text.ts). */
 // Typed by defineText in ../index.ts: each area file is typed against its English area.
 export const de = {
+  ...historyText,
   ...layoutText,
   ...homeText,
   ...printText,
