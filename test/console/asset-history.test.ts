@@ -103,7 +103,7 @@ describe('an asset’s history as sentences', () => {
     // In another language the parts take that language's order.
     const inJapanese = await get(`/console/assets/artworks/${asset.id}?lang=ja`, nord.registrar.cookie);
     const japanese = readAtOnce(historySection(inJapanese.body));
-    expect(japanese).toContain('Erik Sørensenが寸法を80 × 120 cmから81 × 120 cmに変更しました');
+    expect(japanese).toContain('Erik Sørensenがサイズを80 × 120 cmから81 × 120 cmに変更しました');
     expect(japanese).toContain('APIキー「Shop sync」がアイテムを登録しました');
   });
 

@@ -72,7 +72,7 @@ export const historyText: Translation<typeof english> = {
       year: 'l’année',
       date_text: 'la date telle qu’écrite',
       edition: 'le tirage',
-      category: 'la catégorie',
+      category: 'le genre',
       publisher: 'l’éditeur',
       set_name: 'le nom de la série',
       item_number: 'le numéro d’article',
@@ -104,7 +104,7 @@ export const historyText: Translation<typeof english> = {
       },
       choices: {
         natural: 'naturelle',
-        lab_grown: 'de laboratoire',
+        lab_grown: 'créée en laboratoire',
       },
       yes: 'oui',
       no: 'non',
