@@ -117,7 +117,13 @@ export async function reencodeForStorage(
       const encoded = await image.toBuffer({ resolveWithObject: true });
       return { ...encoded, fingerprint: await fingerprintImage(encoded.data) };
     });
-    return withDigests({ type: storedType, bytes: data, width: info.width, height: info.height, fingerprint });
+    return withDigests({
+      type: storedType,
+      bytes: data,
+      width: info.width,
+      height: info.height,
+      fingerprint,
+    });
   } catch (error) {
     throw undecodable(type, error);
   }

@@ -54,7 +54,9 @@ const heifBrands = ['mif1', 'msf1'];
 export function sniffUploadType(bytes: Uint8Array): UploadType | undefined {
   const stored = sniffMediaType(bytes);
   if (stored) return stored;
-  if ([ascii('II*\0'), ascii('MM\0*'), ascii('II+\0'), ascii('MM\0+')].some((sign) => startsWith(bytes, sign)))
+  if (
+    [ascii('II*\0'), ascii('MM\0*'), ascii('II+\0'), ascii('MM\0+')].some((sign) => startsWith(bytes, sign))
+  )
     return 'image/tiff';
   if (startsWith(bytes, ascii('ftyp'), 4)) {
     const brand = String.fromCharCode(...bytes.subarray(8, 12));

@@ -85,7 +85,7 @@ export async function mediaRoutes(parent: FastifyInstance): Promise<void> {
         operationId: 'changeAssetMediaVisibility',
         summary: 'Make a medium public or private (owner only, while the certificate is pending)',
         description:
-          'Writes a `MEDIA_VISIBILITY_CHANGED` event in the transaction of the change: made public, with the hash, type and size (as `MEDIA_ADDED` of a public medium); made private, with a commitment under a fresh salt (the record\'s new `commitment_salt`). A medium already of the asked visibility is answered as it is and nothing is recorded, so the same request sent twice changes it once. After the issue the credential lists the public media, so the visibility no longer changes (409).',
+          "Writes a `MEDIA_VISIBILITY_CHANGED` event in the transaction of the change: made public, with the hash, type and size (as `MEDIA_ADDED` of a public medium); made private, with a commitment under a fresh salt (the record's new `commitment_salt`). A medium already of the asked visibility is answered as it is and nothing is recorded, so the same request sent twice changes it once. After the issue the credential lists the public media, so the visibility no longer changes (409).",
         params: MediaParams,
         body: MediaVisibilityBody,
         response: {

@@ -62,10 +62,13 @@ export const MediaVisibilityBody = Type.Object(
   {
     public: Type.Boolean({
       description:
-        'true: served without a key and shown on the public page once the certificate is issued; false: the owner\'s only.',
+        "true: served without a key and shown on the public page once the certificate is issued; false: the owner's only.",
     }),
   },
-  { additionalProperties: false, description: "A medium's visibility, which changes while the certificate is pending." },
+  {
+    additionalProperties: false,
+    description: "A medium's visibility, which changes while the certificate is pending.",
+  },
 );
 
 export const MediaFileParams = Type.Object({

@@ -138,7 +138,9 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
           maxFiles: MAX_FILES,
           maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
           onFile: async (file) => {
-            prepared.push(await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder));
+            prepared.push(
+              await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder),
+            );
           },
         });
         const visibility = form.fields.visibility ?? 'private';
