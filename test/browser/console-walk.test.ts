@@ -71,6 +71,7 @@ const WALK: readonly Walked[] = [
   { route: '/console/keys', url: () => '/console/keys', shot: 'keys' },
   { route: '/console/keys/:id/revoke', url: () => `/console/keys/${ids.keyId}/revoke`, shot: 'key-revoke' },
   { route: '/console/audit', url: () => '/console/audit', shot: 'audit' },
+  { route: '/console/profile', url: () => '/console/profile', shot: 'profile' },
   { route: '/console/assets/:planet', url: () => '/console/assets/artworks', shot: 'asset-list' },
   { route: '/console/assets/:planet/new', url: () => '/console/assets/artworks/new', shot: 'asset-new' },
   {
