@@ -14,6 +14,7 @@ import { searchByPhoto } from '../photo-search/photo-search.service.js';
 import { publicPageHeaders } from './public-pages.plugin.js';
 import { sendPage } from './public-pages.routes.js';
 import { photoSearchErrorView, photoSearchResultsView } from './photo-search-page.views.js';
+import { text } from './text/index.js';
 
 /** Room for the form's boundaries and part headers around the file. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
@@ -59,14 +60,16 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
     if (!isForm(request)) return jsonErrorHandler(error, request, reply);
     if (error instanceof AppError && error.statusCode < 500) {
       void reply.headers(error.headers);
-      const page = inRequestLanguage(request, () => photoSearchErrorView(error.statusCode, pageErrorMessage(error)));
+      const page = inRequestLanguage(request, () =>
+        photoSearchErrorView(app.serviceBrand, error.statusCode, pageErrorMessage(error)),
+      );
       return sendPage(reply, page, error.statusCode);
     }
     if (error instanceof DatabaseUnavailableError) void reply.header('retry-after', '1');
     else request.log.error({ err: error }, 'photo search page failed');
     const status = error instanceof DatabaseUnavailableError ? 503 : 500;
     const page = inRequestLanguage(request, () =>
-      photoSearchErrorView(status, 'The search failed; try again shortly.'),
+      photoSearchErrorView(app.serviceBrand, status, text.photoSearch.failed),
     );
     return sendPage(reply, page, status);
   });
@@ -100,7 +103,9 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
         image,
       );
       void reply.header('cache-control', 'no-store');
-      return form ? sendPage(reply, photoSearchResultsView(answer.matches)) : reply.send(answer);
+      return form
+        ? sendPage(reply, photoSearchResultsView(app.serviceBrand, answer.matches))
+        : reply.send(answer);
     },
   );
 }

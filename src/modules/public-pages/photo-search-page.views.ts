@@ -1,25 +1,27 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import { fieldLabel } from '../../planets/field-labels.js';
 import type { PhotoMatchType } from '../photo-search/photo-search.schemas.js';
-import { date, photoSearchSection, publicDocument } from './public-pages.views.js';
+import type { ServiceBrand } from '../web-pages/service-brand.js';
+import { categoryName, date, photoSearchSection, publicDocument } from './public-pages.views.js';
+import { text } from './text/index.js';
 
-/** The likeness in words a person reads at a glance (the confidence of docs/media.md). */
-const LIKENESS: Record<PhotoMatchType['confidence'], string> = {
-  exact: 'The same picture',
-  likely: 'Very like it',
-  possible: 'Possibly like it',
-};
+// The form's answer is no address to open again: the language switcher leads to the look-up page and its form.
+const LOOK_UP_PATH = '/c';
 
 function matchPicture(match: PhotoMatchType): SafeHtml {
   if (match.image_url)
-    return html`<img class="match-image" src="${match.image_url}" alt="Photograph of ${match.title}" />`;
+    return html`<img
+      class="match-image"
+      src="${match.image_url}"
+      alt="${text.certificate.photographOf(match.title)}"
+    />`;
   // A private photograph matched: the owner's report lets it be found, never shown.
-  return html`<p class="match-no-image">The photograph that matched is private: it is not shown.</p>`;
+  return html`<p class="match-no-image">${text.photoSearch.privateMatch}</p>`;
 }
 
 function matchCard(match: PhotoMatchType, index: number): SafeHtml {
   const titleId = `match-${index + 1}-title`;
   const { alert } = match;
+  const words = text.photoSearch;
   return html`<li class="match-card">
     <article aria-labelledby="${titleId}">
       ${matchPicture(match)}
@@ -28,22 +30,22 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
         ${
           alert
             ? html`<p class="match-alert">
-                <strong>Reported ${alert.kind}</strong> on or since ${date(alert.since)}
+                ${words.reported((said) => html`<strong>${said}</strong>`, alert.kind, date(alert.since))}
               </p>`
             : ''
         }
         <dl class="facts">
           <div>
-            <dt>Certificate number</dt>
+            <dt>${text.certificate.number}</dt>
             <dd class="number">${match.certificate_number}</dd>
           </div>
           <div>
-            <dt>Planet</dt>
-            <dd>${fieldLabel(match.planet)}</dd>
+            <dt>${text.certificate.category}</dt>
+            <dd>${categoryName(match.planet)}</dd>
           </div>
           <div>
-            <dt>Likeness</dt>
-            <dd>${LIKENESS[match.confidence]}</dd>
+            <dt>${words.likeness}</dt>
+            <dd>${words.likenesses[match.confidence]}</dd>
           </div>
         </dl>
       </div>
@@ -52,46 +54,47 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
 }
 
 /** The answer to the look-up page's photo search: a card per reported asset that looks like the photograph. */
-export function photoSearchResultsView(matches: readonly PhotoMatchType[]): SafeHtml {
+export function photoSearchResultsView(brand: ServiceBrand, matches: readonly PhotoMatchType[]): SafeHtml {
+  const words = text.photoSearch;
   const count = matches.length;
-  const heading =
-    count === 0
-      ? 'No reported asset looks like this photograph'
-      : `${count} reported ${count === 1 ? 'asset looks' : 'assets look'} like this photograph`;
+  const heading = words.found(count);
   return publicDocument(
-    `${heading} · Search by photograph`,
+    brand,
+    `${heading} · ${words.title}`,
     html`<section class="panel" aria-labelledby="page-title">
-        <p class="eyebrow">Search by photograph</p>
+        <p class="eyebrow">${words.title}</p>
         <h1 id="page-title">${heading}</h1>
         ${
           count === 0
-            ? html`<p>
-                That is no proof it is not stolen: only assets their owners reported stolen or lost are
-                searched, and a different photograph of the same object, or a strong crop, is not found.
-              </p>`
-            : html`<p>
-                  Their owners reported them stolen or lost. Do not buy, sell or lend against the object; open
-                  its certificate to see whom to tell. This search is recorded.
-                </p>
+            ? html`<p>${words.noMatch}</p>`
+            : html`<p>${words.matches}</p>
                 <ul class="match-list">
                   ${matches.map(matchCard)}
                 </ul>`
         }
       </section>
       ${photoSearchSection()}`,
+    'other',
+    undefined,
+    LOOK_UP_PATH,
   );
 }
 
 /** A refused photo search, as a page: what went wrong, and the form to try again. */
-export function photoSearchErrorView(status: number, message: string): SafeHtml {
-  const title = status === 429 ? 'Too many searches' : 'The photograph could not be searched';
+export function photoSearchErrorView(brand: ServiceBrand, status: number, message: string): SafeHtml {
+  const words = text.photoSearch;
+  const title = status === 429 ? words.tooMany : words.notSearched;
   return publicDocument(
-    `${title} · Search by photograph`,
+    brand,
+    `${title} · ${words.title}`,
     html`<section class="panel" aria-labelledby="page-title">
-        <p class="eyebrow">Search by photograph</p>
+        <p class="eyebrow">${words.title}</p>
         <h1 id="page-title">${title}</h1>
         <p>${message}</p>
       </section>
       ${status === 429 ? '' : photoSearchSection()}`,
+    'other',
+    undefined,
+    LOOK_UP_PATH,
   );
 }

@@ -7,8 +7,10 @@ import { pageErrorMessage } from '../../errors/page-message.js';
 import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';
+import { logoFileRoutes } from './logo-files.routes.js';
 import { homePageRoutes, publicPageRoutes, sendPage } from './public-pages.routes.js';
 import { errorView, notFoundView, pageNotFoundView, STYLESHEET_PATH } from './public-pages.views.js';
+import { text } from './text/index.js';
 
 // No script at all; the one stylesheet is ours; forms only to ourselves; never framed (no click-jacking).
 const SECURITY_HEADERS = {
@@ -31,7 +33,9 @@ export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply
   void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
   return sendPage(
     reply,
-    inRequestLanguage(request, () => notFoundView(request.url.slice('/c/'.length, 60))),
+    inRequestLanguage(request, () =>
+      notFoundView(request.server.serviceBrand, request.url.slice('/c/'.length, 60)),
+    ),
     404,
   );
 }
@@ -42,7 +46,11 @@ export function sendUndecodablePage(request: FastifyRequest, reply: FastifyReply
  */
 export function sendNoPage(reply: FastifyReply, status: 404 | 405): FastifyReply {
   void reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store');
-  return sendPage(reply, inRequestLanguage(reply.request, () => pageNotFoundView(status === 405)), status);
+  return sendPage(
+    reply,
+    inRequestLanguage(reply.request, () => pageNotFoundView(reply.server.serviceBrand, status === 405)),
+    status,
+  );
 }
 
 /** A person reads these pages: errors are pages too, never JSON, in the person's language. */
@@ -52,20 +60,21 @@ async function pageErrorHandler(error: FastifyError, request: FastifyRequest, re
 
 /** A 5xx says nothing of its cause. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const brand = request.server.serviceBrand;
   void reply.header('cache-control', 'no-store');
   if (error instanceof AppError && error.statusCode < 500) {
     void reply.headers(error.headers);
     const message = pageErrorMessage(error);
-    return sendPage(reply, errorView(error.statusCode, message), error.statusCode);
+    return sendPage(reply, errorView(brand, error.statusCode, message), error.statusCode);
   }
   if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500))
-    return sendPage(reply, errorView(400, 'The address could not be read.'), 400);
+    return sendPage(reply, errorView(brand, 400, text.page.error.addressUnreadable), 400);
   if (error instanceof DatabaseUnavailableError) {
     void reply.header('retry-after', '1');
-    return sendPage(reply, errorView(503, 'The service is busy or restarting; try again shortly.'), 503);
+    return sendPage(reply, errorView(brand, 503, text.page.error.busy), 503);
   }
   request.log.error({ err: error }, 'public page failed');
-  return sendPage(reply, errorView(500, 'Something went wrong; try again later.'), 500);
+  return sendPage(reply, errorView(brand, 500, text.page.error.failed), 500);
 }
 
 /** The public certificate pages under /c: no key, rate limited per client address, cacheable for seconds. */
@@ -81,6 +90,7 @@ export async function publicPagesPlugin(app: FastifyInstance): Promise<void> {
         reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
       );
       await pages.register(publicPageRoutes);
+      await pages.register(logoFileRoutes);
     },
     { prefix: '/c' },
   );

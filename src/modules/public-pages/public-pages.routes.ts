@@ -5,9 +5,15 @@ import { matchesIfNoneMatch } from '../../lib/immutable-responses.js';
 import { prefersHtml } from '../../lib/accept.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { sendError } from '../../plugins/error-handler.js';
-import { normaliseCertificateNumber, pageIssuer, readCertificatePage } from './public-pages.service.js';
+import {
+  certificatePageEtag,
+  normaliseCertificateNumber,
+  pageIssuer,
+  readCertificatePage,
+} from './public-pages.service.js';
 import {
   certificateView,
+  EXAMPLE_NUMBER,
   howToCheckView,
   landingView,
   lookUpView,
@@ -15,6 +21,8 @@ import {
   notIssuedView,
 } from './public-pages.views.js';
 import { addVary } from '../../lib/vary.js';
+import { languageOf } from '../../i18n/request-language.js';
+import { text } from './text/index.js';
 
 // A suspension or revocation must show within about 5 s, caches included (docs/public-page.md).
 const CERTIFICATE_CACHE_CONTROL = 'public, max-age=5';
@@ -37,7 +45,7 @@ export async function homePageRoutes(app: FastifyInstance): Promise<void> {
         new AppError('route_not_found', 'no_route', { method: request.method, path: '/' }),
       );
     void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
-    return sendPage(reply, landingView());
+    return sendPage(reply, landingView(app.serviceBrand));
   });
 }
 
@@ -53,22 +61,19 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       const typed = request.query.number;
       if (typed === undefined) {
         void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
-        return sendPage(reply, lookUpView());
+        return sendPage(reply, lookUpView(app.serviceBrand));
       }
       const number = normaliseCertificateNumber(typed);
       if (number) return reply.header('cache-control', 'no-store').redirect(`/c/${number}`, 303);
       void reply.header('cache-control', 'no-store');
-      const error =
-        typed.trim() === ''
-          ? 'Type the certificate number.'
-          : `That is not a certificate number: it has three letters, the year and a number, such as ART-2026-000042.`;
-      return sendPage(reply, lookUpView({ value: typed.slice(0, 64), error }), 400);
+      const error = typed.trim() === '' ? text.lookUp.emptyNumber : text.lookUp.notANumber(EXAMPLE_NUMBER);
+      return sendPage(reply, lookUpView(app.serviceBrand, { value: typed.slice(0, 64), error }), 400);
     },
   );
 
   app.get('/how-to-check', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
-    return sendPage(reply, howToCheckView(pageIssuer(app.config)));
+    return sendPage(reply, howToCheckView(app.serviceBrand, pageIssuer(app.config)));
   });
 
   app.get<{ Params: Static<typeof CertificatePageParams> }>(
@@ -89,18 +94,21 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       }
       if (!read.cacheable) void reply.header('cache-control', 'no-store');
       else {
-        void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', read.etag);
-        if (matchesIfNoneMatch(request.headers['if-none-match'], read.etag)) return reply.code(304).send();
+        const etag = certificatePageEtag(read.etag, languageOf(request));
+        void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', etag);
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       }
-      if (page.kind === 'unknown') return sendPage(reply, notFoundView(page.shown), 404);
+      if (page.kind === 'unknown') return sendPage(reply, notFoundView(app.serviceBrand, page.shown), 404);
       const { certificate } = page;
-      if (!certificate.issued) return sendPage(reply, notIssuedView(certificate.certificate_number));
+      if (!certificate.issued)
+        return sendPage(reply, notIssuedView(app.serviceBrand, certificate.certificate_number));
       return sendPage(
         reply,
         certificateView({
           ...page,
           certificate,
           checkedAt: new Date(),
+          brand: app.serviceBrand,
           contactEmail: app.config.AVS_CONTACT_EMAIL,
         }),
       );

@@ -1,8 +1,10 @@
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
+import type { PageLanguage } from '../../i18n/locales.js';
 import { etagOf } from '../../lib/immutable-responses.js';
-import { labelledQrSvg, qrCodeSvg } from '../../lib/qr-codes.js';
+import { qrCodeSvg } from '../../lib/qr-codes.js';
 import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
+import { getAccountProfile, type AccountProfile } from '../accounts/account-profiles.service.js';
 import { answerLookup, type LookupKind } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
 import { firstPublicImage } from '../media/media.service.js';
@@ -21,6 +23,8 @@ export type CertificatePage =
       certificate: PublicCertificate;
       /** The first public image of an issued certificate's asset, shown on its page. */
       image?: MediaRecordType;
+      /** The gallery that holds the registration of an issued certificate, by its public profile. */
+      registeredBy?: AccountProfile;
       pageUrl: string;
       qrSvg: string;
       issuer: PageIssuer;
@@ -66,18 +70,30 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
   const certificate = await findPublicCertificate(db, number);
   if (!certificate) return { kind: 'unknown', shown: number };
   const pageUrl = certificatePageUrl(config, number);
-  const image = certificate.issued
-    ? await firstPublicImage(db, certificate.planet, certificate.asset_id)
-    : undefined;
+  const [image, registeredBy] = certificate.issued
+    ? await Promise.all([
+        firstPublicImage(db, certificate.planet, certificate.asset_id),
+        getAccountProfile(db, certificate.account_id),
+      ])
+    : [undefined, undefined];
   return {
     kind: 'certificate',
     certificate,
     image,
+    registeredBy,
     pageUrl,
-    // Named for screen readers; the address itself is printed beside it.
-    qrSvg: labelledQrSvg(await qrCodeSvg(pageUrl), 'QR code of this page’s address', 'qr').value,
+    // Named for screen readers by the page, in its reader's language; the address itself is printed beside it.
+    qrSvg: await qrCodeSvg(pageUrl),
     issuer: pageIssuer(config),
   };
+}
+
+/**
+ * A certificate page's ETag in one language: the page drawn in two languages is two pages, so a 304 never lets a cache
+ * or a browser keep one language's page for another (the answer varies by Accept-Language and Cookie too).
+ */
+export function certificatePageEtag(dataEtag: string, language: PageLanguage): string {
+  return `W/${etagOf(`${dataEtag} ${language}`)}`;
 }
 
 /**

@@ -1,49 +1,45 @@
+import { formatDate, formatDateTime } from '../../i18n/formats.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/locales.js';
+import { currentLanguage } from '../../i18n/request-language.js';
 import type { PublicCertificate } from '../certificates/certificates.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
-import { html, SafeHtml, showValue } from '../../lib/html.js';
+import type { RichTag } from '../../i18n/message.js';
+import { html, type SafeHtml, showValue } from '../../lib/html.js';
+import { labelledQrSvg } from '../../lib/qr-codes.js';
 import { fieldLabel } from '../../planets/field-labels.js';
+import type { AccountProfile } from '../accounts/account-profiles.service.js';
+import { brandMark, type ServiceBrand } from '../web-pages/service-brand.js';
+import { text as pageWords } from '../web-pages/text/index.js';
 import type { PageIssuer } from './public-pages.service.js';
+import { text } from './text/index.js';
 
 export const STYLESHEET_PATH = '/c/static/certificate.css';
-const EXAMPLE_NUMBER = 'ART-2026-000042';
+/** The number the look-up's hint and its refusal show as an example. */
+export const EXAMPLE_NUMBER = 'ART-2026-000042';
 
 type StatusKey = 'issued' | 'suspended' | 'revoked' | 'not-issued';
 
-/** The status in words: a word a person reads at a glance, and a sentence that says what it means. */
-const STATUS_WORDING: Record<StatusKey, { word: string; mark: string; meaning: string }> = {
-  issued: {
-    word: 'Issued',
-    mark: '✓',
-    meaning: 'This certificate is valid: it was issued and is neither suspended nor revoked.',
-  },
-  suspended: {
-    word: 'Suspended',
-    mark: '!',
-    meaning:
-      'This certificate is not valid while it is suspended: the issuer is reviewing it. Do not rely on it until it is reinstated.',
-  },
-  revoked: {
-    word: 'Revoked',
-    mark: '✕',
-    meaning: 'This certificate is not valid: the issuer has withdrawn it for good. Do not rely on it.',
-  },
-  'not-issued': {
-    word: 'Not issued',
-    mark: '–',
-    meaning:
-      'No certificate has been issued under this number. Do not rely on any document that presents it as a certificate.',
-  },
+/** The mark beside each status's words (text.certificate.statuses), read at a glance. */
+const STATUS_MARKS: Record<StatusKey, string> = {
+  issued: '✓',
+  suspended: '!',
+  revoked: '✕',
+  'not-issued': '–',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+/** A status's word and the sentence that says what it means, in the reader's language. */
+function statusWording(key: StatusKey): { word: string; meaning: string } {
+  return text.certificate.statuses[key === 'not-issued' ? 'notIssued' : key];
+}
 
+/** A day, in the reader's language. */
 export function date(iso: string): SafeHtml {
-  return html`<time datetime="${iso}">${dateFormat.format(new Date(iso))}</time>`;
+  return html`<time datetime="${iso}">${formatDate(iso)}</time>`;
+}
+
+/** A category of objects (a planet) by its name in the reader's language. */
+export function categoryName(planet: string): string {
+  return pageWords.values.categories[planet] ?? fieldLabel(planet);
 }
 
 /** The address, allowed to wrap before its /c/ path rather than inside the number. */
@@ -58,26 +54,53 @@ type PageName = 'home' | 'look-up' | 'how-to-check' | 'other';
 export interface TapVerdictPart {
   banner: SafeHtml;
   title: string;
+  /** Where the language switcher leads: a tap's link opened again reads as copied, so to the certificate's page. */
+  languagePath: string;
+}
+
+/**
+ * The five languages by their own names, each a link to this page in it (`?lang=`, which the next pages keep in a
+ * cookie); `path` when this page cannot be asked for again by a link (a form's answer, a tap).
+ */
+function languageSwitcher(path = ''): SafeHtml {
+  const current = currentLanguage();
+  return html`<nav class="language-switcher" aria-label="${text.page.language}">
+    <ul>
+      ${LANGUAGES.map(
+        (language) =>
+          html`<li>
+            <a
+              href="${path}?lang=${language}"
+              lang="${language}"
+              hreflang="${language}"
+              ${language === current ? html`aria-current="true"` : ''}
+              >${LANGUAGE_NAMES[language]}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
 }
 
 /**
  * A public page: the site's header and footer around `main`. `top` goes above it: a tag's verdict on the tap page of
- * docs/tags.md, which is a certificate's page under it.
+ * docs/tags.md, which is a certificate's page under it. `languagePath`: where the language switcher leads when this
+ * page is no address to open again (the answer to a form).
  */
 export function publicDocument(
+  brand: ServiceBrand,
   title: string,
   main: SafeHtml,
   current: PageName = 'other',
   top?: TapVerdictPart,
+  languagePath?: string,
 ): SafeHtml {
   const links = [
-    current === 'look-up' ? undefined : html`<a href="/c">Check a certificate</a>`,
-    current === 'how-to-check'
-      ? undefined
-      : html`<a href="/c/how-to-check">How to check a certificate yourself</a>`,
+    current === 'look-up' ? undefined : html`<a href="/c">${text.page.checkACertificate}</a>`,
+    current === 'how-to-check' ? undefined : html`<a href="/c/how-to-check">${text.page.howToCheck}</a>`,
   ].filter((link) => link !== undefined);
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${currentLanguage()}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,41 +110,42 @@ export function publicDocument(
       </head>
       <body>
         <header class="site-header">
-          <p class="brand"><a href="/">Asset Verification Service</a> <span>· certificate check</span></p>
+          <p class="brand"><a href="/">${brandMark(brand)}</a> <span>· ${text.page.brandTagline}</span></p>
         </header>
         <main id="main">${top?.banner ?? ''}${main}</main>
         <footer class="site-footer">
           <p>${links.map((link, index) => (index === 0 ? link : html` · ${link}`))}</p>
+          ${languageSwitcher(top?.languagePath ?? languagePath)}
         </footer>
       </body>
     </html>`;
+}
+
+/** Where a finder writes: the registering gallery by name when the address is its own, else the operator's address. */
+function writeTo(contact: { email: string; gallery?: string }, subject: string): SafeHtml {
+  const mail: RichTag = (words) =>
+    html`<a href="mailto:${contact.email}?subject=${encodeURIComponent(subject)}">${words}</a>`;
+  const words = text.registration;
+  return contact.gallery
+    ? words.writeToGallery(contact.gallery, mail, contact.email)
+    : words.writeTo(mail, contact.email);
 }
 
 /**
  * The warning of an open stolen-or-lost alert (docs/alerts.md), above everything else on the card: the certificate may
  * still be genuine, but the object it describes is reported missing. role="alert" so a screen reader says it.
  */
-function alertWarning(alert: { kind: 'stolen' | 'lost'; since: string }, contactEmail?: string): SafeHtml {
-  const word = alert.kind === 'stolen' ? 'Reported stolen' : 'Reported lost';
+function alertWarning(
+  alert: { kind: 'stolen' | 'lost'; since: string },
+  contact: { email: string; gallery?: string } | undefined,
+): SafeHtml {
+  const words = text.certificate.alert;
   return html`<div class="alert-warning" role="alert">
     <span class="status-mark" aria-hidden="true">!</span>
     <div>
-      <strong class="alert-word">${word}</strong>
-      <p>
-        The owner reported this ${alert.kind === 'stolen' ? 'item stolen' : 'item lost'} on or since
-        ${date(alert.since)}. Do not buy, sell or lend against it. Every look-up of this page is recorded.
-      </p>
-      ${
-        contactEmail
-          ? html`<p>
-              If you have seen it or are offered it, write to
-              <a
-                href="mailto:${contactEmail}?subject=${encodeURIComponent(`Certificate reported ${alert.kind}`)}"
-                >${contactEmail}</a
-              >.
-            </p>`
-          : html`<p>If you have seen it or are offered it, tell the police or the issuer.</p>`
-      }
+      <strong class="alert-word">${text.certificate.reported(alert.kind)}</strong>
+      <p>${words.reportedSince(alert.kind, date(alert.since))}</p>
+      ${contact ? html`<p class="tell-the-issuer">${writeTo(contact, words.mailSubject(alert.kind))}</p>` : html`<p>${words.tellPoliceOrIssuer}</p>`}
     </div>
   </div>`;
 }
@@ -134,22 +158,19 @@ function alertStatusBanner(kind: 'stolen' | 'lost'): SafeHtml {
   return html`<div class="status status-alert">
     <span class="status-mark" aria-hidden="true">!</span>
     <p class="status-text">
-      <span class="status-label">Status</span>
-      <strong class="status-word">Issued, but reported ${kind}</strong>
-      <span class="status-meaning"
-        >The certificate was issued and is still valid, but the item it describes is reported ${kind}. Do not
-        rely on this certificate to buy, sell or lend against the item.</span
-      >
+      <span class="status-label">${text.certificate.status}</span>
+      <strong class="status-word">${text.certificate.alert.statusWord(kind)}</strong>
+      <span class="status-meaning">${text.certificate.alert.statusMeaning(kind)}</span>
     </p>
   </div>`;
 }
 
 function statusBanner(key: StatusKey): SafeHtml {
-  const wording = STATUS_WORDING[key];
+  const wording = statusWording(key);
   return html`<div class="status status-${key}">
-    <span class="status-mark" aria-hidden="true">${wording.mark}</span>
+    <span class="status-mark" aria-hidden="true">${STATUS_MARKS[key]}</span>
     <p class="status-text">
-      <span class="status-label">Status</span>
+      <span class="status-label">${text.certificate.status}</span>
       <strong class="status-word">${wording.word}</strong>
       <span class="status-meaning">${wording.meaning}</span>
     </p>
@@ -158,9 +179,10 @@ function statusBanner(key: StatusKey): SafeHtml {
 
 function lookUpForm(options: { value?: string; error?: string } = {}): SafeHtml {
   const describedBy = options.error ? 'number-hint number-error' : 'number-hint';
-  return html`<form class="look-up" method="get" action="/c" role="search" aria-label="Certificate look-up">
-    <label for="number">Certificate number</label>
-    <p id="number-hint" class="hint">As printed on the certificate, for example ${EXAMPLE_NUMBER}.</p>
+  const words = text.lookUp;
+  return html`<form class="look-up" method="get" action="/c" role="search" aria-label="${words.formLabel}">
+    <label for="number">${words.numberLabel}</label>
+    <p id="number-hint" class="hint">${words.numberHint(EXAMPLE_NUMBER)}</p>
     ${options.error ? html`<p id="number-error" class="field-error">${options.error}</p>` : ''}
     <div class="look-up-row">
       <input
@@ -176,7 +198,7 @@ function lookUpForm(options: { value?: string; error?: string } = {}): SafeHtml 
         aria-describedby="${describedBy}"
         ${options.error ? html`aria-invalid="true"` : ''}
       />
-      <button type="submit">Check</button>
+      <button type="submit">${words.check}</button>
     </div>
   </form>`;
 }
@@ -186,12 +208,55 @@ function certificateImage(image: MediaRecordType, title: string): SafeHtml {
   return html`<figure class="certificate-image">
     <img
       src="${image.url}"
-      alt="${image.caption ?? `Photograph of ${title}`}"
+      alt="${image.caption ?? text.certificate.photographOf(title)}"
       width="${image.width ?? ''}"
       height="${image.height ?? ''}"
     />
     ${image.caption ? html`<figcaption>${image.caption}</figcaption>` : ''}
   </figure>`;
+}
+
+/** Who registered the certificate (docs/public-page.md, "Whose name is on a certificate"): the gallery's own words. */
+function registrationBlock(gallery: AccountProfile): SafeHtml {
+  const place = [gallery.city, gallery.country].filter(Boolean).join(', ');
+  return html`<section class="registered-by" aria-labelledby="registered-by-title">
+    ${
+      gallery.logo
+        ? html`<img
+            class="gallery-logo"
+            src="${gallery.logo.url}"
+            alt="${text.registration.logoAlt(gallery.displayName)}"
+            width="${gallery.logo.width ?? ''}"
+            height="${gallery.logo.height ?? ''}"
+          />`
+        : ''
+    }
+    <div>
+      <h2 id="registered-by-title">${text.registration.registeredBy(gallery.displayName)}</h2>
+      ${place ? html`<p>${place}</p>` : ''}
+      ${
+        gallery.website
+          ? html`<p><a href="${gallery.website}" rel="noopener">${new URL(gallery.website).host}</a></p>`
+          : ''
+      }
+      ${
+        gallery.contactEmail
+          ? html`<p><a href="mailto:${gallery.contactEmail}">${gallery.contactEmail}</a></p>`
+          : ''
+      }
+    </div>
+  </section>`;
+}
+
+/** A field of the certificate, named and valued in the reader's words where they are ours (a fixed choice). */
+function fieldFact(name: string, value: unknown): SafeHtml {
+  const words = text.certificate;
+  const shown =
+    name === 'origin' && typeof value === 'string' ? (words.origins[value] ?? value) : showValue(value);
+  return html`<div>
+    <dt>${words.fieldLabels[name] ?? fieldLabel(name)}</dt>
+    <dd>${shown}</dd>
+  </div>`;
 }
 
 /** The page of an issued, suspended or revoked certificate: what it certifies, its status, who issued it. */
@@ -201,23 +266,33 @@ export function certificateView(view: {
   pageUrl: string;
   qrSvg: string;
   issuer: PageIssuer;
+  brand: ServiceBrand;
+  /** The gallery that holds the registration, by its public profile. */
+  registeredBy?: AccountProfile;
   checkedAt: Date;
-  /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes. */
+  /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes when the gallery gave no address. */
   contactEmail?: string;
   tap?: TapVerdictPart;
 }): SafeHtml {
-  const { certificate, issuer } = view;
+  const { certificate, issuer, registeredBy } = view;
   const number = certificate.certificate_number;
-  const planet = fieldLabel(certificate.planet);
+  const planet = categoryName(certificate.planet);
+  const words = text.certificate;
+  const contact = registeredBy?.contactEmail
+    ? { email: registeredBy.contactEmail, gallery: registeredBy.displayName }
+    : view.contactEmail
+      ? { email: view.contactEmail }
+      : undefined;
   return publicDocument(
-    `${certificate.alert ? `Reported ${certificate.alert.kind} · ` : ''}${STATUS_WORDING[certificate.status].word}: ${certificate.title} · ${number}`,
+    view.brand,
+    `${certificate.alert ? `${words.reported(certificate.alert.kind)} · ` : ''}${words.pageTitle(statusWording(certificate.status).word, certificate.title)} · ${number}`,
     html`<article
       class="card ${certificate.alert ? 'card-alert' : `card-${certificate.status}`}"
       aria-labelledby="certificate-title"
     >
-      <p class="eyebrow">Certificate of authenticity · ${planet}</p>
+      <p class="eyebrow">${words.eyebrow(planet)}</p>
       <h1 id="certificate-title">${certificate.title}</h1>
-      ${certificate.alert ? alertWarning(certificate.alert, view.contactEmail) : ''}
+      ${certificate.alert ? alertWarning(certificate.alert, contact) : ''}
       ${
         certificate.alert && certificate.status === 'issued'
           ? alertStatusBanner(certificate.alert.kind)
@@ -228,61 +303,60 @@ export function certificateView(view: {
         <div class="card-facts">
           <dl class="facts">
             <div>
-              <dt>Certificate number</dt>
+              <dt>${words.number}</dt>
               <dd class="number">${number}</dd>
             </div>
             <div>
-              <dt>Planet</dt>
+              <dt>${words.category}</dt>
               <dd>${planet}</dd>
             </div>
             <div>
-              <dt>Issued on</dt>
+              <dt>${words.issuedOn}</dt>
               <dd>${date(certificate.issued_at)}</dd>
             </div>
             ${
               certificate.revoked_at
                 ? html`<div>
-                    <dt>Revoked on</dt>
+                    <dt>${words.revokedOn}</dt>
                     <dd>${date(certificate.revoked_at)}</dd>
                   </div>`
                 : ''
             }
-            ${certificate.fields.map(
-              ([name, value]) =>
-                html`<div>
-                  <dt>${fieldLabel(name)}</dt>
-                  <dd>${showValue(value)}</dd>
-                </div>`,
-            )}
+            ${certificate.fields.map(([name, value]) => fieldFact(name, value))}
           </dl>
-          <h2>Issuer</h2>
-          <dl class="facts issuer">
-            <div>
-              <dt>Issued by</dt>
-              <dd><a href="${issuer.baseUrl}">${issuer.baseUrl}</a></dd>
-            </div>
-            <div>
-              <dt>Issuer identifier (DID)</dt>
-              <dd><code>${issuer.did}</code></dd>
-            </div>
-          </dl>
+          ${registeredBy ? registrationBlock(registeredBy) : ''}
+          <div class="issuer">
+            <p>
+              ${text.registration.certifiedBy((name) => html`<a href="${issuer.baseUrl}">${name}</a>`, view.brand.name)}
+            </p>
+            <details class="technical-details">
+              <summary>${text.registration.technicalDetails}</summary>
+              <dl class="facts">
+                <div>
+                  <dt>${text.registration.issuerIdentifier}</dt>
+                  <dd><code>${issuer.did}</code></dd>
+                </div>
+              </dl>
+            </details>
+          </div>
         </div>
         <figure class="qr-figure">
-          ${new SafeHtml(view.qrSvg)}
+          ${labelledQrSvg(view.qrSvg, words.qrLabel, 'qr')}
           <figcaption>
-            Scan to open this page:<br /><span class="url">${urlWithBreak(view.pageUrl)}</span>
+            ${words.scanToOpen}<br /><span class="url">${urlWithBreak(view.pageUrl)}</span>
           </figcaption>
         </figure>
       </div>
-      <nav class="check-links" aria-label="Check this certificate">
+      <nav class="check-links" aria-label="${words.checkLinks}">
         <ul>
-          <li><a href="/c/${number}/credential">The signed credential (JSON)</a></li>
-          <li><a href="/c/how-to-check">How to check this yourself</a></li>
+          <li><a href="/c/${number}/credential">${words.credential}</a></li>
+          <li><a href="/c/how-to-check">${words.howToCheck}</a></li>
         </ul>
       </nav>
       <p class="checked-at">
-        Status as of
-        <time datetime="${view.checkedAt.toISOString()}">${dateTimeFormat.format(view.checkedAt)} UTC</time>.
+        ${words.statusAsOf(
+          html`<time datetime="${view.checkedAt.toISOString()}">${formatDateTime(view.checkedAt)}</time>`,
+        )}
       </p>
     </article>`,
     'other',
@@ -291,11 +365,16 @@ export function certificateView(view: {
 }
 
 /** Pending, rejected, or revoked before issue: the page says only that no certificate was issued. */
-export function notIssuedView(certificateNumber: string, tap?: TapVerdictPart): SafeHtml {
+export function notIssuedView(
+  brand: ServiceBrand,
+  certificateNumber: string,
+  tap?: TapVerdictPart,
+): SafeHtml {
   return publicDocument(
-    `Not issued · ${certificateNumber}`,
+    brand,
+    `${statusWording('not-issued').word} · ${certificateNumber}`,
     html`<article class="card card-not-issued" aria-labelledby="certificate-title">
-      <p class="eyebrow">Certificate check</p>
+      <p class="eyebrow">${text.certificate.notIssuedEyebrow}</p>
       <h1 id="certificate-title">${certificateNumber}</h1>
       ${statusBanner('not-issued')}
     </article>`,
@@ -308,76 +387,63 @@ export function notIssuedView(certificateNumber: string, tap?: TapVerdictPart): 
  * Any address the service has no page at, asked for by a browser (docs/public-page.md, "Browsers get pages"): it never
  * repeats the address, and offers the look-up form and the home page. A wrong method (`wrongMethod`) says so instead.
  */
-export function pageNotFoundView(wrongMethod = false): SafeHtml {
-  const title = wrongMethod ? 'This page cannot be opened this way' : 'Page not found';
+export function pageNotFoundView(brand: ServiceBrand, wrongMethod = false): SafeHtml {
+  const words = text.page.notFound;
+  const title = wrongMethod ? words.wrongMethodTitle : words.title;
   return publicDocument(
+    brand,
     title,
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">${title}</h1>
-      <p>
-        ${
-          wrongMethod
-            ? 'This address is used by programs, not opened in a browser.'
-            : 'There is no page at this address. The link may be broken, or the address mistyped.'
-        }
-        To check a certificate, type its number here.
-      </p>
+      <p>${wrongMethod ? words.wrongMethod : words.noPage} ${words.typeTheNumber}</p>
       ${lookUpForm()}
-      <p><a href="/">Go to the home page</a></p>
+      <p><a href="/">${words.home}</a></p>
     </section>`,
   );
+}
+
+/** A rich message's link: its words, to `href`. */
+export function linkTo(href: string): RichTag {
+  return (words) => html`<a href="${href}">${words}</a>`;
 }
 
 /**
  * The home page at `/` for a person (docs/public-page.md): what the service is, in a buyer's and a seller's words, the
  * look-up form, and where the console and the API's documentation are. Nothing about the running service.
  */
-export function landingView(): SafeHtml {
+export function landingView(brand: ServiceBrand): SafeHtml {
+  const words = text.landing;
   return publicDocument(
-    'Check a certificate of authenticity',
+    brand,
+    words.title,
     html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">Is this certificate genuine?</h1>
-        <p>
-          A gallery, a watchmaker or a dealer registers here the artworks, watches, jewellery and collectibles
-          it sells, and gives each one a certificate of authenticity. Anyone can check such a certificate,
-          free and without an account: a collector before buying, an heir, an insurer. You see whether it was
-          issued, whether it still stands, and whether its owner reported the object stolen or lost.
-        </p>
+        <h1 id="page-title">${words.heading}</h1>
+        <p>${words.intro}</p>
         ${lookUpForm()}
       </section>
       <section class="panel landing-more" aria-labelledby="more-title">
-        <h2 id="more-title">More ways in</h2>
+        <h2 id="more-title">${words.moreTitle}</h2>
         <ul>
-          <li>
-            <a href="/c">Search by photograph</a>: offered an object without its papers? See whether it looks
-            like one reported stolen or lost.
-          </li>
-          <li>
-            <a href="/c/how-to-check">How to check a certificate yourself</a>, without having to trust this
-            site.
-          </li>
-          <li>
-            <a href="/console">Sign in to the console</a>: for galleries, makers and collectors who register
-            their pieces.
-          </li>
-          <li>
-            <a href="/docs">The API documentation</a>: for developers connecting a shop, a catalogue or an
-            inventory.
-          </li>
+          <li>${words.photoSearch(linkTo('/c'))}</li>
+          <li>${words.howToCheck(linkTo('/c/how-to-check'))}</li>
+          <li>${words.console(linkTo('/console'))}</li>
+          <li>${words.api(linkTo('/docs'))}</li>
         </ul>
       </section>`,
     'home',
   );
 }
 
-export function notFoundView(shown: string): SafeHtml {
+export function notFoundView(brand: ServiceBrand, shown: string): SafeHtml {
+  const words = text.certificate.notFound;
   return publicDocument(
-    'Certificate not found',
+    brand,
+    words.title,
     html`<section class="panel" aria-labelledby="page-title">
-      <h1 id="page-title">Certificate not found</h1>
-      <p>No certificate has this number:</p>
+      <h1 id="page-title">${words.title}</h1>
+      <p>${words.noSuchNumber}</p>
       <p class="shown-number">${shown}</p>
-      <p>Check the number and try again.</p>
+      <p>${words.checkAgain}</p>
       ${lookUpForm()}
     </section>`,
   );
@@ -388,19 +454,17 @@ export function notFoundView(shown: string): SafeHtml {
  * which answers a page of cards.
  */
 function photoSearchForm(): SafeHtml {
+  const words = text.photoSearch;
   return html`<form
     class="look-up photo-search"
     method="post"
     action="/c/search"
     enctype="multipart/form-data"
     role="search"
-    aria-label="Search by photograph"
+    aria-label="${words.title}"
   >
-    <label for="photo">Photograph of the object</label>
-    <p id="photo-hint" class="hint">
-      A JPEG, PNG or WebP picture. It is not kept; a search that finds a reported asset is recorded with your
-      address, as every look-up of one is.
-    </p>
+    <label for="photo">${words.photoLabel}</label>
+    <p id="photo-hint" class="hint">${words.photoHint}</p>
     <div class="look-up-row">
       <input
         id="photo"
@@ -410,7 +474,7 @@ function photoSearchForm(): SafeHtml {
         required
         aria-describedby="photo-hint"
       />
-      <button type="submit">Search</button>
+      <button type="submit">${words.search}</button>
     </div>
   </form>`;
 }
@@ -418,25 +482,19 @@ function photoSearchForm(): SafeHtml {
 /** The look-up page's second way in: a photograph, searched among the assets reported stolen or lost. */
 export function photoSearchSection(): SafeHtml {
   return html`<section class="panel photo-search-panel" aria-labelledby="photo-search-title">
-    <h2 id="photo-search-title">Offered an object? Search by photograph</h2>
-    <p>
-      Upload a photograph of it to see whether it looks like an asset whose owner reported it stolen or lost.
-      The same picture is found resized, re-compressed or slightly cropped; a different photograph of the
-      object is not.
-    </p>
+    <h2 id="photo-search-title">${text.photoSearch.sectionTitle}</h2>
+    <p>${text.photoSearch.sectionIntro}</p>
     ${photoSearchForm()}
   </section>`;
 }
 
-export function lookUpView(options: { value?: string; error?: string } = {}): SafeHtml {
+export function lookUpView(brand: ServiceBrand, options: { value?: string; error?: string } = {}): SafeHtml {
   return publicDocument(
-    'Check a certificate',
+    brand,
+    text.lookUp.title,
     html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">Check a certificate</h1>
-        <p>
-          Type the number of a paper certificate or label to see whether it was issued and whether it is still
-          valid. The QR code on the certificate opens the same page.
-        </p>
+        <h1 id="page-title">${text.lookUp.title}</h1>
+        <p>${text.lookUp.intro}</p>
         ${lookUpForm(options)}
       </section>
       ${photoSearchSection()}`,
@@ -444,33 +502,39 @@ export function lookUpView(options: { value?: string; error?: string } = {}): Sa
   );
 }
 
-export function howToCheckView(issuer: PageIssuer): SafeHtml {
+export function howToCheckView(brand: ServiceBrand, issuer: PageIssuer): SafeHtml {
+  const words = text.howToCheck;
+  const strong: RichTag = (said) => html`<strong>${said}</strong>`;
+  // What the verifier prints, as it prints it.
+  const answer = (word: string) => html`<em>${word}</em>`;
   return publicDocument(
-    'How to check a certificate yourself',
+    brand,
+    words.title,
     html`<section class="panel prose" aria-labelledby="page-title">
-      <h1 id="page-title">How to check a certificate yourself</h1>
-      <p>
-        You do not have to trust this page. Every issued certificate is also a W3C Verifiable Credential
-        signed by the issuer, which anyone can check with standard tools, without an account.
-      </p>
+      <h1 id="page-title">${words.title}</h1>
+      <p>${words.intro}</p>
       <ol>
         <li>
-          <strong>Fetch the credential.</strong> On the certificate's page, follow “The signed credential
-          (JSON)” and save it, or fetch it by its number:
+          ${words.fetch(strong, text.certificate.credential)}
           <pre><code>curl -o certificate.json ${issuer.baseUrl}/c/NUMBER/credential</code></pre>
         </li>
         <li>
-          <strong>Verify its signature and status</strong> with any verifier of Data Integrity proofs using
-          the <code class="token">eddsa-jcs-2022</code> cryptosuite, or with this service's command-line tool:
+          ${words.verify(strong, html`<code class="token">eddsa-jcs-2022</code>`)}
           <pre><code>avs verify-credential certificate.json</code></pre>
-          The issuer is <code>${issuer.did}</code>; its keys are published in its DID document at
-          <a href="${issuer.didDocumentUrl}">${issuer.didDocumentUrl}</a>.
+          ${words.issuerKeys(
+            html`<code>${issuer.did}</code>`,
+            html`<a href="${issuer.didDocumentUrl}">${issuer.didDocumentUrl}</a>`,
+          )}
         </li>
         <li>
-          <strong>Read the answer.</strong> <em>VALID</em>: signed by the issuer and neither suspended nor
-          revoked. <em>SUSPENDED</em> or <em>REVOKED</em>: the issuer's status list says so. <em>INVALID</em>:
-          the document was changed or not signed by the issuer. <em>UNCHECKED</em>: the issuer's keys or
-          status lists could not be fetched, so nothing was proved either way.
+          ${words.answers(
+            strong,
+            answer('VALID'),
+            answer('SUSPENDED'),
+            answer('REVOKED'),
+            answer('INVALID'),
+            answer('UNCHECKED'),
+          )}
         </li>
       </ol>
     </section>`,
@@ -478,9 +542,11 @@ export function howToCheckView(issuer: PageIssuer): SafeHtml {
   );
 }
 
-export function errorView(status: number, message: string): SafeHtml {
-  const title = status === 429 ? 'Too many requests' : status === 503 ? 'Try again shortly' : 'Error';
+export function errorView(brand: ServiceBrand, status: number, message: string): SafeHtml {
+  const words = text.page.error;
+  const title = status === 429 ? words.tooManyRequests : status === 503 ? words.tryAgainShortly : words.error;
   return publicDocument(
+    brand,
     title,
     html`<section class="panel" aria-labelledby="page-title">
       <h1 id="page-title">${title}</h1>

@@ -1,49 +1,45 @@
 import { html, type SafeHtml } from '../../lib/html.js';
+import { text } from '../public-pages/text/index.js';
 import type { CertificatePage } from '../public-pages/public-pages.service.js';
+import type { ServiceBrand } from '../web-pages/service-brand.js';
 import {
   certificateView,
+  linkTo,
   notIssuedView,
   publicDocument,
   type TapVerdictPart,
 } from '../public-pages/public-pages.views.js';
 import type { TapResultType, TapVerdict } from './tags.schemas.js';
 
-/** Each verdict in plain words (docs/tags.md): a word read at a glance, and what it means for the object in hand. */
-const VERDICT_WORDING: Record<TapVerdict, { word: string; mark: string; tone: 'good' | 'warn' | 'bad' }> = {
-  genuine: { word: 'Genuine tag', mark: '✓', tone: 'good' },
-  copied: { word: 'Copied link', mark: '!', tone: 'bad' },
-  forged: { word: 'Forged tag', mark: '✕', tone: 'bad' },
-  unknown_tag: { word: 'Unknown tag', mark: '✕', tone: 'bad' },
-  unbound: { word: 'Tag unbound', mark: '!', tone: 'warn' },
-  tampered: { word: 'Tag tampered', mark: '!', tone: 'bad' },
+/** Each verdict at a glance (docs/tags.md): its mark and tone; its word and meaning are in text.tap. */
+const VERDICT_LOOK: Record<TapVerdict, { mark: string; tone: 'good' | 'warn' | 'bad' }> = {
+  genuine: { mark: '✓', tone: 'good' },
+  copied: { mark: '!', tone: 'bad' },
+  forged: { mark: '✕', tone: 'bad' },
+  unknown_tag: { mark: '✕', tone: 'bad' },
+  unbound: { mark: '!', tone: 'warn' },
+  tampered: { mark: '!', tone: 'bad' },
 };
 
-/** A verdict in a word, as the tap page says it (the console's list of taps too). */
+/** A verdict in a word, as the tap page says it (the console's list of taps too), in the reader's language. */
 export function tapVerdictWord(verdict: TapVerdict): string {
-  return VERDICT_WORDING[verdict].word;
+  return text.tap.verdicts[verdict];
 }
 
-function verdictMeaning(result: TapResultType): SafeHtml {
-  const tap = result.counter === null ? '' : ` (tap ${result.counter})`;
+/** What the verdict means for the object in hand, with the tap's number when the link carries one. */
+function verdictMeaning(result: TapResultType): string {
+  const meanings = text.tap.meanings;
+  // Passed as text: a tap's number is shown as it is, never grouped like an amount.
+  const counter = result.counter === null ? 'none' : String(result.counter);
   switch (result.verdict) {
     case 'genuine':
-      return html`Tapped now${tap}: this is the tag bound to the certificate below, and the link it made is
-      new.`;
     case 'copied':
-      return html`This link${tap} was opened before. A genuine tag makes a new link at every tap, so this one
-      was copied from an earlier tap: it proves nothing about the object in front of you. If you only reloaded
-      this page, tap the tag again.`;
-    case 'forged':
-      return html`The link claims to come from the tag of the certificate below, but its signature does not
-      match that tag's key: it was not made by that tag. Do not rely on the object it came from.`;
-    case 'unknown_tag':
-      return html`This link was not made by a tag this registry knows. It proves nothing about the object.`;
     case 'unbound':
-      return html`This tag${tap} is genuine but no longer bound to the certificate below: it was unbound. It
-      does not identify the object any more.`;
     case 'tampered':
-      return html`The tag${tap} reports that its tamper loop was opened: the seal of the object was broken.
-      Have the object checked before you rely on it.`;
+      return meanings[result.verdict](counter);
+    case 'forged':
+    case 'unknown_tag':
+      return meanings[result.verdict];
   }
 }
 
@@ -51,34 +47,32 @@ function verdictMeaning(result: TapResultType): SafeHtml {
 function certificateCaveat(certificate: TapResultType['certificate']): SafeHtml | '' {
   if (!certificate) return '';
   if (certificate.alert)
-    return html`<p class="tap-caveat">
-      But the item is reported ${certificate.alert.kind}: read the warning below.
-    </p>`;
+    return html`<p class="tap-caveat">${text.tap.reportedCaveat(certificate.alert.kind)}</p>`;
   if (certificate.status !== 'issued')
-    return html`<p class="tap-caveat">
-      But the certificate is ${certificate.status === 'not_issued' ? 'not issued' : certificate.status}: do
-      not rely on it.
-    </p>`;
+    return html`<p class="tap-caveat">${text.tap.statusCaveat(certificate.status)}</p>`;
   return '';
 }
 
 function verdictPart(result: TapResultType): TapVerdictPart {
-  const wording = VERDICT_WORDING[result.verdict];
+  const look = VERDICT_LOOK[result.verdict];
+  const word = tapVerdictWord(result.verdict);
   // A genuine tag on an item reported stolen or lost is no good news: red, the report before the tag's meaning.
   const reported =
     result.verdict === 'genuine' && result.certificate?.alert ? result.certificate.alert : null;
-  const tone = reported ? 'bad' : wording.tone;
+  const tone = reported ? 'bad' : look.tone;
   return {
-    title: wording.word,
+    title: word,
+    // Opening the tap's link again would read as a copied link: the switcher leads to the certificate's page instead.
+    languagePath: result.certificate ? `/c/${result.certificate.number}` : '/c',
     banner: html`<section
       class="tap-verdict tap-${tone}"
       role="${tone === 'good' ? 'status' : 'alert'}"
       aria-labelledby="tap-verdict-word"
     >
-      <span class="status-mark" aria-hidden="true">${reported ? '!' : wording.mark}</span>
+      <span class="status-mark" aria-hidden="true">${reported ? '!' : look.mark}</span>
       <div class="tap-verdict-text">
-        <p class="status-label">NFC tag</p>
-        <p><strong class="status-word" id="tap-verdict-word">${wording.word}</strong></p>
+        <p class="status-label">${text.tap.nfcTag}</p>
+        <p><strong class="status-word" id="tap-verdict-word">${word}</strong></p>
         ${reported ? certificateCaveat(result.certificate) : ''}
         <p class="tap-meaning">${verdictMeaning(result)}</p>
         ${result.verdict === 'genuine' && !reported ? certificateCaveat(result.certificate) : ''}
@@ -91,25 +85,28 @@ function verdictPart(result: TapResultType): TapVerdictPart {
 export function tapView(view: {
   result: TapResultType;
   page: CertificatePage | undefined;
+  brand: ServiceBrand;
   contactEmail?: string;
 }): SafeHtml {
   const top = verdictPart(view.result);
   const { page } = view;
   if (page?.kind !== 'certificate')
     return publicDocument(
-      'Certificate check',
+      view.brand,
+      text.tap.unknownTitle,
       html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">Certificate check</h1>
-        <p>To check a certificate, type its number on <a href="/c">the certificate check</a>.</p>
+        <h1 id="page-title">${text.tap.unknownTitle}</h1>
+        <p>${text.tap.unknownIntro(linkTo('/c'))}</p>
       </section>`,
       'other',
       top,
     );
-  if (!page.certificate.issued) return notIssuedView(page.certificate.certificate_number, top);
+  if (!page.certificate.issued) return notIssuedView(view.brand, page.certificate.certificate_number, top);
   return certificateView({
     ...page,
     certificate: page.certificate,
     checkedAt: new Date(view.result.tapped_at),
+    brand: view.brand,
     contactEmail: view.contactEmail,
     tap: top,
   });

@@ -1,0 +1,26 @@
+/** The words around every public page: the header, the footer's links and language switcher, the error pages. */
+export const pageText = {
+  page: {
+    brandTagline: 'certificate check',
+    checkACertificate: 'Check a certificate',
+    howToCheck: 'How to check a certificate yourself',
+    /** The language switcher's name, as a screen reader announces the footer's list of languages. */
+    language: 'Language',
+    notFound: {
+      title: 'Page not found',
+      wrongMethodTitle: 'This page cannot be opened this way',
+      noPage: 'There is no page at this address. The link may be broken, or the address mistyped.',
+      wrongMethod: 'This address is used by programs, not opened in a browser.',
+      typeTheNumber: 'To check a certificate, type its number here.',
+      home: 'Go to the home page',
+    },
+    error: {
+      tooManyRequests: 'Too many requests',
+      tryAgainShortly: 'Try again shortly',
+      error: 'Error',
+      addressUnreadable: 'The address could not be read.',
+      busy: 'The service is busy or restarting; try again shortly.',
+      failed: 'Something went wrong; try again later.',
+    },
+  },
+} as const;
