@@ -74,6 +74,17 @@ export type PlanetId = keyof typeof planets;
 
 export const planetIds = Object.keys(planets) as PlanetId[];
 
+/**
+ * The field a list shows under an asset's title: who made it, or what names it best in its category (the jewel's
+ * grading lab, as a card's grader or publisher would be). docs/console.md, "Lists".
+ */
+export const bylineFields: { [P in PlanetId]: keyof (typeof planets)[P]['fields'] & string } = {
+  artworks: 'artist',
+  collectibles: 'publisher',
+  watches: 'brand',
+  jewelry: 'lab',
+};
+
 export function isPlanetId(value: unknown): value is PlanetId {
   return typeof value === 'string' && Object.hasOwn(planets, value);
 }

@@ -4,6 +4,7 @@ import { FingerprintCatalogue, fingerprintStoredMedia } from './fingerprint-cata
 import { databaseMediaStore, directoryMediaStore } from './media-store.repository.js';
 import { mediaFileRoutes } from './media-files.routes.js';
 import { imageDecoder, type ImageDecoder } from './media-processing.js';
+import { MediaThumbnails } from './media-thumbnails.js';
 import type { MediaStores } from './media.service.js';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     mediaStores: MediaStores;
     /** The pixel limit and this process's decode slots, shared by every upload. */
     imageDecoder: ImageDecoder;
+    /** The lists' small pictures, made in the decode slots and kept by digest. */
+    mediaThumbnails: MediaThumbnails;
     /** Every image's fingerprint, in memory, for photo search (docs/media.md). */
     fingerprintCatalogue: FingerprintCatalogue;
     /** Fingerprints the images stored without one; runs once at start. */
@@ -37,6 +40,7 @@ export const mediaPlugin = fp(async (app: FastifyInstance) => {
   const catalogue = new FingerprintCatalogue(app.db);
   app.decorate('mediaStores', stores);
   app.decorate('imageDecoder', decoder);
+  app.decorate('mediaThumbnails', new MediaThumbnails(decoder));
   app.decorate('fingerprintCatalogue', catalogue);
 
   let running = false;

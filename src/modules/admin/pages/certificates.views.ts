@@ -1,9 +1,11 @@
 import { planetIds } from '../../../planets/planets.js';
 import { certificateStatuses, type CertificateMove } from '../../assets/asset-states.js';
+import type { AssetGlance } from '../../assets/asset-glances.service.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { filterForm, filterSelect, valueOptions } from '../../web-pages/form-parts.views.js';
 import {
   moveLabel,
@@ -68,6 +70,7 @@ function certificateTable(
   session: AdminSession,
   items: CertificateListItem[],
   verifications: Map<string, VerificationSummary>,
+  glances: ReadonlyMap<string, AssetGlance>,
   view: CertificateView,
 ) {
   const moves = offeredCertificateMoves(view.status);
@@ -95,7 +98,14 @@ function certificateTable(
           (item) =>
             html`<tr data-certificate="${item.certificate_number}">
               <td data-label="Certificate"><code>${item.certificate_number}</code></td>
-              <td data-label="Title"><a href="${assetPagePath(item)}">${item.title}</a></td>
+              <td data-label="Title">
+                ${titleAtGlance({
+                  title: html`<a href="${assetPagePath(item)}">${item.title}</a>`,
+                  glance: glances.get(item.asset_id),
+                  thumbnailHref: (mediaId) =>
+                    `${assetPagePath(item)}/media/${encodeURIComponent(mediaId)}/thumbnail`,
+                })}
+              </td>
               <td data-label="Account">${item.account_name}</td>
               <td data-label="Planet fields">${fieldList(item.fields)}</td>
               <td data-label="Submitted">${formatTime(item.created_at)}</td>
@@ -119,6 +129,8 @@ export function certificatesPage(options: {
   items: CertificateListItem[];
   /** How often and by whom each asset was verified, by asset id. */
   verifications: Map<string, VerificationSummary>;
+  /** Each asset's public thumbnail and byline, by asset id. */
+  glances: ReadonlyMap<string, AssetGlance>;
   view: CertificateView;
   flash?: Flash;
   status?: number;
@@ -142,7 +154,7 @@ export function certificatesPage(options: {
       const items = options.items.filter((item) => item.planet === planet);
       return html`<section aria-labelledby="planet-${planet}" class="planet-section">
         <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
-        ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, view)}
+        ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, options.glances, view)}
       </section>`;
     })}`,
   });

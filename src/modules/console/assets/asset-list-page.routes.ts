@@ -4,11 +4,16 @@ import { planetIds, type PlanetId } from '../../../planets/planets.js';
 import { checkAgainstRouteSchema } from '../../../plugins/schema-check.js';
 import { ListAssetsQuery } from '../../assets/asset-list.schemas.js';
 import { listAssets } from '../../assets/asset-list.service.js';
+import { glancesOfAssets } from '../../assets/asset-glances.service.js';
+import { openMedia } from '../../media/media.service.js';
+import { sendThumbnail } from '../../media/media-thumbnails.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
 import { FormText, pageFrame } from '../shell/console-page.helpers.js';
 import { assetListPage, type AssetListFilters } from './asset-list-page.views.js';
 import { PlanetParams, planetOf } from './asset-route-parts.js';
+
+const MediaParams = Type.Object({ media_id: Type.String({ maxLength: 100 }) });
 
 const PAGE_SIZE = 50;
 
@@ -51,7 +56,10 @@ function listHref(planet: PlanetId, filters: AssetListFilters, cursor?: string):
   return `/console/assets/${planet}${search ? `?${search}` : ''}`;
 }
 
-/** /console/assets/{planet}: the account's assets of a planet, filtered, 50 a page. */
+/**
+ * /console/assets/{planet}: the account's assets of a planet, filtered, 50 a page, each with its thumbnail and
+ * byline; and /console/thumbnails/{media_id}, the small picture of any medium the member may see, for every list.
+ */
 export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
@@ -74,10 +82,9 @@ export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
         apiQuery,
         'querystring',
       );
-      const [frame, page] = await Promise.all([
-        pageFrame(request),
-        listAssets(db, memberPrincipal(request), planet, query),
-      ]);
+      const principal = memberPrincipal(request);
+      const [frame, page] = await Promise.all([pageFrame(request), listAssets(db, principal, planet, query)]);
+      const glances = await glancesOfAssets(db, principal, page.data);
       return sendPage(
         reply,
         assetListPage({
@@ -85,10 +92,23 @@ export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
           planet,
           filters,
           assets: page.data,
+          glances,
           nextHref: page.next_cursor ? listHref(planet, filters, page.next_cursor) : null,
           firstHref: request.query.cursor ? listHref(planet, filters) : null,
         }),
       );
     },
+  );
+
+  app.get<{ Params: Static<typeof MediaParams> }>(
+    '/thumbnails/:media_id',
+    { schema: { hide: true, params: MediaParams }, config: { memberRole: 'viewer' } },
+    async (request, reply) =>
+      sendThumbnail(
+        request,
+        reply,
+        await openMedia(db, app.mediaStores, memberPrincipal(request), request.params.media_id),
+        app.mediaThumbnails,
+      ),
   );
 }

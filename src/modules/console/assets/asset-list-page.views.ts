@@ -1,10 +1,12 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import { planetIds, type PlanetId } from '../../../planets/planets.js';
 import { assetStatuses, certificateStatuses } from '../../assets/asset-states.js';
+import type { AssetGlance } from '../../assets/asset-glances.service.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { roleReaches } from '../../members/member-roles.js';
+import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { certificateStatusBadge } from '../../web-pages/asset-parts.views.js';
 import {
   dataTable,
@@ -23,6 +25,9 @@ const words = text.assets;
 export function consoleAssetPath(asset: { planet: string; id: string }): string {
   return `/console/assets/${encodeURIComponent(asset.planet)}/${encodeURIComponent(asset.id)}`;
 }
+
+/** Where a console list finds a medium's thumbnail (asset-list-page.routes.ts). */
+export const consoleThumbnailPath = (mediaId: string) => `/console/thumbnails/${encodeURIComponent(mediaId)}`;
 
 export interface PageBase {
   session: MemberSession;
@@ -61,6 +66,8 @@ export function assetListPage(
     planet: PlanetId;
     filters: AssetListFilters;
     assets: readonly AssetRecordType[];
+    /** Each asset's thumbnail and byline, by its id. */
+    glances: ReadonlyMap<string, AssetGlance>;
     nextHref: string | null;
     firstHref: string | null;
   },
@@ -112,7 +119,11 @@ export function assetListPage(
                 (asset) =>
                   html`<tr>
                     <td data-label="${columns.title}">
-                      <a href="${consoleAssetPath(asset)}">${asset.title}</a>
+                      ${titleAtGlance({
+                        title: html`<a href="${consoleAssetPath(asset)}">${asset.title}</a>`,
+                        glance: options.glances.get(asset.id),
+                        thumbnailHref: consoleThumbnailPath,
+                      })}
                     </td>
                     <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
                     <td data-label="${columns.certificate}">

@@ -7,6 +7,7 @@ import {
   type OpenAlertAsset,
   type PlanetCounts,
 } from '../../assets/asset-stats.service.js';
+import { glancesOfAssets, type AssetGlance } from '../../assets/asset-glances.service.js';
 import { countOffersWaiting } from '../../transfers/transfers.service.js';
 import {
   accountVerificationStats,
@@ -23,6 +24,8 @@ export interface HomeFigures {
   /** Planets where the account has assets: counts by certificate status and open alerts. */
   planets: PlanetCounts[];
   openAlerts: OpenAlertAsset[];
+  /** The listed open alerts' thumbnails and bylines, by asset id. */
+  openAlertGlances: ReadonlyMap<string, AssetGlance>;
   offersWaiting: number;
   /** The account's webhook deliveries made in the window, by status. */
   deliveries: { succeeded: number; failed: number; pending: number };
@@ -45,5 +48,6 @@ export async function consoleHomeFigures(
     assetsCreatedPerDay(db, accountId, window),
     accountVerificationStats(db, accountId, window),
   ]);
-  return { planets, openAlerts, offersWaiting, deliveries, createdPerDay, verifications };
+  const openAlertGlances = await glancesOfAssets(db, { accountId }, openAlerts);
+  return { planets, openAlerts, openAlertGlances, offersWaiting, deliveries, createdPerDay, verifications };
 }

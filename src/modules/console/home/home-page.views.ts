@@ -1,8 +1,10 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
+import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { barList, dayBarChart, type BarItem, type ChartText } from '../../web-pages/charts.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
+import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { HOME_DAYS, type HomeFigures } from './console-home.service.js';
 import { type ConsoleFrame, consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
@@ -116,7 +118,11 @@ function openAlerts(figures: HomeFigures): SafeHtml {
       columns: [columns.asset, columns.number, columns.kind, columns.since],
       rows: figures.openAlerts.map((alert) => ({
         cells: [
-          html`<a href="/console/assets/${alert.planet}/${alert.id}">${alert.title}</a>`,
+          titleAtGlance({
+            title: html`<a href="/console/assets/${alert.planet}/${alert.id}">${alert.title}</a>`,
+            glance: figures.openAlertGlances.get(alert.id),
+            thumbnailHref: consoleThumbnailPath,
+          }),
           html`<code>${alert.certificateNumber}</code>`,
           alert.kind,
           formatTime(alert.since),

@@ -12,6 +12,7 @@ import { searchText } from './search.text.js';
 import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
+import { listsText } from './lists.text.js';
 import { historyText } from './history.text.js';
 
 const english = {
@@ -20,6 +21,7 @@ const english = {
   ...homeText,
   ...transfersText,
   ...watchlistText,
+  ...listsText,
   ...assetsText,
   ...historyText,
   ...developersText,

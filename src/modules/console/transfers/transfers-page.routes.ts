@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/database.js';
 import { commitChange } from '../../../plugins/commit-change.js';
+import { glancesOfAssets } from '../../assets/asset-glances.service.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { acceptTransfer, closeTransfer, listDescribedTransfers } from '../../transfers/transfers.service.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
@@ -30,12 +31,19 @@ export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
   const sendTransfersPage = listPageRoute(app, {
     url: '/transfers',
     cursors: ListQuery,
-    read: (principal, cursors) =>
-      Promise.all([
+    read: async (principal, cursors) => {
+      const [received, made] = await Promise.all([
         listDescribedTransfers(db, principal, { role: 'incoming', cursor: cursors.received }),
         listDescribedTransfers(db, principal, { role: 'outgoing', cursor: cursors.made }),
-      ]),
-    draw: (frame, [received, made], cursors) => transfersPage({ ...frame, received, made, cursors }),
+      ]);
+      // Both lists' pictures and bylines in one query.
+      const offered = [...received.data, ...made.data].map((offer) => ({
+        planet: offer.planet,
+        id: offer.asset_id,
+      }));
+      return { received, made, glances: await glancesOfAssets(db, principal, offered) };
+    },
+    draw: (frame, lists, cursors) => transfersPage({ ...frame, ...lists, cursors }),
   });
 
   /** A decision, then back to the lists with a notice; a refusal (404, 409 expired or closed) is shown on them. */

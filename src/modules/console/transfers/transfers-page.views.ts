@@ -2,10 +2,13 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import type { Membership } from '../../members/members.service.js';
 import { roleReaches } from '../../members/member-roles.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
+import type { AssetGlance } from '../../assets/asset-glances.service.js';
 import type { DescribedTransfer } from '../../transfers/transfers.service.js';
+import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { text } from '../text/index.js';
 
 const words = text.transfers;
@@ -42,6 +45,7 @@ function offersTable(options: {
   page: OfferPage;
   side: 'received' | 'made';
   moreHref: string;
+  glances: ReadonlyMap<string, AssetGlance>;
 }): SafeHtml {
   const { session, page, side } = options;
   const editor = roleReaches(session.role, 'editor');
@@ -54,11 +58,16 @@ function offersTable(options: {
       : html`${offer.to_account_name ?? words.unnamed} <code>${offer.to_account_id}</code>`;
   // The asset's page is the sender's while the offer is open: the receiver sees its title only.
   const asset = (offer: DescribedTransfer) =>
-    side === 'made'
-      ? html`<a href="/console/assets/${offer.planet}/${offer.asset_id}"
-          >${offer.asset_title ?? offer.asset_id}</a
-        >`
-      : (offer.asset_title ?? offer.asset_id);
+    titleAtGlance({
+      title:
+        side === 'made'
+          ? html`<a href="/console/assets/${offer.planet}/${offer.asset_id}"
+              >${offer.asset_title ?? offer.asset_id}</a
+            >`
+          : (offer.asset_title ?? offer.asset_id),
+      glance: options.glances.get(offer.asset_id),
+      thumbnailHref: consoleThumbnailPath,
+    });
   const actions = (offer: DescribedTransfer) =>
     html`<div class="inline-actions">
       ${
@@ -99,6 +108,8 @@ export function transfersPage(options: {
   memberships: readonly Membership[];
   received: OfferPage;
   made: OfferPage;
+  /** The offered assets' thumbnails and bylines, by asset id. */
+  glances: ReadonlyMap<string, AssetGlance>;
   cursors: { received?: string; made?: string };
   flash?: Flash;
 }): SafeHtml {
@@ -121,6 +132,7 @@ export function transfersPage(options: {
         page: options.received,
         side: 'received',
         moreHref: more('received', options.received.next_cursor),
+        glances: options.glances,
       })}
       <h2 id="made-heading">${words.madeHeading}</h2>
       ${offersTable({
@@ -129,6 +141,7 @@ export function transfersPage(options: {
         page: options.made,
         side: 'made',
         moreHref: more('made', options.made.next_cursor),
+        glances: options.glances,
       })}
       <p class="hint">${words.offerHint}</p>`,
   });

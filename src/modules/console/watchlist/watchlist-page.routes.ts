@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { commitChange } from '../../../plugins/commit-change.js';
+import { glancesOfCertificates } from '../../assets/asset-glances.service.js';
 import { listEvents } from '../../event-feed/event-feed.service.js';
 import { addWatch, listAccountWatches, removeWatch } from '../../watchlist/watchlist.service.js';
 import { memberPrincipal } from '../shell/console-auth.js';
@@ -33,15 +34,18 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
   const sendWatchlistPage = listPageRoute(app, {
     url: '/watchlist',
     cursors: ListQuery,
-    read: (principal, cursors) =>
-      Promise.all([
+    read: async (principal, cursors) => {
+      const [watches, fired] = await Promise.all([
         listAccountWatches(db, principal, { cursor: cursors.cursor }),
         // What fired is what the watchers' webhooks receive: the account's watch.triggered events.
         listEvents(db, principal, { type: 'watch.triggered', cursor: cursors.fired }, retentionDays),
-      ]),
+      ]);
+      const numbers = watches.data.map((watch) => watch.certificate_number);
+      return { watches, fired, glances: await glancesOfCertificates(db, principal, numbers) };
+    },
     // The number typed in a refused add goes back into the field.
-    draw: (frame, [watches, fired], cursors, answer: PageAnswer & { number?: string }) =>
-      watchlistPage({ ...frame, watches, fired, retentionDays, cursors, number: answer.number }),
+    draw: (frame, lists, cursors, answer: PageAnswer & { number?: string }) =>
+      watchlistPage({ ...frame, ...lists, retentionDays, cursors, number: answer.number }),
   });
 
   app.post<{ Body: Static<typeof WatchForm> }>(

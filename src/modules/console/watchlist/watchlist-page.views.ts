@@ -1,13 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import type { AssetGlance } from '../../assets/asset-glances.service.js';
 import type { EventPage } from '../../event-feed/event-feed.schemas.js';
 import type { Membership } from '../../members/members.service.js';
 import { roleReaches } from '../../members/member-roles.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { WatchType } from '../../watchlist/watchlist.schemas.js';
+import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { inputField, labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { text } from '../text/index.js';
 
 const words = text.watchlist;
@@ -58,22 +61,32 @@ function removeForm(session: MemberSession, watch: WatchType): SafeHtml {
   </form>`;
 }
 
-function watchedTable(session: MemberSession, page: WatchPage, moreHref: string): SafeHtml {
+function watchedTable(
+  session: MemberSession,
+  page: WatchPage,
+  glances: ReadonlyMap<string, AssetGlance>,
+  moreHref: string,
+): SafeHtml {
   if (page.data.length === 0) return html`<p class="empty">${words.noneWatched}</p>`;
   const editor = roleReaches(session.role, 'editor');
   const columns = words.columns;
   return html`${labelledTable({
     labelledBy: 'watched-heading',
-    columns: [columns.number, columns.since, ...(editor ? [columns.actions] : [])],
-    actionsColumn: editor ? 2 : undefined,
-    rows: page.data.map((watch) => ({
-      attributes: html` data-watch-id="${watch.id}"`,
-      cells: [
-        html`<code>${watch.certificate_number}</code>`,
-        formatTime(watch.created_at),
-        ...(editor ? [removeForm(session, watch)] : []),
-      ],
-    })),
+    columns: [text.lists.asset, columns.number, columns.since, ...(editor ? [columns.actions] : [])],
+    actionsColumn: editor ? 3 : undefined,
+    rows: page.data.map((watch) => {
+      // Another account's certificate shows its title once issued, as its public page does; before, a dash.
+      const glance = glances.get(watch.certificate_number);
+      return {
+        attributes: html` data-watch-id="${watch.id}"`,
+        cells: [
+          titleAtGlance({ title: glance?.title ?? '—', glance, thumbnailHref: consoleThumbnailPath }),
+          html`<code>${watch.certificate_number}</code>`,
+          formatTime(watch.created_at),
+          ...(editor ? [removeForm(session, watch)] : []),
+        ],
+      };
+    }),
   })}
   ${page.next_cursor ? html`<p><a href="${moreHref}">${words.more}</a></p>` : ''}`;
 }
@@ -107,6 +120,8 @@ export function watchlistPage(options: {
   session: MemberSession;
   memberships: readonly Membership[];
   watches: WatchPage;
+  /** The watched certificates' titles, thumbnails and bylines, by certificate number. */
+  glances: ReadonlyMap<string, AssetGlance>;
   fired: Static<typeof EventPage>;
   retentionDays: number;
   cursors: { cursor?: string; fired?: string };
@@ -126,7 +141,7 @@ export function watchlistPage(options: {
     content: html`<p>${words.intro}</p>
       ${roleReaches(session.role, 'editor') ? addForm(session, options.number) : ''}
       <h2 id="watched-heading">${words.watchedHeading}</h2>
-      ${watchedTable(session, options.watches, more('cursor', options.watches.next_cursor))}
+      ${watchedTable(session, options.watches, options.glances, more('cursor', options.watches.next_cursor))}
       <h2 id="fired-heading">${words.firedHeading}</h2>
       <p class="hint">${words.firedIntro(options.retentionDays)}</p>
       ${firedTable(options.fired, more('fired', options.fired.next_cursor))}`,

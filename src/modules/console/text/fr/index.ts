@@ -6,6 +6,7 @@ import { searchText } from './search.js';
 import { signInText } from './sign-in.js';
 import { transfersText } from './transfers.js';
 import { watchlistText } from './watchlist.js';
+import { listsText } from './lists.js';
 import { developersText } from './developers.js';
 import { assetsText } from './assets.js';
 
@@ -20,6 +21,7 @@ export const fr = {
   ...signInText,
   ...transfersText,
   ...watchlistText,
+  ...listsText,
   ...developersText,
   ...assetsText,
 };
