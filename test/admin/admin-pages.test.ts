@@ -174,8 +174,8 @@ describe('certificates page', () => {
     expect(response.body).toContain(`<tr data-certificate="${asset.certificateNumber}">`);
     expect(response.body).toContain('<h2 id="planet-jewelry">');
     const compact = response.body.replace(/>\s+</g, '><');
-    expect(compact).toContain('<dt>stone</dt><dd>sapphire</dd>');
-    expect(compact).toContain('<dt>carat</dt><dd>2.1</dd>');
+    expect(compact).toContain('<dt>Stone</dt><dd>sapphire</dd>');
+    expect(compact).toContain('<dt>Weight</dt><dd>2.1</dd>');
     expect(response.body).toContain(`action="/admin/certificates/${asset.certificateNumber}/issue"`);
     expect(response.body).toContain(`action="/admin/certificates/${asset.certificateNumber}/reject"`);
   });

@@ -7,18 +7,38 @@ import { tapVerdictWord } from '../tags/tap-page.views.js';
 import type { VerificationType } from '../verification/verification.schemas.js';
 import { dataTable, inputField, selectField } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
+import { text } from './text/index.js';
 
 // The parts of an asset's page that the operator's (/admin) and the account's (/console) pages both show.
 
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
 function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const words = text.media;
+  if (bytes < 1024) return words.bytes(bytes);
+  if (bytes < 1024 * 1024) return words.kibibytes(oneDecimal(bytes / 1024));
+  return words.mebibytes(oneDecimal(bytes / 1024 / 1024));
+}
+
+// A file type by the name people know it by ("image/webp" → "WebP image"); the rest by its own subtype.
+const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  tiff: 'TIFF',
+  pdf: 'PDF',
+};
+
+function fileKind(contentType: string): string {
+  const [type, subtype = ''] = contentType.split('/');
+  const format = FORMAT_NAMES[subtype] ?? subtype.toUpperCase();
+  return type === 'image' ? text.media.imageFormat(format) : text.media.documentFormat(format);
 }
 
 /** A medium's name on the page: its caption, else "Image 2" or "Document 3". */
 function mediumName(medium: MediaRecordType, index: number): string {
-  return medium.caption ?? `${medium.content_type.startsWith('image/') ? 'Image' : 'Document'} ${index + 1}`;
+  const name = medium.content_type.startsWith('image/') ? text.media.image : text.media.document;
+  return medium.caption ?? name(String(index + 1));
 }
 
 /**
@@ -32,7 +52,7 @@ export function mediaGrid(
     actions?: (medium: MediaRecordType, name: string) => SafeHtml;
   },
 ): SafeHtml {
-  if (media.length === 0) return html`<p class="empty">No images or documents.</p>`;
+  if (media.length === 0) return html`<p class="empty">${text.media.none}</p>`;
   return html`<ul class="media-grid">
     ${media.map((medium, index) => {
       const href = options.hrefOf(medium);
@@ -49,16 +69,16 @@ export function mediaGrid(
                     height="${medium.height ?? ''}"
                     loading="lazy"
                   />`
-                : html`<span class="document-icon" aria-hidden="true">PDF</span
+                : html`<span class="document-icon" aria-hidden="true">${text.media.documentIcon}</span
                     ><span class="visually-hidden">${name}</span>`
             }
           </a>
           <figcaption>
             <strong>${name}</strong><br />
-            ${medium.content_type},
+            ${fileKind(medium.content_type)},
             ${byteSize(medium.bytes)}${medium.width ? `, ${medium.width}×${medium.height}` : ''}<br />
             <span class="badge ${medium.public ? 'badge-active' : 'badge-expired'}"
-              >${medium.public ? 'public' : 'private'}</span
+              >${medium.public ? text.media.public : text.media.private}</span
             >
             <code class="digest" title="SHA-256">${medium.sha256.slice(0, 16)}…</code>
             ${options.actions ? options.actions(medium, name) : ''}
@@ -77,7 +97,8 @@ export function verificationsTable(
   verifications: readonly VerificationType[],
   taps: readonly TapType[] = [],
 ): SafeHtml {
-  if (verifications.length === 0 && taps.length === 0) return html`<p class="empty">Never verified.</p>`;
+  const words = text.verifications;
+  if (verifications.length === 0 && taps.length === 0) return html`<p class="empty">${words.never}</p>`;
   const rows = [
     ...verifications.map((verification) => ({
       at: verification.verified_at,
@@ -87,8 +108,8 @@ export function verificationsTable(
         <td>
           ${
             verification.verified
-              ? 'verified'
-              : html`<span>not verified</span>
+              ? words.verified
+              : html`<span>${words.notVerified}</span>
                   <span class="hint"
                     >(${verification.checks
                       .filter((check) => !check.passed)
@@ -104,16 +125,16 @@ export function verificationsTable(
       at: tap.tapped_at,
       row: html`<tr>
         <td>${formatTime(tap.tapped_at)}</td>
-        <td><span class="badge">Tag tap</span></td>
+        <td><span class="badge">${words.tagTap}</span></td>
         <td>
-          ${tapVerdictWord(tap.verdict)}${tap.counter === null ? '' : html` <span class="hint">(tap ${tap.counter})</span>`}
+          ${tapVerdictWord(tap.verdict)}${tap.counter === null ? '' : html` <span class="hint">${words.tapCounter(String(tap.counter))}</span>`}
         </td>
       </tr>`,
     })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return dataTable({
-    caption: taps.length > 0 ? 'Verifications and tag taps, newest first' : 'Verifications, newest first',
-    columns: ['When', 'By', 'Result'],
+    caption: taps.length > 0 ? words.captionWithTaps : words.caption,
+    columns: [words.columns.when, words.columns.by, words.columns.result],
     rows: rows.map((entry) => entry.row),
   });
 }
@@ -124,30 +145,35 @@ export function verificationsTable(
  */
 export function certificateStatusBadge(status: string, alert: { kind: string } | null | undefined): SafeHtml {
   if (alert && status === 'issued')
-    return html`<span class="badge badge-alert">issued, but reported ${alert.kind}</span>`;
-  return html`<span class="badge badge-${status}">${status}</span>`;
+    return html`<span class="badge badge-alert"
+      >${text.certificateBadge.issuedButReported(alert.kind)}</span
+    >`;
+  return html`<span class="badge badge-${status}"
+    >${text.values.certificateStatuses[status] ?? status}</span
+  >`;
 }
 
 /** The form that reports an asset stolen or lost, posted to `action` with the page's hidden fields. */
 function raiseAlertForm(action: string, hidden: SafeHtml): SafeHtml {
+  const words = text.alerts;
   return html`<details class="move">
-    <summary>Report stolen or lost…</summary>
+    <summary>${words.report}</summary>
     <form method="post" action="${action}" class="stacked">
       ${hidden}
       ${selectField(
-        'Kind',
+        words.kind,
         { id: 'alert-kind', name: 'kind' },
-        html`<option value="stolen">Stolen</option>
-          <option value="lost">Lost</option>`,
+        html`<option value="stolen">${words.stolen}</option>
+          <option value="lost">${words.lost}</option>`,
       )}
-      ${inputField('Missing since', { id: 'alert-occurred', name: 'occurred_at', type: 'date', required: true })}
-      ${inputField('Police reference (optional)', {
+      ${inputField(words.missingSince, { id: 'alert-occurred', name: 'occurred_at', type: 'date', required: true })}
+      ${inputField(words.policeReference, {
         id: 'alert-reference',
         name: 'reference',
         maxlength: limits.stringLength,
       })}
-      ${inputField('Note (optional)', { id: 'alert-note', name: 'note', maxlength: limits.stringLength })}
-      <button type="submit" class="danger">Report</button>
+      ${inputField(words.note, { id: 'alert-note', name: 'note', maxlength: limits.stringLength })}
+      <button type="submit" class="danger">${words.submit}</button>
     </form>
   </details>`;
 }
@@ -155,11 +181,21 @@ function raiseAlertForm(action: string, hidden: SafeHtml): SafeHtml {
 function resolveAlertForm(action: string, hidden: SafeHtml): SafeHtml {
   return html`<form method="post" action="${action}" class="inline-actions">
     ${hidden}
-    <button type="submit" name="outcome" value="recovered">Resolve: recovered</button>
+    <button type="submit" name="outcome" value="recovered">${text.alerts.resolveRecovered}</button>
     <button type="submit" name="outcome" value="withdrawn" class="button-secondary">
-      Resolve: withdrawn
+      ${text.alerts.resolveWithdrawn}
     </button>
   </form>`;
+}
+
+/** An open alert in a sentence: what, since when, raised when, the police reference if any. */
+function openAlertSentence(open: AlertType): SafeHtml {
+  const strong = (words: SafeHtml) => html`<strong>${words}</strong>`;
+  const since = formatTime(open.occurred_at);
+  const raised = formatTime(open.raised_at);
+  return open.reference
+    ? text.alerts.openWithReference(strong, open.kind, since, raised, open.reference)
+    : text.alerts.open(strong, open.kind, since, raised);
 }
 
 /**
@@ -175,25 +211,25 @@ export function alertControls(
   const resolved = alerts.filter((alert) => alert.status === 'resolved');
   return html`${
     open
-      ? html`<p class="alert-banner" role="alert">
-            <strong>Reported ${open.kind}</strong> since ${formatTime(open.occurred_at)} (raised
-            ${formatTime(open.raised_at)})${open.reference ? html`; police reference ${open.reference}` : ''}.
-            Verification fails and the public page warns while this is open.
-          </p>
+      ? html`<p class="alert-banner" role="alert">${openAlertSentence(open)}</p>
           ${open.note ? html`<p>${open.note}</p>` : ''}
           ${hidden ? resolveAlertForm(`${base}/alerts/${encodeURIComponent(open.id)}/resolve`, hidden) : ''}`
-      : html`<p class="empty">No open alert.</p>
+      : html`<p class="empty">${text.alerts.noneOpen}</p>
           ${hidden ? raiseAlertForm(`${base}/alerts`, hidden) : ''}`
   }
   ${
     resolved.length > 0
-      ? html`<h3>Earlier alerts</h3>
+      ? html`<h3>${text.alerts.earlier}</h3>
           <ul>
             ${resolved.map(
               (alert) =>
                 html`<li>
-                  ${alert.kind} since ${formatTime(alert.occurred_at)}: ${alert.outcome}
-                  ${formatTime(alert.resolved_at)}
+                  ${text.alerts.earlierAlert(
+                    alert.kind,
+                    formatTime(alert.occurred_at),
+                    alert.outcome ?? '',
+                    formatTime(alert.resolved_at),
+                  )}
                 </li>`,
             )}
           </ul>`

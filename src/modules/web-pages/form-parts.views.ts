@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '../../lib/html.js';
+import { text } from './text/index.js';
 
 /** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
 export interface InputAttributes {
@@ -110,21 +111,26 @@ export function emptyOption(text: string): SafeHtml {
   return html`<option value="">${text}</option>`;
 }
 
-/** One option per value, its value also its text, the current one selected; after an empty option if named. */
+/**
+ * One option per value, the current one selected, after an empty option if named; its text is the value's name in
+ * `names` (a status by its word in the page's language), else the value itself.
+ */
 export function valueOptions(
   values: readonly string[],
   selected: string | undefined,
   empty?: string,
+  names: Readonly<Record<string, string>> = {},
 ): SafeHtml[] {
   const options = values.map(
-    (value) => html`<option value="${value}" ${value === selected ? html` selected` : ''}>${value}</option>`,
+    (value) =>
+      html`<option value="${value}" ${value === selected ? html` selected` : ''}>${names[value] ?? value}</option>`,
   );
   return empty === undefined ? options : [emptyOption(empty), ...options];
 }
 
 /** The e-mail field of a log-in or set-up form (the password manager's username). */
 export function emailField(value: string | undefined): SafeHtml {
-  return inputField('Email', {
+  return inputField(text.forms.email, {
     id: 'email',
     name: 'email',
     type: 'email',
@@ -210,7 +216,7 @@ export function labelledTable(options: {
 }): SafeHtml {
   const { columns, actionsColumn } = options;
   const cell = (content: TableCell, index: number) => {
-    // The narrow layout leaves the actions cell unlabelled (admin.css matches this name).
+    // The narrow layout leaves the actions cell unlabelled (admin.css matches this name, never shown: not a word).
     const label = index === actionsColumn ? 'Actions' : columns[index];
     return isNumber(content)
       ? html`<td data-label="${label}" class="number">${content.number}</td>`

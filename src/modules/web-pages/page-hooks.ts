@@ -7,6 +7,7 @@ import { inRequestLanguage } from '../../i18n/request-language.js';
 import type { SafeHtml } from '../../lib/html.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { sendPage } from './page-document.views.js';
+import { text } from './text/index.js';
 
 const SECURITY_HEADERS = {
   'content-security-policy':
@@ -48,17 +49,17 @@ export function pageErrorHandler(
   };
   function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     let status = 500;
-    let message = 'Something went wrong; the error was logged.';
+    let message: string = text.errors.unexpected;
     if (error instanceof AppError && error.statusCode < 500) {
       status = error.statusCode;
       message = pageErrorMessage(error);
       void reply.headers(error.headers);
     } else if (error.validation) {
       status = 400;
-      message = 'The form was not filled in as expected; go back and try again.';
+      message = text.errors.formNotAsExpected;
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      message = 'The request could not be read.';
+      message = text.errors.unreadable;
     } else {
       request.log.error({ err: error }, 'page failed');
     }

@@ -4,6 +4,7 @@ import { html, type SafeHtml } from '../../lib/html.js';
 import { emailField, passwordField } from './form-parts.views.js';
 import { flashMessage, sendPage, type Flash } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
+import { text } from './text/index.js';
 
 export const SignInBody = Type.Object(
   { email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) },
@@ -30,7 +31,8 @@ export function signInForm(options: {
   return html`${flashMessage(options.flash)}
     <form method="post" action="${options.action}" class="stacked">
       ${csrfField(options.csrfToken)} ${emailField(options.email)}
-      ${passwordField('Password', { id: 'password', autocomplete: 'current-password' })} ${options.more ?? ''}
+      ${passwordField(text.forms.password, { id: 'password', autocomplete: 'current-password' })}
+      ${options.more ?? ''}
       <button type="submit">${options.button}</button>
     </form>`;
 }
@@ -40,31 +42,31 @@ function sendThrottled(
   reply: FastifyReply,
   retryAfterSeconds: number,
   page: (message: string) => SafeHtml,
-  attempts = 'attempts',
+  throttled: (minutes: number) => string = text.signIn.throttled,
 ): FastifyReply {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
   void reply.header('retry-after', String(retryAfterSeconds));
-  return sendPage(
-    reply,
-    page(`Too many failed ${attempts}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
-    429,
-  );
+  return sendPage(reply, page(throttled(Math.ceil(retryAfterSeconds / 60))), 429);
 }
 
 /** The answer to a refused or throttled sign-in: the sign-in page again, with why. */
 export function sendSignInRefusal(
   reply: FastifyReply,
   result: { outcome: 'refused' } | { outcome: 'throttled'; retryAfterSeconds: number },
-  options: { page: (flash: Flash) => SafeHtml; attempts?: string; refused?: string },
+  options: {
+    page: (flash: Flash) => SafeHtml;
+    /** The sentence of a throttled attempt, given the minutes to wait (the app's word for its sign-in). */
+    throttled?: (minutes: number) => string;
+    refused?: string;
+  },
 ): FastifyReply {
   if (result.outcome === 'throttled') {
     return sendThrottled(
       reply,
       result.retryAfterSeconds,
       (message) => options.page({ kind: 'error', message }),
-      options.attempts,
+      options.throttled,
     );
   }
-  const message = options.refused ?? 'Incorrect email or password.';
+  const message = options.refused ?? text.signIn.refused;
   return sendPage(reply, options.page({ kind: 'error', message }), 401);
 }

@@ -10,6 +10,7 @@ import {
 } from '../../web-pages/people.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { adminPage } from './admin-layout.views.js';
+import { adminText } from '../text/index.js';
 
 /** An account's people: members, invitations, and the form that invites (its link shown once). */
 export function accountMembersPage(
@@ -18,20 +19,21 @@ export function accountMembersPage(
   const { session, account } = options;
   const { csrfToken } = session;
   const base = `/admin/accounts/${account.id}`;
+  const words = adminText.accountPeople;
   return adminPage({
     title: account.name,
     section: 'accounts',
     session,
     flash: options.flash,
     content: html`<p>
-        <a href="/admin/accounts">All accounts</a> ·
-        <a href="/admin/api-keys?account=${account.id}">API keys</a>
+        <a href="/admin/accounts">${words.allAccounts}</a> ·
+        <a href="/admin/api-keys?account=${account.id}">${words.apiKeys}</a>
       </p>
       ${invitationLinkNotice(options.createdUrl)}
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading">${words.members}</h2>
       ${
         options.members.length === 0
-          ? html`<p class="empty">No members yet: invite the first owner below.</p>`
+          ? html`<p class="empty">${words.noMembers}</p>`
           : membersTable(options.members, {
               actions: (member) =>
                 member.status === 'disabled'
@@ -39,15 +41,15 @@ export function accountMembersPage(
                   : actionButton({
                       action: `${base}/members/${member.id}/disable`,
                       csrfToken,
-                      label: 'Disable',
-                      ariaLabel: `Disable ${member.email}`,
+                      label: words.disable,
+                      ariaLabel: words.disableMember(member.email),
                     }),
             })
       }
-      <h2 id="invitations-heading">Invitations</h2>
+      <h2 id="invitations-heading">${words.invitations}</h2>
       ${
         options.invitations.length === 0
-          ? html`<p class="empty">No invitations.</p>`
+          ? html`<p class="empty">${words.noInvitations}</p>`
           : invitationsTable(options.invitations, {
               showState: true,
               csrfToken,

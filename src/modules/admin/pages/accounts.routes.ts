@@ -11,6 +11,7 @@ import { accountMembersPage } from './account-members.views.js';
 import { accountsPage } from './accounts.views.js';
 import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
+import { adminText } from '../text/index.js';
 
 const AccountFormBody = Type.Object({ _csrf: FormText, name: FormText }, { additionalProperties: true });
 const InviteFormBody = Type.Object(
@@ -37,7 +38,7 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
         const account = await createAccount(db, { name: request.body.name ?? '' });
         return redirectWithFlash(request, reply, '/admin/accounts', {
           kind: 'notice',
-          message: `Account ${account.name} created.`,
+          message: adminText.accounts.created(account.name),
         });
       } catch (error) {
         const { flash, status } = refusal(error);
@@ -94,7 +95,7 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const accountAction =
-    (done: string, act: (accountId: string, id: string) => Promise<unknown>) =>
+    (done: () => string, act: (accountId: string, id: string) => Promise<unknown>) =>
     async (request: FastifyRequest<{ Params: { id: string; target: string } }>, reply: FastifyReply) => {
       const { id, target } = request.params;
       try {
@@ -103,22 +104,24 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
         const { flash, status } = refusal(error);
         return sendPage(reply, await showAccount(request, id, { flash }), status);
       }
-      return redirectWithFlash(request, reply, `/admin/accounts/${id}`, { kind: 'notice', message: done });
+      return redirectWithFlash(request, reply, `/admin/accounts/${id}`, { kind: 'notice', message: done() });
     };
 
   app.post<{ Params: { id: string; target: string } }>(
     '/accounts/:id/members/:target/disable',
     { schema: { hide: true } },
-    accountAction('Member disabled.', (accountId, memberId) =>
-      disableMember(db, { accountId, memberId, actor: admin }),
+    accountAction(
+      () => adminText.accountPeople.memberDisabled,
+      (accountId, memberId) => disableMember(db, { accountId, memberId, actor: admin }),
     ),
   );
 
   app.post<{ Params: { id: string; target: string } }>(
     '/accounts/:id/invitations/:target/revoke',
     { schema: { hide: true } },
-    accountAction('Invitation revoked.', (accountId, invitationId) =>
-      revokeInvitation(db, { accountId, invitationId, actor: admin }),
+    accountAction(
+      () => adminText.accountPeople.invitationRevoked,
+      (accountId, invitationId) => revokeInvitation(db, { accountId, invitationId, actor: admin }),
     ),
   );
 }

@@ -4,21 +4,24 @@ import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { dataTable, inputField } from '../../web-pages/form-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { adminText } from '../text/index.js';
 
 function accountsTable(accounts: AccountSummary[]): SafeHtml {
-  if (accounts.length === 0) return html`<p class="empty">No accounts yet.</p>`;
+  const words = adminText.accounts;
+  if (accounts.length === 0) return html`<p class="empty">${words.none}</p>`;
+  const columns = words.columns;
   return dataTable({
-    caption: 'Accounts',
+    caption: words.caption,
     responsive: true,
-    columns: ['Name', 'ID', 'Keys', 'Assets', 'Created'],
+    columns: [columns.name, columns.id, columns.keys, columns.assets, columns.created],
     rows: accounts.map(
       (account) =>
         html`<tr>
-          <td data-label="Name"><a href="/admin/accounts/${account.id}">${account.name}</a></td>
-          <td data-label="ID"><code>${account.id}</code></td>
-          <td data-label="Keys" class="number">${account.key_count}</td>
-          <td data-label="Assets" class="number">${account.asset_count}</td>
-          <td data-label="Created">${formatTime(account.created_at)}</td>
+          <td data-label="${columns.name}"><a href="/admin/accounts/${account.id}">${account.name}</a></td>
+          <td data-label="${columns.id}"><code>${account.id}</code></td>
+          <td data-label="${columns.keys}" class="number">${account.key_count}</td>
+          <td data-label="${columns.assets}" class="number">${account.asset_count}</td>
+          <td data-label="${columns.created}">${formatTime(account.created_at)}</td>
         </tr>`,
     ),
   });
@@ -30,23 +33,24 @@ export function accountsPage(options: {
   name?: string;
   flash?: Flash;
 }): SafeHtml {
+  const words = adminText.accounts;
   return adminPage({
     ...options,
-    title: 'Accounts',
+    title: words.title,
     section: 'accounts',
     content: html`${accountsTable(options.accounts)}
       <section aria-labelledby="create-account-heading" class="panel">
-        <h2 id="create-account-heading">Create an account</h2>
+        <h2 id="create-account-heading">${words.create}</h2>
         <form method="post" action="/admin/accounts" class="stacked">
           ${csrfInput(options.session)}
-          ${inputField('Name', {
+          ${inputField(words.name, {
             id: 'account-name',
             name: 'name',
             required: true,
             maxlength: 200,
             value: options.name ?? '',
           })}
-          <button type="submit">Create account</button>
+          <button type="submit">${words.submit}</button>
         </form>
       </section>`,
   });

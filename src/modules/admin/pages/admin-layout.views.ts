@@ -1,4 +1,6 @@
 import type { AdminSession } from '../auth/admin-sessions.service.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../i18n/locales.js';
+import { currentLanguage } from '../../../i18n/request-language.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import {
   outsidePage,
@@ -6,43 +8,88 @@ import {
   type NavItem,
   type PageContent,
 } from '../../web-pages/page-frame.views.js';
+import { text as pageText } from '../../web-pages/text/index.js';
+import { adminText } from '../text/index.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
 
-const NAV: NavItem<NavSection>[] = [
-  { section: 'dashboard', href: '/admin', label: 'Dashboard' },
-  { section: 'api-keys', href: '/admin/api-keys', label: 'API keys' },
-  { section: 'accounts', href: '/admin/accounts', label: 'Accounts' },
-  { section: 'certificates', href: '/admin/certificates', label: 'Certificates' },
-];
+function navItems(): NavItem<NavSection>[] {
+  const nav = adminText.layout.nav;
+  return [
+    { section: 'dashboard', href: '/admin', label: nav.dashboard },
+    { section: 'api-keys', href: '/admin/api-keys', label: nav.apiKeys },
+    { section: 'accounts', href: '/admin/accounts', label: nav.accounts },
+    { section: 'certificates', href: '/admin/certificates', label: nav.certificates },
+  ];
+}
 
-const CHROME = { app: 'AVS admin', stylesheet: '/admin/static/admin.css', script: '/admin/static/admin.js' };
+// The page's name in its language: read when a page is drawn, never once for all requests.
+const chrome = () => ({
+  app: adminText.layout.app,
+  stylesheet: '/admin/static/admin.css',
+  script: '/admin/static/admin.js',
+});
 
 export { csrfInput } from '../../web-pages/page-frame.views.js';
+
+/**
+ * The five languages by their own names at the foot of every admin page, each a link to this page in it (`?lang=`,
+ * which the language hook keeps in a cookie for the next pages).
+ */
+function languageLinks(): SafeHtml {
+  const current = currentLanguage();
+  return html`<footer class="site-footer">
+    <nav class="language-switcher" aria-label="${pageText.frame.languages}">
+      <ul>
+        ${LANGUAGES.map(
+          (language) =>
+            html`<li>
+              <a
+                href="?lang=${language}"
+                lang="${language}"
+                hreflang="${language}"
+                ${language === current ? html`aria-current="true"` : ''}
+                >${LANGUAGE_NAMES[language]}</a
+              >
+            </li>`,
+        )}
+      </ul>
+    </nav>
+  </footer>`;
+}
 
 /** A page of the signed-in application: header with navigation and log-out, then the content. */
 export function adminPage(options: PageContent<NavSection> & { session: AdminSession }): SafeHtml {
   const { session } = options;
-  return signedInPage(CHROME, {
+  return signedInPage(chrome(), {
     ...options,
     brand: html`<a href="/admin">Asset Verification Service</a>`,
-    nav: NAV,
-    signOut: { action: '/admin/logout', who: session.email, label: 'Log out' },
+    nav: navItems(),
+    signOut: { action: '/admin/logout', who: session.email, label: adminText.layout.logOut },
     csrfToken: session.csrfToken,
+    footer: languageLinks(),
   });
 }
 
 /** A page outside the session (log-in, errors before log-in). */
 export function publicPage(title: string, content: SafeHtml): SafeHtml {
-  return outsidePage(CHROME, title, content);
+  return outsidePage(chrome(), title, content, 'Asset Verification Service', languageLinks());
+}
+
+function errorTitle(status: number): string {
+  const titles = adminText.layout.errorTitles;
+  if (status === 403) return titles.refused;
+  if (status === 404) return titles.notFound;
+  return status >= 500 ? titles.error : titles.requestRefused;
 }
 
 export function errorPage(status: number, message: string, session?: AdminSession): SafeHtml {
-  const title =
-    status === 403 ? 'Refused' : status === 404 ? 'Not found' : status >= 500 ? 'Error' : 'Request refused';
+  const title = errorTitle(status);
   const content = html`<div class="flash flash-error" role="alert"><p>${message}</p></div>
     <p>
-      <a href="${session ? '/admin' : '/admin/login'}">Back to ${session ? 'the dashboard' : 'log in'}</a>
+      <a href="${session ? '/admin' : '/admin/login'}"
+        >${session ? adminText.layout.backToDashboard : adminText.layout.backToLogIn}</a
+      >
     </p>`;
   return session ? adminPage({ title, section: 'dashboard', session, content }) : publicPage(title, content);
 }

@@ -14,6 +14,7 @@ import { endAdminSession } from '../auth/admin-sessions.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { loginPage, SWITCH_CONFIRMED } from './login.views.js';
 import { signInCsrf } from '../../web-pages/sign-in-csrf.js';
+import { adminText } from '../text/index.js';
 
 // Before a session there is no session token: the log-in form's is a signed double-submit cookie.
 const loginCsrf = signInCsrf({ name: 'avs_admin_sign_in', path: '/admin' });
@@ -53,7 +54,7 @@ export async function adminLoginRoutes(
       if (result.outcome !== 'signed_in') {
         return sendSignInRefusal(reply, result, {
           page: (flash) => loginPage({ csrfToken: csrfToken(), email, flash, signedInAs }),
-          attempts: 'log-in attempts',
+          throttled: adminText.login.throttled,
         });
       }
       setSessionCookie(reply, request, result.token, result.session.expiresAt);

@@ -10,6 +10,7 @@ import { refusal } from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { setupPage } from './admin-setup.views.js';
+import { adminText } from '../text/index.js';
 
 // No session exists yet, so the form's CSRF token is a double-submit cookie: set with the page, matched on post.
 const SETUP_CSRF_COOKIE = 'avs_setup_csrf';
@@ -76,7 +77,7 @@ export async function adminSetupRoutes(app: FastifyInstance): Promise<void> {
           status,
         );
       if ((request.body.password ?? '') !== (request.body.password_confirm ?? '')) {
-        return again({ kind: 'error', message: 'The two passwords differ.' }, 400);
+        return again({ kind: 'error', message: adminText.setup.passwordsDiffer }, 400);
       }
       try {
         await completeSetup(request.server.db, token, { email, password: request.body.password ?? '' });

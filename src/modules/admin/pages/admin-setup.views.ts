@@ -3,6 +3,7 @@ import { publicPage } from './admin-layout.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
 import { emailField, passwordField } from '../../web-pages/form-parts.views.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { adminText } from '../text/index.js';
 
 /** The one-time page where the first administrator chooses an e-mail and a password. */
 export function setupPage(options: {
@@ -12,20 +13,21 @@ export function setupPage(options: {
   email?: string;
   flash?: Flash;
 }): SafeHtml {
+  const words = adminText.setup;
   return publicPage(
-    'Set up the first administrator',
+    words.title,
     html`${flashMessage(options.flash)}
-      <p>This link works once. Choose the e-mail and password you will log in with.</p>
+      <p>${words.intro}</p>
       <form method="post" action="${options.action}" class="stacked">
         <input type="hidden" name="${CSRF_FIELD}" value="${options.csrfToken}" />
         ${emailField(options.email)}
-        ${passwordField('Password', {
+        ${passwordField(words.password, {
           id: 'password',
           autocomplete: 'new-password',
           minlength: options.minPasswordLength,
         })}
-        ${passwordField('Password again', { id: 'password_confirm', autocomplete: 'new-password' })}
-        <button type="submit">Create administrator</button>
+        ${passwordField(words.passwordAgain, { id: 'password_confirm', autocomplete: 'new-password' })}
+        <button type="submit">${words.submit}</button>
       </form>`,
   );
 }

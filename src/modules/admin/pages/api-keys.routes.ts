@@ -8,6 +8,7 @@ import { formPlanets, readKeyForm } from '../../web-pages/key-form.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { FormBody, FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
+import { adminText } from '../text/index.js';
 import {
   apiKeysPage,
   KEY_STATUSES,
@@ -123,7 +124,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
       });
       return redirectWithFlash(request, reply, '/admin/api-keys', {
         kind: 'notice',
-        message: `Key ${key.prefix}… revoked.`,
+        message: adminText.apiKeys.revoked(key.prefix),
       });
     },
   );

@@ -19,6 +19,7 @@ import {
 } from '../../web-pages/form-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { adminText } from '../text/index.js';
 
 export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
 
@@ -31,11 +32,12 @@ function accountName(accounts: AccountSummary[], id: string): string {
 }
 
 function keysList(keys: ApiKey[], accounts: AccountSummary[]): SafeHtml {
-  if (keys.length === 0) return html`<p class="empty">No API keys match.</p>`;
+  const words = adminText.apiKeys;
+  if (keys.length === 0) return html`<p class="empty">${words.none}</p>`;
   return keysTable(keys, {
-    table: { caption: 'API keys' },
+    table: { caption: words.caption },
     revokeBase: '/admin/api-keys',
-    extra: { label: 'Account', cell: (key) => accountName(accounts, key.account_id) },
+    extra: { label: words.account, cell: (key) => accountName(accounts, key.account_id) },
   });
 }
 
@@ -54,18 +56,19 @@ function accountOptions(
 }
 
 function createForm(session: AdminSession, accounts: AccountSummary[], values: KeyFormValues): SafeHtml {
+  const words = adminText.apiKeys;
   if (accounts.length === 0) {
-    return html`<p>Create an <a href="/admin/accounts">account</a> first: every key belongs to one.</p>`;
+    return html`<p>${words.accountFirst((link) => html`<a href="/admin/accounts">${link}</a>`)}</p>`;
   }
   return html`<form method="post" action="/admin/api-keys" class="stacked" id="create-key-form">
     ${csrfInput(session)}
     ${selectField(
-      'Account',
+      words.account,
       { id: 'key-account', name: 'account_id', required: true },
-      accountOptions(accounts, values.account_id, 'Choose an account'),
+      accountOptions(accounts, values.account_id, words.chooseAccount),
     )}
     ${keyFormFields(values)}
-    <button type="submit">Create key</button>
+    <button type="submit">${words.submit}</button>
   </form>`;
 }
 
@@ -78,56 +81,62 @@ export function apiKeysPage(options: {
   flash?: Flash;
 }): SafeHtml {
   const { filter } = options;
+  const words = adminText.apiKeys;
   return adminPage({
     ...options,
-    title: 'API keys',
+    title: words.title,
     section: 'api-keys',
     content: html`${filterForm({
         action: '/admin/api-keys',
-        label: 'Filter keys',
+        label: words.filters,
         fields: [
           filterSelect(
-            'Account',
+            words.account,
             'account',
-            accountOptions(options.accounts, filter.account, 'All accounts'),
+            accountOptions(options.accounts, filter.account, words.allAccounts),
           ),
-          filterSelect('Status', 'status', valueOptions(KEY_STATUSES, filter.status, 'Any status')),
+          filterSelect(
+            words.status,
+            'status',
+            valueOptions(KEY_STATUSES, filter.status, words.anyStatus, words.statuses),
+          ),
         ],
-        submit: 'Filter',
+        submit: words.filter,
       })}
       ${keysList(options.keys, options.accounts)}
       <section aria-labelledby="create-key-heading" class="panel">
-        <h2 id="create-key-heading">Create a key</h2>
+        <h2 id="create-key-heading">${words.create}</h2>
         ${createForm(options.session, options.accounts, options.form ?? { account_id: filter.account })}
       </section>`,
   });
 }
 
 export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, account: string): SafeHtml {
+  const words = adminText.apiKeys;
   return adminPage({
-    title: 'API key created',
+    title: words.createdTitle,
     section: 'api-keys',
     session,
     content: html`${newKeySecret(key.key, { copyButton: true })}
       <dl class="details">
-        <dt>Prefix</dt>
+        <dt>${words.prefix}</dt>
         <dd><code>${key.prefix}…</code></dd>
-        <dt>Name</dt>
+        <dt>${words.name}</dt>
         <dd>${key.name ?? '—'}</dd>
-        <dt>Account</dt>
+        <dt>${words.account}</dt>
         <dd>${account}</dd>
-        <dt>Planet scope</dt>
+        <dt>${words.categories}</dt>
         <dd>${scopeText(key.planet_scope)}</dd>
-        <dt>Expires</dt>
-        <dd>${formatTime(key.expires_at, 'never')}</dd>
+        <dt>${words.expires}</dt>
+        <dd>${formatTime(key.expires_at, words.neverExpires)}</dd>
       </dl>
-      <p><a href="/admin/api-keys">Back to API keys</a></p>`,
+      <p><a href="/admin/api-keys">${words.back}</a></p>`,
   });
 }
 
 export function revokeKeyPage(session: AdminSession, key: ApiKey, account: string): SafeHtml {
   return adminPage({
-    title: 'Revoke API key',
+    title: adminText.apiKeys.revokeTitle,
     section: 'api-keys',
     session,
     content: revokeKeyForm(key, {

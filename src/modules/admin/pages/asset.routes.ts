@@ -22,6 +22,7 @@ import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admi
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { assetPage, assetPagePath } from './asset.views.js';
+import { adminText } from '../text/index.js';
 
 const AssetPageParams = Type.Object({
   planet: Type.String({ maxLength: 50 }),
@@ -167,7 +168,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       }
       return redirectWithFlash(request, reply, assetPagePath(certificate), {
         kind: 'notice',
-        message: `Asset reported ${kind}: verification of ${certificate.certificate_number} now fails.`,
+        message: adminText.asset.reported(kind ?? '', certificate.certificate_number),
       });
     },
   );
@@ -196,7 +197,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       }
       return redirectWithFlash(request, reply, assetPagePath(certificate), {
         kind: 'notice',
-        message: `Alert resolved (${outcome}).`,
+        message: adminText.asset.resolved(outcome ?? ''),
       });
     },
   );

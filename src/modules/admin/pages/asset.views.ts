@@ -28,6 +28,10 @@ import {
   moveWithReasonForm,
   offeredCertificateMoves,
 } from './certificate-move.views.js';
+import { categoryName } from '../../web-pages/category-name.js';
+import { fieldName, statusName } from './value-names.js';
+import { text as pageText } from '../../web-pages/text/index.js';
+import { adminText } from '../text/index.js';
 
 export interface AssetPageData {
   session: AdminSession;
@@ -66,53 +70,54 @@ function certificateSection(data: AssetPageData): SafeHtml {
   const { certificate } = data;
   const moves = offeredCertificateMoves(certificate.status);
   const number = encodeURIComponent(certificate.certificate_number);
+  const words = adminText.asset;
   return html`<section aria-labelledby="certificate-heading" class="panel">
-    <h2 id="certificate-heading">Certificate</h2>
+    <h2 id="certificate-heading">${words.certificate}</h2>
     <dl class="details">
-      <dt>Number</dt>
+      <dt>${words.number}</dt>
       <dd><code>${certificate.certificate_number}</code></dd>
-      <dt>Certificate status</dt>
+      <dt>${words.certificateStatus}</dt>
       <dd>
         ${certificateStatusBadge(
           certificate.status,
           data.alerts.find((alert) => alert.status === 'open'),
         )}
       </dd>
-      <dt>Asset status</dt>
-      <dd>${certificate.asset_status}</dd>
-      <dt>Planet</dt>
-      <dd>${certificate.planet}</dd>
-      <dt>Account</dt>
+      <dt>${words.assetStatus}</dt>
+      <dd>${pageText.values.assetStatuses[certificate.asset_status] ?? certificate.asset_status}</dd>
+      <dt>${words.category}</dt>
+      <dd>${categoryName(certificate.planet)}</dd>
+      <dt>${words.account}</dt>
       <dd>${certificate.account_name} <span class="hint">(${certificate.account_id})</span></dd>
-      <dt>Submitted</dt>
+      <dt>${words.submitted}</dt>
       <dd>${formatTime(certificate.created_at)}</dd>
-      <dt>Issued</dt>
+      <dt>${words.issued}</dt>
       <dd>${formatTime(certificate.issued_at)}</dd>
       ${
         certificate.revoked_at
-          ? html`<dt>Revoked</dt>
+          ? html`<dt>${words.revoked}</dt>
               <dd>${formatTime(certificate.revoked_at)}</dd>`
           : ''
       }
       ${
         certificate.reason
-          ? html`<dt>Reason</dt>
+          ? html`<dt>${words.reason}</dt>
               <dd>${certificate.reason}</dd>`
           : ''
       }
-      <dt>Credential</dt>
+      <dt>${words.credential}</dt>
       <dd>
         ${
           certificate.issued_at
-            ? html`<a href="/c/${number}/credential">Signed credential (JSON)</a> ·
-                <a href="/c/${number}">Public certificate page</a>`
-            : html`<span class="hint">none until the certificate is issued</span>`
+            ? html`<a href="/c/${number}/credential">${words.signedCredential}</a> ·
+                <a href="/c/${number}">${words.publicPage}</a>`
+            : html`<span class="hint">${words.noCredential}</span>`
         }
       </dd>
     </dl>
     ${
       moves.length > 0
-        ? html`<div class="row-actions" aria-label="Certificate actions" role="group">
+        ? html`<div class="row-actions" aria-label="${words.certificateActions}" role="group">
             ${moves.map((move) => moveForm(data.session, certificate, move))}
           </div>`
         : ''
@@ -122,16 +127,17 @@ function certificateSection(data: AssetPageData): SafeHtml {
 
 function fieldsSection(certificate: CertificateListItem): SafeHtml {
   const entries = Object.entries(certificate.fields);
+  const words = adminText.asset;
   return html`<section aria-labelledby="fields-heading">
-    <h2 id="fields-heading">Fields</h2>
+    <h2 id="fields-heading">${words.fields}</h2>
     <dl class="details">
-      <dt>Title</dt>
+      <dt>${words.title}</dt>
       <dd>${certificate.title}</dd>
-      <dt>Asset id</dt>
+      <dt>${words.assetId}</dt>
       <dd><code>${certificate.asset_id}</code></dd>
       ${entries.map(
         ([name, value]) =>
-          html`<dt>${name}</dt>
+          html`<dt>${fieldName(name)}</dt>
             <dd>${showValue(value)}</dd>`,
       )}
     </dl>
@@ -141,7 +147,7 @@ function fieldsSection(certificate: CertificateListItem): SafeHtml {
 function mediaSection(data: AssetPageData): SafeHtml {
   const base = assetPagePath(data.certificate);
   return html`<section aria-labelledby="media-heading">
-    <h2 id="media-heading">Images and documents <span class="count">${data.media.length}</span></h2>
+    <h2 id="media-heading">${adminText.asset.media} <span class="count">${data.media.length}</span></h2>
     ${mediaGrid(data.media, { hrefOf: (medium) => `${base}/media/${medium.id}` })}
   </section>`;
 }
@@ -149,7 +155,10 @@ function mediaSection(data: AssetPageData): SafeHtml {
 function historySection(data: AssetPageData): SafeHtml {
   return html`<section aria-labelledby="history-heading">
     <h2 id="history-heading">
-      History <span class="count">${data.history.length}${data.historyHasMore ? '+' : ''} events</span>
+      ${adminText.asset.history}
+      <span class="count"
+        >${(data.historyHasMore ? adminText.asset.moreEvents : adminText.asset.events)(data.history.length)}</span
+      >
     </h2>
     ${historyTimeline(data.history, {
       hasMore: data.historyHasMore,
@@ -164,45 +173,37 @@ function historySection(data: AssetPageData): SafeHtml {
 function verificationsSection(data: AssetPageData): SafeHtml {
   return html`<section aria-labelledby="verifications-heading">
     <h2 id="verifications-heading">
-      Verifications <span class="count">${data.verificationSummary?.count ?? 0}</span>
+      ${adminText.asset.verifications} <span class="count">${data.verificationSummary?.count ?? 0}</span>
     </h2>
     ${verificationsTable(data.verifications)}
   </section>`;
 }
-
-const LOOKUP_LABELS: Record<string, string> = {
-  get: 'API: asset',
-  certificate: 'API: certificate',
-  credential: 'Credential',
-  verify: 'API: verify',
-  public_page: 'Public page',
-  tap: 'Tag tap',
-  photo: 'Photo search',
-};
 
 /** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
 function alertsSection(data: AssetPageData): SafeHtml {
   const open = data.alerts.some((alert) => alert.status === 'open');
   const base = assetPagePath(data.certificate);
   const csv = `${base}/lookups.csv`;
+  const words = adminText.asset;
+  const columns = words.lookupColumns;
   return html`<section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
-    <h2 id="alerts-heading">Stolen or lost</h2>
+    <h2 id="alerts-heading">${words.alerts}</h2>
     ${alertControls(data.alerts, { base, hidden: csrfInput(data.session) })}
     <h3 id="lookups-heading">
-      Look-ups while reported
+      ${words.lookups}
       <span class="count">${data.lookups.length}${data.lookupsHaveMore ? '+' : ''}</span>
     </h3>
     ${
       data.lookups.length === 0
-        ? html`<p class="empty">No look-ups recorded.</p>`
+        ? html`<p class="empty">${words.noLookups}</p>`
         : dataTable({
             labelledBy: 'lookups-heading',
-            columns: ['When', 'Look-up', 'Account', 'API key', 'Client address'],
+            columns: [columns.when, columns.lookup, columns.account, columns.apiKey, columns.clientAddress],
             rows: data.lookups.map(
               (lookup) =>
                 html`<tr>
                   <td>${formatTime(lookup.at)}</td>
-                  <td>${LOOKUP_LABELS[lookup.lookup] ?? lookup.lookup}</td>
+                  <td>${words.lookupKinds[lookup.lookup] ?? lookup.lookup}</td>
                   <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
                   <td><code>${lookup.api_key_id ?? '—'}</code></td>
                   <td>${lookup.client_address ?? '—'}</td>
@@ -210,7 +211,7 @@ function alertsSection(data: AssetPageData): SafeHtml {
             ),
           })
     }
-    <p><a href="${csv}" download>Export the look-ups as CSV</a></p>
+    <p><a href="${csv}" download>${words.exportLookups}</a></p>
   </section>`;
 }
 
@@ -224,7 +225,9 @@ export function assetPage(data: AssetPageData): SafeHtml {
     session: data.session,
     flash: data.flash,
     content: html`<p class="breadcrumb">
-        <a href="${queue}">← ${certificate.status} ${certificate.planet} certificates</a>
+        <a href="${queue}"
+          >${adminText.asset.backToQueue(categoryName(certificate.planet), statusName(certificate.status))}</a
+        >
       </p>
       <div class="asset-page">
         ${alertsSection(data)} ${certificateSection(data)} ${mediaSection(data)} ${fieldsSection(certificate)}

@@ -1,6 +1,7 @@
 import { limits } from '../../../limits.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import { certificateMovesFrom, type CertificateMove } from '../../assets/asset-states.js';
+import { adminText } from '../text/index.js';
 
 /** The moves the review queue and the asset page offer for a certificate status, from the state table. */
 export function offeredCertificateMoves(status: string): CertificateMove[] {
@@ -9,9 +10,9 @@ export function offeredCertificateMoves(status: string): CertificateMove[] {
   return moves.includes('reject') ? moves.filter((move) => move !== 'revoke') : moves;
 }
 
-/** "suspend" → "Suspend". */
+/** A move's button: "Suspend". */
 export function moveLabel(move: CertificateMove): string {
-  return move.charAt(0).toUpperCase() + move.slice(1);
+  return adminText.moves.labels[move];
 }
 
 /** Issue and reinstate are one button; the other moves take a reason (required for a revocation). */
@@ -34,7 +35,7 @@ export function moveWithReasonForm(options: {
     <form method="post" action="${action}" class="stacked">
       ${hidden}
       <div class="field">
-        <label for="${fieldId}">Reason${required ? '' : ' (optional)'}</label>
+        <label for="${fieldId}">${required ? adminText.moves.reason : adminText.moves.reasonOptional}</label>
         <input
           id="${fieldId}"
           name="reason"

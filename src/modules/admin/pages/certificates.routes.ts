@@ -12,6 +12,7 @@ import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admi
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
+import { adminText } from '../text/index.js';
 
 const MoveFormBody = Type.Object(
   { _csrf: FormText, reason: FormText, view_status: FormText, view_planet: FormText },
@@ -115,7 +116,10 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
         } catch (error) {
           const { flash, status } = refusal(error);
           return renderCertificates(request, reply, view, {
-            flash: { ...flash, message: `${request.params.number}: ${String(flash.message)}` },
+            flash: {
+              ...flash,
+              message: adminText.certificates.refusedMove(request.params.number, String(flash.message)),
+            },
             status,
           });
         }

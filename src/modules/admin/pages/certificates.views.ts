@@ -16,6 +16,10 @@ import {
 import { assetPagePath } from './asset.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
+import { text as pageText } from '../../web-pages/text/index.js';
+import { adminText } from '../text/index.js';
+import { categoryName } from '../../web-pages/category-name.js';
+import { fieldName, statusName } from './value-names.js';
 
 export interface CertificateView {
   status: string;
@@ -29,7 +33,7 @@ function fieldList(fields: Record<string, unknown>): SafeHtml {
     ${entries.map(
       ([name, value]) =>
         html`<div>
-          <dt>${name}</dt>
+          <dt>${fieldName(name)}</dt>
           <dd>${showValue(value)}</dd>
         </div>`,
     )}
@@ -59,10 +63,11 @@ function moveForm(
 }
 
 function verifiedCell(summary: VerificationSummary | undefined) {
-  if (!summary || summary.count === 0) return html`<span class="hint">never</span>`;
-  const times = summary.count === 1 ? '1 time' : `${summary.count} times`;
-  return html`${times}, last ${formatTime(summary.lastVerifiedAt)}<br /><span class="hint"
-      >by ${summary.lastVerifiers.join(', ')}</span
+  const words = adminText.certificates;
+  if (!summary || summary.count === 0) return html`<span class="hint">${words.neverVerified}</span>`;
+  return html`${words.verifiedTimes(summary.count, formatTime(summary.lastVerifiedAt))}<br /><span
+      class="hint"
+      >${words.verifiedBy(summary.lastVerifiers.join(', '))}</span
     >`;
 }
 
@@ -75,30 +80,31 @@ function certificateTable(
 ) {
   const moves = offeredCertificateMoves(view.status);
   const showOutcome = view.status !== 'pending';
+  const columns = adminText.certificates.columns;
   return html`<div class="table-wrap">
     <table class="responsive">
       <thead>
         <tr>
-          <th scope="col">Certificate</th>
-          <th scope="col">Title</th>
-          <th scope="col">Account</th>
-          <th scope="col">Planet fields</th>
-          <th scope="col">Submitted</th>
-          <th scope="col">Verified</th>
+          <th scope="col">${columns.certificate}</th>
+          <th scope="col">${columns.title}</th>
+          <th scope="col">${columns.account}</th>
+          <th scope="col">${columns.details}</th>
+          <th scope="col">${columns.submitted}</th>
+          <th scope="col">${columns.verified}</th>
           ${
             showOutcome
-              ? html`<th scope="col">Issued</th>
-                  <th scope="col">Reason</th>`
+              ? html`<th scope="col">${columns.issued}</th>
+                  <th scope="col">${columns.reason}</th>`
               : ''
-          }${moves.length > 0 ? html`<th scope="col">Actions</th>` : ''}
+          }${moves.length > 0 ? html`<th scope="col">${columns.actions}</th>` : ''}
         </tr>
       </thead>
       <tbody>
         ${items.map(
           (item) =>
             html`<tr data-certificate="${item.certificate_number}">
-              <td data-label="Certificate"><code>${item.certificate_number}</code></td>
-              <td data-label="Title">
+              <td data-label="${columns.certificate}"><code>${item.certificate_number}</code></td>
+              <td data-label="${columns.title}">
                 ${titleAtGlance({
                   title: html`<a href="${assetPagePath(item)}">${item.title}</a>`,
                   glance: glances.get(item.asset_id),
@@ -106,14 +112,14 @@ function certificateTable(
                     `${assetPagePath(item)}/media/${encodeURIComponent(mediaId)}/thumbnail`,
                 })}
               </td>
-              <td data-label="Account">${item.account_name}</td>
-              <td data-label="Planet fields">${fieldList(item.fields)}</td>
-              <td data-label="Submitted">${formatTime(item.created_at)}</td>
-              <td data-label="Verified">${verifiedCell(verifications.get(item.asset_id))}</td>
+              <td data-label="${columns.account}">${item.account_name}</td>
+              <td data-label="${columns.details}">${fieldList(item.fields)}</td>
+              <td data-label="${columns.submitted}">${formatTime(item.created_at)}</td>
+              <td data-label="${columns.verified}">${verifiedCell(verifications.get(item.asset_id))}</td>
               ${
                 showOutcome
-                  ? html`<td data-label="Issued">${formatTime(item.issued_at)}</td>
-                      <td data-label="Reason">${item.reason ?? '—'}</td>`
+                  ? html`<td data-label="${columns.issued}">${formatTime(item.issued_at)}</td>
+                      <td data-label="${columns.reason}">${item.reason ?? '—'}</td>`
                   : ''
               }
               ${moves.length > 0 ? html`<td data-label="Actions"><div class="row-actions">${moves.map((move) => moveForm(session, item, move, view))}</div></td>` : ''}
@@ -137,24 +143,37 @@ export function certificatesPage(options: {
 }): SafeHtml {
   const { view } = options;
   const planets = view.planet ? [view.planet] : planetIds;
+  const words = adminText.certificates;
+  const { certificateStatuses: statusNames, categories } = pageText.values;
+  const status = statusName(view.status);
   return adminPage({
     ...options,
-    title: 'Certificates',
+    title: words.title,
     section: 'certificates',
     content: html`${filterForm({
       action: '/admin/certificates',
-      label: 'Choose certificates',
+      label: words.filters,
       fields: [
-        filterSelect('Status', 'status', valueOptions(certificateStatuses, view.status)),
-        filterSelect('Planet', 'planet', valueOptions(planetIds, view.planet, 'All planets')),
+        filterSelect(
+          words.status,
+          'status',
+          valueOptions(certificateStatuses, view.status, undefined, statusNames),
+        ),
+        filterSelect(
+          words.category,
+          'planet',
+          valueOptions(planetIds, view.planet, words.allCategories, categories),
+        ),
       ],
-      submit: 'Show',
+      submit: words.show,
     })}
     ${planets.map((planet) => {
       const items = options.items.filter((item) => item.planet === planet);
       return html`<section aria-labelledby="planet-${planet}" class="planet-section">
-        <h2 id="planet-${planet}">${planet} <span class="count">${items.length} ${view.status}</span></h2>
-        ${items.length === 0 ? html`<p class="empty">No ${view.status} certificates.</p>` : certificateTable(options.session, items, options.verifications, options.glances, view)}
+        <h2 id="planet-${planet}">
+          ${categoryName(planet)} <span class="count">${words.count(items.length, status)}</span>
+        </h2>
+        ${items.length === 0 ? html`<p class="empty">${words.none(status)}</p>` : certificateTable(options.session, items, options.verifications, options.glances, view)}
       </section>`;
     })}`,
   });

@@ -3,6 +3,10 @@ import { certificateStatuses } from '../../assets/asset-states.js';
 import { adminPage } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { text as pageText } from '../../web-pages/text/index.js';
+import { adminText } from '../text/index.js';
+
+const stat = (figure: SafeHtml) => html`<span class="stat-value">${figure}</span>`;
 
 export function dashboardPage(options: {
   session: AdminSession;
@@ -10,47 +14,45 @@ export function dashboardPage(options: {
   activeKeyCount: number;
   certificateCounts: Map<string, number>;
 }): SafeHtml {
+  const words = adminText.dashboard;
+  const { categories, certificateStatuses: statusNames } = pageText.values;
   const count = (planet: string, status: string) => options.certificateCounts.get(`${planet}:${status}`) ?? 0;
   const pending = planetIds.reduce((sum, planet) => sum + count(planet, 'pending'), 0);
   return adminPage({
-    title: 'Dashboard',
+    title: words.title,
     section: 'dashboard',
     session: options.session,
     content: html`<ul class="stats">
         <li>
-          <a href="/admin/certificates"
-            ><span class="stat-value">${pending}</span> certificates awaiting review</a
-          >
+          <a href="/admin/certificates">${words.awaitingReview(stat, pending)}</a>
         </li>
         <li>
-          <a href="/admin/accounts"><span class="stat-value">${options.accountCount}</span> accounts</a>
+          <a href="/admin/accounts">${words.accounts(stat, options.accountCount)}</a>
         </li>
         <li>
-          <a href="/admin/api-keys?status=active"
-            ><span class="stat-value">${options.activeKeyCount}</span> active API keys</a
-          >
+          <a href="/admin/api-keys?status=active">${words.activeKeys(stat, options.activeKeyCount)}</a>
         </li>
       </ul>
-      <h2>Certificates by planet</h2>
+      <h2>${words.byCategory}</h2>
       <div class="table-wrap">
         <table class="responsive">
           <caption class="visually-hidden">
-            Certificates by planet and status
+            ${words.byCategoryCaption}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Planet</th>
-              ${certificateStatuses.map((status) => html`<th scope="col" class="number">${status}</th>`)}
+              <th scope="col">${words.category}</th>
+              ${certificateStatuses.map((status) => html`<th scope="col" class="number">${statusNames[status]}</th>`)}
             </tr>
           </thead>
           <tbody>
             ${planetIds.map(
               (planet) =>
                 html`<tr>
-                  <th scope="row" data-label="Planet">${planet}</th>
+                  <th scope="row" data-label="${words.category}">${categories[planet] ?? planet}</th>
                   ${certificateStatuses.map(
                     (status) =>
-                      html`<td data-label="${status}" class="number">
+                      html`<td data-label="${statusNames[status]}" class="number">
                         <a href="/admin/certificates?status=${status}&amp;planet=${planet}"
                           >${count(planet, status)}</a
                         >

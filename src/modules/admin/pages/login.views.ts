@@ -2,6 +2,7 @@ import { publicPage } from './admin-layout.views.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { signInForm } from '../../web-pages/sign-in-form.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { adminText } from '../text/index.js';
 
 /** The value of the hidden field that confirms logging in as another administrator (`switch`). */
 export const SWITCH_CONFIRMED = 'confirmed';
@@ -17,21 +18,19 @@ export function loginPage(options: {
   signedInAs?: string;
 }): SafeHtml {
   const { signedInAs, ...form } = options;
+  const words = adminText.login;
   if (signedInAs === undefined) {
-    return publicPage('Log in', signInForm({ action: '/admin/login', button: 'Log in', ...form }));
+    return publicPage(words.title, signInForm({ action: '/admin/login', button: words.submit, ...form }));
   }
   return publicPage(
-    'Log in as someone else?',
+    words.switchTitle,
     html`${signInForm({
         action: '/admin/login',
-        button: 'Log in as this administrator instead',
+        button: words.switchSubmit,
         ...form,
-        flash: form.flash ?? {
-          kind: 'notice',
-          message: `This browser is logged in as ${signedInAs}. To log in as someone else instead, enter their password again and confirm; ${signedInAs} is then logged out here.`,
-        },
+        flash: form.flash ?? { kind: 'notice', message: words.switchNotice(signedInAs) },
         more: html`<input type="hidden" name="switch" value="${SWITCH_CONFIRMED}" />`,
       })}
-      <p><a href="/admin">Stay logged in as ${signedInAs}</a></p>`,
+      <p><a href="/admin">${words.stay(signedInAs)}</a></p>`,
   );
 }
