@@ -80,10 +80,10 @@ const MAX_LENGTH: Record<ProfileField, number> = {
 };
 
 /** Pages show a logo small: a larger one is scaled down to this many pixels on its long edge when it is uploaded. */
-export const LOGO_MAX_EDGE = 1024;
+const LOGO_MAX_EDGE = 1024;
 
 /** Where anyone reads an account's logo (public-pages: `GET /c/logos/{sha256}`); the hash makes it immutable. */
-export const profileLogoUrl = (sha256: string): string => `/c/logos/${sha256}`;
+const profileLogoUrl = (sha256: string): string => `/c/logos/${sha256}`;
 
 const API_FIELD_NAMES: Record<ProfileField, string> = {
   displayName: 'display_name',
