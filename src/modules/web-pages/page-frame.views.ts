@@ -59,6 +59,8 @@ export function signedInPage<Section extends string>(
     headerExtra?: SafeHtml;
     signOut: { action: string; who: string; label: string };
     csrfToken: string;
+    /** What the application puts under the content (the console's language switcher). */
+    footer?: SafeHtml;
   },
 ): SafeHtml {
   const body = html`<header class="site-header">
@@ -73,16 +75,27 @@ export function signedInPage<Section extends string>(
     <main id="main" tabindex="-1">
       <h1>${options.title}</h1>
       ${flashMessage(options.flash)} ${options.content}
-    </main>`;
+    </main>
+    ${options.footer ?? ''}`;
   return pageDocument({ ...chrome, title: options.title, body, csrfToken: options.csrfToken });
 }
 
-/** A page outside a session (sign-in, invitations, errors before sign-in). */
-export function outsidePage(chrome: PageChrome, title: string, content: SafeHtml): SafeHtml {
-  const body = html`<header class="site-header"><p class="brand">Asset Verification Service</p></header>
+/**
+ * A page outside a session (sign-in, invitations, errors before sign-in): the application's name on top; `footer`
+ * under the content (/admin's language switcher).
+ */
+export function outsidePage(
+  chrome: PageChrome,
+  title: string,
+  content: SafeHtml,
+  brand: SafeHtml | string,
+  footer?: SafeHtml,
+): SafeHtml {
+  const body = html`<header class="site-header"><p class="brand">${brand}</p></header>
     <main id="main" tabindex="-1" class="narrow">
       <h1>${title}</h1>
       ${content}
-    </main>`;
+    </main>
+    ${footer ?? ''}`;
   return pageDocument({ ...chrome, title, body });
 }
