@@ -57,6 +57,41 @@ function compile(english: unknown, translated: unknown, language: PageLanguage, 
   return english;
 }
 
+type CompiledTree = (language: PageLanguage) => Tree;
+
+const isSubtree = (node: unknown): node is Tree =>
+  typeof node === 'object' && node !== null && !Array.isArray(node);
+
+/**
+ * The tree at `path`, read live: a subtree answers another live subtree, a leaf (a word, a message, a list of words)
+ * is read in the language of the request being served at the moment it is read. So a view may keep `text.area` in a
+ * module constant (`const words = text.home`) and still speak each request's language.
+ */
+function liveTree(
+  english: Tree,
+  path: readonly string[],
+  compiled: CompiledTree,
+  views: Map<string, Tree>,
+): Tree {
+  const key = path.join('.');
+  let view = views.get(key);
+  if (!view) {
+    view = new Proxy(english, {
+      get: (target, name) => {
+        if (typeof name === 'symbol') return Reflect.get(target, name) as unknown;
+        const child = target[name];
+        if (isSubtree(child)) return liveTree(child, [...path, name], compiled, views);
+        return [...path, name].reduce<unknown>(
+          (node, step) => (node as Tree | undefined)?.[step],
+          compiled(currentLanguage()),
+        );
+      },
+    });
+    views.set(key, view);
+  }
+  return view;
+}
+
 /**
  * A module's words in every language, read as `text.area.key`: each read answers in the language of the request being
  * served (request-language.ts), so views stay plain functions. Each language's tree is compiled on its first use.
@@ -74,9 +109,7 @@ export function defineText<T extends Tree>(english: T, translations: Translation
     return tree;
   };
   catalogues.push({ english, translations, inLanguage: inLanguage });
-  return new Proxy(english, {
-    get: (_target, key) => inLanguage(currentLanguage())[key as keyof T],
-  });
+  return liveTree(english, [], inLanguage, new Map()) as T;
 }
 
 /** Every text tree defined, for the catalogue's own tests (completeness, placeholders, the pseudo language). */

@@ -146,9 +146,17 @@ describe('the console, end to end in Chromium', () => {
     );
     await page.getByRole('link', { name: 'Print the certificate or download it as PDF' }).click();
     await page.waitForURL(`${baseUrl}${assetPath}/certificate`);
-    const pdfLink = page.getByRole('link', { name: 'Download PDF (A4)' });
-    expect(await pdfLink.getAttribute('href')).toBe(`${assetPath}/certificate.pdf`);
-    const pdf = await editor.browserContext.request.get(`${baseUrl}${assetPath}/certificate.pdf`);
+    // The certificate's language is the page's unless another is chosen; the A4 button downloads it.
+    expect(await page.getByLabel('Language of the certificate').inputValue()).toBe('en');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF (A4)' }).click(),
+    ]);
+    const downloaded = new URL(download.url());
+    expect(`${downloaded.pathname}${downloaded.search}`).toBe(
+      `${assetPath}/certificate.pdf?language=en&paper=a4`,
+    );
+    const pdf = await editor.browserContext.request.get(downloaded.href);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const file = savePdf(work, await pdf.body());

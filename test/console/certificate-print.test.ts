@@ -142,7 +142,11 @@ describe('the printable certificate', () => {
     expect(page).toContain(issued.certificate_number);
     expect(page).toContain(DID);
     expect(page).toContain(`src="/files/v1/media/${mediaId}"`);
-    expect(page).toContain(`href="/console/assets/artworks/${issued.id}/certificate.pdf?paper=letter"`);
+    // The PDF is downloaded by a form: its language (the page's by default) and the paper of each button.
+    expect(page).toContain(
+      `<form method="get" action="/console/assets/artworks/${issued.id}/certificate.pdf"`,
+    );
+    expect(page).toContain('<button type="submit" name="paper" value="letter" class="button-secondary">');
     // The image is served to anyone (no cookie, no key) once the certificate is issued.
     expect((await context.app.inject({ method: 'GET', url: `/files/v1/media/${mediaId}` })).statusCode).toBe(
       200,

@@ -122,6 +122,18 @@ export function canUpdate(row: { status: string; certificate_status: string }): 
   return !isArchived(row.status) && row.certificate_status === 'pending';
 }
 
+/** Why an owner edit is refused, as assertCanUpdate names it: the archived asset first, else the certificate's status. */
+export type UpdateRefusal = 'archived' | Exclude<CertificateStatus, 'pending'>;
+
+/** The reason an owner edit is refused, for a page to say in words; undefined while it can change (canUpdate). */
+export function whyNotUpdatable(row: {
+  status: string;
+  certificate_status: string;
+}): UpdateRefusal | undefined {
+  if (canUpdate(row)) return undefined;
+  return isArchived(row.status) ? 'archived' : (row.certificate_status as UpdateRefusal);
+}
+
 /** An archived asset can no longer change hands. */
 export function canTransfer(status: string): boolean {
   return !isArchived(status);

@@ -155,6 +155,21 @@ export async function listOpenTransfersDescribed(
   });
 }
 
+/** The asset's pending offer with the receiving account's name (an asset's page says whom it is offered to). */
+export async function findPendingOfferNamed(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<(TransferRow & { to_account_name: string | null }) | undefined> {
+  return queryFirst(
+    db,
+    `SELECT ${T_COLUMNS}, ta.name AS to_account_name
+     FROM transfers t LEFT JOIN accounts ta ON ta.id = t.to_account_id
+     WHERE t.planet = $1 AND t.asset_id = $2 AND t.status = 'pending'`,
+    [planet, assetId],
+  );
+}
+
 /** Offers the account receives that wait for its answer (pending, not yet expired): the transfers_incoming index. */
 export async function countWaitingOffers(db: Queryable, accountId: string): Promise<number> {
   return queryCount(

@@ -13,6 +13,7 @@ import {
   countWaitingOffers,
   expireStaleOffers,
   findPendingOffer,
+  findPendingOfferNamed,
   findTransferOfParty,
   insertTransfer,
   listOpenTransfers,
@@ -183,15 +184,18 @@ export async function countOffersWaiting(db: Queryable, accountId: string): Prom
   return countWaitingOffers(db, accountId);
 }
 
+/** An asset's open offer as its page shows it: the record and the receiving account's name (null when none). */
+export type NamedOffer = TransferType & { to_account_name: string | null };
+
 /** The open offer of an asset, as its owner sees it (the console's asset page): undefined when none is pending. */
 export async function pendingOfferOfAsset(
   db: Queryable,
   principal: Principal,
   planet: PlanetId,
   assetId: string,
-): Promise<TransferType | undefined> {
-  const row = isUuid(assetId) ? await findPendingOffer(db, planet, assetId) : undefined;
+): Promise<NamedOffer | undefined> {
+  const row = isUuid(assetId) ? await findPendingOfferNamed(db, planet, assetId) : undefined;
   if (!row || row.from_account_id !== principal.accountId) return undefined;
   const offer = toTransfer(row);
-  return offer.status === 'pending' ? offer : undefined;
+  return offer.status === 'pending' ? { ...offer, to_account_name: row.to_account_name } : undefined;
 }

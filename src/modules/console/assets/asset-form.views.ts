@@ -29,7 +29,10 @@ function errorSentence(
   const numeric = field?.kind === 'integer' || field?.kind === 'number';
   const minimum = numeric ? (field.minimum ?? 0) : 0;
   const maximum = numeric ? field.maximum : undefined;
-  const wholeNumber = () => say.notAWholeNumber(label, minimum, maximum ?? Number.MAX_SAFE_INTEGER);
+  const wholeNumber = () =>
+    maximum === undefined
+      ? say.notAWholeNumberAtLeast(label, minimum)
+      : say.notAWholeNumber(label, minimum, maximum);
   switch (problem.rule) {
     case 'required':
       return say.required(label);
@@ -71,7 +74,9 @@ function fieldHint(planet: PlanetId, name: string, field: FieldKind): string {
     field.kind === 'text'
       ? words.hints.text(field.maxLength ?? limits.stringLength)
       : field.kind === 'integer'
-        ? words.hints.integer(field.minimum ?? 0, field.maximum ?? Number.MAX_SAFE_INTEGER)
+        ? field.maximum === undefined
+          ? words.hints.integerAtLeast(field.minimum ?? 0)
+          : words.hints.integer(field.minimum ?? 0, field.maximum)
         : field.kind === 'number'
           ? words.hints.number(field.minimum ?? 0)
           : '';
@@ -90,7 +95,12 @@ function planetFieldControl(
   const yearBesideDateText = name === 'year' && hasDateText(planet);
   const error = problem ? errorSentence(label, problem, field, { yearBesideDateText }) : undefined;
   if (field.kind === 'choice') {
-    return selectField(label, { id, name }, valueOptions(field.values, value, words.chooseOne), error);
+    return selectField(
+      label,
+      { id, name },
+      valueOptions(field.values, value, words.chooseOne, words.choices),
+      error,
+    );
   }
   const numeric = field.kind === 'integer' || field.kind === 'number';
   const unit = words.units[name];
@@ -183,7 +193,7 @@ export function assetForm(options: {
       titleProblem ? errorSentence(words.titleField, titleProblem) : undefined,
     )}
     <fieldset>
-      <legend>${words.planetFields}</legend>
+      <legend>${words.objectDetails}</legend>
       ${planetFields(options.planet).map((typed) =>
         planetFieldControl(options.planet, typed, values.fields[typed.name] ?? '', problems.get(typed.name)),
       )}

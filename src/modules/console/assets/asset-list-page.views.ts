@@ -8,6 +8,8 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import { roleReaches } from '../../members/member-roles.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { certificateStatusBadge } from '../../web-pages/asset-parts.views.js';
+import { categoryName } from '../../web-pages/category-name.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import {
   dataTable,
   filterForm,
@@ -39,12 +41,19 @@ export const canEdit = (session: MemberSession) => roleReaches(session.role, 'ed
 
 function planetNav(current: PlanetId): SafeHtml {
   return html`<nav aria-label="${words.planetsLabel}" class="tabs">
+/** An asset's status as the pages name it ("draft", "archived"), in the reader's language. */
+export const assetStatusName = (status: string) => pageText.values.assetStatuses[status] ?? status;
+
+/** An open alert's kind as the pages name it ("Stolen", "Lost"). */
+export const alertKindName = (kind: string) =>
+  kind === 'stolen' ? pageText.alerts.stolen : kind === 'lost' ? pageText.alerts.lost : kind;
+
     <ul>
       ${planetIds.map(
         (planet) =>
           html`<li>
             <a href="/console/assets/${planet}" ${planet === current ? html` aria-current="page"` : ''}
-              >${planet}</a
+              >${categoryName(planet)}</a
             >
           </li>`,
       )}
@@ -75,7 +84,7 @@ export function assetListPage(
   const { planet, filters, session } = options;
   const columns = words.columns;
   return consolePage({
-    title: words.listTitle(planet),
+    title: categoryName(planet),
     section: 'assets',
     session,
     memberships: options.memberships,
@@ -87,11 +96,20 @@ export function assetListPage(
         label: words.filtersLabel,
         submit: words.filter,
         fields: [
-          filterSelect(words.status, 'status', valueOptions(assetStatuses, filters.status, words.anyStatus)),
+          filterSelect(
+            words.status,
+            'status',
+            valueOptions(assetStatuses, filters.status, words.anyStatus, pageText.values.assetStatuses),
+          ),
           filterSelect(
             words.certificateStatus,
             'certificate_status',
-            valueOptions(certificateStatuses, filters.certificate_status, words.anyCertificateStatus),
+            valueOptions(
+              certificateStatuses,
+              filters.certificate_status,
+              words.anyCertificateStatus,
+              pageText.values.certificateStatuses,
+            ),
           ),
           inputField(words.createdAfter, {
             id: 'filter-created_after',
@@ -112,7 +130,7 @@ export function assetListPage(
         options.assets.length === 0
           ? html`<p class="empty">${words.empty}</p>`
           : dataTable({
-              caption: words.listCaption(planet),
+              caption: words.listCaption(categoryName(planet)),
               responsive: true,
               columns: [columns.title, columns.number, columns.certificate, columns.status, columns.created],
               rows: options.assets.map(
@@ -131,7 +149,9 @@ export function assetListPage(
                     </td>
                     <td data-label="${columns.status}">
                       <span
-                        >${asset.status}${asset.alert ? html` · <strong>${asset.alert.kind}</strong>` : ''}</span
+                        >${assetStatusName(asset.status)}${
+                          asset.alert ? html` · <strong>${alertKindName(asset.alert.kind)}</strong>` : ''
+                        }</span
                       >
                     </td>
                     <td data-label="${columns.created}">${formatTime(asset.created_at)}</td>
@@ -155,7 +175,7 @@ export function underList(options: PageBase, planet: string, title: string, cont
     memberships: options.memberships,
     flash: options.flash,
     content: html`<p class="breadcrumb">
-        <a href="/console/assets/${planet}">← ${words.listTitle(planet)}</a>
+        <a href="/console/assets/${planet}">← ${categoryName(planet)}</a>
       </p>
       ${content}`,
   });

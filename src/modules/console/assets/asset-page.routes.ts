@@ -4,8 +4,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import { answerLookup } from '../../alert-lookups/alert-lookups.service.js';
 import { lookupAnswerValue } from '../../alert-lookups/lookup-answer-reply.js';
 import { alertsOfAsset } from '../../alerts/alerts.service.js';
-import { assertCanUpdate, canChangeMedia, canUpdate } from '../../assets/asset-states.js';
-import type { AssetRecordType } from '../../assets/assets.schemas.js';
+import { canChangeMedia, whyNotUpdatable } from '../../assets/asset-states.js';
 import { historyOfAsset } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
 import { canReadHeic, mediaOfAsset, openMedia } from '../../media/media.service.js';
@@ -23,18 +22,6 @@ import { AssetParams, MAX_FILES, MediaParams, ownAsset } from './asset-route-par
 
 const HISTORY_SHOWN = 100;
 const VERIFICATIONS_SHOWN = 20;
-
-/** Why an asset cannot change, in the words of the rule the update applies (archived is final). */
-function frozenReason(asset: AssetRecordType): string | undefined {
-  if (canUpdate(asset)) return undefined;
-  try {
-    assertCanUpdate(asset);
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError) return error.message;
-    throw error;
-  }
-}
 
 /** The asset's page; with `extra`, the page again after a refused form (its status, notice and the form as typed). */
 export async function renderAssetPage(
@@ -72,7 +59,7 @@ export async function renderAssetPage(
       asset,
       values: extra.values ?? assetFormValues(planet, asset),
       formProblems: extra.problems,
-      frozen: frozenReason(asset),
+      frozen: whyNotUpdatable(asset),
       media,
       history: history.data,
       historyHasMore: history.has_more,

@@ -3,12 +3,18 @@ import { fileSize } from '../../../lib/people-units.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';
-import { canChangeMedia, canPrintCertificate, canTransfer, wasIssued } from '../../assets/asset-states.js';
+import {
+  canChangeMedia,
+  canPrintCertificate,
+  canTransfer,
+  wasIssued,
+  type UpdateRefusal,
+} from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
 import type { TagType, TapType } from '../../tags/tags.schemas.js';
 import { tapVerdictWord } from '../../tags/tap-page.views.js';
-import type { TransferType } from '../../transfers/transfers.schemas.js';
+import type { NamedOffer } from '../../transfers/transfers.service.js';
 import type { VerificationType } from '../../verification/verification.schemas.js';
 import {
   alertControls,
@@ -22,14 +28,23 @@ import {
   type HistoryNames,
 } from '../../web-pages/history-timeline.views.js';
 import { inputField, selectField } from '../../web-pages/form-parts.views.js';
+import { categoryName } from '../../web-pages/category-name.js';
+import { formatDateTime } from '../../../i18n/formats.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import type { AssetFormValues, FormProblems } from './asset-form.js';
 import { isRecordField } from './asset-form.js';
 import { csrfInput } from '../shell/console-layout.views.js';
+import { technicalDetails } from '../shell/technical-details.views.js';
 import { text } from '../text/index.js';
 
 import { assetForm } from './asset-form.views.js';
-import { canEdit, consoleAssetPath, underList, type PageBase } from './asset-list-page.views.js';
+import {
+  assetStatusName,
+  canEdit,
+  consoleAssetPath,
+  underList,
+  type PageBase,
+} from './asset-list-page.views.js';
 const words = text.assets;
 
 export interface AssetPageData extends PageBase {
@@ -40,7 +55,7 @@ export interface AssetPageData extends PageBase {
   /** The problems of the edit form just refused, each said beside its field. */
   formProblems?: FormProblems;
   /** Why the asset cannot change (archived, certificate not pending), or undefined when it can. */
-  frozen: string | undefined;
+  frozen: UpdateRefusal | undefined;
   media: MediaRecordType[];
   history: AssetHistoryEntry[];
   historyHasMore: boolean;
@@ -52,7 +67,7 @@ export interface AssetPageData extends PageBase {
   /** The latest taps of its tags, newest first. */
   taps: TapType[];
   alerts: AlertType[];
-  offer: TransferType | undefined;
+  offer: NamedOffer | undefined;
   maxFiles: number;
   maxFileBytes: number;
   /** Whether this service decodes HEIC photos (its libvips, docs/media.md). */
@@ -70,11 +85,9 @@ function recordSection(data: AssetPageData): SafeHtml {
       <dt>${words.certificateStatus}</dt>
       <dd>${certificateStatusBadge(asset.certificate_status, asset.alert)}</dd>
       <dt>${words.status}</dt>
-      <dd>${asset.status}</dd>
-      <dt>${words.planet}</dt>
-      <dd>${asset.planet}</dd>
-      <dt>${words.assetId}</dt>
-      <dd><code>${asset.id}</code></dd>
+      <dd>${assetStatusName(asset.status)}</dd>
+      <dt>${words.category}</dt>
+      <dd>${categoryName(asset.planet)}</dd>
       <dt>${words.created_at}</dt>
       <dd>${formatTime(asset.created_at)}</dd>
       <dt>${words.updated_at}</dt>
@@ -97,6 +110,7 @@ function recordSection(data: AssetPageData): SafeHtml {
         }
       </dd>
     </dl>
+    ${technicalDetails([[words.assetId, asset.id]])}
   </section>`;
 }
 
@@ -106,7 +120,7 @@ function editSection(data: AssetPageData): SafeHtml {
     <h2 id="edit-heading">${words.edit}</h2>
     ${
       data.frozen
-        ? html`<p class="empty">${words.notEditable(data.frozen)}</p>`
+        ? html`<p class="empty">${words.notEditable[data.frozen]}</p>`
         : assetForm({
             session: data.session,
             planet: data.planet,
@@ -228,7 +242,13 @@ function tagSection(data: AssetPageData): SafeHtml {
               }
             </dd>
           </dl>`
-        : html`<p class="empty">${words.noTag}</p>`
+        : html`<p class="empty">${words.noTag}</p>
+            ${technicalDetails([
+              [
+                words.tagRequest,
+                `POST /api/v1/assets/${data.asset.planet}/${data.asset.id}/tags (docs/tags.md)`,
+              ],
+            ])}`
     }
   </section>`;
 }
@@ -241,7 +261,10 @@ function transferSection(data: AssetPageData): SafeHtml {
     <h2 id="transfer-heading">${words.transfer}</h2>
     ${
       offer
-        ? html`<p>${words.pendingOffer(offer.to_account_id, offer.expires_at)}</p>
+        ? html`<p>
+              ${words.pendingOffer(offer.to_account_name ?? text.transfers.unnamed, formatDateTime(offer.expires_at))}
+            </p>
+            ${technicalDetails([[words.offeredToAccountId, offer.to_account_id]])}
             ${
               editor
                 ? html`<form

@@ -1,6 +1,7 @@
 import { type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { AssetFormValues, FormProblems } from './asset-form.js';
+import { categoryName } from '../../web-pages/category-name.js';
 import { text } from '../text/index.js';
 
 import { assetForm } from './asset-form.views.js';
@@ -14,7 +15,7 @@ export function newAssetPage(
   return underList(
     options,
     options.planet,
-    words.newTitle(options.planet),
+    words.newTitle(categoryName(options.planet)),
     assetForm({
       session: options.session,
       planet: options.planet,

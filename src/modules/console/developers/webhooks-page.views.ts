@@ -32,6 +32,9 @@ const WEBHOOKS_URL = '/console/developers/webhooks';
 /** Editors and owners change webhooks; a viewer's pages show no button. */
 const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
 
+/** The part of a link's or button's words only a screen reader says (which webhook, which delivery). */
+const visuallyHidden = (words: SafeHtml) => html`<span class="visually-hidden">${words}</span>`;
+
 const statusBadge = (status: string) => html`<span class="badge badge-${status}">${status}</span>`;
 
 function webhooksTable(webhooks: readonly Webhook[], session: MemberSession): SafeHtml {
@@ -58,13 +61,11 @@ function webhooksTable(webhooks: readonly Webhook[], session: MemberSession): Sa
           <td data-label="${c.created}">${formatTime(webhook.created_at)}</td>
           <td data-label="${c.disabled}">${formatTime(webhook.disabled_at)}</td>
           <td data-label="${c.actions}" class="inline-actions">
-            <a href="${WEBHOOKS_URL}/${webhook.id}"
-              >${t.log}<span class="visually-hidden">${t.logOf(webhook.url)}</span></a
-            >
+            <a href="${WEBHOOKS_URL}/${webhook.id}">${t.logLink(visuallyHidden, webhook.url)}</a>
             ${
               canEdit(session) && webhook.status === 'active'
                 ? html`<a class="button-link danger" href="${WEBHOOKS_URL}/${webhook.id}/disable"
-                    >${t.disable}<span class="visually-hidden">${t.disableOf(webhook.url)}</span></a
+                    >${t.disableLink(visuallyHidden, webhook.url)}</a
                   >`
                 : ''
             }
@@ -212,7 +213,7 @@ function deliveriesTable(
                   <form method="post" action="${WEBHOOKS_URL}/${webhook.id}/deliveries/${delivery.id}/replay">
                     ${csrfInput(session)}
                     <button type="submit" class="button-secondary">
-                      ${t.replay}<span class="visually-hidden">${t.replayOf(delivery.event_type)}</span>
+                      ${t.replayButton(visuallyHidden, delivery.event_type)}
                     </button>
                   </form>
                 </td>`

@@ -3,8 +3,9 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { barList, dayBarChart, type BarItem, type ChartText } from '../../web-pages/charts.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
+import { categoryName } from '../../web-pages/category-name.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
+import { alertKindName, consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { HOME_DAYS, type HomeFigures } from './console-home.service.js';
 import { type ConsoleFrame, consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
@@ -91,7 +92,7 @@ function byPlanet(figures: HomeFigures): SafeHtml {
       columns: [words.planetColumn, words.pendingColumn, words.issuedColumn, words.alertsColumn],
       rows: figures.planets.map((planet) => ({
         cells: [
-          html`<a href="/console/assets/${planet.planet}">${planet.planet}</a>`,
+          html`<a href="/console/assets/${planet.planet}">${categoryName(planet.planet)}</a>`,
           { number: list(planet, 'pending') },
           { number: list(planet, 'issued') },
           { number: planet.openAlerts },
@@ -124,7 +125,7 @@ function openAlerts(figures: HomeFigures): SafeHtml {
             thumbnailHref: consoleThumbnailPath,
           }),
           html`<code>${alert.certificateNumber}</code>`,
-          alert.kind,
+          alertKindName(alert.kind),
           formatTime(alert.since),
         ],
       })),
@@ -148,7 +149,9 @@ function dayChart(id: string, chart: ChartText, series: HomeFigures['createdPerD
   return chartSection(
     id,
     chart.title,
-    html`<p class="chart-summary">${peak ? words.daySummary(total, peak.day, peak.count) : words.dayTotal(total)}</p>
+    html`<p class="chart-summary">
+        ${peak ? words.daySummary(total, peak.day, peak.count) : words.dayTotal(total)}
+      </p>
       ${dayBarChart(id, chart, series)}`,
   );
 }
@@ -200,8 +203,7 @@ export function homePage(options: ConsoleFrame & { figures: HomeFigures }): Safe
     title: session.accountName,
     section: 'home',
     content: html`<p>
-        ${words.youAre} <strong>${session.role}</strong> ${words.of} ${session.accountName}:
-        ${words.reachIntro} ${words.reach[session.role]}.
+        ${words.role((role) => html`<strong>${role}</strong>`, session.role, session.accountName)}
       </p>
       ${roleLinks(session)}
       <h2 id="glance-heading">${words.glanceHeading}</h2>

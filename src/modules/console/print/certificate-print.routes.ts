@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
+import { LANGUAGES, type Language } from '../../../i18n/locales.js';
+import { inLanguage } from '../../../i18n/request-language.js';
 import { isPlanetId, planetIds } from '../../../planets/planets.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
@@ -22,7 +24,9 @@ const AssetParams = Type.Object({
   id: Type.String({ maxLength: 100 }),
 });
 const Paper = Type.Optional(Type.Union([Type.Literal('a4'), Type.Literal('letter')]));
-const PaperQuery = Type.Object({ paper: Paper });
+// The PDF's own language, chosen on the print page: `language`, since `?lang=` would change the console's too.
+const PdfLanguage = Type.Optional(Type.Union(LANGUAGES.map((language) => Type.Literal(language))));
+const PaperQuery = Type.Object({ paper: Paper, language: PdfLanguage });
 const ChoiceQuery = Type.Object({
   planet: Type.Optional(Type.String({ maxLength: 100 })),
   cursor: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -36,8 +40,14 @@ const SheetQuery = Type.Object({
     ]),
   ),
   paper: Paper,
+  language: PdfLanguage,
 });
 type SheetQueryType = Static<typeof SheetQuery>;
+
+/** Draws a PDF in the language asked for, else in the page's (the request's) language. */
+function drawnIn<T>(language: Language | undefined, draw: () => Promise<T>): Promise<T> {
+  return language ? inLanguage(language, draw) : draw();
+}
 
 function sendPdf(reply: FastifyReply, bytes: Buffer, filename: string): FastifyReply {
   return reply
@@ -84,7 +94,9 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const certificate = await printable(request);
-      const pdf = await certificatePdf(sources(), certificate, request.query.paper ?? 'a4');
+      const pdf = await drawnIn(request.query.language, () =>
+        certificatePdf(sources(), certificate, request.query.paper ?? 'a4'),
+      );
       return sendPdf(reply, pdf, `certificate-${certificate.certificateNumber}.pdf`);
     },
   );
@@ -144,7 +156,9 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
       const labels = await labelsOf(request.query, request);
-      const pdf = await labelSheetPdf(labels, request.query.paper ?? 'a4');
+      const pdf = await drawnIn(request.query.language, () =>
+        labelSheetPdf(labels, request.query.paper ?? 'a4'),
+      );
       return sendPdf(reply, pdf, `labels-${request.query.planet}.pdf`);
     },
   );

@@ -1,13 +1,16 @@
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { labelledQrSvg } from '../../../lib/qr-codes.js';
-import { fieldLabel } from '../../../planets/field-labels.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../i18n/locales.js';
+import { currentLanguage } from '../../../i18n/request-language.js';
 import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
+import { categoryName } from '../../web-pages/category-name.js';
 import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 import type { PrintableCertificate, PrintLabel } from './certificate-print.service.js';
+import { printedFieldLabel } from './print-pdf.js';
 
 interface Frame {
   session: MemberSession;
@@ -25,10 +28,33 @@ interface Link {
   label: string;
 }
 
+/** The language a PDF is drawn in (`?language=`, not the console's `?lang=`): the five by their own names, the page's first. */
+function pdfLanguageField(id: string, label: string): SafeHtml {
+  const page = currentLanguage();
+  return selectField(
+    label,
+    { id, name: 'language' },
+    LANGUAGES.map(
+      (language) =>
+        html`<option value="${language}" lang="${language}" ${language === page ? html` selected` : ''}>
+          ${LANGUAGE_NAMES[language]}
+        </option>`,
+    ),
+  );
+}
+
 /** A page to print: on screen its hint, downloads and links first; printed, only its body (print.css). */
 function printPage(
   frame: Frame,
-  page: { title: string; hint: string; downloads: readonly Link[]; links: readonly Link[]; body: SafeHtml },
+  page: {
+    title: string;
+    hint: string;
+    downloads: readonly Link[];
+    /** A form that downloads, when the download takes a choice (the certificate's language and paper). */
+    downloadForm?: SafeHtml;
+    links: readonly Link[];
+    body: SafeHtml;
+  },
 ): SafeHtml {
   return consolePage({
     ...frame,
@@ -37,6 +63,7 @@ function printPage(
     stylesheet: 'print.css',
     content: html`<div class="print-actions">
         <p>${page.hint}</p>
+        ${page.downloadForm ?? ''}
         <p class="inline-actions">
           ${page.downloads.map((link) => html`<a class="button-link" href="${link.href}" download>${link.label}</a>`)}
           ${page.links.map((link) => html`<a href="${link.href}">${link.label}</a>`)}
@@ -52,8 +79,11 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
   const base = `/console/assets/${certificate.planet}/${certificate.assetId}`;
   const rows: [string, SafeHtml | string][] = [
     [words.number, html`<strong class="printed-number">${certificate.certificateNumber}</strong>`],
-    [words.planet, fieldLabel(certificate.planet)],
-    ...certificate.fields.map(([name, value]): [string, string] => [fieldLabel(name), showValue(value)]),
+    [words.category, categoryName(certificate.planet)],
+    ...certificate.fields.map(([name, value]): [string, string] => [
+      printedFieldLabel(name),
+      showValue(value),
+    ]),
     [words.issuedAt, formatTime(certificate.issuedAt)],
     [words.issuer, html`<code>${certificate.issuerDid}</code>`],
     [words.keyId, html`<code>${certificate.keyId}</code>`],
@@ -61,10 +91,17 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
   return printPage(frame, {
     title: words.certificateTitle(certificate.certificateNumber),
     hint: words.printButtonHint,
-    downloads: [
-      { href: `${base}/certificate.pdf`, label: words.downloadA4 },
-      { href: `${base}/certificate.pdf?paper=letter`, label: words.downloadLetter },
-    ],
+    downloads: [],
+    downloadForm: html`<form method="get" action="${base}/certificate.pdf" class="stacked">
+      ${pdfLanguageField('certificate-language', words.language)}
+      <p class="hint">${words.languageHint}</p>
+      <p class="inline-actions">
+        <button type="submit" name="paper" value="a4">${words.downloadA4}</button>
+        <button type="submit" name="paper" value="letter" class="button-secondary">
+          ${words.downloadLetter}
+        </button>
+      </p>
+    </form>`,
     links: [
       { href: base, label: words.backToAsset },
       { href: `/console/labels?planet=${certificate.planet}`, label: words.labelsLink },
@@ -125,7 +162,7 @@ export function labelChoicePage(
     frame.assets.length === 0
       ? html`<p class="empty">${labels.none}</p>`
       : dataTable({
-          caption: labels.caption(frame.planet),
+          caption: labels.caption(categoryName(frame.planet)),
           responsive: true,
           columns: [labels.choose, labels.number, labels.titleColumn],
           rows: frame.assets.map(
@@ -150,8 +187,17 @@ export function labelChoicePage(
     title: labels.title,
     section: 'assets',
     content: html`<p>${labels.intro}</p>
-      <form method="get" action="/console/labels" class="filters" aria-label="${labels.planet}">
-        ${selectField(labels.planet, { id: 'labels-planet', name: 'planet' }, valueOptions(frame.planets, frame.planet))}
+      <form method="get" action="/console/labels" class="filters" aria-label="${labels.category}">
+        ${selectField(
+          labels.category,
+          { id: 'labels-planet', name: 'planet' },
+          valueOptions(
+            frame.planets,
+            frame.planet,
+            undefined,
+            Object.fromEntries(frame.planets.map((planet) => [planet, categoryName(planet)])),
+          ),
+        )}
         <button type="submit" class="button-secondary">${labels.show}</button>
       </form>
       <form method="get" action="/console/labels/sheet" id="labels-form">
@@ -166,6 +212,7 @@ export function labelChoicePage(
                   html`<option value="a4">${labels.a4}</option>
                     <option value="letter">${labels.letter}</option>`,
                 )}
+                ${pdfLanguageField('labels-language', labels.language)}
                 <p class="inline-actions">
                   <button type="submit">${labels.printSheet}</button>
                   <button type="submit" class="button-secondary" formaction="/console/labels.pdf">

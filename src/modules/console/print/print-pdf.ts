@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { showValue } from '../../../lib/html.js';
+import { formatDate } from '../../../i18n/formats.js';
 import { fieldLabel } from '../../../planets/field-labels.js';
+import { categoryName } from '../../web-pages/category-name.js';
 import { text } from '../text/index.js';
 import { useFontFor, type StandardFont } from './pdf-fonts.js';
 
@@ -28,6 +30,13 @@ interface PdfCertificate extends PdfLabel {
   issuerDid: string;
   keyId: string;
   image?: PdfImage;
+}
+
+/** A planet field's label as the console names it, in the language being drawn, with its unit ("Case diameter (millimetres)"). */
+export function printedFieldLabel(name: string): string {
+  const label = text.assets.fieldLabels[name] ?? fieldLabel(name);
+  const unit = text.assets.units[name];
+  return unit ? text.print.fieldWithUnit(label, unit) : label;
 }
 
 const PAPER: Record<PaperSize, string> = { a4: 'A4', letter: 'LETTER' };
@@ -168,11 +177,15 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
     valueFont: 'Helvetica-Bold',
     valueSize: 16,
   });
-  y = detail(document, words.planet, fieldLabel(certificate.planet), { x: margin, y, width: columnWidth });
+  y = detail(document, words.category, categoryName(certificate.planet), {
+    x: margin,
+    y,
+    width: columnWidth,
+  });
   for (const [name, value] of certificate.fields.slice(0, 4)) {
-    y = detail(document, fieldLabel(name), showValue(value), { x: margin, y, width: columnWidth });
+    y = detail(document, printedFieldLabel(name), showValue(value), { x: margin, y, width: columnWidth });
   }
-  y = detail(document, words.issuedAt, certificate.issuedAt.slice(0, 10), {
+  y = detail(document, words.issuedAt, formatDate(certificate.issuedAt), {
     x: margin,
     y,
     width: columnWidth,

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
-import { fieldLabel } from '../../../planets/field-labels.js';
 import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
+import { categoryName } from '../../web-pages/category-name.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput, type ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
@@ -51,7 +51,7 @@ function matchCard(match: ConsoleMatch): SafeHtml {
       }
       <figcaption>
         <strong>${match.title}</strong><br />
-        ${fieldLabel(match.planet)} ·
+        ${categoryName(match.planet)} ·
         <a
           href="/c/${match.certificate_number}"
           aria-label="${words.openCertificate(match.certificate_number)}"

@@ -2,8 +2,7 @@ import { msg } from '../../../i18n/message.js';
 /** The words of the console's asset pages: lists, the create and edit forms, an asset's page (English; one place to translate). */
 export const assetsText = {
   assets: {
-    listTitle: (planet: string) => `Assets: ${planet}`,
-    planetsLabel: 'Planets',
+    planetsLabel: 'Categories',
     register: 'Register an asset',
     filtersLabel: 'Filter the assets',
     filter: 'Filter',
@@ -14,7 +13,7 @@ export const assetsText = {
     createdAfter: 'Created after (date)',
     createdBefore: 'Created before (date)',
     search: 'Title contains',
-    listCaption: (planet: string) => `The account's ${planet} assets, newest first`,
+    listCaption: msg('{category} of the account, newest first', 'category'),
     empty: 'No assets match.',
     nextPage: 'Next page',
     firstPage: 'First page',
@@ -25,55 +24,102 @@ export const assetsText = {
       status: 'Status',
       created: 'Created',
     },
-    newTitle: (planet: string) => `Register an asset: ${planet}`,
+    newTitle: msg('Register an asset: {category}', 'category'),
     titleField: 'Title',
-    titleHint: (max: number) => `Required; 1 to ${max} characters.`,
-    planetFields: 'Fields of the planet',
+    titleHint: msg('Required; 1 to {max} characters.', 'max'),
+    objectDetails: 'Details of the object',
     passThrough: 'Other fields',
-    passThroughHint: (max: number) =>
-      `Any other field, as a name and a value (at most ${max}). Clearing a value removes its field.`,
+    passThroughHint: msg(
+      'Any other field, as a name and a value (at most {max}). Clearing a value removes its field.',
+      'max',
+    ),
     fieldName: 'Name',
     fieldValue: 'Value',
-    fieldRow: (row: number) => `Other field ${row}`,
+    fieldRow: msg('Other field {row}', 'row'),
     create: 'Register',
-    created: (number: string) => `Asset registered: certificate ${number}, pending.`,
+    created: msg('Asset registered: certificate {number}, pending.', 'number'),
     chooseOne: 'Not set',
     hints: {
-      text: (max: number) => `Text, at most ${max} characters.`,
-      integer: (min: number, max: number) => `A whole number from ${min} to ${max}.`,
-      number: (min: number) => `A number, at least ${min}.`,
-      unit: (unit: string) => `In ${unit}.`,
+      text: msg('Text, at most {max} characters.', 'max'),
+      // Bounds are years: written without grouping ("0 to 9999", not "9,999").
+      integer: msg(
+        'A whole number from {min, number, ::group-off} to {max, number, ::group-off}.',
+        'min',
+        'max',
+      ),
+      integerAtLeast: msg('A whole number, at least {min, number, ::group-off}.', 'min'),
+      number: msg('A number, at least {min}.', 'min'),
+      unit: msg('In {unit}.', 'unit'),
       dateText: 'As written on the work or in the catalogue, e.g. ‘ca. 1975’, ‘1970s’ or ‘1890–95’.',
-      yearBesideDateText: (dateLabel: string) => `A date such as ‘ca. 1975’ goes in ${dateLabel}.`,
+      yearBesideDateText: msg('A date such as ‘ca. 1975’ goes in {dateLabel}.', 'dateLabel'),
     },
     /** The form's refusal in a person's words: above the form, then beside each field, naming it by its label. */
-    formRefused: (count: number) =>
-      count === 1 ? 'One field needs a change: see below.' : `${count} fields need a change: see below.`,
+    formRefused: msg(
+      '{count, plural, one {One field needs a change: see below.} other {# fields need a change: see below.}}',
+      'count',
+    ),
     fieldErrors: {
-      required: (label: string) => `${label} is required.`,
-      tooLong: (label: string, max: number, length: number) =>
-        `${label} is too long: at most ${max} characters, and this has ${length}.`,
-      notAWholeNumber: (label: string, min: number, max: number) =>
-        `${label} must be a whole number from ${min} to ${max}, written in figures.`,
-      notANumber: (label: string, min: number) =>
-        `${label} must be a number of at least ${min}, written in figures, e.g. 40 or 40.5.`,
-      outOfRange: (label: string, min: number, max: number) => `${label} must be from ${min} to ${max}.`,
-      tooSmall: (label: string, min: number) => `${label} must be at least ${min}.`,
+      required: msg('{label} is required.', 'label'),
+      tooLong: msg(
+        '{label} is too long: at most {max} characters, and this has {length}.',
+        'label',
+        'max',
+        'length',
+      ),
+      notAWholeNumber: msg(
+        '{label} must be a whole number from {min, number, ::group-off} to {max, number, ::group-off}, written in figures.',
+        'label',
+        'min',
+        'max',
+      ),
+      notAWholeNumberAtLeast: msg(
+        '{label} must be a whole number of at least {min, number, ::group-off}, written in figures.',
+        'label',
+        'min',
+      ),
+      notANumber: msg(
+        '{label} must be a number of at least {min}, written in figures, e.g. 40 or 40.5.',
+        'label',
+        'min',
+      ),
+      outOfRange: msg(
+        '{label} must be from {min, number, ::group-off} to {max, number, ::group-off}.',
+        'label',
+        'min',
+        'max',
+      ),
+      tooSmall: msg('{label} must be at least {min}.', 'label', 'min'),
       /** A year typed as a date in words ("ca. 1975"), where the form has a field for that. */
-      yearAsWritten: (dateLabel: string, typed: string) =>
-        `Enter the year as a number, e.g. 1975; write ‘${typed}’ in ${dateLabel}.`,
-      notAChoice: (label: string) => `${label}: choose one of the listed values.`,
-      unstorable: (label: string) =>
-        `${label} contains a character that cannot be stored (an invisible control character); remove it.`,
-      nameTooLong: (max: number) => `A field name can be at most ${max} characters.`,
-      reservedName: (name: string) =>
-        `“${name}” is a name the service keeps for its own information; choose another name.`,
-      nameOfAField: (name: string, label: string) =>
-        `“${name}” has its own field above (${label}); enter the value there.`,
-      valueTooLong: (name: string, max: number, length: number) =>
-        `The value of “${name}” is too long: at most ${max} characters, and this has ${length}.`,
-      valueUnstorable: (name: string) =>
-        `The value of “${name}” contains a character that cannot be stored (an invisible control character); remove it.`,
+      yearAsWritten: msg(
+        'Enter the year as a number, e.g. 1975; write ‘{typed}’ in {dateLabel}.',
+        'dateLabel',
+        'typed',
+      ),
+      notAChoice: msg('{label}: choose one of the listed values.', 'label'),
+      unstorable: msg(
+        '{label} contains a character that cannot be stored (an invisible control character); remove it.',
+        'label',
+      ),
+      nameTooLong: msg('A field name can be at most {max} characters.', 'max'),
+      reservedName: msg(
+        '“{name}” is a name the service keeps for its own information; choose another name.',
+        'name',
+      ),
+      nameOfAField: msg(
+        '“{name}” has its own field above ({label}); enter the value there.',
+        'name',
+        'label',
+      ),
+      valueTooLong: msg(
+        'The value of “{name}” is too long: at most {max} characters, and this has {length}.',
+        'name',
+        'max',
+        'length',
+      ),
+      valueUnstorable: msg(
+        'The value of “{name}” contains a character that cannot be stored (an invisible control character); remove it.',
+        'name',
+      ),
     },
     fieldLabels: {
       artist: 'Artist',
@@ -107,10 +153,12 @@ export const assetsText = {
       metal: 'Metal',
     } as Record<string, string>,
     units: { case_diameter_mm: 'millimetres', carat: 'carats' } as Record<string, string>,
+    /** The values of a field with a fixed choice (a jewel's origin), as the form offers them. */
+    choices: { natural: 'Natural', lab_grown: 'Laboratory-grown' } as Record<string, string>,
     record: 'Record',
     assetId: 'Asset id',
     number: 'Certificate number',
-    planet: 'Planet',
+    category: 'Category',
     created_at: 'Registered',
     updated_at: 'Last changed',
     publicPage: 'Public certificate page',
@@ -118,7 +166,15 @@ export const assetsText = {
     edit: 'Edit',
     save: 'Save changes',
     saved: 'Changes saved.',
-    notEditable: (why: string) => `This asset cannot be changed: ${why}`,
+    /** Why the edit form is not shown: one sentence per rule of asset-states.ts (whyNotUpdatable). */
+    notEditable: {
+      archived: 'This asset is archived, so it can no longer be changed.',
+      issued:
+        'This asset can no longer be changed: its certificate is issued, and it vouches for the record as it was then.',
+      suspended: 'This asset can no longer be changed: its certificate was issued and is now suspended.',
+      revoked: 'This asset can no longer be changed: its certificate is revoked.',
+      rejected: 'This asset can no longer be changed: its certificate was rejected.',
+    },
     certificate: 'Certificate and verifications',
     printCertificate: 'Print the certificate or download it as PDF',
     media: 'Images and documents',
@@ -137,7 +193,7 @@ export const assetsText = {
     public: 'Public: shown with the issued certificate',
     caption: 'Caption (optional)',
     uploadSubmit: 'Upload',
-    uploaded: (count: number) => `${count} file${count === 1 ? '' : 's'} added.`,
+    uploaded: msg('{count, plural, one {# file added.} other {# files added.}}', 'count'),
     mediaFrozen: 'Media can change only while the certificate is pending.',
     makePublic: 'Make public',
     makePrivate: 'Make private',
@@ -145,26 +201,29 @@ export const assetsText = {
     madePrivate: 'The file is now private: only this account sees it.',
     history: 'History',
     alerts: 'Stolen or lost',
-    reported: (kind: string) => `Asset reported ${kind}: verification now fails and the public page warns.`,
-    resolved: (outcome: string) => `Alert resolved (${outcome}).`,
+    reported: msg('Asset reported {kind}: verification now fails and the public page warns.', 'kind'),
+    resolved: msg('Alert resolved ({outcome}).', 'outcome'),
     transfer: 'Transfer',
     transferHint: 'Offer the asset to another account by its id; it changes owner when that account accepts.',
     toAccount: 'Account id',
     offer: 'Offer',
     offered: 'Transfer offered.',
-    pendingOffer: (to: string, until: string) => `Offered to account ${to}, open until ${until}.`,
+    pendingOffer: msg('Offered to {account}, open until {until}.', 'account', 'until'),
+    offeredToAccountId: 'Receiving account’s id',
     cancelOffer: 'Cancel the offer',
     cancelled: 'Offer cancelled.',
     noOffer: 'No pending offer.',
     tag: 'NFC tag',
-    noTag: 'No tag is bound. The account owner binds an NFC tag with the API (POST …/tags, docs/tags.md).',
+    noTag:
+      'No tag is bound. An owner of the account binds an NFC tag with one of the account’s API keys, as the developers’ guide to tags explains.',
+    tagRequest: 'The request that binds a tag',
     tagUid: 'UID',
     tagBoundAt: 'Bound',
     tagKind: 'Kind',
     tagPlain: 'NTAG 424 DNA',
     tagTamper: 'NTAG 424 DNA TT (tamper loop)',
     tagLastAccepted: 'Last accepted tap',
-    tagTap: (counter: number) => `Tap ${counter}`,
+    tagTap: msg('Tap {counter}', 'counter'),
     tagLastTap: 'Last tap',
     tagNeverTapped: 'Never tapped.',
   },

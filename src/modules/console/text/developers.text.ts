@@ -1,4 +1,4 @@
-import { msg } from '../../../i18n/message.js';
+import { msg, rich } from '../../../i18n/message.js';
 /** The words of the developers' corner: /console/developers, its webhooks, events feed and SDK pages. */
 export const developersText = {
   developers: {
@@ -6,7 +6,8 @@ export const developersText = {
     intro: 'What a developer of the account needs to connect its systems to the service.',
     partsHeading: 'Parts',
     keysLink: 'API keys',
-    keysWhat: 'create a key for a planet or all, with an expiry; shown once; revoke',
+    keysWhat:
+      'create a key for some categories of objects or for all of them, with an expiry date; a key is shown once; revoke keys',
     keysOwnerOnly: 'API keys are made by an owner of the account: ask one for a key.',
     webhooksLink: 'Webhooks',
     webhooksWhat: 'endpoints that receive the account’s events, their delivery log, replays and test events',
@@ -36,10 +37,9 @@ export const developersText = {
       disabled: 'Disabled',
       actions: 'Actions',
     },
-    log: 'Delivery log',
-    logOf: msg(' of {url}', 'url'),
-    disable: 'Disable',
-    disableOf: msg(' webhook {url}', 'url'),
+    /** A link's words; <hidden> wraps what only a screen reader says (the webhook it is for). */
+    logLink: rich('Delivery log<hidden> of {url}</hidden>', 'hidden', 'url'),
+    disableLink: rich('Disable<hidden> the webhook {url}</hidden>', 'hidden', 'url'),
     registerHeading: 'Register a webhook',
     urlLabel: 'URL',
     urlHint: 'HTTPS; localhost and private addresses are refused.',
@@ -89,8 +89,7 @@ export const developersText = {
       nextAttempt: 'Next attempt',
       actions: 'Actions',
     },
-    replay: 'Replay',
-    replayOf: msg(' delivery of {eventType}', 'eventType'),
+    replayButton: rich('Replay<hidden> the delivery of {eventType}</hidden>', 'hidden', 'eventType'),
     replayed: 'Delivery replayed: a new attempt is due now.',
     testHeading: 'Send a test event',
     testIntro:

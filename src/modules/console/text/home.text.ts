@@ -1,15 +1,14 @@
-import { msg } from '../../../i18n/message.js';
+import { msg, rich } from '../../../i18n/message.js';
 /** The words of the console's home: the role, the counts and the charts (English; one place to translate). */
 export const homeText = {
   home: {
-    youAre: 'You are',
-    of: 'of',
-    reachIntro: 'you can reach',
-    reach: {
-      owner: 'everything an editor can, and the account’s members, API keys and audit log',
-      editor: 'the account’s assets, media, alerts, transfers, watch-list and webhooks',
-      viewer: 'the account’s records, to read',
-    },
+    /** Your role and what it reaches, one sentence per role; <strong> wraps the role's name. */
+    role: rich(
+      '{role, select, owner {You are <strong>owner</strong> of {account}: you can reach everything an editor can, and the account’s members, API keys and audit log.} editor {You are <strong>editor</strong> of {account}: you can reach the account’s assets, media, alerts, transfers, watch-list and webhooks.} other {You are <strong>viewer</strong> of {account}: you can read the account’s records.}}',
+      'strong',
+      'role',
+      'account',
+    ),
     links: {
       members: ['Members', 'invite people, change roles, disable'],
       keys: ['API keys', 'create and revoke the account’s keys'],
@@ -24,9 +23,9 @@ export const homeText = {
       offersWaiting: 'transfer offers waiting for you',
       webhookFailures: msg('webhook deliveries failed in {days} days', 'days'),
     },
-    byPlanetHeading: 'By planet',
-    byPlanetCaption: 'Certificates and open alerts of each planet where the account has assets',
-    planetColumn: 'Planet',
+    byPlanetHeading: 'By category',
+    byPlanetCaption: 'Certificates and open alerts of each category in which the account has assets',
+    planetColumn: 'Category',
     pendingColumn: 'Pending',
     issuedColumn: 'Issued',
     alertsColumn: 'Open alerts',

@@ -13,4 +13,6 @@ export const layoutText = {
     profile: 'Gallery profile',
     account: 'Your account',
   },
+  /** The closed disclosure that keeps ids and API requests out of a person's way (shell/technical-details.views.ts). */
+  technical: { summary: 'Technical details' },
 } as const;

@@ -21,7 +21,7 @@ export const searchText = {
     certificateNumber: 'Certificate number',
     likenessLabel: 'Likeness',
     likeness: { exact: 'The same picture', likely: 'Very like it', possible: 'Possibly like it' },
-    reported: msg('Reported {kind}', 'kind'),
+    reported: msg('Reported {kind, select, stolen {stolen} lost {lost} other {{kind}}}', 'kind'),
     since: 'since',
     openCertificate: msg('Open the public certificate {number}', 'number'),
   },

@@ -19,6 +19,7 @@ export const transfersText = {
       actions: 'Actions',
     },
     unnamed: 'an unnamed account',
+    accountId: 'Account id',
     accept: 'Accept',
     decline: 'Decline',
     cancel: 'Cancel the offer',

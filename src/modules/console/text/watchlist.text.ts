@@ -4,7 +4,8 @@ export const watchlistText = {
   watchlist: {
     title: 'Watch-list',
     intro:
-      'Watch any certificate by its number: when it is suspended, reinstated or revoked, or reported stolen or lost, it fires below and reaches the account’s webhooks that subscribe to watch.triggered.',
+      'Watch any certificate by its number: when it is suspended, reinstated or revoked, or reported stolen or lost, the change is listed below and sent to the account’s webhooks that ask for watch-list events.',
+    webhookEvent: 'Webhook event type',
     addHeading: 'Watch a certificate',
     numberLabel: 'Certificate number',
     numberHint: 'As printed on the certificate, for example ART-2026-000042.',
@@ -33,7 +34,7 @@ export const watchlistText = {
       alert_raised: 'Reported stolen or lost',
       alert_resolved: 'Alert resolved',
     } as Record<string, string>,
-    alertNote: msg(' ({kind})', 'kind'),
+    alertNote: msg(' ({kind, select, stolen {stolen} lost {lost} other {{kind}}})', 'kind'),
     moreFired: 'Older events',
   },
 } as const;

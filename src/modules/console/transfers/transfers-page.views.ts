@@ -9,6 +9,7 @@ import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
+import { technicalDetails } from '../shell/technical-details.views.js';
 import { text } from '../text/index.js';
 
 const words = text.transfers;
@@ -52,10 +53,14 @@ function offersTable(options: {
   if (page.data.length === 0) {
     return html`<p class="empty">${side === 'received' ? words.noneReceived : words.noneMade}</p>`;
   }
-  const party = (offer: DescribedTransfer) =>
-    side === 'received'
-      ? html`${offer.from_account_name ?? words.unnamed} <code>${offer.from_account_id}</code>`
-      : html`${offer.to_account_name ?? words.unnamed} <code>${offer.to_account_id}</code>`;
+  // The other account by its name; its id (what a sender typed) only behind the technical details.
+  const party = (offer: DescribedTransfer) => {
+    const [name, id] =
+      side === 'received'
+        ? [offer.from_account_name, offer.from_account_id]
+        : [offer.to_account_name, offer.to_account_id];
+    return html`${name ?? words.unnamed} ${technicalDetails([[words.accountId, id]])}`;
+  };
   // The asset's page is the sender's while the offer is open: the receiver sees its title only.
   const asset = (offer: DescribedTransfer) =>
     titleAtGlance({

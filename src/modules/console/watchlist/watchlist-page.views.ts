@@ -9,7 +9,9 @@ import type { WatchType } from '../../watchlist/watchlist.schemas.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { inputField, labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { technicalDetails } from '../shell/technical-details.views.js';
 import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { text } from '../text/index.js';
 
@@ -107,7 +109,10 @@ function firedTable(page: Static<typeof EventPage>, moreHref: string): SafeHtml 
           formatTime(event.timestamp),
           html`<code>${data.watch?.certificate_number ?? '—'}</code>`,
           `${words.changes[change] ?? change}${kind ? words.alertNote(kind) : ''}`,
-          data.change?.certificate_status ?? '—',
+          data.change?.certificate_status
+            ? (pageText.values.certificateStatuses[data.change.certificate_status] ??
+              data.change.certificate_status)
+            : '—',
         ],
       };
     }),
@@ -139,6 +144,7 @@ export function watchlistPage(options: {
     memberships: options.memberships,
     flash: options.flash,
     content: html`<p>${words.intro}</p>
+      ${technicalDetails([[words.webhookEvent, 'watch.triggered']])}
       ${roleReaches(session.role, 'editor') ? addForm(session, options.number) : ''}
       <h2 id="watched-heading">${words.watchedHeading}</h2>
       ${watchedTable(session, options.watches, options.glances, more('cursor', options.watches.next_cursor))}

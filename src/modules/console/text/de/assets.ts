@@ -7,7 +7,6 @@ import type { assetsText as english } from '../assets.text.js';
  */
 export const assetsText: Translation<typeof english> = {
   assets: {
-    listTitle: 'Objekte: {planet}',
     planetsLabel: 'Kategorien',
     register: 'Objekt registrieren',
     filtersLabel: 'Objekte filtern',
@@ -19,7 +18,7 @@ export const assetsText: Translation<typeof english> = {
     createdAfter: 'Erstellt nach (Datum)',
     createdBefore: 'Erstellt vor (Datum)',
     search: 'Titel enthält',
-    listCaption: 'Objekte des Kontos in der Kategorie {planet}, neueste zuerst',
+    listCaption: '{category} des Kontos, neueste zuerst',
     empty: 'Keine passenden Objekte.',
     nextPage: 'Nächste Seite',
     firstPage: 'Erste Seite',
@@ -30,10 +29,10 @@ export const assetsText: Translation<typeof english> = {
       status: 'Status',
       created: 'Erstellt',
     },
-    newTitle: 'Objekt registrieren: {planet}',
+    newTitle: 'Objekt registrieren: {category}',
     titleField: 'Titel',
     titleHint: 'Pflichtfeld; 1 bis {max} Zeichen.',
-    planetFields: 'Felder der Kategorie',
+    objectDetails: 'Angaben zum Objekt',
     passThrough: 'Weitere Felder',
     passThroughHint:
       'Jedes weitere Feld als Name und Wert (höchstens {max}). Wird ein Wert geleert, entfällt sein Feld.',
@@ -45,7 +44,8 @@ export const assetsText: Translation<typeof english> = {
     chooseOne: 'Keine Angabe',
     hints: {
       text: 'Text, höchstens {max} Zeichen.',
-      integer: 'Eine ganze Zahl von {min} bis {max}.',
+      integer: 'Eine ganze Zahl von {min, number, ::group-off} bis {max, number, ::group-off}.',
+      integerAtLeast: 'Eine ganze Zahl, mindestens {min, number, ::group-off}.',
       number: 'Eine Zahl, mindestens {min}.',
       unit: 'Angabe in {unit}.',
       dateText: 'Wie auf dem Werk oder im Katalog angegeben, z. B. „um 1975“, „1970er-Jahre“ oder „1890–95“.',
@@ -56,10 +56,13 @@ export const assetsText: Translation<typeof english> = {
     fieldErrors: {
       required: '„{label}“ ist ein Pflichtfeld.',
       tooLong: '„{label}“ ist zu lang: höchstens {max} Zeichen, die Eingabe hat {length}.',
-      notAWholeNumber: '„{label}“ muss eine ganze Zahl von {min} bis {max} sein, in Ziffern geschrieben.',
+      notAWholeNumber:
+        '„{label}“ muss eine ganze Zahl von {min, number, ::group-off} bis {max, number, ::group-off} sein, in Ziffern geschrieben.',
+      notAWholeNumberAtLeast:
+        '„{label}“ muss eine ganze Zahl von mindestens {min, number, ::group-off} sein, in Ziffern geschrieben.',
       notANumber:
         '„{label}“ muss eine Zahl von mindestens {min} sein, in Ziffern und mit Dezimalpunkt geschrieben, z. B. 40 oder 40.5.',
-      outOfRange: '„{label}“ muss zwischen {min} und {max} liegen.',
+      outOfRange: '„{label}“ muss zwischen {min, number, ::group-off} und {max, number, ::group-off} liegen.',
       tooSmall: '„{label}“ muss mindestens {min} betragen.',
       yearAsWritten:
         'Geben Sie das Jahr als Zahl ein, z. B. 1975; tragen Sie „{typed}“ in das Feld „{dateLabel}“ ein.',
@@ -106,10 +109,11 @@ export const assetsText: Translation<typeof english> = {
       metal: 'Metall',
     },
     units: { case_diameter_mm: 'Millimeter', carat: 'Karat' },
+    choices: { natural: 'Natürlich', lab_grown: 'Im Labor gezüchtet' },
     record: 'Angaben',
     assetId: 'Objektkennung',
     number: 'Zertifikatsnummer',
-    planet: 'Kategorie',
+    category: 'Kategorie',
     created_at: 'Registriert',
     updated_at: 'Zuletzt geändert',
     publicPage: 'Öffentliche Zertifikatsseite',
@@ -117,7 +121,15 @@ export const assetsText: Translation<typeof english> = {
     edit: 'Bearbeiten',
     save: 'Änderungen speichern',
     saved: 'Änderungen gespeichert.',
-    notEditable: 'Dieses Objekt kann nicht geändert werden: {why}',
+    notEditable: {
+      archived: 'Dieses Objekt ist archiviert und kann nicht mehr geändert werden.',
+      issued:
+        'Dieses Objekt kann nicht mehr geändert werden: Sein Zertifikat ist ausgestellt und bestätigt den Eintrag so, wie er damals war.',
+      suspended:
+        'Dieses Objekt kann nicht mehr geändert werden: Sein Zertifikat wurde ausgestellt und ist nun ausgesetzt.',
+      revoked: 'Dieses Objekt kann nicht mehr geändert werden: Sein Zertifikat ist widerrufen.',
+      rejected: 'Dieses Objekt kann nicht mehr geändert werden: Sein Zertifikat wurde abgelehnt.',
+    },
     certificate: 'Zertifikat und Prüfungen',
     printCertificate: 'Zertifikat drucken oder als PDF herunterladen',
     media: 'Bilder und Dokumente',
@@ -152,13 +164,15 @@ export const assetsText: Translation<typeof english> = {
     toAccount: 'Kontokennung',
     offer: 'Anbieten',
     offered: 'Übertragung angeboten.',
-    pendingOffer: 'Dem Konto {to} angeboten, gültig bis {until}.',
+    pendingOffer: 'Angeboten an {account}, gültig bis {until}.',
+    offeredToAccountId: 'Kennung des empfangenden Kontos',
     cancelOffer: 'Angebot zurückziehen',
     cancelled: 'Angebot zurückgezogen.',
     noOffer: 'Kein offenes Angebot.',
     tag: 'NFC-Tag',
     noTag:
-      'Es ist kein NFC-Tag angebracht. Ein Inhaber des Kontos verknüpft einen NFC-Tag über die API (POST …/tags, docs/tags.md).',
+      'Es ist kein NFC-Tag angebracht. Ein Inhaber des Kontos verknüpft einen NFC-Tag mit einem der API-Schlüssel des Kontos, wie es der Entwicklerleitfaden zu Tags beschreibt.',
+    tagRequest: 'Die Anfrage, die einen Tag verknüpft',
     tagUid: 'UID',
     tagBoundAt: 'Angebracht am',
     tagKind: 'Art',

@@ -9,7 +9,7 @@ export const developersText: Translation<typeof english> = {
     partsHeading: 'Bereiche',
     keysLink: 'API-Schlüssel',
     keysWhat:
-      'einen Schlüssel für eine oder alle Kategorien mit Ablaufdatum erstellen; er wird nur einmal angezeigt; widerrufen',
+      'einen Schlüssel für einzelne oder alle Objektkategorien mit Ablaufdatum erstellen; ein Schlüssel wird nur einmal angezeigt; Schlüssel widerrufen',
     keysOwnerOnly:
       'API-Schlüssel erstellt ein Inhaber des Kontos: Bitten Sie einen Inhaber um einen Schlüssel.',
     webhooksLink: 'Webhooks',
@@ -41,10 +41,8 @@ export const developersText: Translation<typeof english> = {
       disabled: 'Deaktiviert',
       actions: 'Aktionen',
     },
-    log: 'Zustellprotokoll',
-    logOf: ' von {url}',
-    disable: 'Deaktivieren',
-    disableOf: ': Webhook {url}',
+    logLink: 'Zustellprotokoll<hidden> von {url}</hidden>',
+    disableLink: 'Deaktivieren<hidden>: Webhook {url}</hidden>',
     registerHeading: 'Webhook registrieren',
     urlLabel: 'URL',
     urlHint: 'HTTPS; localhost und private Adressen werden abgelehnt.',
@@ -92,8 +90,7 @@ export const developersText: Translation<typeof english> = {
       nextAttempt: 'Nächster Versuch',
       actions: 'Aktionen',
     },
-    replay: 'Erneut zustellen',
-    replayOf: ': Zustellung von {eventType}',
+    replayButton: 'Erneut zustellen<hidden>: Zustellung von {eventType}</hidden>',
     replayed: 'Zustellung wird wiederholt: Ein neuer Versuch ist jetzt fällig.',
     testHeading: 'Testereignis senden',
     testIntro:

@@ -2,21 +2,12 @@ import type { Translation } from '../../../../i18n/text-catalogue.js';
 import type { homeText as english } from '../home.text.js';
 
 /**
- * The console's home in German (the English source is ../home.text.ts). The view joins youAre, the role, of, the
- * account's name, reachIntro and reach into one sentence: „Sie sind … bei …: Sie haben Zugriff auf …“.
+ * The console's home in German (the English source is ../home.text.ts). `role` is one sentence per role (ICU select),
+ * the role's name wrapped in <strong>.
  */
 export const homeText: Translation<typeof english> = {
   home: {
-    youAre: 'Sie sind',
-    of: 'bei',
-    reachIntro: 'Sie haben Zugriff auf',
-    reach: {
-      owner:
-        'alles, was ein Bearbeiter sieht, und zusätzlich auf die Mitglieder, die API-Schlüssel und das Audit-Protokoll des Kontos',
-      editor:
-        'die Objekte, Bilder und Dokumente, Meldungen, Übertragungen, die Beobachtungsliste und die Webhooks des Kontos',
-      viewer: 'die Daten des Kontos, nur lesend',
-    },
+    role: '{role, select, owner {Sie sind <strong>Inhaber</strong> bei {account}: Sie haben Zugriff auf alles, was ein Bearbeiter sieht, und zusätzlich auf die Mitglieder, die API-Schlüssel und das Audit-Protokoll des Kontos.} editor {Sie sind <strong>Bearbeiter</strong> bei {account}: Sie haben Zugriff auf die Objekte, Bilder und Dokumente, Meldungen, Übertragungen, die Beobachtungsliste und die Webhooks des Kontos.} other {Sie sind <strong>Betrachter</strong> bei {account}: Sie können die Daten des Kontos lesen.}}',
     links: {
       members: ['Mitglieder', 'Personen einladen, Rollen ändern, Zugänge deaktivieren'],
       keys: ['API-Schlüssel', 'Schlüssel des Kontos erstellen und widerrufen'],

@@ -16,4 +16,5 @@ export const layoutText: Translation<typeof english> = {
     profile: 'Galerieprofil',
     account: 'Ihr Konto',
   },
+  technical: { summary: 'Technische Details' },
 };

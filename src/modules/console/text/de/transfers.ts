@@ -21,6 +21,7 @@ export const transfersText: Translation<typeof english> = {
       actions: 'Aktionen',
     },
     unnamed: 'ein Konto ohne Namen',
+    accountId: 'Kontokennung',
     accept: 'Annehmen',
     decline: 'Ablehnen',
     cancel: 'Angebot zurückziehen',

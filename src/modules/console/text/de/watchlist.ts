@@ -6,7 +6,8 @@ export const watchlistText: Translation<typeof english> = {
   watchlist: {
     title: 'Beobachtungsliste',
     intro:
-      'Beobachten Sie jedes beliebige Zertifikat anhand seiner Nummer: Wird es ausgesetzt, wieder in Kraft gesetzt oder widerrufen oder als gestohlen oder verloren gemeldet, erscheint das Ereignis unten und erreicht die Webhooks des Kontos, die watch.triggered abonniert haben.',
+      'Beobachten Sie jedes beliebige Zertifikat anhand seiner Nummer: Wird es ausgesetzt, wieder in Kraft gesetzt oder widerrufen oder als gestohlen oder verloren gemeldet, erscheint die Änderung unten und wird an die Webhooks des Kontos gesendet, die Ereignisse der Beobachtungsliste angefordert haben.',
+    webhookEvent: 'Webhook-Ereignistyp',
     addHeading: 'Zertifikat beobachten',
     numberLabel: 'Zertifikatsnummer',
     numberHint: 'Wie auf dem Zertifikat gedruckt, zum Beispiel ART-2026-000042.',

@@ -7,7 +7,6 @@ import type { assetsText as english } from '../assets.text.js';
  */
 export const assetsText: Translation<typeof english> = {
   assets: {
-    listTitle: 'Objets : {planet}',
     planetsLabel: 'Catégories',
     register: 'Enregistrer un objet',
     filtersLabel: 'Filtrer les objets',
@@ -19,7 +18,7 @@ export const assetsText: Translation<typeof english> = {
     createdAfter: 'Créé après le (date)',
     createdBefore: 'Créé avant le (date)',
     search: 'Le titre contient',
-    listCaption: 'Objets du compte dans la catégorie {planet}, les plus récents en premier',
+    listCaption: '{category} du compte, du plus récent au plus ancien',
     empty: 'Aucun objet ne correspond.',
     nextPage: 'Page suivante',
     firstPage: 'Première page',
@@ -30,10 +29,10 @@ export const assetsText: Translation<typeof english> = {
       status: 'Statut',
       created: 'Créé le',
     },
-    newTitle: 'Enregistrer un objet : {planet}',
+    newTitle: 'Enregistrer un objet : {category}',
     titleField: 'Titre',
     titleHint: 'Obligatoire ; de 1 à {max} caractères.',
-    planetFields: 'Champs propres à la catégorie',
+    objectDetails: 'Description de l’objet',
     passThrough: 'Autres champs',
     passThroughHint:
       'Tout autre champ, sous forme d’un nom et d’une valeur ({max} au plus). Effacer une valeur supprime son champ.',
@@ -45,7 +44,8 @@ export const assetsText: Translation<typeof english> = {
     chooseOne: 'Non renseigné',
     hints: {
       text: 'Texte, {max} caractères au plus.',
-      integer: 'Un nombre entier de {min} à {max}.',
+      integer: 'Un nombre entier de {min, number, ::group-off} à {max, number, ::group-off}.',
+      integerAtLeast: 'Un nombre entier égal ou supérieur à {min, number, ::group-off}.',
       number: 'Un nombre, au moins {min}.',
       unit: 'En {unit}.',
       dateText:
@@ -58,10 +58,14 @@ export const assetsText: Translation<typeof english> = {
       required: 'Le champ « {label} » est obligatoire.',
       tooLong:
         'Le champ « {label} » est trop long : {max} caractères au plus, et celui-ci en compte {length}.',
-      notAWholeNumber: 'Le champ « {label} » doit être un nombre entier de {min} à {max}, écrit en chiffres.',
+      notAWholeNumber:
+        'Le champ « {label} » doit être un nombre entier de {min, number, ::group-off} à {max, number, ::group-off}, écrit en chiffres.',
+      notAWholeNumberAtLeast:
+        'Le champ « {label} » doit être un nombre entier égal ou supérieur à {min, number, ::group-off}, écrit en chiffres.',
       notANumber:
         'Le champ « {label} » doit être un nombre d’au moins {min}, écrit en chiffres avec un point décimal, p. ex. 40 ou 40.5.',
-      outOfRange: 'Le champ « {label} » doit être compris entre {min} et {max}.',
+      outOfRange:
+        'Le champ « {label} » doit être compris entre {min, number, ::group-off} et {max, number, ::group-off}.',
       tooSmall: 'Le champ « {label} » doit valoir au moins {min}.',
       yearAsWritten:
         'Saisissez l’année en chiffres, p. ex. 1975 ; écrivez « {typed} » dans le champ « {dateLabel} ».',
@@ -109,10 +113,11 @@ export const assetsText: Translation<typeof english> = {
       metal: 'Métal',
     },
     units: { case_diameter_mm: 'millimètres', carat: 'carats' },
+    choices: { natural: 'Naturelle', lab_grown: 'Créée en laboratoire' },
     record: 'Fiche',
     assetId: 'Identifiant de l’objet',
     number: 'Numéro de certificat',
-    planet: 'Catégorie',
+    category: 'Catégorie',
     created_at: 'Enregistré le',
     updated_at: 'Dernière modification',
     publicPage: 'Page publique du certificat',
@@ -120,7 +125,14 @@ export const assetsText: Translation<typeof english> = {
     edit: 'Modifier',
     save: 'Enregistrer les modifications',
     saved: 'Modifications enregistrées.',
-    notEditable: 'Cet objet ne peut pas être modifié : {why}',
+    notEditable: {
+      archived: 'Cet objet est archivé : il ne peut plus être modifié.',
+      issued:
+        'Cet objet ne peut plus être modifié : son certificat est émis et atteste la fiche telle qu’elle était alors.',
+      suspended: 'Cet objet ne peut plus être modifié : son certificat a été émis, puis suspendu.',
+      revoked: 'Cet objet ne peut plus être modifié : son certificat est révoqué.',
+      rejected: 'Cet objet ne peut plus être modifié : son certificat a été refusé.',
+    },
     certificate: 'Certificat et vérifications',
     printCertificate: 'Imprimer le certificat ou le télécharger en PDF',
     media: 'Images et documents',
@@ -155,13 +167,15 @@ export const assetsText: Translation<typeof english> = {
     toAccount: 'Identifiant du compte',
     offer: 'Proposer',
     offered: 'Transfert proposé.',
-    pendingOffer: 'Proposé au compte {to}, offre valable jusqu’au {until}.',
+    pendingOffer: 'Proposé à {account}, offre valable jusqu’au {until}.',
+    offeredToAccountId: 'Identifiant du compte destinataire',
     cancelOffer: 'Annuler l’offre',
     cancelled: 'Offre annulée.',
     noOffer: 'Aucune offre en attente.',
     tag: 'Puce NFC',
     noTag:
-      'Aucune puce NFC n’est posée. Le propriétaire du compte pose une puce NFC au moyen de l’API (POST …/tags, docs/tags.md).',
+      'Aucune puce NFC n’est posée. Un propriétaire du compte pose une puce NFC à l’aide de l’une des clés d’API du compte, comme l’explique le guide des développeurs consacré aux puces.',
+    tagRequest: 'La requête qui pose une puce',
     tagUid: 'UID',
     tagBoundAt: 'Posée le',
     tagKind: 'Type',

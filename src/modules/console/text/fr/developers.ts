@@ -9,7 +9,7 @@ export const developersText: Translation<typeof english> = {
     partsHeading: 'Rubriques',
     keysLink: 'Clés d’API',
     keysWhat:
-      'créer une clé pour une catégorie ou pour toutes, avec une date d’expiration ; elle n’est affichée qu’une fois ; la révoquer',
+      'créer une clé pour certaines catégories d’objets ou pour toutes, avec une date d’expiration ; une clé n’est affichée qu’une fois ; révoquer les clés',
     keysOwnerOnly: 'Les clés d’API sont créées par un propriétaire du compte : demandez-lui une clé.',
     webhooksLink: 'Webhooks',
     webhooksWhat:
@@ -40,10 +40,8 @@ export const developersText: Translation<typeof english> = {
       disabled: 'Désactivé le',
       actions: 'Actions',
     },
-    log: 'Journal d’envois',
-    logOf: ' de {url}',
-    disable: 'Désactiver',
-    disableOf: ' le webhook {url}',
+    logLink: 'Journal d’envois<hidden> de {url}</hidden>',
+    disableLink: 'Désactiver<hidden> le webhook {url}</hidden>',
     registerHeading: 'Enregistrer un webhook',
     urlLabel: 'URL',
     urlHint: 'HTTPS ; localhost et les adresses privées sont refusés.',
@@ -91,8 +89,7 @@ export const developersText: Translation<typeof english> = {
       nextAttempt: 'Prochaine tentative',
       actions: 'Actions',
     },
-    replay: 'Renvoyer',
-    replayOf: ' l’envoi de {eventType}',
+    replayButton: 'Renvoyer<hidden> l’envoi de {eventType}</hidden>',
     replayed: 'Envoi relancé : une nouvelle tentative est prévue dès maintenant.',
     testHeading: 'Envoyer un événement de test',
     testIntro:

@@ -2,21 +2,12 @@ import type { Translation } from '../../../../i18n/text-catalogue.js';
 import type { homeText as english } from '../home.text.js';
 
 /**
- * The console's home in French (the English source is ../home.text.ts). The view joins youAre, the role, of, the
- * account's name, reachIntro and reach into one sentence, so each reach starts with its own preposition.
+ * The console's home in French (the English source is ../home.text.ts). `role` is one sentence per role (ICU select),
+ * the role's name wrapped in <strong>.
  */
 export const homeText: Translation<typeof english> = {
   home: {
-    youAre: 'Vous êtes',
-    of: 'de',
-    reachIntro: 'vous avez accès',
-    reach: {
-      owner:
-        'à tout ce qui est ouvert à un éditeur, ainsi qu’aux membres, aux clés d’API et au journal d’audit du compte',
-      editor:
-        'aux objets, images et documents, signalements, transferts, à la liste de suivi et aux webhooks du compte',
-      viewer: 'aux données du compte, en lecture seule',
-    },
+    role: '{role, select, owner {Vous êtes <strong>propriétaire</strong> de {account} : vous avez accès à tout ce qui est ouvert à un éditeur, ainsi qu’aux membres, aux clés d’API et au journal d’audit du compte.} editor {Vous êtes <strong>éditeur</strong> de {account} : vous avez accès aux objets, images et documents, signalements, transferts, à la liste de suivi et aux webhooks du compte.} other {Vous êtes <strong>lecteur</strong> de {account} : vous pouvez consulter les données du compte.}}',
     links: {
       members: ['Membres', 'inviter des personnes, changer les rôles, désactiver un accès'],
       keys: ['Clés d’API', 'créer et révoquer les clés du compte'],

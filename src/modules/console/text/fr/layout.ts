@@ -16,4 +16,5 @@ export const layoutText: Translation<typeof english> = {
     profile: 'Profil de la galerie',
     account: 'Votre compte',
   },
+  technical: { summary: 'Détails techniques' },
 };

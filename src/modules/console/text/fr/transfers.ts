@@ -21,6 +21,7 @@ export const transfersText: Translation<typeof english> = {
       actions: 'Actions',
     },
     unnamed: 'un compte sans nom',
+    accountId: 'Identifiant du compte',
     accept: 'Accepter',
     decline: 'Refuser',
     cancel: 'Annuler l’offre',

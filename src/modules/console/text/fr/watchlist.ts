@@ -6,7 +6,8 @@ export const watchlistText: Translation<typeof english> = {
   watchlist: {
     title: 'Liste de suivi',
     intro:
-      'Suivez n’importe quel certificat par son numéro : lorsqu’il est suspendu, rétabli ou révoqué, ou signalé volé ou perdu, l’événement apparaît ci-dessous et parvient aux webhooks du compte abonnés à watch.triggered.',
+      'Suivez n’importe quel certificat par son numéro : lorsqu’il est suspendu, rétabli ou révoqué, ou signalé volé ou perdu, le changement apparaît ci-dessous et il est envoyé aux webhooks du compte qui demandent les événements de la liste de suivi.',
+    webhookEvent: 'Type d’événement webhook',
     addHeading: 'Suivre un certificat',
     numberLabel: 'Numéro de certificat',
     numberHint: 'Tel qu’imprimé sur le certificat, par exemple ART-2026-000042.',

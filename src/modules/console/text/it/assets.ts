@@ -7,7 +7,6 @@ import type { assetsText as english } from '../assets.text.js';
  */
 export const assetsText: Translation<typeof english> = {
   assets: {
-    listTitle: 'Oggetti: {planet}',
     planetsLabel: 'Categorie',
     register: 'Registra un oggetto',
     filtersLabel: 'Filtra gli oggetti',
@@ -19,7 +18,7 @@ export const assetsText: Translation<typeof english> = {
     createdAfter: 'Creato dopo il (data)',
     createdBefore: 'Creato prima del (data)',
     search: 'Il titolo contiene',
-    listCaption: 'Oggetti dell’account nella categoria {planet}, dai più recenti',
+    listCaption: '{category} dell’account, dai più recenti',
     empty: 'Nessun oggetto corrispondente.',
     nextPage: 'Pagina successiva',
     firstPage: 'Prima pagina',
@@ -30,10 +29,10 @@ export const assetsText: Translation<typeof english> = {
       status: 'Stato',
       created: 'Creato il',
     },
-    newTitle: 'Registra un oggetto: {planet}',
+    newTitle: 'Registra un oggetto: {category}',
     titleField: 'Titolo',
     titleHint: 'Obbligatorio; da 1 a {max} caratteri.',
-    planetFields: 'Campi della categoria',
+    objectDetails: 'Dati dell’oggetto',
     passThrough: 'Altri campi',
     passThroughHint:
       'Qualsiasi altro campo, come nome e valore (al massimo {max}). Svuotando un valore si rimuove il relativo campo.',
@@ -45,7 +44,8 @@ export const assetsText: Translation<typeof english> = {
     chooseOne: 'Non indicato',
     hints: {
       text: 'Testo, al massimo {max} caratteri.',
-      integer: 'Un numero intero da {min} a {max}.',
+      integer: 'Un numero intero da {min, number, ::group-off} a {max, number, ::group-off}.',
+      integerAtLeast: 'Un numero intero, almeno {min, number, ::group-off}.',
       number: 'Un numero, almeno {min}.',
       unit: 'In {unit}.',
       dateText: 'Come indicata sull’opera o nel catalogo, ad es. «1975 circa», «anni Settanta» o «1890-95».',
@@ -56,10 +56,14 @@ export const assetsText: Translation<typeof english> = {
     fieldErrors: {
       required: '«{label}» è obbligatorio.',
       tooLong: '«{label}» è troppo lungo: al massimo {max} caratteri, e il testo inserito ne ha {length}.',
-      notAWholeNumber: '«{label}» deve essere un numero intero da {min} a {max}, scritto in cifre.',
+      notAWholeNumber:
+        '«{label}» deve essere un numero intero da {min, number, ::group-off} a {max, number, ::group-off}, scritto in cifre.',
+      notAWholeNumberAtLeast:
+        '«{label}» deve essere un numero intero pari ad almeno {min, number, ::group-off}, scritto in cifre.',
       notANumber:
         '«{label}» deve essere un numero pari almeno a {min}, scritto in cifre con il punto decimale, ad es. 40 o 40.5.',
-      outOfRange: '«{label}» deve essere compreso tra {min} e {max}.',
+      outOfRange:
+        '«{label}» deve essere compreso tra {min, number, ::group-off} e {max, number, ::group-off}.',
       tooSmall: '«{label}» deve essere almeno {min}.',
       yearAsWritten: 'Inserisca l’anno come numero, ad es. 1975; scriva «{typed}» in «{dateLabel}».',
       notAChoice: '«{label}»: scelga uno dei valori proposti.',
@@ -106,10 +110,11 @@ export const assetsText: Translation<typeof english> = {
       metal: 'Metallo',
     },
     units: { case_diameter_mm: 'millimetri', carat: 'carati' },
+    choices: { natural: 'Naturale', lab_grown: 'Creata in laboratorio' },
     record: 'Scheda',
     assetId: 'Identificativo dell’oggetto',
     number: 'Numero di certificato',
-    planet: 'Categoria',
+    category: 'Categoria',
     created_at: 'Registrato il',
     updated_at: 'Ultima modifica',
     publicPage: 'Pagina pubblica del certificato',
@@ -117,7 +122,15 @@ export const assetsText: Translation<typeof english> = {
     edit: 'Modifica',
     save: 'Salva le modifiche',
     saved: 'Modifiche salvate.',
-    notEditable: 'Questo oggetto non può essere modificato: {why}',
+    notEditable: {
+      archived: 'Questo oggetto è archiviato e non può più essere modificato.',
+      issued:
+        'Questo oggetto non può più essere modificato: il suo certificato è stato emesso e attesta la scheda così com’era allora.',
+      suspended:
+        'Questo oggetto non può più essere modificato: il suo certificato è stato emesso ed è ora sospeso.',
+      revoked: 'Questo oggetto non può più essere modificato: il suo certificato è revocato.',
+      rejected: 'Questo oggetto non può più essere modificato: il suo certificato è stato respinto.',
+    },
     certificate: 'Certificato e verifiche',
     printCertificate: 'Stampa del certificato o download in PDF',
     media: 'Immagini e documenti',
@@ -151,13 +164,15 @@ export const assetsText: Translation<typeof english> = {
     toAccount: 'Identificativo dell’account',
     offer: 'Offri',
     offered: 'Trasferimento offerto.',
-    pendingOffer: 'Offerto all’account {to}, valido fino al {until}.',
+    pendingOffer: 'Offerto a {account}, valido fino al {until}.',
+    offeredToAccountId: 'Identificativo dell’account destinatario',
     cancelOffer: 'Ritira l’offerta',
     cancelled: 'Offerta ritirata.',
     noOffer: 'Nessuna offerta in attesa.',
     tag: 'Tag NFC',
     noTag:
-      'Nessun tag NFC applicato. Un titolare dell’account associa un tag NFC tramite l’API (POST …/tags, docs/tags.md).',
+      'Nessun tag NFC applicato. Un titolare dell’account associa un tag NFC con una delle chiavi API dell’account, come spiega la guida per sviluppatori dedicata ai tag.',
+    tagRequest: 'La richiesta che associa un tag',
     tagUid: 'UID',
     tagBoundAt: 'Applicato il',
     tagKind: 'Tipo',

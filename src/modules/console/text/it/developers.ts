@@ -9,7 +9,7 @@ export const developersText: Translation<typeof english> = {
     partsHeading: 'Sezioni',
     keysLink: 'Chiavi API',
     keysWhat:
-      'creare una chiave per una categoria o per tutte, con una scadenza; viene mostrata una sola volta; revocarla',
+      'creare una chiave per alcune categorie di oggetti o per tutte, con una scadenza; una chiave viene mostrata una sola volta; revocare le chiavi',
     keysOwnerOnly: 'Le chiavi API sono create da un titolare dell’account: ne chieda una a un titolare.',
     webhooksLink: 'Webhook',
     webhooksWhat:
@@ -40,10 +40,8 @@ export const developersText: Translation<typeof english> = {
       disabled: 'Disattivato il',
       actions: 'Azioni',
     },
-    log: 'Registro degli invii',
-    logOf: ' di {url}',
-    disable: 'Disattiva',
-    disableOf: ' il webhook {url}',
+    logLink: 'Registro degli invii<hidden> di {url}</hidden>',
+    disableLink: 'Disattiva<hidden> il webhook {url}</hidden>',
     registerHeading: 'Registrare un webhook',
     urlLabel: 'URL',
     urlHint: 'HTTPS; localhost e gli indirizzi privati vengono rifiutati.',
@@ -91,8 +89,7 @@ export const developersText: Translation<typeof english> = {
       nextAttempt: 'Prossimo tentativo',
       actions: 'Azioni',
     },
-    replay: 'Reinvia',
-    replayOf: ' l’invio di {eventType}',
+    replayButton: 'Reinvia<hidden> l’invio di {eventType}</hidden>',
     replayed: 'Invio ripetuto: un nuovo tentativo è previsto adesso.',
     testHeading: 'Inviare un evento di prova',
     testIntro:

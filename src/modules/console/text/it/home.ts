@@ -2,21 +2,12 @@ import type { Translation } from '../../../../i18n/text-catalogue.js';
 import type { homeText as english } from '../home.text.js';
 
 /**
- * The console's home in Italian (the English source is ../home.text.ts). The view joins youAre, the role, of, the
- * account's name, reachIntro and reach into one sentence, so each reach starts with its own preposition.
+ * The console's home in Italian (the English source is ../home.text.ts). `role` is one sentence per role (ICU select),
+ * the role's name wrapped in <strong>.
  */
 export const homeText: Translation<typeof english> = {
   home: {
-    youAre: 'Lei è',
-    of: 'di',
-    reachIntro: 'ha accesso',
-    reach: {
-      owner:
-        'a tutto ciò che è accessibile a un editor, oltre che ai membri, alle chiavi API e al registro di audit dell’account',
-      editor:
-        'a oggetti, immagini e documenti, segnalazioni, trasferimenti, lista di osservazione e webhook dell’account',
-      viewer: 'ai dati dell’account, in sola lettura',
-    },
+    role: '{role, select, owner {Lei è <strong>titolare</strong> di {account}: ha accesso a tutto ciò che è accessibile a un editor, oltre che ai membri, alle chiavi API e al registro di audit dell’account.} editor {Lei è <strong>editor</strong> di {account}: ha accesso a oggetti, immagini e documenti, segnalazioni, trasferimenti, lista di osservazione e webhook dell’account.} other {Lei è <strong>lettore</strong> di {account}: può consultare i dati dell’account.}}',
     links: {
       members: ['Membri', 'invitare persone, cambiare ruoli, disattivare accessi'],
       keys: ['Chiavi API', 'creare e revocare le chiavi dell’account'],

@@ -16,4 +16,5 @@ export const layoutText: Translation<typeof english> = {
     profile: 'Profilo della galleria',
     account: 'Il Suo account',
   },
+  technical: { summary: 'Dettagli tecnici' },
 };

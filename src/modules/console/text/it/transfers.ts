@@ -21,6 +21,7 @@ export const transfersText: Translation<typeof english> = {
       actions: 'Azioni',
     },
     unnamed: 'un account senza nome',
+    accountId: 'Identificativo dell’account',
     accept: 'Accetta',
     decline: 'Rifiuta',
     cancel: 'Ritira l’offerta',

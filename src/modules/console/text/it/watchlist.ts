@@ -6,7 +6,8 @@ export const watchlistText: Translation<typeof english> = {
   watchlist: {
     title: 'Lista di osservazione',
     intro:
-      'Tenga sotto osservazione qualsiasi certificato tramite il suo numero: quando viene sospeso, ripristinato o revocato, oppure segnalato come rubato o smarrito, l’evento compare qui sotto e raggiunge i webhook dell’account iscritti a watch.triggered.',
+      'Tenga sotto osservazione qualsiasi certificato tramite il suo numero: quando viene sospeso, ripristinato o revocato, oppure segnalato come rubato o smarrito, la modifica compare qui sotto e viene inviata ai webhook dell’account che richiedono gli eventi della lista di osservazione.',
+    webhookEvent: 'Tipo di evento webhook',
     addHeading: 'Osservare un certificato',
     numberLabel: 'Numero di certificato',
     numberHint: 'Come stampato sul certificato, ad esempio ART-2026-000042.',

@@ -2,19 +2,12 @@ import type { Translation } from '../../../../i18n/text-catalogue.js';
 import type { homeText as english } from '../home.text.js';
 
 /**
- * The console's home in Japanese (the English source is ../home.text.ts). The view joins youAre, the role, of, the
- * account's name, reachIntro and reach in English word order, so they read as labels: 「役割： … ／アカウント： …」.
+ * The console's home in Japanese (the English source is ../home.text.ts). `role` is one sentence per role (ICU select),
+ * the role's name wrapped in <strong>.
  */
 export const homeText: Translation<typeof english> = {
   home: {
-    youAre: '役割：',
-    of: '／アカウント：',
-    reachIntro: '利用範囲：',
-    reach: {
-      owner: '編集者が利用できるすべてに加え、アカウントのメンバー、APIキー、監査ログ',
-      editor: 'アカウントの登録品、画像と書類、届出、移転、ウォッチリスト、Webhook',
-      viewer: 'アカウントの記録の閲覧のみ',
-    },
+    role: '{role, select, owner {あなたは{account}の<strong>オーナー</strong>です。編集者が利用できるすべてに加え、アカウントのメンバー、APIキー、監査ログを利用できます。} editor {あなたは{account}の<strong>編集者</strong>です。アカウントの登録品、画像と書類、届出、移転、ウォッチリスト、Webhookを利用できます。} other {あなたは{account}の<strong>閲覧者</strong>です。アカウントの記録を閲覧できます。}}',
     links: {
       members: ['メンバー', 'メンバーの招待、役割の変更、無効化'],
       keys: ['APIキー', 'アカウントのキーの作成と失効'],

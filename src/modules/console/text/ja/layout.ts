@@ -16,4 +16,5 @@ export const layoutText: Translation<typeof english> = {
     profile: 'ギャラリーのプロフィール',
     account: 'マイアカウント',
   },
+  technical: { summary: '技術的な詳細' },
 };

@@ -21,6 +21,7 @@ export const transfersText: Translation<typeof english> = {
       actions: '操作',
     },
     unnamed: '名前のないアカウント',
+    accountId: 'アカウントID',
     accept: '承諾',
     decline: '辞退',
     cancel: '申し出を取り消す',

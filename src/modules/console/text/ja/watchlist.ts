@@ -6,7 +6,8 @@ export const watchlistText: Translation<typeof english> = {
   watchlist: {
     title: 'ウォッチリスト',
     intro:
-      '証明書番号を指定すれば、どの証明書でもウォッチできます。一時停止、一時停止の解除、失効、または盗難・紛失の届出があると下に表示され、watch.triggered を購読しているアカウントのWebhookにも届きます。',
+      '証明書番号を指定すれば、どの証明書でもウォッチできます。一時停止、一時停止の解除、失効、または盗難・紛失の届出があると、その変更が下に表示され、ウォッチリストのイベントを受け取る設定のアカウントのWebhookにも送信されます。',
+    webhookEvent: 'Webhookのイベントの種類',
     addHeading: '証明書をウォッチする',
     numberLabel: '証明書番号',
     numberHint: '証明書に印刷されているとおりに入力してください。例：ART-2026-000042',

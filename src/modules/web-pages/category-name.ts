@@ -1,0 +1,6 @@
+import { text } from './text/index.js';
+
+/** A planet as people name its kind of object ("Artworks", "Watches"), in the reader's language; its id when it has none. */
+export function categoryName(planet: string): string {
+  return text.values.categories[planet] ?? planet;
+}
