@@ -44,7 +44,7 @@ export const assetText: Translation<typeof english> = {
       credential: 'Nachweis',
       verify: 'API: Prüfung',
       public_page: 'Öffentliche Seite',
-      tap: 'Tag-Scan',
+      tap: 'Tag-Lesevorgang',
       photo: 'Fotosuche',
     },
     exportLookups: 'Abfragen als CSV exportieren',

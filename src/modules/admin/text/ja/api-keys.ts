@@ -25,7 +25,7 @@ export const apiKeysText: Translation<typeof english> = {
     createdTitle: 'APIキーを作成しました',
     prefix: 'プレフィックス',
     name: '名前',
-    categories: 'カテゴリ',
+    categories: 'カテゴリー',
     expires: '有効期限',
     neverExpires: 'なし',
     back: 'APIキー一覧に戻る',

@@ -8,8 +8,8 @@ export const dashboardText: Translation<typeof english> = {
     awaitingReview: '{count, plural, other {審査待ちの証明書 <stat>#</stat> 件}}',
     accounts: '{count, plural, other {アカウント <stat>#</stat> 件}}',
     activeKeys: '{count, plural, other {有効なAPIキー <stat>#</stat> 件}}',
-    byCategory: 'カテゴリ別の証明書',
-    byCategoryCaption: 'カテゴリ・ステータス別の証明書',
-    category: 'カテゴリ',
+    byCategory: 'カテゴリー別の証明書',
+    byCategoryCaption: 'カテゴリー・ステータス別の証明書',
+    category: 'カテゴリー',
   },
 };

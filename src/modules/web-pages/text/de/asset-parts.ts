@@ -19,7 +19,7 @@ export const assetPartsText: Translation<typeof english> = {
   verifications: {
     never: 'Noch nie geprüft.',
     caption: 'Prüfungen, neueste zuerst',
-    captionWithTaps: 'Prüfungen und Tag-Scans, neueste zuerst',
+    captionWithTaps: 'Prüfungen und Tag-Lesevorgänge, neueste zuerst',
     columns: {
       when: 'Zeitpunkt',
       by: 'Durch',
@@ -27,8 +27,8 @@ export const assetPartsText: Translation<typeof english> = {
     },
     verified: 'bestätigt',
     notVerified: 'nicht bestätigt',
-    tagTap: 'Tag-Scan',
-    tapCounter: '(Scan {counter})',
+    tagTap: 'Tag-Lesevorgang',
+    tapCounter: '(Lesevorgang {counter})',
   },
   certificateBadge: {
     issuedButReported:

@@ -19,7 +19,7 @@ export const assetPartsText: Translation<typeof english> = {
   verifications: {
     never: 'まだ照合されていません。',
     caption: '照合（新しい順）',
-    captionWithTaps: '照合とタグのタッチ（新しい順）',
+    captionWithTaps: '照合とタグの読み取り（新しい順）',
     columns: {
       when: '日時',
       by: '照合者',
@@ -27,8 +27,8 @@ export const assetPartsText: Translation<typeof english> = {
     },
     verified: '照合済み',
     notVerified: '照合できず',
-    tagTap: 'タグのタッチ',
-    tapCounter: '（タッチ {counter}）',
+    tagTap: 'タグの読み取り',
+    tapCounter: '（読み取り {counter}）',
   },
   certificateBadge: {
     issuedButReported: '発行済み（{kind, select, stolen {盗難} lost {紛失} other {{kind}}}の届出あり）',
