@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from './error-catalogue.js';
+import type { AppError } from './error-catalogue.js';
 import { currentLanguage } from '../i18n/request-language.js';
 import { text } from './text/index.js';
 
@@ -16,6 +16,8 @@ function pageValues(error: AppError): (string | number)[] {
     case 'rate_limited.client_address':
     case 'rate_limited.failed_authentications':
       return [Number(params.retryAfterSeconds)];
+    case 'unsupported_media_type.media_mismatch':
+      return [String(params.detected), String(params.declared)];
     case 'validation_failed.not_an_email':
       return [String(params.email).slice(0, 100)];
     case 'validation_failed.password_too_short':

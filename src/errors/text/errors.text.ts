@@ -102,10 +102,14 @@ export const errorsText = {
         media_limit: msg('The file is larger than {megabytes, number, ::unit/megabyte}.', 'megabytes'),
       },
       unsupported_media_type: {
-        image_unrecognised: 'The file is not a JPEG, PNG or WebP picture.',
+        image_unrecognised: 'The file is not a JPEG, PNG or WebP image.',
         media_unrecognised: 'The file is not of a kind this service accepts.',
         upload_unrecognised: 'The file is not a JPEG, PNG, WebP or TIFF photo, or a PDF.',
-        media_mismatch: 'The file is not of the kind its name or type says.',
+        media_mismatch: msg(
+          'The file is {detected}, not the {declared} its type says.',
+          'detected',
+          'declared',
+        ),
         heif_unreadable:
           'HEIC and HEIF photos cannot be read here. Send a JPEG, PNG, WebP or TIFF photo, or a PDF (an iPhone saves JPEG under Settings › Camera › Formats › Most Compatible).',
       },

@@ -119,7 +119,7 @@ export const de: Translation<typeof errorsText> = {
         image_unrecognised: 'Die Datei ist kein JPEG-, PNG- oder WebP-Bild.',
         media_unrecognised: 'Diese Art von Datei nimmt der Dienst nicht an.',
         upload_unrecognised: 'Die Datei ist kein JPEG-, PNG-, WebP- oder TIFF-Foto und kein PDF.',
-        media_mismatch: 'Die Datei ist nicht von der Art, die ihr Name oder Typ angibt.',
+        media_mismatch: 'Die Datei ist {detected}, nicht {declared}, wie ihr Typ angibt.',
         heif_unreadable:
           'HEIC- und HEIF-Fotos können hier nicht gelesen werden. Senden Sie ein JPEG-, PNG-, WebP- oder TIFF-Foto oder ein PDF (ein iPhone speichert JPEG unter Einstellungen › Kamera › Formate › Maximale Kompatibilität).',
       },

@@ -110,7 +110,7 @@ export const fr: Translation<typeof errorsText> = {
         image_unrecognised: 'Le fichier n’est pas une image JPEG, PNG ou WebP.',
         media_unrecognised: 'Ce type de fichier n’est pas accepté par ce service.',
         upload_unrecognised: 'Le fichier n’est pas une photo JPEG, PNG, WebP ou TIFF, ni un PDF.',
-        media_mismatch: 'Le fichier n’est pas du type qu’annoncent son nom ou son format.',
+        media_mismatch: 'Le fichier est de type {detected}, et non {declared} comme l’indique son type.',
         heif_unreadable:
           'Les photos HEIC et HEIF ne peuvent pas être lues ici. Envoyez une photo JPEG, PNG, WebP ou TIFF, ou un PDF (un iPhone enregistre en JPEG sous Réglages › Appareil photo › Formats › Le plus compatible).',
       },

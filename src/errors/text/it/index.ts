@@ -110,7 +110,7 @@ export const it: Translation<typeof errorsText> = {
         image_unrecognised: 'Il file non è un’immagine JPEG, PNG o WebP.',
         media_unrecognised: 'Questo tipo di file non è accettato dal servizio.',
         upload_unrecognised: 'Il file non è una foto JPEG, PNG, WebP o TIFF, né un PDF.',
-        media_mismatch: 'Il file non è del tipo indicato dal nome o dal formato.',
+        media_mismatch: 'Il file è {detected}, non {declared} come indica il suo tipo.',
         heif_unreadable:
           'Le foto HEIC e HEIF non possono essere lette qui. Invii una foto JPEG, PNG, WebP o TIFF, oppure un PDF (un iPhone salva in JPEG in Impostazioni › Fotocamera › Formati › Più compatibile).',
       },

@@ -107,7 +107,7 @@ export const ja: Translation<typeof errorsText> = {
         image_unrecognised: 'このファイルはJPEG、PNG、WebPのいずれの画像でもありません。',
         media_unrecognised: 'この種類のファイルは受け付けていません。',
         upload_unrecognised: 'JPEG、PNG、WebP、TIFFの写真またはPDFではありません。',
-        media_mismatch: 'ファイルの中身が、名前や形式の示す種類と異なります。',
+        media_mismatch: 'このファイルは{detected}で、種類に示された{declared}ではありません。',
         heif_unreadable:
           'HEICおよびHEIFの写真はここでは読み取れません。JPEG、PNG、WebP、TIFFの写真またはPDFでお送りください（iPhoneでは「設定」›「カメラ」›「フォーマット」›「互換性優先」でJPEGになります）。',
       },
