@@ -160,6 +160,9 @@ const DATA = [
   'PP-2026-0042',
   'operator@example.com',
   'Asset Verification Service',
+  // The commands of "how to check a certificate yourself", as they are typed (never translated).
+  'curl -o certificate.json',
+  'avs verify-credential certificate.json',
 ];
 
 beforeAll(async () => {
