@@ -22,6 +22,7 @@ import { consoleErrorPage } from './shell/console-layout.views.js';
 import { consoleLoginRoutes } from './shell/console-login.routes.js';
 import { homePageRoutes } from './home/home-page.routes.js';
 import { accountPageRoutes } from './members/account-page.routes.js';
+import { profilePageRoutes } from './members/profile-page.routes.js';
 import { consolePasskeyRoutes } from './shell/console-passkeys.routes.js';
 import { developersPageRoutes } from './developers/developers-page.routes.js';
 import { invitationRoutes } from './shell/invitation.routes.js';
@@ -63,14 +64,19 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       console.addHook('preValidation', checkConsoleCsrf);
       console.setErrorHandler(
         pageErrorHandler((status, message, request) =>
-          consoleErrorPage(status, message, Boolean(request.memberSession)),
+          consoleErrorPage(request.server.serviceBrand, status, message, Boolean(request.memberSession)),
         ),
       );
       console.setNotFoundHandler(async (request, reply) =>
         sendPage(
           reply,
           inRequestLanguage(request, () =>
-            consoleErrorPage(404, 'There is no such page.', Boolean(request.memberSession)),
+            consoleErrorPage(
+              request.server.serviceBrand,
+              404,
+              'There is no such page.',
+              Boolean(request.memberSession),
+            ),
           ),
           404,
         ),
@@ -89,6 +95,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(invitationRoutes, { throttle });
       await console.register(homePageRoutes);
       await console.register(accountPageRoutes);
+      await console.register(profilePageRoutes);
       await console.register(membersPageRoutes);
       await console.register(keysPageRoutes);
       await console.register(auditPageRoutes);

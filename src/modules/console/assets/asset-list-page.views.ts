@@ -18,6 +18,7 @@ import {
   valueOptions,
 } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 
@@ -34,13 +35,12 @@ export const consoleThumbnailPath = (mediaId: string) => `/console/thumbnails/${
 export interface PageBase {
   session: MemberSession;
   memberships: readonly Membership[];
+  service: ServiceBrand;
   flash?: Flash;
 }
 
 export const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
 
-function planetNav(current: PlanetId): SafeHtml {
-  return html`<nav aria-label="${words.planetsLabel}" class="tabs">
 /** An asset's status as the pages name it ("draft", "archived"), in the reader's language. */
 export const assetStatusName = (status: string) => pageText.values.assetStatuses[status] ?? status;
 
@@ -48,6 +48,8 @@ export const assetStatusName = (status: string) => pageText.values.assetStatuses
 export const alertKindName = (kind: string) =>
   kind === 'stolen' ? pageText.alerts.stolen : kind === 'lost' ? pageText.alerts.lost : kind;
 
+function planetNav(current: PlanetId): SafeHtml {
+  return html`<nav aria-label="${words.planetsLabel}" class="tabs">
     <ul>
       ${planetIds.map(
         (planet) =>
@@ -88,6 +90,7 @@ export function assetListPage(
     section: 'assets',
     session,
     memberships: options.memberships,
+    service: options.service,
     flash: options.flash,
     content: html`${planetNav(planet)}
       ${canEdit(session) ? html`<p><a class="button-link" href="/console/assets/${planet}/new">${words.register}</a></p>` : ''}
@@ -173,6 +176,7 @@ export function underList(options: PageBase, planet: string, title: string, cont
     section: 'assets',
     session: options.session,
     memberships: options.memberships,
+    service: options.service,
     flash: options.flash,
     content: html`<p class="breadcrumb">
         <a href="/console/assets/${planet}">← ${categoryName(planet)}</a>

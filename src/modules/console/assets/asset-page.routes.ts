@@ -54,6 +54,7 @@ export async function renderAssetPage(
     assetPage({
       session: memberSession(request),
       memberships: frame.memberships,
+      service: frame.service,
       flash: extra.flash ?? frame.flash,
       planet,
       asset,

@@ -66,6 +66,8 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     config: app.config,
     signer: app.credentialSigner,
     stores: app.mediaStores,
+    service: app.serviceBrand,
+    serviceLogo: app.serviceLogo,
   });
   const printable = (request: FastifyRequest<{ Params: Static<typeof AssetParams> }>) =>
     printableCertificate(
@@ -136,7 +138,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     '/labels/sheet',
     { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
-      const [labels, frame] = await Promise.all([labelsOf(request.query, request), pageFrame(request)]);
+      const [sheet, frame] = await Promise.all([labelsOf(request.query, request), pageFrame(request)]);
       // The same choice, as the PDF route reads it.
       const pdfHref = `/console/labels.pdf?${request.url.split('?')[1] ?? ''}`;
       return sendPage(
@@ -144,7 +146,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
         labelSheetPage({
           ...frame,
           planet: request.query.planet,
-          labels,
+          ...sheet,
           pdfHref,
         }),
       );
@@ -155,9 +157,9 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
     '/labels.pdf',
     { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
     async (request, reply) => {
-      const labels = await labelsOf(request.query, request);
+      const sheet = await labelsOf(request.query, request);
       const pdf = await drawnIn(request.query.language, () =>
-        labelSheetPdf(labels, request.query.paper ?? 'a4'),
+        labelSheetPdf(sources(), sheet, request.query.paper ?? 'a4'),
       );
       return sendPdf(reply, pdf, `labels-${request.query.planet}.pdf`);
     },

@@ -16,14 +16,39 @@ import type { Principal } from '../../principal/principal.js';
 import { certificatePageUrl } from '../../public-pages/public-pages.service.js';
 import { readProof } from '../../signing/data-integrity.js';
 import type { DocumentSigner } from '../../signing/document-signer.js';
-import { drawCertificatePdf, drawLabelSheetPdf, type PaperSize, type PdfImage } from './print-pdf.js';
+import {
+  getAccountProfile,
+  profileLogoBytes,
+  type AccountProfile,
+} from '../../accounts/account-profiles.service.js';
+import type { ProcessedMedia } from '../../media/media-processing.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import {
+  drawCertificatePdf,
+  drawLabelSheetPdf,
+  type PaperSize,
+  type PdfImage,
+  type PdfNames,
+} from './print-pdf.js';
 
-/** What printing reads: the database, the public base URL, the issuer's signer and the media's bytes. */
+/** A logo is printed small: this many pixels on its long edge are plenty at print resolution. */
+const LOGO_PRINT_EDGE = 600;
+
+/** What printing reads: the database, the public base URL, the issuer's signer, the media's bytes and the service's brand. */
 export interface PrintSources {
   db: Database;
   config: Config;
   signer: DocumentSigner;
   stores: MediaStores;
+  service: ServiceBrand;
+  /** AVS_SERVICE_LOGO's bytes, as read at start. */
+  serviceLogo: ProcessedMedia | undefined;
+}
+
+/** Who a printed certificate or label names: the gallery that registered it (its profile), certified by the service. */
+export interface PrintedNames {
+  registeredBy: AccountProfile;
+  service: ServiceBrand;
 }
 
 /** One label of a sheet: the number under the QR code of its public page. */
@@ -34,8 +59,8 @@ export interface PrintLabel {
   qrSvg: string;
 }
 
-/** An issued certificate as it is printed: the public page's facts, its QR code, the issuer and the key that signed. */
-export interface PrintableCertificate extends PrintLabel {
+/** An issued certificate as it is printed: the public page's facts, its QR code, who registered and certified it. */
+export interface PrintableCertificate extends PrintLabel, PrintedNames {
   planet: PlanetId;
   assetId: string;
   /** The planet's declared fields (never pass-through ones, which may hold anything). */
@@ -82,10 +107,11 @@ export async function printableCertificate(
   const printable = await printableAsset(db, accountId, planet, id);
   const { certificate } = printable;
   const number = certificate.certificate_number;
-  const [label, credential, image] = await Promise.all([
+  const [label, credential, image, registeredBy] = await Promise.all([
     labelOf(config, number, certificate.title),
     certificateCredential(db, signer, printable.planet, number),
     firstPublicImage(db, printable.planet, certificate.asset_id),
+    getAccountProfile(db, accountId),
   ]);
   const proof = readProof(JSON.parse(credential));
   if (typeof proof === 'string')
@@ -100,6 +126,8 @@ export async function printableCertificate(
     issuerDid: issuerDid!,
     keyId,
     image,
+    registeredBy,
+    service: sources.service,
   };
 }
 
@@ -109,16 +137,37 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The public image as a PDF can hold it: a JPEG no larger than print needs (any stored type converts). */
-async function pdfImage(sources: PrintSources, image: MediaRecordType): Promise<PdfImage> {
-  const download = await openMedia(sources.db, sources.stores, undefined, image.id);
+/** An image as a PDF can hold it: a JPEG no larger than print needs (any stored type converts; white behind). */
+async function pdfImageOf(bytes: Buffer, maxEdge: number): Promise<PdfImage> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(await bytesOf(download.stream))
-    .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
+  const { data, info } = await sharp(bytes)
+    .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 85 })
     .toBuffer({ resolveWithObject: true });
   return { jpeg: data, width: info.width, height: info.height };
+}
+
+/** The public image of the certificate, as printed. */
+async function pdfImage(sources: PrintSources, image: MediaRecordType): Promise<PdfImage> {
+  const download = await openMedia(sources.db, sources.stores, undefined, image.id);
+  return pdfImageOf(await bytesOf(download.stream), 1200);
+}
+
+/** The gallery's and the service's names as printed, each with its logo when there is one. */
+async function pdfNames(sources: PrintSources, names: PrintedNames): Promise<PdfNames> {
+  const galleryLogo = await profileLogoBytes(sources.db, sources.stores, names.registeredBy);
+  const serviceLogo = sources.serviceLogo?.bytes;
+  return {
+    gallery: {
+      name: names.registeredBy.displayName,
+      logo: galleryLogo && (await pdfImageOf(galleryLogo, LOGO_PRINT_EDGE)),
+    },
+    service: {
+      name: names.service.name,
+      logo: serviceLogo && (await pdfImageOf(serviceLogo, LOGO_PRINT_EDGE)),
+    },
+  };
 }
 
 /** The certificate as a one-page PDF on A4 or US Letter, with the QR code drawn as vector paths. */
@@ -127,8 +176,14 @@ export async function certificatePdf(
   certificate: PrintableCertificate,
   paper: PaperSize,
 ): Promise<Buffer> {
-  const image = certificate.image ? await pdfImage(sources, certificate.image) : undefined;
-  return drawCertificatePdf({ ...certificate, qrModules: qrCodeModules(certificate.pageUrl), image }, paper);
+  const [image, names] = await Promise.all([
+    certificate.image ? pdfImage(sources, certificate.image) : undefined,
+    pdfNames(sources, certificate),
+  ]);
+  return drawCertificatePdf(
+    { ...certificate, ...names, qrModules: qrCodeModules(certificate.pageUrl), image },
+    paper,
+  );
 }
 
 /**
@@ -136,11 +191,11 @@ export async function certificatePdf(
  * account's, with its certificate issued (the same refusals as the certificate's own print).
  */
 export async function printableLabels(
-  sources: Pick<PrintSources, 'db' | 'config'>,
+  sources: Pick<PrintSources, 'db' | 'config' | 'service'>,
   accountId: string,
   planet: string,
   ids: readonly string[],
-): Promise<PrintLabel[]> {
+): Promise<{ labels: PrintLabel[] } & PrintedNames> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new AppError('validation_failed', 'choose_certificates');
   if (unique.length > MAX_LABELS)
@@ -150,13 +205,18 @@ export async function printableLabels(
     const { certificate } = await printableAsset(sources.db, accountId, planet, id);
     labels.push(await labelOf(sources.config, certificate.certificate_number, certificate.title));
   }
-  return labels;
+  return { labels, registeredBy: await getAccountProfile(sources.db, accountId), service: sources.service };
 }
 
 /** The label sheet as a PDF: 3 × 8 labels a page (A4 or US Letter), as many pages as the labels need. */
-export function labelSheetPdf(labels: readonly PrintLabel[], paper: PaperSize): Promise<Buffer> {
+export async function labelSheetPdf(
+  sources: PrintSources,
+  sheet: { labels: readonly PrintLabel[] } & PrintedNames,
+  paper: PaperSize,
+): Promise<Buffer> {
   return drawLabelSheetPdf(
-    labels.map((label) => ({ ...label, qrModules: qrCodeModules(label.pageUrl) })),
+    sheet.labels.map((label) => ({ ...label, qrModules: qrCodeModules(label.pageUrl) })),
+    await pdfNames(sources, sheet),
     paper,
   );
 }

@@ -7,17 +7,21 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import { categoryName } from '../../web-pages/category-name.js';
 import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
+import type { AccountProfile } from '../../accounts/account-profiles.service.js';
 import type { PrintableCertificate, PrintLabel } from './certificate-print.service.js';
 import { printedFieldLabel } from './print-pdf.js';
 
 interface Frame {
   session: MemberSession;
   memberships: readonly Membership[];
+  service: ServiceBrand;
 }
 
 const words = text.print;
+const registration = text.registration;
 
 function qrCode(label: PrintLabel, className: string): SafeHtml {
   return labelledQrSvg(label.qrSvg, words.qrLabel(label.certificateNumber), className);
@@ -85,9 +89,8 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
       showValue(value),
     ]),
     [words.issuedAt, formatTime(certificate.issuedAt)],
-    [words.issuer, html`<code>${certificate.issuerDid}</code>`],
-    [words.keyId, html`<code>${certificate.keyId}</code>`],
   ];
+  const gallery = certificate.registeredBy;
   return printPage(frame, {
     title: words.certificateTitle(certificate.certificateNumber),
     hint: words.printButtonHint,
@@ -108,9 +111,20 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
     ],
     body: html`<article class="printed-certificate" aria-labelledby="printed-title">
       <header>
+        ${
+          gallery.logo
+            ? html`<img
+                class="printed-gallery-logo"
+                src="${gallery.logo.url}"
+                alt="${text.profile.logoAlt(gallery.displayName)}"
+                width="${gallery.logo.width ?? ''}"
+                height="${gallery.logo.height ?? ''}"
+              />`
+            : ''
+        }
         <p class="printed-kicker">${words.heading}</p>
         <h2 id="printed-title">${certificate.title}</h2>
-        <p class="printed-issued-by">${words.issuedBy}</p>
+        <p class="printed-issued-by">${registration.registeredBy(gallery.displayName)}</p>
       </header>
       ${
         certificate.image
@@ -144,6 +158,18 @@ export function certificatePrintPage(frame: Frame & { certificate: PrintableCert
           <figcaption>${words.verify} <span class="printed-url">${certificate.pageUrl}</span></figcaption>
         </figure>
       </div>
+      <footer class="printed-certified">
+        <p>${registration.certifiedBy(certificate.service.name)}</p>
+        <details class="printed-technical">
+          <summary>${registration.technicalHeading}</summary>
+          <dl>
+            <dt>${words.issuer}</dt>
+            <dd><code>${certificate.issuerDid}</code></dd>
+            <dt>${words.keyId}</dt>
+            <dd><code>${certificate.keyId}</code></dd>
+          </dl>
+        </details>
+      </footer>
     </article>`,
   });
 }
@@ -236,9 +262,15 @@ export function labelChoicePage(
 
 /** The label sheet to print: 3 across, 8 down a page (print.css), each the QR code with the number under it. */
 export function labelSheetPage(
-  frame: Frame & { planet: string; labels: readonly PrintLabel[]; pdfHref: string },
+  frame: Frame & {
+    planet: string;
+    labels: readonly PrintLabel[];
+    registeredBy: AccountProfile;
+    pdfHref: string;
+  },
 ): SafeHtml {
   const labels = words.labels;
+  const gallery = frame.registeredBy;
   return printPage(frame, {
     title: labels.sheetTitle(frame.labels.length),
     hint: labels.sheetHint,
@@ -251,6 +283,11 @@ export function labelSheetPage(
             ${qrCode(label, 'qr')}
             <span class="print-label-number">${label.certificateNumber}</span>
             <span class="print-label-title">${label.title}</span>
+            <span class="print-label-gallery"
+              >${gallery.logo ? html`<img src="${gallery.logo.url}" alt="" />` : ''}${registration.registeredBy(
+                gallery.displayName,
+              )}</span
+            >
           </li>`,
       )}
     </ul>`,

@@ -23,10 +23,23 @@ interface PdfLabel {
   qrModules: boolean[][];
 }
 
-interface PdfCertificate extends PdfLabel {
+/** A name a print shows, with its logo when there is one. */
+interface PdfName {
+  name: string;
+  logo?: PdfImage;
+}
+
+/** The gallery that registered what is printed, and the service that certifies it. */
+export interface PdfNames {
+  gallery: PdfName;
+  service: PdfName;
+}
+
+interface PdfCertificate extends PdfLabel, PdfNames {
   planet: string;
   fields: [name: string, value: unknown][];
   issuedAt: string;
+  /** Under the small technical print only: the issuer's did:web and the key that signed. */
   issuerDid: string;
   keyId: string;
   image?: PdfImage;
@@ -45,12 +58,12 @@ const MUTED = '#4d4d4d';
 /** The QR code's quiet zone, in modules: scanners need four blank modules around the symbol. */
 const QUIET_ZONE = 4;
 
-function newDocument(paper: PaperSize, title: string, margin: number): PDFKit.PDFDocument {
+function newDocument(paper: PaperSize, title: string, margin: number, creator: string): PDFKit.PDFDocument {
   // The document's title is metadata (UTF-16 in the PDF), not drawn: any language as it is.
   return new PDFDocument({
     size: PAPER[paper],
     margin,
-    info: { Title: title.normalize('NFC'), Creator: 'Asset Verification Service', Producer: 'pdfkit' },
+    info: { Title: title.normalize('NFC'), Creator: creator.normalize('NFC'), Producer: 'pdfkit' },
   });
 }
 
@@ -134,7 +147,13 @@ function detail(
 export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize): Promise<Buffer> {
   const words = text.print;
   const margin = 50;
-  const document = newDocument(paper, words.certificateTitle(certificate.certificateNumber), margin);
+  const names = text.registration;
+  const document = newDocument(
+    paper,
+    words.certificateTitle(certificate.certificateNumber),
+    margin,
+    certificate.service.name,
+  );
   const { width: pageWidth, height: pageHeight } = document.page;
   const contentWidth = pageWidth - 2 * margin;
   const bottom = pageHeight - margin;
@@ -143,10 +162,27 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
     .rect(margin / 2, margin / 2, pageWidth - margin, pageHeight - margin)
     .lineWidth(1)
     .stroke(MUTED);
+  // The gallery's logo on top, its name under the heading: the certificate is the gallery's to hand out.
+  const galleryLogo = certificate.gallery.logo;
+  if (galleryLogo) {
+    document.image(galleryLogo.jpeg, margin, margin - 10, {
+      fit: [contentWidth, 44],
+      align: 'center',
+      valign: 'center',
+    });
+  }
   document.fontSize(22).fillColor(INK);
-  write(document, words.heading, 'Helvetica-Bold', margin, margin, { width: contentWidth, align: 'center' });
-  document.fontSize(10).fillColor(MUTED);
-  write(document, words.issuedBy, 'Helvetica', margin, document.y, { width: contentWidth, align: 'center' });
+  write(document, words.heading, 'Helvetica-Bold', margin, galleryLogo ? margin + 40 : margin, {
+    width: contentWidth,
+    align: 'center',
+  });
+  document.fontSize(11).fillColor(INK);
+  write(document, names.registeredBy(certificate.gallery.name), 'Helvetica', margin, document.y, {
+    width: contentWidth,
+    align: 'center',
+    height: 28,
+    ellipsis: true,
+  });
   document.moveDown(0.8);
   document.fontSize(16).fillColor(INK);
   write(document, certificate.title, 'Helvetica-Bold', margin, document.y, {
@@ -203,35 +239,82 @@ export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize
     ellipsis: true,
   });
 
-  // The issuer and its key run the full width: a did:web and a 43-character key id are long.
-  const issuerTop = Math.max(y, bottom - 62);
-  y = detail(document, words.issuer, certificate.issuerDid, { x: margin, y: issuerTop, width: contentWidth });
-  detail(document, words.keyId, certificate.keyId, {
-    x: margin,
-    y,
-    width: contentWidth,
-    valueFont: 'Courier',
+  // The service certifies, in people's words; its did:web and key id only in the small technical print under it.
+  const certifiedTop = Math.max(y, bottom - 40);
+  const serviceLogo = certificate.service.logo;
+  const logoWidth = serviceLogo ? Math.min(60, (serviceLogo.width / serviceLogo.height) * 18) : 0;
+  if (serviceLogo) document.image(serviceLogo.jpeg, margin, certifiedTop, { fit: [logoWidth, 18] });
+  const certifiedX = margin + (serviceLogo ? logoWidth + 6 : 0);
+  document.fontSize(10).fillColor(INK);
+  write(document, names.certifiedBy(certificate.service.name), 'Helvetica', certifiedX, certifiedTop + 4, {
+    width: contentWidth - (certifiedX - margin),
+    lineBreak: false,
+    ellipsis: true,
   });
+  document.fontSize(6).fillColor(MUTED);
+  write(
+    document,
+    names.technicalDetails(certificate.issuerDid, certificate.keyId),
+    'Helvetica',
+    margin,
+    bottom - 8,
+    {
+      width: contentWidth,
+      lineBreak: false,
+      ellipsis: true,
+    },
+  );
   return documentBytes(document);
+}
+
+/**
+ * An image opened once, so that every label draws the same embedded object (pdfkit keeps only images given by file
+ * name; its openImage, untyped, answers an object image() draws as it is).
+ */
+function openedOnce(document: PDFKit.PDFDocument, image: PdfImage): Buffer {
+  return (document as unknown as { openImage(source: Buffer): Buffer }).openImage(image.jpeg);
 }
 
 /** Labels per sheet: 3 across, 8 down (24 a page), as common A4 and US Letter label sheets are cut. */
 const COLUMNS = 3;
 const ROWS = 8;
 
-/** The label sheet: each label the QR code of /c/{number} with the number under it, then the title. */
-export function drawLabelSheetPdf(labels: readonly PdfLabel[], paper: PaperSize): Promise<Buffer> {
+/**
+ * The label sheet: each label the QR code of /c/{number} with the number under it, then the title; the gallery's logo
+ * left of the code and "Registered by …" right of it.
+ */
+export function drawLabelSheetPdf(
+  labels: readonly PdfLabel[],
+  names: PdfNames,
+  paper: PaperSize,
+): Promise<Buffer> {
   const margin = 18;
-  const document = newDocument(paper, text.print.labels.sheetTitle(labels.length), margin);
+  const document = newDocument(
+    paper,
+    text.print.labels.sheetTitle(labels.length),
+    margin,
+    names.service.name,
+  );
   const cellWidth = (document.page.width - 2 * margin) / COLUMNS;
   const cellHeight = (document.page.height - 2 * margin) / ROWS;
   const qrSize = cellHeight - 26;
+  const sideWidth = (cellWidth - qrSize) / 2 - 8;
+  const logo = names.gallery.logo && openedOnce(document, names.gallery.logo);
+  const registeredBy = text.registration.registeredBy(names.gallery.name);
   labels.forEach((label, index) => {
     const place = index % (COLUMNS * ROWS);
     if (index > 0 && place === 0) document.addPage();
     const x = margin + (place % COLUMNS) * cellWidth;
     const y = margin + Math.floor(place / COLUMNS) * cellHeight;
     drawQrCode(document, label.qrModules, x + (cellWidth - qrSize) / 2, y + 2, qrSize);
+    if (logo)
+      document.image(logo, x + 4, y + 2, { fit: [sideWidth, qrSize], align: 'center', valign: 'center' });
+    document.fontSize(6).fillColor(MUTED);
+    write(document, registeredBy, 'Helvetica', x + (cellWidth + qrSize) / 2 + 4, y + qrSize / 2 - 10, {
+      width: sideWidth,
+      height: qrSize / 2 + 10,
+      ellipsis: true,
+    });
     document.fontSize(9).fillColor(INK);
     write(document, label.certificateNumber, 'Helvetica-Bold', x + 4, y + qrSize + 3, {
       width: cellWidth - 8,

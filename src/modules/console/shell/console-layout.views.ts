@@ -9,6 +9,7 @@ import {
   type NavItem,
   type PageContent,
 } from '../../web-pages/page-frame.views.js';
+import { brandMark, type ServiceBrand } from '../../web-pages/service-brand.js';
 import { text } from '../text/index.js';
 
 export type ConsoleSection =
@@ -21,10 +22,10 @@ export type ConsoleSection =
   | 'members'
   | 'keys'
   | 'audit'
+  | 'profile'
   | 'account';
 
 const CHROME = {
-  app: 'AVS console',
   stylesheet: '/console/static/console.css',
   // The passkey buttons: @simplewebauthn/browser, then the console's own script that drives it.
   script: ['/console/static/simplewebauthn-browser.js', '/console/static/console.js'],
@@ -45,6 +46,7 @@ function navItems(session: MemberSession): NavItem<ConsoleSection>[] {
           { section: 'members' as const, href: '/console/members', label: text.nav.members },
           { section: 'keys' as const, href: '/console/keys', label: text.nav.keys },
           { section: 'audit' as const, href: '/console/audit', label: text.nav.audit },
+          { section: 'profile' as const, href: '/console/profile', label: text.nav.profile },
         ]
       : []),
     { section: 'account', href: '/console/account', label: text.nav.account },
@@ -76,6 +78,8 @@ function switcher(session: MemberSession, memberships: readonly Membership[]): S
 export interface ConsoleFrame {
   session: MemberSession;
   memberships: readonly Membership[];
+  /** The service's name (AVS_SERVICE_NAME), in the pages' titles. */
+  service: ServiceBrand;
   flash?: Flash;
 }
 
@@ -87,9 +91,13 @@ export function consolePage(
   options: PageContent<ConsoleSection> & ConsoleFrame & { stylesheet?: ConsoleStylesheet },
 ): SafeHtml {
   const { session } = options;
-  const chrome = options.stylesheet
-    ? { ...CHROME, stylesheet: [CHROME.stylesheet, `/console/static/${options.stylesheet}`] }
-    : CHROME;
+  const chrome = {
+    ...CHROME,
+    app: options.service.name,
+    ...(options.stylesheet
+      ? { stylesheet: [CHROME.stylesheet, `/console/static/${options.stylesheet}`] }
+      : {}),
+  };
   return signedInPage(chrome, {
     ...options,
     brand: html`<a href="/console">${session.accountName}</a>`,
@@ -100,13 +108,18 @@ export function consolePage(
   });
 }
 
-/** A page outside a session (sign-in, invitations, errors before sign-in). */
-export function consolePublicPage(title: string, content: SafeHtml): SafeHtml {
-  return outsidePage(CHROME, title, content);
+/** A page outside a session (sign-in, invitations, errors before sign-in), under the service's name and logo. */
+export function consolePublicPage(service: ServiceBrand, title: string, content: SafeHtml): SafeHtml {
+  return outsidePage({ ...CHROME, app: service.name }, title, content, brandMark(service));
 }
 
 /** An error as a plain page: what happened, and the way back. */
-export function consoleErrorPage(status: number, message: string, signedIn: boolean): SafeHtml {
+export function consoleErrorPage(
+  service: ServiceBrand,
+  status: number,
+  message: string,
+  signedIn: boolean,
+): SafeHtml {
   const title =
     status === 403
       ? 'Not allowed'
@@ -118,6 +131,7 @@ export function consoleErrorPage(status: number, message: string, signedIn: bool
             ? 'Error'
             : 'Request refused';
   return consolePublicPage(
+    service,
     title,
     html`<div class="flash flash-error" role="alert"><p>${message}</p></div>
       <p>

@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import { signInForm } from '../../web-pages/sign-in-form.js';
 import type { AccountChoice } from '../../members/member-login.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
 import { text } from '../text/index.js';
@@ -30,16 +31,18 @@ export const SWITCH_CONFIRMED = 'confirmed';
  * again and confirms the switch (docs/members.md).
  */
 export function consoleLoginPage(options: {
+  service: ServiceBrand;
   csrfToken: string;
   email?: string;
   flash?: Flash;
   accounts?: readonly AccountChoice[];
   signedInAs?: string;
 }): SafeHtml {
-  const { accounts, signedInAs, ...form } = options;
+  const { accounts, signedInAs, service, ...form } = options;
   const choice = accounts ? accountChoice(accounts) : html``;
   if (signedInAs !== undefined) {
     return consolePublicPage(
+      service,
       'Sign in as someone else?',
       html`${signInForm({
           action: '/console/login',
@@ -52,6 +55,7 @@ export function consoleLoginPage(options: {
     );
   }
   return consolePublicPage(
+    service,
     'Sign in',
     html`${signInForm({ action: '/console/login', button: 'Sign in', ...form, more: choice })}
       <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">

@@ -41,7 +41,13 @@ export async function invitationRoutes(
       const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
       return sendPage(
         reply,
-        invitationPage({ token: request.params.token, invitation, csrfToken, signedInAs }),
+        invitationPage({
+          service: app.serviceBrand,
+          token: request.params.token,
+          invitation,
+          csrfToken,
+          signedInAs,
+        }),
       );
     },
   );
@@ -71,13 +77,18 @@ export async function invitationRoutes(
         if (status === 404 || status === 410) throw error;
         const invitation = await openInvitation(db, token);
         const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
-        return sendPage(reply, invitationPage({ token, invitation, flash, csrfToken, signedInAs }), status);
+        return sendPage(
+          reply,
+          invitationPage({ service: app.serviceBrand, token, invitation, flash, csrfToken, signedInAs }),
+          status,
+        );
       }
       if (result.outcome !== 'accepted') {
         const invitation = await openInvitation(db, token);
         const signedInAs = otherSignedIn(request.memberSession, invitation)?.email;
         return sendSignInRefusal(reply, result, {
-          page: (flash) => invitationPage({ token, invitation, flash, csrfToken, signedInAs }),
+          page: (flash) =>
+            invitationPage({ service: app.serviceBrand, token, invitation, flash, csrfToken, signedInAs }),
           refused: 'Incorrect password.',
         });
       }

@@ -4,6 +4,7 @@ import { inputField, passwordField } from '../../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
 import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
 import { text } from '../text/index.js';
@@ -13,6 +14,7 @@ import { text } from '../text/index.js';
  * password, or uses their passkey if that is how they sign in.
  */
 export function invitationPage(options: {
+  service: ServiceBrand;
   token: string;
   invitation: OpenInvitation;
   /** The pre-session token (consoleSignInCsrf) the password form carries back. */
@@ -89,6 +91,7 @@ export function invitationPage(options: {
       break;
   }
   return consolePublicPage(
+    options.service,
     `Join ${invitation.accountName}`,
     html`${flashMessage(options.flash)}
       ${

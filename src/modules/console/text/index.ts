@@ -8,6 +8,7 @@ import { assetsText } from './assets.text.js';
 import { developersText } from './developers.text.js';
 import { layoutText } from './layout.text.js';
 import { printText } from './print.text.js';
+import { profileText } from './profile.text.js';
 import { searchText } from './search.text.js';
 import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
@@ -18,6 +19,7 @@ import { historyText } from './history.text.js';
 const english = {
   ...layoutText,
   ...printText,
+  ...profileText,
   ...homeText,
   ...transfersText,
   ...watchlistText,

@@ -7,9 +7,10 @@ import type { DescribedTransfer } from '../../transfers/transfers.service.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
-import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';
+import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';
 import { text } from '../text/index.js';
 
 const words = text.transfers;
@@ -111,6 +112,7 @@ function offersTable(options: {
 export function transfersPage(options: {
   session: MemberSession;
   memberships: readonly Membership[];
+  service: ServiceBrand;
   received: OfferPage;
   made: OfferPage;
   /** The offered assets' thumbnails and bylines, by asset id. */
@@ -128,6 +130,7 @@ export function transfersPage(options: {
     section: 'transfers',
     session,
     memberships: options.memberships,
+    service: options.service,
     flash: options.flash,
     content: html`<p>${words.intro}</p>
       <h2 id="received-heading">${words.receivedHeading}</h2>

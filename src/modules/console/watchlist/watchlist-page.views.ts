@@ -9,6 +9,7 @@ import type { WatchType } from '../../watchlist/watchlist.schemas.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { inputField, labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
+import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';
@@ -124,6 +125,7 @@ function firedTable(page: Static<typeof EventPage>, moreHref: string): SafeHtml 
 export function watchlistPage(options: {
   session: MemberSession;
   memberships: readonly Membership[];
+  service: ServiceBrand;
   watches: WatchPage;
   /** The watched certificates' titles, thumbnails and bylines, by certificate number. */
   glances: ReadonlyMap<string, AssetGlance>;
@@ -142,6 +144,7 @@ export function watchlistPage(options: {
     section: 'watchlist',
     session,
     memberships: options.memberships,
+    service: options.service,
     flash: options.flash,
     content: html`<p>${words.intro}</p>
       ${technicalDetails([[words.webhookEvent, 'watch.triggered']])}

@@ -1,5 +1,6 @@
 import { historyText } from './history.js';
 import { layoutText } from './layout.js';
+import { profileText } from './profile.js';
 import { homeText } from './home.js';
 import { printText } from './print.js';
 import { searchText } from './search.js';
@@ -15,6 +16,7 @@ import { assetsText } from './assets.js';
 export const it = {
   ...historyText,
   ...layoutText,
+  ...profileText,
   ...homeText,
   ...printText,
   ...searchText,
