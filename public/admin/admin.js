@@ -30,3 +30,15 @@ document.addEventListener('click', (event) => {
     say('The key is selected: press Ctrl+C (⌘C on a Mac) to copy it.');
   }
 });
+
+// The header's menu (page-frame.views.ts): kept open where the page is wide enough to show it, folded on a phone
+// until its summary is pressed. The stylesheet does the same where the browser knows ::details-content.
+const siteMenu = document.querySelector('[data-site-menu]');
+if (siteMenu) {
+  const wide = window.matchMedia('(min-width: 44.01rem)');
+  const fit = () => {
+    siteMenu.open = wide.matches;
+  };
+  fit();
+  wide.addEventListener('change', fit);
+}

@@ -1,7 +1,7 @@
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
+import { launchChromium, openFoldedMenu, openPage, seriousViolations } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { invite, MEMBER_PASSWORD, proveAddress } from '../members/member-helpers.js';
 
@@ -60,6 +60,8 @@ describe('the console in a browser', () => {
       await accept.getByRole('button', { name: 'Accept the invitation' }).click();
       await accept.waitForURL(`${baseUrl}/console`);
       await check(accept);
+      // On a phone the switcher and sign-out sit in the folded menu: opened first.
+      await openFoldedMenu(accept);
       await accept.getByLabel('Account').selectOption(north);
       await accept.getByRole('button', { name: 'Switch' }).click();
       await accept.waitForURL(`${baseUrl}/console`);
@@ -68,6 +70,7 @@ describe('the console in a browser', () => {
       const account = await openPage(browserContext, `${baseUrl}/console/account`);
       await check(account);
       expect(await account.locator('section#passkeys').count()).toBe(1);
+      await openFoldedMenu(account);
       await account.getByRole('button', { name: 'Sign out', exact: true }).click();
       await account.waitForURL(`${baseUrl}/console/login`);
 

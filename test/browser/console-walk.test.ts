@@ -25,6 +25,8 @@ const NOT_PAGES: Record<string, string> = {
   '/console/assets/:planet/:id/certificate.pdf': 'a PDF (test/browser/console-journey.test.ts renders it)',
   '/console/labels.pdf': 'a PDF (test/console/certificate-print.test.ts renders it)',
   '/console/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
+  '/console/thumbnails/:media_id':
+    'a list’s small picture (test/browser/phone-menu-charts.test.ts shows one)',
   '/console/static/:name': 'the console’s stylesheet and script',
   '/console/search/media/:media_id':
     'the bytes of a matched picture (test/browser/console-photo-search.test.ts shows one)',

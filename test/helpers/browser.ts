@@ -108,6 +108,13 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
+/** Opens the header's menu where a phone's width folds it behind its summary; on a wide page it is open already. */
+export async function openFoldedMenu(page: Page): Promise<void> {
+  const menu = page.locator('details.site-menu');
+  if (await menu.evaluate((details: { open: boolean }) => !details.open))
+    await menu.locator('summary').click();
+}
+
 /** A console or admin page as the issue asks: axe finds nothing serious, and nothing is wider than the window. */
 export async function expectAccessibleAndFitting(page: Page): Promise<void> {
   expect(await accessibilityProblems(page), page.url()).toEqual([]);

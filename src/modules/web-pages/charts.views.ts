@@ -18,23 +18,19 @@ export interface ChartText {
   valueHeader: string;
 }
 
-const WIDTH = 600;
-// Bar lists are narrower: their words stay readable when a phone scales the image down.
-const LIST_WIDTH = 420;
+// The charts are drawn at the width of their column with no viewBox to scale them: their words keep the size they
+// are given (13 px, above the 12 px a phone needs) at any width. Positions across are in percent of the width,
+// heights in pixels; the bars sit in an inner <svg> stretched to its plot (preserveAspectRatio="none").
+const LABEL_SIZE = 13;
 
 // Named by its title, described by its desc: the description's words stay out of the accessible name.
-function frame(
-  id: string,
-  text: ChartText,
-  size: { width: number; height: number },
-  body: SafeHtml,
-): SafeHtml {
+function frame(id: string, text: ChartText, height: number, body: SafeHtml): SafeHtml {
   return html`<svg
     class="chart"
     id="${id}"
     role="img"
-    viewBox="0 0 ${size.width} ${size.height}"
-    preserveAspectRatio="xMidYMid meet"
+    width="100%"
+    height="${height}"
     aria-labelledby="${id}-title"
     aria-describedby="${id}-desc"
   >
@@ -80,6 +76,7 @@ function axisTop(max: number): number {
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+const percent = (value: number) => `${round(value)}%`;
 
 /**
  * One bar per day (`day` as YYYY-MM-DD), the axis's top and middle values written on it, the first, middle and
@@ -91,45 +88,58 @@ export function dayBarChart(
   series: readonly { day: string; count: number }[],
 ): SafeHtml {
   const height = 200;
-  const left = 44;
-  const right = 4;
   const top = 12;
   const bottom = 28;
-  const plotWidth = WIDTH - left - right;
+  // The axis's numbers in the left 12 % of the width, the bars in the rest.
+  const plotLeft = 12;
+  const slots = Math.max(1, series.length);
   const plotHeight = height - top - bottom;
   const axis = axisTop(Math.max(0, ...series.map((point) => point.count)));
-  const slot = plotWidth / Math.max(1, series.length);
   const baseline = top + plotHeight;
   const y = (value: number) => round(baseline - (value / axis) * plotHeight);
   const ticks = [0, axis / 2, axis].filter((value, index) => index !== 1 || Number.isInteger(value));
   const labelled = new Set([0, Math.floor((series.length - 1) / 2), series.length - 1]);
-  const body = html`<g font-size="16" fill="#57606a">
+  const slotCentre = (index: number) => plotLeft + ((100 - plotLeft) * (index + 0.5)) / slots;
+  // In the plot, a day is 10 units wide and a unit of height is a pixel: only the width stretches.
+  const plot = html`<svg
+    x="${plotLeft}%"
+    width="${100 - plotLeft}%"
+    height="${height}"
+    viewBox="0 0 ${slots * 10} ${height}"
+    preserveAspectRatio="none"
+  >
+    ${ticks.map(
+      (value) =>
+        html`<line
+          x1="0"
+          x2="${slots * 10}"
+          y1="${y(value)}"
+          y2="${y(value)}"
+          stroke="#d0d7de"
+          vector-effect="non-scaling-stroke"
+        />`,
+    )}
+    ${series.map((point, index) => {
+      const barTop = point.count === 0 ? baseline - 1 : y(point.count);
+      return html`<rect
+        fill="${point.count === 0 ? '#57606a' : '#0a58ca'}"
+        x="${index * 10 + 1.5}"
+        y="${barTop}"
+        width="7"
+        height="${round(baseline - barTop)}"
+        ><title>${point.day}: ${point.count}</title></rect
+      >`;
+    })}
+  </svg>`;
+  const body = html`${plot}
+    <g font-size="${LABEL_SIZE}" fill="#57606a">
       ${ticks.map(
-        (value) =>
-          html`<line x1="${left}" x2="${WIDTH - right}" y1="${y(value)}" y2="${y(value)}" stroke="#d0d7de" />
-            <text x="${left - 6}" y="${y(value) + 4}" text-anchor="end">${value}</text>`,
+        (value) => html`<text x="${plotLeft - 1}%" y="${y(value) + 4}" text-anchor="end">${value}</text>`,
       )}
-    </g>
-    <g>
-      ${series.map((point, index) => {
-        const x = round(left + index * slot + slot * 0.15);
-        const width = round(slot * 0.7);
-        const barTop = point.count === 0 ? baseline - 1 : y(point.count);
-        return html`<rect
-          fill="${point.count === 0 ? '#57606a' : '#0a58ca'}"
-          x="${x}"
-          y="${barTop}"
-          width="${width}"
-          height="${round(baseline - barTop)}"
-          ><title>${point.day}: ${point.count}</title></rect
-        >`;
-      })}
-    </g>
-    <g font-size="16" fill="#57606a">
       ${series.map((point, index) =>
         labelled.has(index)
           ? html`<text
-              x="${round(left + index * slot + slot / 2)}"
+              x="${percent(slotCentre(index))}"
               y="${height - 8}"
               text-anchor="${index === 0 ? 'start' : index === series.length - 1 ? 'end' : 'middle'}"
             >
@@ -138,7 +148,7 @@ export function dayBarChart(
           : '',
       )}
     </g>`;
-  return html`${frame(id, text, { width: WIDTH, height }, body)}
+  return html`${frame(id, text, height, body)}
   ${numbersTable(
     text,
     series.map((point) => ({ label: point.day, value: String(point.count) })),
@@ -155,13 +165,10 @@ export interface BarItem {
   hatched?: boolean;
 }
 
-/** Horizontal bars, one per item, each labelled with its name and value: readable with no colour at all. */
+/** Horizontal bars, one per item, its name and value written above it: readable with no colour at all. */
 export function barList(id: string, text: ChartText, items: readonly BarItem[]): SafeHtml {
-  const row = 34;
-  const height = Math.max(1, items.length) * row + 8;
-  const labelWidth = 170;
-  const valueWidth = 90;
-  const plotWidth = LIST_WIDTH - labelWidth - valueWidth;
+  const row = 42;
+  const height = Math.max(1, items.length) * row + 4;
   const max = Math.max(1, ...items.map((item) => item.value));
   const body = html`<defs>
       <pattern
@@ -177,22 +184,21 @@ export function barList(id: string, text: ChartText, items: readonly BarItem[]):
     </defs>
     ${items.map((item, index) => {
       const y = 4 + index * row;
-      const width = item.value === 0 ? 1 : round(Math.max(2, (item.value / max) * plotWidth));
-      return html`<text font-size="14" x="${labelWidth - 8}" y="${y + 21}" text-anchor="end">
-          ${item.label}
+      // A bar's length in percent of the width; zero keeps a one-pixel mark.
+      const width = item.value === 0 ? '1' : percent(Math.max(0.5, (item.value / max) * 100));
+      return html`<text font-size="${LABEL_SIZE}" x="0" y="${y + 14}">${item.label}</text>
+        <text font-size="${LABEL_SIZE}" x="100%" y="${y + 14}" text-anchor="end">
+          ${item.valueText ?? String(item.value)}
         </text>
         <rect
-          x="${labelWidth}"
-          y="${y + 6}"
+          x="0"
+          y="${y + 20}"
           width="${width}"
-          height="${row - 12}"
+          height="14"
           ${item.hatched ? html` fill="url(#${id}-hatch)" stroke="#b42318"` : html` fill="#0a58ca"`}
-        />
-        <text font-size="14" x="${labelWidth + width + 6}" y="${y + 21}">
-          ${item.valueText ?? String(item.value)}
-        </text>`;
+        />`;
     })}`;
-  return html`${frame(id, text, { width: LIST_WIDTH, height }, body)}
+  return html`${frame(id, text, height, body)}
   ${numbersTable(
     text,
     items.map((item) => ({ label: item.label, value: item.valueText ?? String(item.value) })),

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { flashMessage, pageDocument, type Flash } from './page-document.views.js';
 import { CSRF_FIELD } from './web-sessions.js';
+import { text } from './text/index.js';
 
 /** What tells /admin and /console apart in a page's document: its name, stylesheet and scripts. */
 export interface PageChrome {
@@ -63,14 +64,21 @@ export function signedInPage<Section extends string>(
     footer?: SafeHtml;
   },
 ): SafeHtml {
+  // On a phone the menu folds behind its summary; wider, the stylesheet (and the script, for browsers without
+  // ::details-content) keeps it open, its summary hidden.
   const body = html`<header class="site-header">
       <p class="brand">${options.brand}</p>
-      ${navigation(options.nav, options.section)} ${options.headerExtra ?? ''}
-      <form class="logout" method="post" action="${options.signOut.action}">
-        ${csrfField(options.csrfToken)}
-        <span class="who">${options.signOut.who}</span>
-        <button type="submit" class="button-secondary">${options.signOut.label}</button>
-      </form>
+      <details class="site-menu" data-site-menu>
+        <summary>${text.frame.menu}</summary>
+        <div class="site-menu-items">
+          ${navigation(options.nav, options.section)} ${options.headerExtra ?? ''}
+          <form class="logout" method="post" action="${options.signOut.action}">
+            ${csrfField(options.csrfToken)}
+            <span class="who">${options.signOut.who}</span>
+            <button type="submit" class="button-secondary">${options.signOut.label}</button>
+          </form>
+        </div>
+      </details>
     </header>
     <main id="main" tabindex="-1">
       <h1>${options.title}</h1>
