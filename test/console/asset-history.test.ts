@@ -69,13 +69,22 @@ beforeAll(async () => {
 
 const get = (url: string, cookie: string) => context.app.inject({ method: 'GET', url, headers: { cookie } });
 
+/** An asset page's history section, and the words it shows at once. */
+async function historyOf(url: string, cookie: string): Promise<{ section: string; words: string }> {
+  const page = await get(url, cookie);
+  expect(page.statusCode).toBe(200);
+  const section = historySection(page.body);
+  return { section, words: readAtOnce(section) };
+}
+
+function expectSentences(words: string, sentences: readonly string[]): void {
+  for (const sentence of sentences) expect(words).toContain(sentence);
+}
+
 describe('an asset’s history as sentences', () => {
   it('the registering gallery’s page names its members and keys, and the operator, in one sentence per event', async () => {
-    const page = await get(`/console/assets/artworks/${asset.id}`, nord.registrar.cookie);
-    expect(page.statusCode).toBe(200);
-    const section = historySection(page.body);
-    const words = readAtOnce(section);
-    for (const sentence of [
+    const { section, words } = await historyOf(`/console/assets/artworks/${asset.id}`, nord.registrar.cookie);
+    expectSentences(words, [
       'The API key ‘Shop sync’ registered the asset',
       'Erik Sørensen changed the dimensions from 80 × 120 cm to 81 × 120 cm',
       'The API key ‘Shop sync’ added a public image',
@@ -90,8 +99,7 @@ describe('an asset’s history as sentences', () => {
       'The operator reinstated the certificate',
       'The API key ‘Shop sync’ removed the NFC tag',
       'Your account verified the asset',
-    ])
-      expect(words).toContain(sentence);
+    ]);
     expectPeoplesWords(section);
     // One click away: the event's hash, its log index and the raw ids it names.
     const details = section.match(technicalDetails)!.join('');
@@ -101,10 +109,11 @@ describe('an asset’s history as sentences', () => {
     expect(details).toContain('Transparency log index');
 
     // In another language the parts take that language's order.
-    const inJapanese = await get(`/console/assets/artworks/${asset.id}?lang=ja`, nord.registrar.cookie);
-    const japanese = readAtOnce(historySection(inJapanese.body));
-    expect(japanese).toContain('Erik Sørensenがサイズを80 × 120 cmから81 × 120 cmに変更しました');
-    expect(japanese).toContain('APIキー「Shop sync」がアイテムを登録しました');
+    const japanese = await historyOf(`/console/assets/artworks/${asset.id}?lang=ja`, nord.registrar.cookie);
+    expectSentences(japanese.words, [
+      'Erik Sørensenがサイズを80 × 120 cmから81 × 120 cmに変更しました',
+      'APIキー「Shop sync」がアイテムを登録しました',
+    ]);
   });
 
   it('a later owner reads its own people by name and the earlier account’s as “another account”', async () => {
@@ -117,19 +126,15 @@ describe('an asset’s history as sentences', () => {
     });
     expect(archived.statusCode).toBe(200);
 
-    const page = await get(`/console/assets/artworks/${asset.id}`, sud.registrar.cookie);
-    expect(page.statusCode).toBe(200);
-    const section = historySection(page.body);
-    const words = readAtOnce(section);
-    for (const sentence of [
+    const { section, words } = await historyOf(`/console/assets/artworks/${asset.id}`, sud.registrar.cookie);
+    expectSentences(words, [
       'Another account registered the asset',
       'Another account changed the dimensions from 80 × 120 cm to 81 × 120 cm',
       'Another account verified the asset',
       'Ana Ruiz accepted the transfer: the asset passed from Galerie Nord to your account',
       'The operator revoked the certificate: Forgery confirmed by the artist’s estate',
       'The API key ‘Stock list’ archived the asset',
-    ])
-      expect(words).toContain(sentence);
+    ]);
     // The people and keys of the account before it stay unnamed, even in the technical details.
     for (const name of ['Erik Sørensen', 'erik@galerie-nord.example', 'Shop sync'])
       expect(section).not.toContain(name);
@@ -139,18 +144,14 @@ describe('an asset’s history as sentences', () => {
   it('the operator’s page names everyone: both accounts’ people, keys and the accounts of a transfer', async () => {
     const admin = await createAdmin(context.db);
     const { cookie } = await logIn(context.app, admin.email);
-    const page = await get(`/admin/assets/artworks/${asset.id}`, cookie);
-    expect(page.statusCode).toBe(200);
-    const section = historySection(page.body);
-    const words = readAtOnce(section);
-    for (const sentence of [
+    const { section, words } = await historyOf(`/admin/assets/artworks/${asset.id}`, cookie);
+    expectSentences(words, [
       'The API key ‘Shop sync’ registered the asset',
       'Erik Sørensen changed the dimensions from 80 × 120 cm to 81 × 120 cm',
       'Galerie Nord verified the asset',
       'Ana Ruiz accepted the transfer: the asset passed from Galerie Nord to Maison Sud',
       'The API key ‘Stock list’ archived the asset',
-    ])
-      expect(words).toContain(sentence);
+    ]);
     expectPeoplesWords(section);
   });
 

@@ -44,8 +44,7 @@ function sentences(
 describe('history sentences', () => {
   it('name every field of every planet as a sentence does', () => {
     for (const { fields } of Object.values(planets))
-      for (const field of Object.keys(fields))
-        expect(text.history.fields[field as keyof typeof text.history.fields], field).toBeTypeOf('string');
+      for (const field of Object.keys(fields)) expect(text.history.field(field)).not.toContain('‘');
   });
 
   it('say values with their units and choices, a cleared field, a field of the account’s own and a list', () => {

@@ -71,12 +71,11 @@ export interface HistoryWords {
       reportedStolen: Sentence<[actor: string, since: string]>;
       reportedLost: Sentence<[actor: string, since: string]>;
     };
-  /** A field as a sentence names it ("the dimensions"); a field of the account's own is `ownField`. */
-  fields: Readonly<Record<string, string>>;
-  ownField: Sentence<[name: string]>;
+  /** A field by its name, as a sentence says it ("the dimensions", "the field ‘provenance’"). */
+  field: Sentence<[name: string]>;
   values: {
-    withUnit: Readonly<Record<string, Sentence<[value: string]>>>;
-    choices: Readonly<Record<string, string>>;
+    number: Sentence<[field: string, value: string]>;
+    choice: Sentence<[value: string]>;
     yes: string;
     no: string;
     empty: string;
@@ -140,11 +139,8 @@ function accountOf(id: unknown, { words, names }: Reading): string {
 function valueOf(field: string, value: unknown, words: HistoryWords): string {
   const { values } = words;
   if (typeof value === 'boolean') return value ? values.yes : values.no;
-  if (typeof value === 'number') {
-    const unit = values.withUnit[field];
-    return unit === undefined ? String(value) : unit(String(value));
-  }
-  if (typeof value === 'string') return value.trim() === '' ? values.empty : (values.choices[value] ?? value);
+  if (typeof value === 'number') return values.number(field, String(value));
+  if (typeof value === 'string') return value.trim() === '' ? values.empty : values.choice(value);
   return values.structured;
 }
 
@@ -154,7 +150,7 @@ function changeSentences(entry: AssetHistoryEntry, actor: string, words: History
   if (typeof changes !== 'object' || changes === null || Object.keys(changes).length === 0)
     return [events.changedUnknown(actor)];
   return Object.entries(changes as Record<string, { old?: unknown; new?: unknown }>).map(([name, change]) => {
-    const field = words.fields[name] ?? words.ownField(name);
+    const field = words.field(name);
     const from = valueOf(name, change.old, words);
     const to = valueOf(name, change.new, words);
     if (change.old === null || change.old === undefined) return events.set(actor, field, to);
