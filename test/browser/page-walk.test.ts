@@ -50,6 +50,7 @@ const NOT_PAGES: Record<string, string> = {
   '/admin/api/keys': 'the admin API (JSON)',
   '/admin/api/certificates': 'the admin API (JSON)',
   '/admin/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
+  '/admin/assets/:planet/:id/media/:media_id/thumbnail': 'the certificates list’s small picture of a medium',
   '/admin/assets/:planet/:id/lookups.csv': 'a CSV download',
   '/c/static/certificate.css': 'the public pages’ stylesheet',
   '/c/logos/:sha256': 'a gallery’s logo (image bytes)',
