@@ -158,6 +158,7 @@ const DATA = [
   'Stainless steel',
   'Q3988482',
   'Website sync',
+  'test key', // the name createAccountWithKey gives the gallery's own key
   'PP-2026-0042',
   'operator@example.com',
   'Asset Verification Service',

@@ -7,6 +7,7 @@ const NOT_WORDS = [
   /\b[A-Z]{3}-\d{4}-\d{6}\b/g, // certificate numbers
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, // ids
   /\b[0-9a-f]{16,}\b/gi, // hashes
+  /\bpk_svc_[\w-]+/g, // API keys and their shown prefixes
   /\bdid:web:\S+/g,
 ];
 
