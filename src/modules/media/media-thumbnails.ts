@@ -8,7 +8,7 @@ import type { ImageDecoder } from './media-processing.js';
 import type { MediaDownload } from './media.service.js';
 
 /** A thumbnail's edge: a list draws it at 48 CSS px, so 96 px stay sharp on a phone's dense screen. */
-export const THUMBNAIL_EDGE = 96;
+const THUMBNAIL_EDGE = 96;
 // A few kilobytes each: some thousands of lists' pictures before the cache starts again.
 const CACHE_BYTES = 8 * 1024 * 1024;
 
