@@ -12,6 +12,7 @@ import {
 import { namesInHistory } from '../../console/assets/history-names.service.js';
 import { getHistory } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
+import { sendThumbnail } from '../../media/media-thumbnails.js';
 import { listMediaAsAdmin, openMediaAsAdmin } from '../../media/media.service.js';
 import {
   latestVerificationsOfAsset,
@@ -108,19 +109,25 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       renderAsset(request, reply, request.params, { flash: await takeFlash(request) }),
   );
 
+  const openMedium = (params: Static<typeof AssetMediaParams>) =>
+    openMediaAsAdmin(db, app.mediaStores, {
+      planet: params.planet,
+      assetId: params.id,
+      mediaId: params.media_id,
+    });
+
   app.get<{ Params: Static<typeof AssetMediaParams> }>(
     '/assets/:planet/:id/media/:media_id',
     { schema: { hide: true, params: AssetMediaParams } },
+    async (request, reply) => sendMedia(request, reply, await openMedium(request.params)),
+  );
+
+  // The small square the certificates queue shows (certificates.views.ts).
+  app.get<{ Params: Static<typeof AssetMediaParams> }>(
+    '/assets/:planet/:id/media/:media_id/thumbnail',
+    { schema: { hide: true, params: AssetMediaParams } },
     async (request, reply) =>
-      sendMedia(
-        request,
-        reply,
-        await openMediaAsAdmin(db, app.mediaStores, {
-          planet: request.params.planet,
-          assetId: request.params.id,
-          mediaId: request.params.media_id,
-        }),
-      ),
+      sendThumbnail(request, reply, await openMedium(request.params), app.mediaThumbnails),
   );
 
   for (const move of certificateMoveNames) {

@@ -4,8 +4,6 @@ import { isPlanetId } from '../../../planets/planets.js';
 import { certificateStatuses } from '../../assets/asset-states.js';
 import { glancesOfAssets } from '../../assets/asset-glances.service.js';
 import { certificateMoveNames, listCertificates } from '../../certificates/certificate-moves.service.js';
-import { openMediaAsAdmin } from '../../media/media.service.js';
-import { sendThumbnail } from '../../media/media-thumbnails.js';
 import { verificationSummaries } from '../../verification/verification.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
@@ -19,11 +17,6 @@ const MoveFormBody = Type.Object(
   { additionalProperties: true },
 );
 const CertificateParams = Type.Object({ number: Type.String({ maxLength: 100 }) });
-const ThumbnailParams = Type.Object({
-  planet: Type.String({ maxLength: 50 }),
-  id: Type.String({ maxLength: 100 }),
-  media_id: Type.String({ maxLength: 100 }),
-});
 const CertificatesQuery = Type.Object(
   {
     status: Type.Optional(Type.String({ maxLength: 20 })),
@@ -83,22 +76,6 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
     { schema: { hide: true, querystring: CertificatesQuery } },
     async (request, reply) =>
       renderCertificates(request, reply, certificateView(request.query), { flash: await takeFlash(request) }),
-  );
-
-  app.get<{ Params: Static<typeof ThumbnailParams> }>(
-    '/assets/:planet/:id/media/:media_id/thumbnail',
-    { schema: { hide: true, params: ThumbnailParams } },
-    async (request, reply) =>
-      sendThumbnail(
-        request,
-        reply,
-        await openMediaAsAdmin(db, app.mediaStores, {
-          planet: request.params.planet,
-          assetId: request.params.id,
-          mediaId: request.params.media_id,
-        }),
-        app.mediaThumbnails,
-      ),
   );
 
   for (const move of certificateMoveNames) {
