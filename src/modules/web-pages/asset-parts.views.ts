@@ -144,13 +144,12 @@ export function verificationsTable(
  * issued green while an alert is open (issue #46).
  */
 export function certificateStatusBadge(status: string, alert: { kind: string } | null | undefined): SafeHtml {
-  if (alert && status === 'issued')
-    return html`<span class="badge badge-alert"
-      >${text.certificateBadge.issuedButReported(alert.kind)}</span
-    >`;
-  return html`<span class="badge badge-${status}"
-    >${text.values.certificateStatuses[status] ?? status}</span
-  >`;
+  if (alert && status === 'issued') {
+    const reported = text.certificateBadge.issuedButReported(alert.kind);
+    return html`<span class="badge badge-alert">${reported}</span>`;
+  }
+  const name = text.values.certificateStatuses[status] ?? status;
+  return html`<span class="badge badge-${status}">${name}</span>`;
 }
 
 /** The form that reports an asset stolen or lost, posted to `action` with the page's hidden fields. */
