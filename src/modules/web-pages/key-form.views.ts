@@ -4,25 +4,35 @@ import { checkboxChoice, dataTable, inputField } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
 import type { KeyFormValues } from './key-form.js';
+import { text } from './text/index.js';
 
+// Read on each use: the text answers in the language of the request being drawn.
+const words = () => text.keyForm;
+
+/** A planet as people name its kind of object ("Artworks"); its id when it has no name. */
+function categoryName(planet: string): string {
+  return text.values.categories[planet] ?? planet;
+}
+
+/** A key's planets by their names, or "All planets". */
 export function scopeText(scope: readonly string[]): string {
-  return scope.length === 0 ? 'All planets' : scope.join(', ');
+  return scope.length === 0 ? text.keyForm.scopeAll : scope.map(categoryName).join(', ');
 }
 
 /** The fields every key form has: name, planet scope (all, or the ticked ones) and an optional expiry. */
 export function keyFormFields(values: KeyFormValues): SafeHtml {
   const chosen = values.scope === 'chosen';
   return html`${inputField(
-      'Name',
+      words().name,
       { id: 'key-name', name: 'name', maxlength: 200, value: values.name ?? '' },
-      'What the key is for, e.g. "Gallery website".',
+      words().nameHint,
     )}
     <fieldset>
-      <legend>Planet scope</legend>
+      <legend>${words().scopeLegend}</legend>
       <div class="choice">
         <input type="radio" id="scope-all" name="scope" value="all" ${chosen ? '' : html` checked`} /><label
           for="scope-all"
-          >All planets</label
+          >${words().scopeAll}</label
         >
       </div>
       <div class="choice">
@@ -32,7 +42,7 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
           name="scope"
           value="chosen"
           ${chosen ? html` checked` : ''}
-        /><label for="scope-chosen">Only these planets:</label>
+        /><label for="scope-chosen">${words().scopeChosen}</label>
       </div>
       <div class="planet-choices">
         ${planetIds.map((planet) =>
@@ -41,15 +51,15 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
             name: 'planets',
             value: planet,
             checked: values.planets?.includes(planet) ?? false,
-            label: planet,
+            label: categoryName(planet),
           }),
         )}
       </div>
     </fieldset>
     ${inputField(
-      'Expires (UTC, optional)',
+      words().expires,
       { id: 'key-expires', name: 'expires_at', type: 'datetime-local', value: values.expires_at ?? '' },
-      'Leave empty for a key that does not expire.',
+      words().expiresHint,
     )}`;
 }
 
@@ -59,19 +69,16 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
  */
 export function newKeySecret(key: string, options: { copyButton: boolean }): SafeHtml {
   return html`<div class="flash flash-warning" role="alert">
-      <p>
-        <strong>Copy this key now. It will not be shown again.</strong> Only its hash is stored; if it is
-        lost, revoke it and create another.
-      </p>
+      <p>${words().secretWarning((strong) => html`<strong>${strong}</strong>`)}</p>
     </div>
     <div class="secret-box">
-      <label for="new-api-key">API key</label>
+      <label for="new-api-key">${words().secretLabel}</label>
       <output id="new-api-key" class="secret" aria-live="off">${key}</output>
       ${
         options.copyButton
           ? html`<div class="secret-actions">
               <button type="button" data-copy-target="new-api-key" data-copy-status="copy-status">
-                Copy key
+                ${words().copy}
               </button>
               <span id="copy-status" class="copy-status" role="status"></span>
             </div>`
@@ -91,6 +98,11 @@ interface ListedKey {
   expires_at: string | null;
 }
 
+/** A key's status as the page names it (the badge's class keeps the stored value). */
+function keyStatusName(status: string): string {
+  return (words().statuses as Record<string, string>)[status] ?? status;
+}
+
 /** A table of API keys with a revoke link on the live ones; `extra` is the column the page adds (account, maker). */
 export function keysTable<Key extends ListedKey>(
   keys: readonly Key[],
@@ -101,33 +113,39 @@ export function keysTable<Key extends ListedKey>(
   },
 ): SafeHtml {
   const { extra } = options;
+  const columns = words().columns;
+  const never = text.frame.never;
+  const revoke = (key: Key) =>
+    words().revoke((hidden) => html`<span class="visually-hidden">${hidden}</span>`, key.prefix);
   return dataTable({
     ...options.table,
     responsive: true,
     columns: [
-      'Prefix',
-      'Name',
+      columns.prefix,
+      columns.name,
       extra.label,
-      'Planet scope',
-      'Status',
-      'Created',
-      'Last used',
-      'Expires',
-      html`<span class="visually-hidden">Actions</span>`,
+      columns.scope,
+      columns.status,
+      columns.created,
+      columns.lastUsed,
+      columns.expires,
+      html`<span class="visually-hidden">${columns.actions}</span>`,
     ],
     rows: keys.map(
       (key) =>
         html`<tr data-key-id="${key.id}">
-          <td data-label="Prefix"><code>${key.prefix}…</code></td>
-          <td data-label="Name">${key.name ?? '—'}</td>
+          <td data-label="${columns.prefix}"><code>${key.prefix}…</code></td>
+          <td data-label="${columns.name}">${key.name ?? '—'}</td>
           <td data-label="${extra.label}">${extra.cell(key)}</td>
-          <td data-label="Planet scope">${scopeText(key.planet_scope)}</td>
-          <td data-label="Status"><span class="badge badge-${key.status}">${key.status}</span></td>
-          <td data-label="Created">${formatTime(key.created_at)}</td>
-          <td data-label="Last used">${formatTime(key.last_used_at, 'never')}</td>
-          <td data-label="Expires">${formatTime(key.expires_at, 'never')}</td>
+          <td data-label="${columns.scope}">${scopeText(key.planet_scope)}</td>
+          <td data-label="${columns.status}">
+            <span class="badge badge-${key.status}">${keyStatusName(key.status)}</span>
+          </td>
+          <td data-label="${columns.created}">${formatTime(key.created_at)}</td>
+          <td data-label="${columns.lastUsed}">${formatTime(key.last_used_at, never)}</td>
+          <td data-label="${columns.expires}">${formatTime(key.expires_at, never)}</td>
           <td data-label="Actions">
-            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="${options.revokeBase}/${key.id}/revoke">Revoke<span class="visually-hidden"> key ${key.prefix}</span></a>`}
+            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="${options.revokeBase}/${key.id}/revoke">${revoke(key)}</a>`}
           </td>
         </tr>`,
     ),
@@ -139,15 +157,15 @@ export function revokeKeyForm(
   key: ListedKey,
   options: { whose?: string; revokeBase: string; csrfToken: string },
 ): SafeHtml {
-  return html`<p>
-      Revoke the key <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''}${
-        options.whose ? html` of <strong>${options.whose}</strong>` : ''
-      }?
-    </p>
-    <p>Every request made with it will be refused at once. This cannot be undone.</p>
+  const named = html`<code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''}`;
+  const question = options.whose
+    ? words().revokeQuestionOf(named, (strong) => html`<strong>${strong}</strong>`, options.whose)
+    : words().revokeQuestion(named);
+  return html`<p>${question}</p>
+    <p>${words().revokeWarning}</p>
     <form method="post" action="${options.revokeBase}/${key.id}/revoke" class="inline-actions">
       ${csrfField(options.csrfToken)}
-      <button type="submit" class="danger">Revoke key</button>
-      <a href="${options.revokeBase}" class="button-link">Cancel</a>
+      <button type="submit" class="danger">${words().revokeButton}</button>
+      <a href="${options.revokeBase}" class="button-link">${words().cancel}</a>
     </form>`;
 }

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { formatDateTime } from '../../i18n/formats.js';
 import { currentLanguage } from '../../i18n/request-language.js';
 import { html, type SafeHtml } from '../../lib/html.js';
+import { text } from './text/index.js';
 
 export interface Flash {
   kind: 'notice' | 'error';
@@ -30,7 +31,7 @@ export function pageDocument(options: {
         ${[options.script ?? []].flat().map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
-        <a class="skip-link" href="#main">Skip to content</a>
+        <a class="skip-link" href="#main">${text.frame.skipLink}</a>
         ${options.body}
       </body>
     </html> `;

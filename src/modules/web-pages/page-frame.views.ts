@@ -29,7 +29,7 @@ function navigation<Section extends string>(
   items: readonly NavItem<Section>[],
   current: Section | undefined,
 ): SafeHtml {
-  return html`<nav aria-label="Main">
+  return html`<nav aria-label="${text.frame.mainNavigation}">
     <ul>
       ${items.map(
         (item) =>

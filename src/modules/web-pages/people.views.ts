@@ -1,7 +1,11 @@
 import { html, type SafeHtml } from '../../lib/html.js';
-import { dataTable, inputField, selectField, valueOptions } from './form-parts.views.js';
+import { dataTable, inputField, selectField } from './form-parts.views.js';
 import { formatTime, type Flash } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
+import { text } from './text/index.js';
+
+// Read on each use: the text answers in the language of the request being drawn.
+const words = () => text.people;
 
 // The fields shown of a member and an invitation (the members module's types fit; no import back into it).
 interface Member {
@@ -38,7 +42,25 @@ export interface PeopleLists<Listed extends Member = Member> {
   flash?: Flash;
 }
 
-const ACTIONS_COLUMN = html`<span class="visually-hidden">Actions</span>`;
+const actionsColumn = () => html`<span class="visually-hidden">${words().columns.actions}</span>`;
+
+/** A stored value (a role, a status) by the name the page gives it; the value itself when it has none. */
+function named(names: Readonly<Record<string, string>>, value: string): string {
+  return names[value] ?? value;
+}
+
+/** A role as the page names it ("owner", "propriétaire"). */
+export function roleName(role: string): string {
+  return named(words().roles, role);
+}
+
+/** The roles to choose from, each by its name, the current one selected. */
+export function roleOptions(selected: string | undefined): SafeHtml[] {
+  return MEMBER_ROLES.map(
+    (role) =>
+      html`<option value="${role}" ${role === selected ? html` selected` : ''}>${roleName(role)}</option>`,
+  );
+}
 
 /** A one-button form (revoke, disable, enable) whose label names what it acts on. */
 export function actionButton(options: {
@@ -58,18 +80,21 @@ export function membersTable<Listed extends Member>(
   members: readonly Listed[],
   options: { youId?: string; actions: (member: Listed) => SafeHtml | string },
 ): SafeHtml {
+  const columns = words().columns;
   return dataTable({
     labelledBy: 'members-heading',
     responsive: true,
-    columns: ['E-mail', 'Name', 'Role', 'Status', 'Last sign-in', ACTIONS_COLUMN],
+    columns: [columns.email, columns.name, columns.role, columns.status, columns.lastSignIn, actionsColumn()],
     rows: members.map(
       (member) =>
         html`<tr data-member-id="${member.id}">
-          <td data-label="E-mail">${member.email}${member.id === options.youId ? ' (you)' : ''}</td>
-          <td data-label="Name">${member.display_name || '—'}</td>
-          <td data-label="Role">${member.role}</td>
-          <td data-label="Status">${member.status}</td>
-          <td data-label="Last sign-in">${formatTime(member.last_sign_in_at, 'never')}</td>
+          <td data-label="${columns.email}">
+            ${member.id === options.youId ? words().you(member.email) : member.email}
+          </td>
+          <td data-label="${columns.name}">${member.display_name || '—'}</td>
+          <td data-label="${columns.role}">${roleName(member.role)}</td>
+          <td data-label="${columns.status}">${named(words().statuses, member.status)}</td>
+          <td data-label="${columns.lastSignIn}">${formatTime(member.last_sign_in_at, text.frame.never)}</td>
           <td data-label="Actions">${options.actions(member)}</td>
         </tr>`,
     ),
@@ -81,33 +106,34 @@ export function invitationsTable(
   invitations: readonly Invitation[],
   options: { showState: boolean; csrfToken: string; revokeUrl: (invitation: Invitation) => string },
 ): SafeHtml {
+  const columns = words().columns;
   return dataTable({
     labelledBy: 'invitations-heading',
     responsive: true,
     columns: [
-      'E-mail',
-      'Role',
-      ...(options.showState ? ['State'] : []),
-      'Created',
-      'Expires',
-      ACTIONS_COLUMN,
+      columns.email,
+      columns.role,
+      ...(options.showState ? [columns.state] : []),
+      columns.created,
+      columns.expires,
+      actionsColumn(),
     ],
     rows: invitations.map(
       (invitation) =>
         html`<tr data-invitation-id="${invitation.id}">
-          <td data-label="E-mail">${invitation.email}</td>
-          <td data-label="Role">${invitation.role}</td>
-          ${options.showState ? html`<td data-label="State">${invitation.state}</td>` : ''}
-          <td data-label="Created">${formatTime(invitation.created_at)}</td>
-          <td data-label="Expires">${formatTime(invitation.expires_at)}</td>
+          <td data-label="${columns.email}">${invitation.email}</td>
+          <td data-label="${columns.role}">${roleName(invitation.role)}</td>
+          ${options.showState ? html`<td data-label="${columns.state}">${named(words().invitationStates, invitation.state)}</td>` : ''}
+          <td data-label="${columns.created}">${formatTime(invitation.created_at)}</td>
+          <td data-label="${columns.expires}">${formatTime(invitation.expires_at)}</td>
           <td data-label="Actions">
             ${
               invitation.state === 'pending'
                 ? actionButton({
                     action: options.revokeUrl(invitation),
                     csrfToken: options.csrfToken,
-                    label: 'Revoke',
-                    ariaLabel: `Revoke the invitation of ${invitation.email}`,
+                    label: words().revoke,
+                    ariaLabel: words().revokeInvitationOf(invitation.email),
                   })
                 : ''
             }
@@ -121,7 +147,7 @@ export function invitationsTable(
 export function invitationLinkNotice(url: string | undefined, linkId?: string): SafeHtml {
   if (!url) return html``;
   return html`<div class="flash flash-notice" role="status">
-    <p>Invitation created. Pass this link on to the person: it is shown only now, and we send it nowhere.</p>
+    <p>${words().linkCreated}</p>
     <p>${linkId ? html`<code id="${linkId}">${url}</code>` : html`<code>${url}</code>`}</p>
   </div>`;
 }
@@ -134,10 +160,10 @@ export function inviteForm(options: {
   defaultRole: (typeof MEMBER_ROLES)[number];
 }): SafeHtml {
   return html`<section aria-labelledby="invite-heading" class="panel">
-    <h2 id="invite-heading">Invite someone</h2>
+    <h2 id="invite-heading">${words().inviteHeading}</h2>
     <form method="post" action="${options.action}" class="stacked">
       ${csrfField(options.csrfToken)}
-      ${inputField('E-mail', {
+      ${inputField(words().inviteEmail, {
         id: 'invite-email',
         name: 'email',
         type: 'email',
@@ -145,18 +171,18 @@ export function inviteForm(options: {
         maxlength: 320,
         value: options.form?.email ?? '',
       })}
-      ${inputField('Name (optional)', {
+      ${inputField(words().inviteName, {
         id: 'invite-name',
         name: 'display_name',
         maxlength: 200,
         value: options.form?.display_name ?? '',
       })}
       ${selectField(
-        'Role',
+        words().inviteRole,
         { id: 'invite-role', name: 'role', required: true },
-        valueOptions(MEMBER_ROLES, options.form?.role ?? options.defaultRole),
+        roleOptions(options.form?.role ?? options.defaultRole),
       )}
-      <button type="submit">Create the invitation link</button>
+      <button type="submit">${words().inviteButton}</button>
     </form>
   </section>`;
 }
