@@ -35,3 +35,22 @@ export function englishOutsideCatalogue(visibleText: string, data: readonly stri
   }
   return found;
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: '\u00a0' };
+
+/**
+ * What a page's HTML gives a person to read, for englishOutsideCatalogue without a browser: the title and the body's
+ * text (tags, scripts and styles taken out, entities read), then the names screen readers announce (aria-label, alt,
+ * title, placeholder).
+ */
+export function textOfPage(page: string): string {
+  const named = [...page.matchAll(/\s(?:aria-label|alt|title|placeholder)="([^"]*)"/g)].map(
+    (match) => match[1],
+  );
+  const shown = page.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  return [shown, ...named]
+    .join('\n')
+    .replace(/&(#\d+|[a-z]+);/g, (entity, name: string) =>
+      name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? entity),
+    );
+}
