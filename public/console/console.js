@@ -4,7 +4,12 @@
 const webauthn = window.SimpleWebAuthnBrowser;
 const csrfMeta = document.querySelector('meta[name="csrf-token"]');
 
-async function postJson(url, body) {
+// What the script says comes from the control's data- attributes, in the page's language; English if one is missing.
+function said(control, name, english) {
+  return control.getAttribute(`data-${name}`) || english;
+}
+
+async function postJson(control, url, body) {
   const headers = { 'content-type': 'application/json' };
   if (csrfMeta) headers['x-csrf-token'] = csrfMeta.getAttribute('content');
   const response = await fetch(url, {
@@ -14,28 +19,30 @@ async function postJson(url, body) {
     credentials: 'same-origin',
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || 'The request failed; reload the page and try again.');
+  if (!response.ok) {
+    throw new Error(data.error || said(control, 'request-failed', 'The request failed; reload the page and try again.'));
+  }
   return data;
 }
 
-function browserMessage(error) {
+function browserMessage(control, error) {
   // What the browser says when the person cancels or the authenticator refuses, in words they can act on.
   if (error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
-    return 'The passkey request was cancelled or timed out; try again.';
+    return said(control, 'cancelled', 'The passkey request was cancelled or timed out; try again.');
   }
   if (error && error.name === 'InvalidStateError') {
-    return 'This device already holds one of your passkeys.';
+    return said(control, 'already-here', 'This device already holds one of your passkeys.');
   }
-  return (error && error.message) || 'The passkey could not be used; try again.';
+  return said(control, 'failed', 'The passkey could not be used; try again.');
 }
 
 async function runCeremony(control, button, status) {
   const endpoint = control.getAttribute('data-passkey-endpoint');
   const nameInput = control.querySelector('input[name="name"]');
   button.disabled = true;
-  status.textContent = 'Waiting for your passkey…';
+  status.textContent = said(control, 'waiting', 'Waiting for your passkey…');
   try {
-    const started = await postJson(`${endpoint}/options`, {});
+    const started = await postJson(control, `${endpoint}/options`, {});
     let answer;
     try {
       answer =
@@ -43,12 +50,12 @@ async function runCeremony(control, button, status) {
           ? await webauthn.startAuthentication({ optionsJSON: started.options })
           : await webauthn.startRegistration({ optionsJSON: started.options });
     } catch (error) {
-      throw new Error(browserMessage(error));
+      throw new Error(browserMessage(control, error));
     }
     const body = { challenge_token: started.challenge_token, response: answer };
     if (nameInput && nameInput.value.trim()) body.name = nameInput.value.trim();
-    const done = await postJson(endpoint, body);
-    status.textContent = 'Done.';
+    const done = await postJson(control, endpoint, body);
+    status.textContent = said(control, 'done', 'Done.');
     window.location.assign(done.redirect);
   } catch (error) {
     status.textContent = error.message;

@@ -33,6 +33,12 @@ export function askedLanguage(request: FastifyRequest): PageLanguage | undefined
   return isPageLanguage(asked) ? asked : undefined;
 }
 
+/** The language the browser asks for (Accept-Language), or English. */
+export function browserLanguage(request: FastifyRequest): Language {
+  const accepted = request.headers['accept-language'] ? request.language([...LANGUAGES]) : false;
+  return accepted ? (accepted as Language) : DEFAULT_LANGUAGE;
+}
+
 /**
  * A request's language (docs/languages.md): `?lang=` first, then the signed-in person's own choice, then the cookie a
  * switcher left, then the browser's Accept-Language, then English.
@@ -43,8 +49,25 @@ export function negotiateLanguage(request: FastifyRequest, preference?: Language
   if (preference) return preference;
   const kept = cookieLanguage(request);
   if (isPageLanguage(kept)) return kept;
-  const accepted = request.headers['accept-language'] ? request.language([...LANGUAGES]) : false;
-  return accepted ? (accepted as Language) : DEFAULT_LANGUAGE;
+  return browserLanguage(request);
+}
+
+/**
+ * Keeps a language choice in the `avs_lang` cookie for the pages after this one (those without a signed-in person's
+ * own choice); null forgets it, so the browser's language speaks again.
+ */
+export function keepLanguageCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  language: PageLanguage | null,
+): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  void reply.header(
+    'set-cookie',
+    language === null
+      ? `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`,
+  );
 }
 
 const negotiated = new WeakMap<FastifyRequest, PageLanguage>();
@@ -68,12 +91,7 @@ export function languageHook(preference?: (request: FastifyRequest) => Language 
     const language = negotiateLanguage(request, preference?.(request));
     negotiated.set(request, language);
     const asked = askedLanguage(request);
-    if (asked) {
-      void reply.header(
-        'set-cookie',
-        `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`,
-      );
-    }
+    if (asked) keepLanguageCookie(request, reply, asked);
     addVary(reply, 'Accept-Language', 'Cookie');
     requestLanguage.run({ language }, done);
   };

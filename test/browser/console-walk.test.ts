@@ -232,6 +232,7 @@ const DATA = [
   'Rouen Cathedral',
   'Still pending',
   'Website sync',
+  'test key',
   'Front',
   'Condition report',
   'PP-2026-0042',

@@ -290,7 +290,7 @@ describe('/console/audit', () => {
     const whos = [...page.body.matchAll(/<td data-label="Who">([\s\S]*?)<\/td>/g)].map((match) =>
       match[1]!.replace(/<[^>]+>/g, '').trim(),
     );
-    const actions = [...page.body.matchAll(/<td data-label="Action"><code>([^<]+)<\/code>/g)].map(
+    const actions = [...page.body.matchAll(/<tr data-audit-id="[^"]+" data-action="([^"]+)">/g)].map(
       (m) => m[1],
     );
     expect(actions).toEqual([
@@ -299,6 +299,15 @@ describe('/console/audit', () => {
       'api_key.created',
       'member.joined',
       'member.invited',
+    ]);
+    // Each action in words, not its stored name.
+    const said = [...page.body.matchAll(/<td data-label="Action">([^<]+)<\/td>/g)].map((m) => m[1]);
+    expect(said).toEqual([
+      'API key created',
+      'Password changed',
+      'API key created',
+      'Member joined',
+      'Member invited',
     ]);
     expect(whos).toEqual([ownerEmail, `key ${key.prefix}…`, 'operator', ownerEmail, 'operator']);
   });

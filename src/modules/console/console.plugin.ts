@@ -19,6 +19,8 @@ import { newAssetPageRoutes } from './assets/new-asset-page.routes.js';
 import { auditPageRoutes } from './members/audit-page.routes.js';
 import { certificatePrintRoutes } from './print/certificate-print.routes.js';
 import { consoleErrorPage } from './shell/console-layout.views.js';
+import { rememberPageAddress } from './shell/page-address.js';
+import { text } from './text/index.js';
 import { consoleLoginRoutes } from './shell/console-login.routes.js';
 import { homePageRoutes } from './home/home-page.routes.js';
 import { accountPageRoutes } from './members/account-page.routes.js';
@@ -61,6 +63,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       console.addHook('onRequest', refuseCrossSiteWrites);
       console.addHook('onRequest', enforceMemberRole);
       speakRequestLanguage(console, (request) => request.memberSession?.language);
+      console.addHook('preHandler', rememberPageAddress);
       console.addHook('preValidation', checkConsoleCsrf);
       console.setErrorHandler(
         pageErrorHandler((status, message, request) =>
@@ -74,7 +77,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
             consoleErrorPage(
               request.server.serviceBrand,
               404,
-              'There is no such page.',
+              text.shell.noSuchPage,
               Boolean(request.memberSession),
             ),
           ),

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import type { Language } from '../../i18n/locales.js';
+import { LANGUAGES, type Language } from '../../i18n/locales.js';
 import { isUuid } from '../../lib/uuid.js';
 import {
   isSecretTokenShape,
@@ -20,6 +20,7 @@ import {
 import { sessionFlashes } from '../web-pages/session-flash.service.js';
 import type { MemberRole } from './member-roles.js';
 import { findMemberOfPerson, recordMemberSignIn } from './members.repository.js';
+import { updatePersonLanguage } from './people.repository.js';
 
 /** Idle expiry: a session unused for this long ends (docs/members.md). */
 const MEMBER_SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -106,6 +107,31 @@ export async function endAllSessionsOfPerson(db: Queryable, personId: string): P
 /** Every session of the person but this one (after a password change). */
 export async function endOtherSessionsOfPerson(db: Queryable, session: MemberSession): Promise<void> {
   await deleteSessionsOfPerson(db, session.personId, session.id);
+}
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The person's own language for the console, in every account and on every device (docs/languages.md): one of the
+ * languages, or '' for their browser's (stored as null). Anything else is refused.
+ */
+export async function chooseLanguage(
+  db: Queryable,
+  session: MemberSession,
+  language: string,
+): Promise<Language | null> {
+  if (language !== '' && !isLanguage(language)) {
+    throw new AppError('validation_failed', 'not_one_of', {
+      field: 'language',
+      value: language,
+      expected: ['', ...LANGUAGES],
+    });
+  }
+  const chosen = language === '' ? null : language;
+  await updatePersonLanguage(db, session.personId, chosen);
+  return chosen;
 }
 
 const memberFlashes = sessionFlashes('member_sessions');

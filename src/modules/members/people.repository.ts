@@ -1,4 +1,5 @@
 import { type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import type { Language } from '../../i18n/locales.js';
 
 export interface PersonRow {
   id: string;
@@ -42,4 +43,9 @@ export async function updatePersonPassword(db: Queryable, id: string, passwordHa
     id,
     passwordHash,
   ]);
+}
+
+/** The person's own language (null: their browser's). */
+export async function updatePersonLanguage(db: Queryable, id: string, language: Language | null): Promise<void> {
+  await db.query('UPDATE people SET language = $2 WHERE id = $1', [id, language]);
 }

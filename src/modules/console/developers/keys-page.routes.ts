@@ -21,6 +21,7 @@ import {
   sendConsolePage,
   IdParams,
 } from '../shell/console-page.helpers.js';
+import { text } from '../text/index.js';
 import { keysPage, revokeKeyPage } from './keys-page.views.js';
 
 const KeyFormBody = Type.Object(
@@ -109,7 +110,7 @@ export async function keysPageRoutes(app: FastifyInstance): Promise<void> {
       });
       return redirectWithFlash(request, reply, '/console/keys', {
         kind: 'notice',
-        message: `Key ${key.prefix}… revoked.`,
+        message: text.apiKeys.revoked(key.prefix),
       });
     },
   );

@@ -3,19 +3,23 @@ import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import type { KeyFormValues } from '../../web-pages/key-form.js';
 import { keyFormFields, keysTable, newKeySecret, revokeKeyForm } from '../../web-pages/key-form.views.js';
 import { type ConsoleFrame, consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { text } from '../text/index.js';
+
+// Read on each use: the text answers in the language of the request being drawn.
+const words = () => text.apiKeys;
 
 /** Who made a key, as the page shows it: a member's e-mail, or the operator. */
 function madeBy(key: ApiKey, emails: ReadonlyMap<string, string>): string {
-  if (key.created_by_member_id === null) return 'operator';
-  return emails.get(key.created_by_member_id) ?? 'a former member';
+  if (key.created_by_member_id === null) return words().byOperator;
+  return emails.get(key.created_by_member_id) ?? words().byFormerMember;
 }
 
 function accountKeys(keys: readonly ApiKey[], emails: ReadonlyMap<string, string>): SafeHtml {
-  if (keys.length === 0) return html`<p class="empty">The account has no API keys yet.</p>`;
+  if (keys.length === 0) return html`<p class="empty">${words().empty}</p>`;
   return keysTable(keys, {
     table: { labelledBy: 'keys-heading' },
     revokeBase: '/console/keys',
-    extra: { label: 'Created by', cell: (key) => madeBy(key, emails) },
+    extra: { label: words().createdBy, cell: (key) => madeBy(key, emails) },
   });
 }
 
@@ -32,23 +36,23 @@ export function keysPage(
   const { session, created } = options;
   return consolePage({
     ...options,
-    title: 'API keys',
+    title: words().title,
     section: 'keys',
     content: html`${
         created
           ? html`<section aria-labelledby="created-heading" class="panel">
-              <h2 id="created-heading">Key ${created.name ?? created.prefix} created</h2>
+              <h2 id="created-heading">${words().createdHeading(created.name ?? created.prefix)}</h2>
               ${newKeySecret(created.key, { copyButton: false })}
             </section>`
           : ''
       }
-      <h2 id="keys-heading">Keys of ${session.accountName}</h2>
+      <h2 id="keys-heading">${words().keysOf(session.accountName)}</h2>
       ${accountKeys(options.keys, options.emails)}
       <section aria-labelledby="create-key-heading" class="panel">
-        <h2 id="create-key-heading">Create a key</h2>
+        <h2 id="create-key-heading">${words().createHeading}</h2>
         <form method="post" action="/console/keys" class="stacked" id="create-key-form">
           ${csrfInput(session)} ${keyFormFields(options.form ?? {})}
-          <button type="submit">Create key</button>
+          <button type="submit">${words().createButton}</button>
         </form>
       </section>`,
   });
@@ -62,7 +66,7 @@ export function revokeKeyPage(
   const { session, key } = options;
   return consolePage({
     ...options,
-    title: 'Revoke API key',
+    title: words().revokeTitle,
     section: 'keys',
     content: revokeKeyForm(key, { revokeBase: '/console/keys', csrfToken: session.csrfToken }),
   });

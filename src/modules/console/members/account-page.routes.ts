@@ -1,11 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
+import { browserLanguage, inLanguage, keepLanguageCookie } from '../../../i18n/request-language.js';
 import { changePassword } from '../../members/member-login.service.js';
+import { chooseLanguage } from '../../members/member-sessions.service.js';
 import { listPasskeys, removePasskey } from '../../passkeys/passkeys.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { afterForm, FormBody, FormText, pageFrame, IdParams } from '../shell/console-page.helpers.js';
+import {
+  afterForm,
+  FormBody,
+  FormText,
+  pageFrame,
+  IdParams,
+  redirectWithFlash,
+} from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
+import { consoleReturnPath } from '../shell/page-address.js';
+import { text } from '../text/index.js';
 import { accountPage } from './account-page.views.js';
 
 /** The account page: the person's passkeys in the frame. */
@@ -17,8 +28,12 @@ const PasswordBody = Type.Object(
   { _csrf: FormText, current_password: FormText, password: FormText, password_again: FormText },
   { additionalProperties: true },
 );
+const LanguageBody = Type.Object(
+  { _csrf: FormText, language: FormText, return_to: FormText },
+  { additionalProperties: true },
+);
 
-/** /console/account: the signed-in person's password and passkeys. */
+/** /console/account: the signed-in person's password, passkeys and language. */
 export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
@@ -44,7 +59,7 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
             password: request.body.password ?? '',
             again: request.body.password_again ?? '',
           }),
-        { url: '/console/account', notice: 'Password changed; your other sessions have ended.' },
+        { url: '/console/account', notice: text.account.passwordChanged },
         (frame) => accountView(request, frame),
       ),
   );
@@ -63,8 +78,27 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
             accountId: session.accountId,
             actor: { memberId: session.memberId },
           }),
-        { url: '/console/account', notice: 'Passkey removed.' },
+        { url: '/console/account', notice: text.account.passkeyRemoved },
         (frame) => accountView(request, frame),
+      );
+    },
+  );
+
+  // From the account page and the switcher at the foot of every page: saved, then back to the page it came from.
+  app.post<{ Body: Static<typeof LanguageBody> }>(
+    '/account/language',
+    { schema: { hide: true, body: LanguageBody }, config: { memberRole: 'viewer' } },
+    async (request, reply) => {
+      const chosen = await chooseLanguage(db, memberSession(request), request.body.language ?? '');
+      // The pages before sign-in (and after sign-out) speak it too; "your browser's" forgets a kept ?lang=.
+      keepLanguageCookie(request, reply, chosen);
+      // The notice is read on the next page: in the language that page speaks.
+      const saved = inLanguage(chosen ?? browserLanguage(request), () => text.shell.language.saved);
+      return redirectWithFlash(
+        request,
+        reply,
+        consoleReturnPath(request.body.return_to) ?? '/console/account',
+        { kind: 'notice', message: saved },
       );
     },
   );

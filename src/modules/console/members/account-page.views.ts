@@ -1,51 +1,78 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { Passkey } from '../../passkeys/passkeys.service.js';
-import { dataTable, passwordField } from '../../web-pages/form-parts.views.js';
+import { dataTable, passwordField, selectField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { type ConsoleFrame, consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { passkeyControl } from '../shell/console-passkeys.views.js';
+import { LANGUAGE_ACTION, languageFormFields, languageOptions } from '../shell/language-choice.views.js';
+import { text } from '../text/index.js';
+
+// Read on each use: the text answers in the language of the request being drawn.
+const words = () => text.account;
 
 function passkeysSection(session: MemberSession, passkeys: readonly Passkey[]): SafeHtml {
+  const columns = words().columns;
   const list =
     passkeys.length === 0
-      ? html`<p>You have no passkey yet.</p>`
+      ? html`<p>${words().noPasskeys}</p>`
       : dataTable({
           labelledBy: 'passkeys-heading',
           responsive: true,
-          columns: ['Name', 'Added', 'Last used', html`<span class="visually-hidden">Actions</span>`],
-          rows: passkeys.map(
-            (passkey) =>
-              html`<tr>
-                <td data-label="Name">${passkey.name || 'Passkey'}</td>
-                <td data-label="Added">${formatTime(passkey.created_at)}</td>
-                <td data-label="Last used">${formatTime(passkey.last_used_at, 'never')}</td>
-                <td>
-                  <form method="post" action="/console/account/passkeys/${passkey.id}/remove">
-                    ${csrfInput(session)}
-                    <button type="submit" class="button-secondary">
-                      Remove<span class="visually-hidden"> passkey ${passkey.name || 'Passkey'}</span>
-                    </button>
-                  </form>
-                </td>
-              </tr>`,
-          ),
+          columns: [
+            columns.name,
+            columns.added,
+            columns.lastUsed,
+            html`<span class="visually-hidden">${columns.actions}</span>`,
+          ],
+          rows: passkeys.map((passkey) => {
+            const name = passkey.name || words().unnamedPasskey;
+            return html`<tr>
+              <td data-label="${columns.name}">${name}</td>
+              <td data-label="${columns.added}">${formatTime(passkey.created_at)}</td>
+              <td data-label="${columns.lastUsed}">
+                ${formatTime(passkey.last_used_at, pageText.frame.never)}
+              </td>
+              <td>
+                <form method="post" action="/console/account/passkeys/${passkey.id}/remove">
+                  ${csrfInput(session)}
+                  <button type="submit" class="button-secondary">
+                    ${words().removePasskey((hidden) => html`<span class="visually-hidden">${hidden}</span>`, name)}
+                  </button>
+                </form>
+              </td>
+            </tr>`;
+          }),
         });
   return html`<section id="passkeys" aria-labelledby="passkeys-heading" class="panel">
-    <h2 id="passkeys-heading">Passkeys</h2>
-    <p>Sign in with your device's screen lock or a security key instead of a password.</p>
+    <h2 id="passkeys-heading">${words().passkeysHeading}</h2>
+    <p>${words().passkeysIntro}</p>
     ${list}
     ${passkeyControl({
       endpoint: '/console/account/passkeys',
-      button: 'Add a passkey',
-      fallback: 'Adding a passkey needs JavaScript and a browser that supports passkeys.',
+      button: words().addPasskey,
+      fallback: words().addPasskeyFallback,
       nameField: true,
     })}
   </section>`;
 }
 
-/** Your account: change the password, passkeys, sign out everywhere. */
+/** The person's own language for the console; "your browser's" leaves it to Accept-Language. */
+function languageSection(session: MemberSession): SafeHtml {
+  return html`<section aria-labelledby="language-heading" class="panel">
+    <h2 id="language-heading">${words().languageHeading}</h2>
+    <p>${words().languageIntro}</p>
+    <form method="post" action="${LANGUAGE_ACTION}" class="stacked">
+      ${languageFormFields(session, '/console/account')}
+      ${selectField(words().languageLabel, { id: 'language', name: 'language' }, languageOptions(session.language))}
+      <button type="submit">${words().saveLanguage}</button>
+    </form>
+  </section>`;
+}
+
+/** Your account: change the password, passkeys, language, sign out everywhere. */
 export function accountPage(
   options: ConsoleFrame & {
     passkeys: readonly Passkey[];
@@ -54,34 +81,31 @@ export function accountPage(
   const { session } = options;
   return consolePage({
     ...options,
-    title: 'Your account',
+    title: words().title,
     section: 'account',
-    content: html`<p>Signed in as <strong>${session.email}</strong>.</p>
+    content: html`<p>${words().signedInAs((strong) => html`<strong>${strong}</strong>`, session.email)}</p>
       <section aria-labelledby="password-heading" class="panel">
-        <h2 id="password-heading">Change your password</h2>
+        <h2 id="password-heading">${words().passwordHeading}</h2>
         <form method="post" action="/console/account/password" class="stacked">
           ${csrfInput(session)}
-          ${passwordField('Current password', { id: 'current_password', autocomplete: 'current-password' })}
-          ${passwordField('New password', { id: 'password', autocomplete: 'new-password', minlength: MIN_PASSWORD_LENGTH })}
-          <p class="hint">
-            At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most used passwords. Your other
-            sessions end.
-          </p>
-          ${passwordField('New password again', {
+          ${passwordField(words().currentPassword, { id: 'current_password', autocomplete: 'current-password' })}
+          ${passwordField(words().newPassword, { id: 'password', autocomplete: 'new-password', minlength: MIN_PASSWORD_LENGTH })}
+          <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
+          ${passwordField(words().newPasswordAgain, {
             id: 'password_again',
             autocomplete: 'new-password',
             minlength: MIN_PASSWORD_LENGTH,
           })}
-          <button type="submit">Change password</button>
+          <button type="submit">${words().changePassword}</button>
         </form>
       </section>
-      ${passkeysSection(session, options.passkeys)}
+      ${passkeysSection(session, options.passkeys)} ${languageSection(session)}
       <section aria-labelledby="everywhere-heading" class="panel">
-        <h2 id="everywhere-heading">Sign out everywhere</h2>
-        <p>Ends every session of yours, in every account and on every device, this one included.</p>
+        <h2 id="everywhere-heading">${words().everywhereHeading}</h2>
+        <p>${words().everywhereIntro}</p>
         <form method="post" action="/console/logout-everywhere">
           ${csrfInput(session)}
-          <button type="submit" class="button-secondary">Sign out everywhere</button>
+          <button type="submit" class="button-secondary">${words().everywhereButton}</button>
         </form>
       </section>`,
   });

@@ -25,6 +25,7 @@ import {
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import type { PeopleLists } from '../../web-pages/people.views.js';
+import { text } from '../text/index.js';
 import { disableMemberPage, membersPage } from './members-page.views.js';
 
 const InviteBody = Type.Object(
@@ -126,7 +127,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
             role: request.body.role ?? '',
             actor: actorOf(request),
           }),
-        'Role changed.',
+        text.members.roleChanged,
       ),
   );
 
@@ -166,8 +167,8 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
           }
         },
         toRevoke.length === 0
-          ? `${member.email} disabled.`
-          : `${member.email} disabled; ${toRevoke.length} key${toRevoke.length === 1 ? '' : 's'} revoked.`,
+          ? text.members.disabled(member.email)
+          : text.members.disabledAndRevoked(member.email, toRevoke.length),
       );
     },
   );
@@ -195,11 +196,11 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
   oneButton(
     '/members/:id/enable',
     ({ accountId, id, actor }) => enableMember(db, { accountId, memberId: id, actor }),
-    'Member enabled.',
+    text.members.enabled,
   );
   oneButton(
     '/members/invitations/:id/revoke',
     ({ accountId, id, actor }) => revokeInvitation(db, { accountId, invitationId: id, actor }),
-    'Invitation revoked.',
+    text.members.invitationRevoked,
   );
 }

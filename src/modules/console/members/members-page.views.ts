@@ -2,38 +2,41 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import type { ApiKey } from '../../keys/keys.service.js';
 import type { Member } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
-import { valueOptions } from '../../web-pages/form-parts.views.js';
 import {
   actionButton,
   invitationLinkNotice,
   invitationsTable,
   inviteForm,
-  MEMBER_ROLES,
   membersTable,
+  roleOptions,
   type PeopleLists,
 } from '../../web-pages/people.views.js';
 import { scopeText } from '../../web-pages/key-form.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { type ConsoleFrame, consolePage, csrfInput } from '../shell/console-layout.views.js';
+import { text } from '../text/index.js';
+
+// Read on each use: the text answers in the language of the request being drawn.
+const words = () => text.members;
+const hidden = (part: SafeHtml) => html`<span class="visually-hidden">${part}</span>`;
 
 function memberActions(session: MemberSession, member: Member): SafeHtml {
-  if (member.status === 'invited') return html`<span class="hint">Invitation pending</span>`;
+  if (member.status === 'invited') return html`<span class="hint">${words().invitationPending}</span>`;
   const toggle = member.status === 'disabled' ? 'enable' : 'disable';
   const button = actionButton({
     action: `/console/members/${member.id}/${toggle}`,
     csrfToken: session.csrfToken,
-    label: toggle === 'enable' ? 'Enable' : 'Disable',
-    ariaLabel: `${toggle === 'enable' ? 'Enable' : 'Disable'} ${member.email}`,
+    label: toggle === 'enable' ? words().enable : words().disable,
+    ariaLabel: toggle === 'enable' ? words().enableOf(member.email) : words().disableOf(member.email),
   });
   return html`<form method="post" action="/console/members/${member.id}/role" class="inline-actions">
       ${csrfInput(session)}
-      <label for="role-${member.id}" class="visually-hidden">Role of ${member.email}</label>
+      <label for="role-${member.id}" class="visually-hidden">${words().roleOf(member.email)}</label>
       <select id="role-${member.id}" name="role">
-        ${valueOptions(MEMBER_ROLES, member.role)}
+        ${roleOptions(member.role)}
       </select>
-      <button type="submit" class="button-secondary">
-        Change role<span class="visually-hidden"> of ${member.email}</span>
-      </button>
+      <button type="submit" class="button-secondary">${words().changeRole(hidden, member.email)}</button>
     </form>
     ${button}`;
 }
@@ -44,18 +47,18 @@ export function membersPage(options: PeopleLists<Member> & ConsoleFrame): SafeHt
   const pending = options.invitations.filter((invitation) => invitation.state === 'pending');
   return consolePage({
     ...options,
-    title: 'Members',
+    title: words().title,
     section: 'members',
     content: html`${invitationLinkNotice(options.createdUrl, 'invitation-link')}
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading">${words().membersHeading}</h2>
       ${membersTable(options.members, {
         youId: session.memberId,
         actions: (member) => memberActions(session, member),
       })}
-      <h2 id="invitations-heading">Pending invitations</h2>
+      <h2 id="invitations-heading">${words().invitationsHeading}</h2>
       ${
         pending.length === 0
-          ? html`<p class="empty">No pending invitations.</p>`
+          ? html`<p class="empty">${words().noPendingInvitations}</p>`
           : invitationsTable(pending, {
               showState: false,
               csrfToken: session.csrfToken,
@@ -76,38 +79,39 @@ export function disableMemberPage(
   const { session, member } = options;
   return consolePage({
     ...options,
-    title: `Disable ${member.email}`,
+    title: words().disableTitle(member.email),
     section: 'members',
     content: html`<p>
-        <strong>${member.email}</strong> made ${options.keys.length} active API
-        key${options.keys.length === 1 ? '' : 's'}. Disabling the member does not revoke them: choose the keys
-        to revoke with it, or keep them all.
+        ${words().disableIntro((strong) => html`<strong>${strong}</strong>`, member.email, options.keys.length)}
       </p>
       <form method="post" action="/console/members/${member.id}/disable" class="stacked">
         ${csrfInput(session)}
         <input type="hidden" name="keys_decided" value="yes" />
         <fieldset>
-          <legend>Keys made by ${member.email}</legend>
+          <legend>${words().keysLegend(member.email)}</legend>
           ${options.keys.map(
             (key) =>
               html`<div class="choice">
                 <input type="checkbox" id="revoke-${key.id}" name="revoke" value="${key.id}" /><label
                   for="revoke-${key.id}"
-                  >Revoke <code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''},
-                  ${scopeText(key.planet_scope)}, last used ${formatTime(key.last_used_at, 'never')}</label
+                  >${words().revokeKey(
+                    html`<code>${key.prefix}…</code>${key.name ? html` (${key.name})` : ''}`,
+                    scopeText(key.planet_scope),
+                    formatTime(key.last_used_at, pageText.frame.never),
+                  )}</label
                 >
               </div>`,
           )}
         </fieldset>
         <div class="inline-actions">
-          <button type="submit" class="danger">Disable and revoke the ticked keys</button>
+          <button type="submit" class="danger">${words().disableTicked}</button>
           <button type="submit" name="revoke_all" value="yes" class="danger">
-            Disable and revoke them all
+            ${words().disableRevokeAll}
           </button>
           <button type="submit" name="keep_all" value="yes" class="button-secondary">
-            Disable and keep every key
+            ${words().disableKeepAll}
           </button>
-          <a href="/console/members" class="button-link">Cancel</a>
+          <a href="/console/members" class="button-link">${words().cancel}</a>
         </div>
       </form>`,
   });

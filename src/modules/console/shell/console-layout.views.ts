@@ -11,6 +11,8 @@ import {
 } from '../../web-pages/page-frame.views.js';
 import { brandMark, type ServiceBrand } from '../../web-pages/service-brand.js';
 import { text } from '../text/index.js';
+import { roleName } from '../../web-pages/people.views.js';
+import { languageSwitcher } from './language-choice.views.js';
 
 export type ConsoleSection =
   | 'home'
@@ -58,7 +60,7 @@ function switcher(session: MemberSession, memberships: readonly Membership[]): S
   if (memberships.length < 2) return html``;
   return html`<form class="switcher" method="post" action="/console/switch">
     ${csrfInput(session)}
-    <label for="switch-account">Account</label>
+    <label for="switch-account">${text.shell.switchLabel}</label>
     <select id="switch-account" name="account_id">
       ${memberships.map(
         (membership) =>
@@ -66,11 +68,11 @@ function switcher(session: MemberSession, memberships: readonly Membership[]): S
             value="${membership.account_id}"
             ${membership.account_id === session.accountId ? html` selected` : ''}
           >
-            ${membership.account_name} (${membership.role})
+            ${text.shell.membership(membership.account_name, roleName(membership.role))}
           </option>`,
       )}
     </select>
-    <button type="submit" class="button-secondary">Switch</button>
+    <button type="submit" class="button-secondary">${text.shell.switchButton}</button>
   </form>`;
 }
 
@@ -103,8 +105,13 @@ export function consolePage(
     brand: html`<a href="/console">${session.accountName}</a>`,
     nav: navItems(session),
     headerExtra: switcher(session, options.memberships),
-    signOut: { action: '/console/logout', who: `${session.email} · ${session.role}`, label: 'Sign out' },
+    signOut: {
+      action: '/console/logout',
+      who: text.shell.who(session.email, roleName(session.role)),
+      label: text.shell.signOut,
+    },
     csrfToken: session.csrfToken,
+    footer: languageSwitcher(session),
   });
 }
 
@@ -120,23 +127,24 @@ export function consoleErrorPage(
   message: string,
   signedIn: boolean,
 ): SafeHtml {
+  const titles = text.shell.errorTitles;
   const title =
     status === 403
-      ? 'Not allowed'
+      ? titles.notAllowed
       : status === 404
-        ? 'Not found'
+        ? titles.notFound
         : status === 410
-          ? 'Link no longer valid'
+          ? titles.gone
           : status >= 500
-            ? 'Error'
-            : 'Request refused';
+            ? titles.failed
+            : titles.refused;
   return consolePublicPage(
     service,
     title,
     html`<div class="flash flash-error" role="alert"><p>${message}</p></div>
       <p>
         <a href="${signedIn ? '/console' : '/console/login'}"
-          >${signedIn ? 'Back to the console' : 'Sign in'}</a
+          >${signedIn ? text.shell.backToConsole : text.shell.signIn}</a
         >
       </p>`,
   );

@@ -43,7 +43,7 @@ export function consoleLoginPage(options: {
   if (signedInAs !== undefined) {
     return consolePublicPage(
       service,
-      'Sign in as someone else?',
+      text.login.titleSwitch,
       html`${signInForm({
           action: '/console/login',
           button: text.signIn.confirmSwitchButton,
@@ -56,15 +56,14 @@ export function consoleLoginPage(options: {
   }
   return consolePublicPage(
     service,
-    'Sign in',
-    html`${signInForm({ action: '/console/login', button: 'Sign in', ...form, more: choice })}
+    text.login.title,
+    html`${signInForm({ action: '/console/login', button: text.login.button, ...form, more: choice })}
       <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">
-        <h2 id="passkey-sign-in-heading">Or with a passkey</h2>
+        <h2 id="passkey-sign-in-heading">${text.login.passkeyHeading}</h2>
         ${passkeyControl({
           endpoint: '/console/passkey-sign-in',
-          button: 'Sign in with a passkey',
-          fallback:
-            'Signing in with a passkey needs JavaScript and a browser that supports passkeys; use your email and password above.',
+          button: text.login.passkeyButton,
+          fallback: text.login.passkeyFallback,
         })}
       </section>`,
   );

@@ -16,6 +16,7 @@ import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { memberSession, setMemberCookie } from './console-auth.js';
 
 import { TokenParams } from './console-page.helpers.js';
+import { text } from '../text/index.js';
 
 /**
  * A browser's answer to a ceremony: the challenge token travels back in the body beside it (no cookie to
@@ -84,7 +85,7 @@ export async function consolePasskeyRoutes(
         rp,
         audit: { accountId: session.accountId, actor: { memberId: session.memberId } },
       });
-      await leaveMemberFlash(db, session, { kind: 'notice', message: 'Passkey added.' });
+      await leaveMemberFlash(db, session, { kind: 'notice', message: text.passkeys.added });
       return reply.code(201).send({ passkey, redirect: '/console/account' });
     },
   );

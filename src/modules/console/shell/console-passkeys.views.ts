@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { text } from '../text/index.js';
 
 /**
  * A passkey button for console.js: hidden until the script finds WebAuthn in the browser, with the text
@@ -12,13 +13,25 @@ export function passkeyControl(options: {
   /** An optional name field (a passkey being added). */
   nameField?: boolean;
 }): SafeHtml {
-  return html`<div class="passkey-control" data-passkey-endpoint="${options.endpoint}">
+  const words = text.passkeys;
+  const said = words.script;
+  // console.js says these while and after the browser asks for the passkey, in the page's language.
+  return html`<div
+    class="passkey-control"
+    data-passkey-endpoint="${options.endpoint}"
+    data-waiting="${said.waiting}"
+    data-done="${said.done}"
+    data-cancelled="${said.cancelled}"
+    data-already-here="${said.alreadyHere}"
+    data-failed="${said.failed}"
+    data-request-failed="${said.requestFailed}"
+  >
     <p class="passkey-fallback hint">${options.fallback}</p>
     <div class="passkey-ready" hidden>
       ${
         options.nameField
           ? html`<div class="field">
-              <label for="passkey-name">Name of the passkey (optional)</label>
+              <label for="passkey-name">${words.nameLabel}</label>
               <input
                 id="passkey-name"
                 name="name"
@@ -26,7 +39,7 @@ export function passkeyControl(options: {
                 maxlength="100"
                 aria-describedby="passkey-name-hint"
               />
-              <p class="hint" id="passkey-name-hint">Such as “work laptop”, to tell your passkeys apart.</p>
+              <p class="hint" id="passkey-name-hint">${words.nameHint}</p>
             </div>`
           : ''
       }

@@ -8,6 +8,7 @@ import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
 import { refusal, TokenParams } from './console-page.helpers.js';
 import { sendSignInRefusal } from '../../web-pages/sign-in-form.js';
 import { invitationPage } from './invitation.views.js';
+import { text } from '../text/index.js';
 
 const AcceptBody = Type.Object(
   { password: Type.Optional(Type.String()), password_again: Type.Optional(Type.String()) },
@@ -89,7 +90,7 @@ export async function invitationRoutes(
         return sendSignInRefusal(reply, result, {
           page: (flash) =>
             invitationPage({ service: app.serviceBrand, token, invitation, flash, csrfToken, signedInAs }),
-          refused: 'Incorrect password.',
+          refused: text.invitation.incorrectPassword,
         });
       }
       // The person was told on the page they accepted from: the session they replace ends.

@@ -7,6 +7,7 @@ import { csrfField } from '../../web-pages/page-frame.views.js';
 import type { ServiceBrand } from '../../web-pages/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
+import { roleName } from '../../web-pages/people.views.js';
 import { text } from '../text/index.js';
 
 /**
@@ -24,11 +25,12 @@ export function invitationPage(options: {
   signedInAs?: string;
 }): SafeHtml {
   const { invitation } = options;
+  const words = text.invitation;
   const endpoint = `/console/invitations/${options.token}/passkey`;
   const passwordForm = (fields: SafeHtml) =>
     html`<form method="post" action="/console/invitations/${options.token}" class="stacked">
       ${csrfField(options.csrfToken)}
-      ${inputField('Email', {
+      ${inputField(words.email, {
         id: 'email',
         name: 'email',
         type: 'email',
@@ -37,23 +39,21 @@ export function invitationPage(options: {
         readonly: true,
       })}
       ${fields}
-      <button type="submit">Accept the invitation</button>
+      <button type="submit">${words.accept}</button>
     </form>`;
   let content: SafeHtml;
   switch (invitation.signIn) {
     case 'new':
       content = html`<section aria-labelledby="password-heading">
-          <h2 id="password-heading">With a password</h2>
+          <h2 id="password-heading">${words.withPassword}</h2>
           ${passwordForm(
-            html`${passwordField('Choose a password', {
+            html`${passwordField(words.choosePassword, {
                 id: 'password',
                 autocomplete: 'new-password',
                 minlength: MIN_PASSWORD_LENGTH,
               })}
-              <p class="hint">
-                At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most used passwords.
-              </p>
-              ${passwordField('The same password again', {
+              <p class="hint">${words.passwordHint(MIN_PASSWORD_LENGTH)}</p>
+              ${passwordField(words.passwordAgain, {
                 id: 'password_again',
                 autocomplete: 'new-password',
                 minlength: MIN_PASSWORD_LENGTH,
@@ -61,38 +61,35 @@ export function invitationPage(options: {
           )}
         </section>
         <section id="passkey-registration" aria-labelledby="passkey-heading">
-          <h2 id="passkey-heading">Or with a passkey, instead of a password</h2>
+          <h2 id="passkey-heading">${words.orPasskey}</h2>
           ${passkeyControl({
             endpoint,
-            button: 'Accept with a new passkey',
-            fallback:
-              'Registering a passkey needs JavaScript and a browser that supports passkeys; choose a password above instead.',
+            button: words.acceptNewPasskey,
+            fallback: words.newPasskeyFallback,
           })}
         </section>`;
       break;
     case 'password':
       content = passwordForm(
-        html`<p>
-            You already have a password with us (you are a member of another account): enter it to accept.
-          </p>
-          ${passwordField('Your password', { id: 'password', autocomplete: 'current-password' })}`,
+        html`<p>${words.havePassword}</p>
+          ${passwordField(words.yourPassword, { id: 'password', autocomplete: 'current-password' })}`,
       );
       break;
     case 'passkey':
       content = html`<section id="passkey-registration" aria-labelledby="passkey-heading">
-        <h2 id="passkey-heading">With your passkey</h2>
-        <p>You sign in with a passkey (you are a member of another account): use it to accept.</p>
+        <h2 id="passkey-heading">${words.withYourPasskey}</h2>
+        <p>${words.havePasskey}</p>
         ${passkeyControl({
           endpoint,
-          button: 'Accept with your passkey',
-          fallback: 'Using your passkey needs JavaScript and a browser that supports passkeys.',
+          button: words.acceptYourPasskey,
+          fallback: words.yourPasskeyFallback,
         })}
       </section>`;
       break;
   }
   return consolePublicPage(
     options.service,
-    `Join ${invitation.accountName}`,
+    words.title(invitation.accountName),
     html`${flashMessage(options.flash)}
       ${
         options.signedInAs === undefined
@@ -103,7 +100,7 @@ export function invitationPage(options: {
             })
       }
       <p>
-        You are invited to <strong>${invitation.accountName}</strong> as <strong>${invitation.role}</strong>.
+        ${words.invited((strong) => html`<strong>${strong}</strong>`, invitation.accountName, roleName(invitation.role))}
       </p>
       ${content}`,
   );

@@ -14,6 +14,14 @@ import { signInText } from './sign-in.text.js';
 import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
 import { listsText } from './lists.text.js';
+import { accountText } from './account.text.js';
+import { auditText } from './audit.text.js';
+import { invitationText } from './invitation.text.js';
+import { keysText } from './keys.text.js';
+import { loginText } from './login.text.js';
+import { membersText } from './members.text.js';
+import { passkeysText } from './passkeys.text.js';
+import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
 
 const english = {
@@ -29,6 +37,14 @@ const english = {
   ...developersText,
   ...searchText,
   ...signInText,
+  ...shellText,
+  ...loginText,
+  ...passkeysText,
+  ...accountText,
+  ...membersText,
+  ...auditText,
+  ...keysText,
+  ...invitationText,
 } as const;
 
 export type ConsoleText = typeof english;

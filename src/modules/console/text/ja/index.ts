@@ -10,6 +10,14 @@ import { watchlistText } from './watchlist.js';
 import { listsText } from './lists.js';
 import { developersText } from './developers.js';
 import { assetsText } from './assets.js';
+import { shellText } from './shell.js';
+import { loginText } from './login.js';
+import { passkeysText } from './passkeys.js';
+import { accountText } from './account.js';
+import { membersText } from './members.js';
+import { auditText } from './audit.js';
+import { keysText } from './keys.js';
+import { invitationText } from './invitation.js';
 
 /** The console's words in Japanese, area by area (the English source is ../<area>.text.ts). */
 // Typed by defineText in ../index.ts: each area file is typed against its English area.
@@ -26,4 +34,12 @@ export const ja = {
   ...listsText,
   ...developersText,
   ...assetsText,
+  ...shellText,
+  ...loginText,
+  ...passkeysText,
+  ...accountText,
+  ...membersText,
+  ...auditText,
+  ...keysText,
+  ...invitationText,
 };

@@ -1,0 +1,60 @@
+import { msg, rich } from '../../../i18n/message.js';
+
+/** The words of /console/audit: who changed the account's members, invitations and keys. */
+export const auditText = {
+  audit: {
+    title: 'Audit log',
+    intro: rich(
+      'Who changed the account’s members, invitations and keys, newest first. Keys read the same log at {endpoint}.',
+      'endpoint',
+    ),
+    empty: 'Nothing recorded yet.',
+    caption: 'Audit log entries, newest first',
+    columns: { when: 'When', who: 'Who', action: 'Action', target: 'Target' },
+    pagesLabel: 'Audit log pages',
+    older: 'Older entries',
+    newest: 'Newest entries',
+    actors: {
+      member: 'a member',
+      key: rich('key {prefix}', 'prefix'),
+      anyKey: 'a key',
+      operator: 'operator',
+    },
+    /** Each action by what happened, keyed by its stored name with `_` for `.` (which stays in the row's data-action). */
+    actions: {
+      member_invited: 'Member invited',
+      member_joined: 'Member joined',
+      member_role_changed: 'Role changed',
+      member_disabled: 'Member disabled',
+      member_enabled: 'Member enabled',
+      invitation_revoked: 'Invitation revoked',
+      api_key_created: 'API key created',
+      api_key_revoked: 'API key revoked',
+      password_changed: 'Password changed',
+      passkey_added: 'Passkey added',
+      passkey_removed: 'Passkey removed',
+      profile_updated: 'Gallery profile updated',
+    },
+    /** What an entry was about, part by part. */
+    targets: {
+      member: msg('member {name}', 'name'),
+      invitation: msg('invitation {id}', 'id'),
+      passkey: msg('passkey {id}', 'id'),
+      person: msg('person {id}', 'id'),
+      role: msg('role {role}', 'role'),
+      from: msg('from {role}', 'role'),
+      to: msg('to {role}', 'role'),
+      name: msg('name “{name}”', 'name'),
+      changed: msg('changed: {fields}', 'fields'),
+      /** The gallery profile's fields, as "changed:" lists them. */
+      profileFields: {
+        display_name: 'name',
+        city: 'city',
+        country: 'country',
+        website: 'website',
+        contact_email: 'contact e-mail',
+        logo: 'logo',
+      },
+    },
+  },
+} as const;
