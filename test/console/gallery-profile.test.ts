@@ -109,7 +109,9 @@ describe("the gallery's profile in the console", () => {
   it("shows the account's own name until the owner changes it, and the owner's menu links to it", async () => {
     const page = await get('/console/profile', owner.cookie);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toMatch(/<a href="\/console\/profile"\s+aria-current="page"\s*>Gallery profile<\/a\s*>/);
+    expect(page.body).toMatch(
+      /<a href="\/console\/profile"\s+aria-current="page"\s*>Gallery profile<\/a\s*>/,
+    );
     expect(page.body).toContain('Registered by Nord GmbH');
     expect(page.body).toContain('enctype="multipart/form-data"');
     const certificate = await get(`/c/${issued.certificate_number}`);

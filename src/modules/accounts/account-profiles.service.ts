@@ -127,7 +127,9 @@ export async function getAccountProfile(db: Queryable, accountId: string): Promi
 function httpsAddress(typed: string): string | undefined {
   try {
     const url = new URL(typed);
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password ? url.href : undefined;
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password
+      ? url.href
+      : undefined;
   } catch {
     return undefined;
   }
@@ -200,8 +202,7 @@ export async function saveAccountProfile(
   const current = await getAccountProfile(tx, change.accountId);
   const previousLogo = await lockProfileLogo(tx, change.accountId);
   if (logo.kind === 'replace') await keepBlob(tx, stores, logo.image);
-  const logoSha256 =
-    logo.kind === 'keep' ? previousLogo : logo.kind === 'replace' ? logo.image.sha256 : null;
+  const logoSha256 = logo.kind === 'keep' ? previousLogo : logo.kind === 'replace' ? logo.image.sha256 : null;
   const displayName =
     values.displayName === '' || values.displayName === current.accountName ? null : values.displayName;
   await upsertAccountProfile(tx, { ...values, accountId: change.accountId, displayName, logoSha256 });
