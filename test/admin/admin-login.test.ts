@@ -304,7 +304,7 @@ describe('CSRF', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toContain('CSRF token');
+    expect(response.body).toContain('This form has expired. Reload the page and send it again.');
     const { rows } = await context.db.query('SELECT 1 FROM accounts WHERE name = $1', [name]);
     expect(rows).toHaveLength(0);
   });

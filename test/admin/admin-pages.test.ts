@@ -109,7 +109,7 @@ describe('API keys page', () => {
 
   it.each([
     ['no account', { scope: 'all' }, 'Choose the account'],
-    ['chosen scope without planets', { account_id: 'ACCOUNT', scope: 'chosen' }, 'at least one planet'],
+    ['chosen scope without planets', { account_id: 'ACCOUNT', scope: 'chosen' }, 'at least one category'],
     ['a past expiry', { account_id: 'ACCOUNT', expires_at: '2001-01-01T00:00' }, 'in the future'],
     ['a malformed expiry', { account_id: 'ACCOUNT', expires_at: 'soon' }, 'not a valid date'],
   ])('shows the form again for %s (400)', async (_case, fields, message) => {

@@ -59,7 +59,7 @@ export const errorsText = {
       uri_too_long: 'The address is too long.',
       unsupported_media_type: 'This kind of file cannot be used here.',
       invalid_media: 'The file could not be read.',
-      last_owner: 'An account keeps at least one owner; make another member an owner first.',
+      last_owner: 'An account keeps at least one active owner; make another member owner first.',
       member_exists: 'This person is already a member of the account.',
       invitation_closed: 'This invitation can no longer be used.',
       idempotency_key_reused: 'The request could not be read.',
