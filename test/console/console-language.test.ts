@@ -159,6 +159,23 @@ describe('a member’s language', () => {
     }
   });
 
+  it('before sign-in, the sign-in and invitation pages offer the five languages as links to themselves', async () => {
+    const invitation = await invite(context.db, await newAccount(), email(), 'viewer');
+    for (const url of ['/console/login', `/console/invitations/${invitation.token}`]) {
+      const page = await get(`${url}?lang=it`);
+      expect(langOf(page.body), url).toBe('it');
+      const links = [
+        ...page.body.matchAll(
+          /<a\s+href="\?lang=(\w+)"\s+lang="\1"\s+hreflang="\1"\s*(aria-current="true")?\s*>([^<]+)<\/a/g,
+        ),
+      ];
+      expect(
+        links.map(([, code, current, name]) => `${code}${current ? '*' : ''} ${name}`),
+        url,
+      ).toEqual(['en English', 'fr Français', 'de Deutsch', 'it* Italiano', 'ja 日本語']);
+    }
+  });
+
   it('refuses a language the console does not speak, and a choice without the session’s token', async () => {
     const address = email();
     const member = await joinedMember(context.app, context.db, await newAccount(), address);

@@ -1,3 +1,5 @@
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/locales.js';
+import { currentLanguage } from '../../i18n/request-language.js';
 import { html, type SafeHtml } from '../../lib/html.js';
 import { flashMessage, pageDocument, type Flash } from './page-document.views.js';
 import { CSRF_FIELD } from './web-sessions.js';
@@ -41,6 +43,32 @@ function navigation<Section extends string>(
       )}
     </ul>
   </nav>`;
+}
+
+/**
+ * The five languages by their own names at the foot of a page, each a link to this page in it (`?lang=`, which the
+ * language hook keeps in a cookie for the next pages): /admin's pages, and the console's before sign-in.
+ */
+export function languageLinks(): SafeHtml {
+  const current = currentLanguage();
+  return html`<footer class="site-footer">
+    <nav class="language-switcher" aria-label="${text.frame.languages}">
+      <ul>
+        ${LANGUAGES.map(
+          (language) =>
+            html`<li>
+              <a
+                href="?lang=${language}"
+                lang="${language}"
+                hreflang="${language}"
+                ${language === current ? html`aria-current="true"` : ''}
+                >${LANGUAGE_NAMES[language]}</a
+              >
+            </li>`,
+        )}
+      </ul>
+    </nav>
+  </footer>`;
 }
 
 /** What a page puts in the frame: its title, where it sits in the navigation, its content and a notice. */

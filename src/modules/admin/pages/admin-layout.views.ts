@@ -1,14 +1,12 @@
 import type { AdminSession } from '../auth/admin-sessions.service.js';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../i18n/locales.js';
-import { currentLanguage } from '../../../i18n/request-language.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import {
+  languageLinks,
   outsidePage,
   signedInPage,
   type NavItem,
   type PageContent,
 } from '../../web-pages/page-frame.views.js';
-import { text as pageText } from '../../web-pages/text/index.js';
 import { adminText } from '../text/index.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
@@ -31,32 +29,6 @@ const chrome = () => ({
 });
 
 export { csrfInput } from '../../web-pages/page-frame.views.js';
-
-/**
- * The five languages by their own names at the foot of every admin page, each a link to this page in it (`?lang=`,
- * which the language hook keeps in a cookie for the next pages).
- */
-function languageLinks(): SafeHtml {
-  const current = currentLanguage();
-  return html`<footer class="site-footer">
-    <nav class="language-switcher" aria-label="${pageText.frame.languages}">
-      <ul>
-        ${LANGUAGES.map(
-          (language) =>
-            html`<li>
-              <a
-                href="?lang=${language}"
-                lang="${language}"
-                hreflang="${language}"
-                ${language === current ? html`aria-current="true"` : ''}
-                >${LANGUAGE_NAMES[language]}</a
-              >
-            </li>`,
-        )}
-      </ul>
-    </nav>
-  </footer>`;
-}
 
 /** A page of the signed-in application: header with navigation and log-out, then the content. */
 export function adminPage(options: PageContent<NavSection> & { session: AdminSession }): SafeHtml {

@@ -4,12 +4,13 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import {
   csrfInput,
+  languageLinks,
   outsidePage,
   signedInPage,
   type NavItem,
   type PageContent,
 } from '../../web-pages/page-frame.views.js';
-import { brandMark, type ServiceBrand } from '../../web-pages/service-brand.js';
+import { brandMark, type ServiceBrand } from '../../../lib/service-brand.js';
 import { text } from '../text/index.js';
 import { roleName } from '../../web-pages/people.views.js';
 import { languageSwitcher } from './language-choice.views.js';
@@ -115,9 +116,13 @@ export function consolePage(
   });
 }
 
-/** A page outside a session (sign-in, invitations, errors before sign-in), under the service's name and logo. */
+/**
+ * A page outside a session (sign-in, invitations, errors before sign-in), under the service's name and logo, the five
+ * languages at its foot.
+ */
 export function consolePublicPage(service: ServiceBrand, title: string, content: SafeHtml): SafeHtml {
-  return outsidePage({ ...CHROME, app: service.name }, title, content, brandMark(service));
+  // No session to keep a choice in: the five languages as links (`?lang=`, kept in a cookie).
+  return outsidePage({ ...CHROME, app: service.name }, title, content, brandMark(service), languageLinks());
 }
 
 /** An error as a plain page: what happened, and the way back. */
