@@ -1,4 +1,4 @@
-import { fileSize, pictureSize } from '../lib/people-units.js';
+import { fileSize, pictureSize } from './people-units.js';
 import { limits } from '../limits.js';
 
 /** A value a client sent, cut short and quoted, so a sentence never echoes an unbounded input. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/error-catalogue.js';
-import { pageErrorMessage } from '../../src/errors/page-message.js';
+import { pageErrorMessage } from '../../src/modules/web-pages/error-pages/page-error-message.js';
 import { inLanguage } from '../../src/i18n/request-language.js';
 
 describe('an error as a page says it', () => {

@@ -14,7 +14,6 @@ import {
   type MediaStores,
 } from '../media/media.service.js';
 import type { ImageDecoder } from '../media/media-processing.js';
-import { roleReaches, type MemberRole } from '../members/member-roles.js';
 import {
   findAccountProfile,
   isProfileLogo,
@@ -191,11 +190,12 @@ export function prepareLogo(bytes: Buffer, decoder: ImageDecoder): Promise<Proce
 export async function saveAccountProfile(
   tx: Queryable,
   stores: MediaStores,
-  change: { accountId: string; memberId: string; role: MemberRole },
+  /** `isOwner`: the member's role is owner (members.md's roles; accounts does not reach into members). */
+  change: { accountId: string; memberId: string; isOwner: boolean },
   input: ProfileInput,
   logo: LogoChange,
 ): Promise<{ orphan?: { sha256: string; storage: 'postgres' | 'directory' } }> {
-  if (!roleReaches(change.role, 'owner')) throw new AppError('forbidden_role', 'needs', { role: 'owner' });
+  if (!change.isOwner) throw new AppError('forbidden_role', 'needs', { role: 'owner' });
   const [problem] = profileProblems(input);
   if (problem) throw refusalOf(problem);
   const values = normalised(input);

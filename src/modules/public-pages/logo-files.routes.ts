@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 import { openProfileLogo } from '../accounts/account-profiles.service.js';
-import { SERVICE_LOGO_PATH } from '../web-pages/service-brand.js';
+import { SERVICE_LOGO_PATH } from '../../lib/service-brand.js';
 
 // An image, never opened as a page or a script; the pages that show it are ours.
 const IMAGE_HEADERS = {

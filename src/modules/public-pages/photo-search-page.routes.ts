@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { pageErrorMessage } from '../../errors/page-message.js';
+import { pageErrorMessage } from '../web-pages/error-pages/page-error-message.js';
 import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { limits } from '../../limits.js';
 import { jsonErrorHandler } from '../../plugins/error-handler.js';

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { PhotoMatchType } from '../photo-search/photo-search.schemas.js';
-import type { ServiceBrand } from '../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../lib/service-brand.js';
 import { categoryName, date, photoSearchSection, publicDocument } from './public-pages.views.js';
 import { text } from './text/index.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { pageErrorMessage } from '../../errors/page-message.js';
+import { pageErrorMessage } from '../web-pages/error-pages/page-error-message.js';
 import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
 import { packageRoot } from '../../lib/package-root.js';
 import { enforcePublicRateLimit } from '../../plugins/rate-limit.js';

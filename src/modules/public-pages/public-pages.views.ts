@@ -8,7 +8,7 @@ import { html, type SafeHtml, showValue } from '../../lib/html.js';
 import { labelledQrSvg } from '../../lib/qr-codes.js';
 import { fieldLabel } from '../../planets/field-labels.js';
 import type { AccountProfile } from '../accounts/account-profiles.service.js';
-import { brandMark, type ServiceBrand } from '../web-pages/service-brand.js';
+import { brandMark, type ServiceBrand } from '../../lib/service-brand.js';
 import { text as pageWords } from '../web-pages/text/index.js';
 import type { PageIssuer } from './public-pages.service.js';
 import { text } from './text/index.js';

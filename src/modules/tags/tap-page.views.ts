@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { text } from '../public-pages/text/index.js';
 import type { CertificatePage } from '../public-pages/public-pages.service.js';
-import type { ServiceBrand } from '../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../lib/service-brand.js';
 import {
   certificateView,
   linkTo,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
-import { pageErrorMessage } from '../../errors/page-message.js';
+import { pageErrorMessage } from './error-pages/page-error-message.js';
 import type { Flash } from './page-document.views.js';
 
 export const FormText = Type.Optional(Type.String({ maxLength: 4000 }));

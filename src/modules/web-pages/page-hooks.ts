@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
-import { pageErrorMessage } from '../../errors/page-message.js';
+import { pageErrorMessage } from './error-pages/page-error-message.js';
 import { inRequestLanguage } from '../../i18n/request-language.js';
 import type { SafeHtml } from '../../lib/html.js';
 import { packageRoot } from '../../lib/package-root.js';

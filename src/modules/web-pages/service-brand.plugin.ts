@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { prepareLogo } from '../accounts/account-profiles.service.js';
 import type { ProcessedMedia } from '../media/media-processing.js';
-import { SERVICE_LOGO_PATH, type ServiceBrand } from './service-brand.js';
+import { SERVICE_LOGO_PATH, type ServiceBrand } from '../../lib/service-brand.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

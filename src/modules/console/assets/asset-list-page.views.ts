@@ -18,7 +18,7 @@ import {
   valueOptions,
 } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 

@@ -1,5 +1,5 @@
 import { limits } from '../../../limits.js';
-import { fileSize } from '../../../lib/people-units.js';
+import { fileSize } from '../../../errors/people-units.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { AlertType } from '../../alerts/alerts.schemas.js';

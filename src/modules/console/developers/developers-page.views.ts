@@ -6,7 +6,7 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import { allWebhookEventTypes } from '../../webhooks/webhook-event-types.js';
 import { dataTable, filterForm, filterSelect, valueOptions } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
+import { roleReaches } from '../../members/member-roles.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import {
   getAccountProfile,
@@ -117,7 +118,11 @@ export async function profilePageRoutes(app: FastifyInstance): Promise<void> {
         }
         if (Object.keys(errors).length > 0) return showPage(request, reply, notSaved(errors, 400, values));
         const session = memberSession(request);
-        const change = { accountId: session.accountId, memberId: session.memberId, role: session.role };
+        const change = {
+          accountId: session.accountId,
+          memberId: session.memberId,
+          isOwner: roleReaches(session.role, 'owner'),
+        };
         const { orphan } = await commitChange(request, 200, (tx) =>
           saveAccountProfile(tx, app.mediaStores, change, values, logo),
         );

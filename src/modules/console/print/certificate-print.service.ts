@@ -22,7 +22,7 @@ import {
   type AccountProfile,
 } from '../../accounts/account-profiles.service.js';
 import type { ProcessedMedia } from '../../media/media-processing.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import {
   drawCertificatePdf,
   drawLabelSheetPdf,

@@ -7,7 +7,7 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import { categoryName } from '../../web-pages/category-name.js';
 import { dataTable, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 import type { AccountProfile } from '../../accounts/account-profiles.service.js';

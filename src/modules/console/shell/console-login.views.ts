@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import { signInForm } from '../../web-pages/sign-in-form.js';
 import type { AccountChoice } from '../../members/member-login.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
 import { text } from '../text/index.js';

@@ -4,7 +4,7 @@ import { inputField, passwordField } from '../../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
 import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
 import { roleName } from '../../web-pages/people.views.js';

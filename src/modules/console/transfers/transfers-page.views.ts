@@ -7,7 +7,7 @@ import type { DescribedTransfer } from '../../transfers/transfers.service.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';
 import { consoleThumbnailPath } from '../assets/asset-list-page.views.js';

@@ -9,7 +9,7 @@ import type { WatchType } from '../../watchlist/watchlist.schemas.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { inputField, labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import type { ServiceBrand } from '../../web-pages/service-brand.js';
+import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';

@@ -1,4 +1,4 @@
-import { defineText } from '../../i18n/text-catalogue.js';
+import { defineText } from '../../../../i18n/text-catalogue.js';
 import { errorsText } from './errors.text.js';
 import { de } from './de/index.js';
 import { fr } from './fr/index.js';

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../lib/html.js';
+import { html, type SafeHtml } from './html.js';
 
 /**
  * The service as people read its name (AVS_SERVICE_NAME) and see its logo (AVS_SERVICE_LOGO), on the public pages,

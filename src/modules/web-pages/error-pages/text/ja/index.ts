@@ -1,4 +1,4 @@
-import type { Translation } from '../../../i18n/text-catalogue.js';
+import type { Translation } from '../../../../../i18n/text-catalogue.js';
 import type { errorsText } from '../errors.text.js';
 
 /** What error pages say, in Japanese. */

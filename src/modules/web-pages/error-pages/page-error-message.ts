@@ -1,5 +1,5 @@
-import type { AppError } from './error-catalogue.js';
-import { currentLanguage } from '../i18n/request-language.js';
+import type { AppError } from '../../../errors/error-catalogue.js';
+import { currentLanguage } from '../../../i18n/request-language.js';
 import { text } from './text/index.js';
 
 const MIB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { msg } from '../../i18n/message.js';
+import { msg } from '../../../../i18n/message.js';
 
 /**
  * What an error page says, in a person's words (the JSON error bodies keep their English `message`): a sentence per
