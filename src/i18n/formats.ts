@@ -47,8 +47,3 @@ export function formatDateTime(value: Date | string): string {
     ).format(new Date(value)),
   );
 }
-
-/** A count in the reader's language (1,234 · 1 234 · 1.234). */
-export function formatNumber(value: number): string {
-  return cached('number', (locale) => new Intl.NumberFormat(locale)).format(value);
-}

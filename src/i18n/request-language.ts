@@ -5,7 +5,7 @@ import { addVary } from '../lib/vary.js';
 import { DEFAULT_LANGUAGE, isPageLanguage, LANGUAGES, type Language, type PageLanguage } from './locales.js';
 
 /** The cookie a person's language choice is kept in (a choice, not tracking: it holds only the language's code). */
-export const LANGUAGE_COOKIE = 'avs_lang';
+const LANGUAGE_COOKIE = 'avs_lang';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const requestLanguage = new AsyncLocalStorage<{ language: PageLanguage }>();
@@ -28,7 +28,7 @@ function cookieLanguage(request: FastifyRequest): string | undefined {
 }
 
 /** The language asked for in the address (`?lang=fr`), when it is one the pages speak. */
-export function askedLanguage(request: FastifyRequest): PageLanguage | undefined {
+function askedLanguage(request: FastifyRequest): PageLanguage | undefined {
   const asked = (request.query as { lang?: unknown } | undefined)?.lang;
   return isPageLanguage(asked) ? asked : undefined;
 }
@@ -43,7 +43,7 @@ export function browserLanguage(request: FastifyRequest): Language {
  * A request's language (docs/languages.md): `?lang=` first, then the signed-in person's own choice, then the cookie a
  * switcher left, then the browser's Accept-Language, then English.
  */
-export function negotiateLanguage(request: FastifyRequest, preference?: Language | null): PageLanguage {
+function negotiateLanguage(request: FastifyRequest, preference?: Language | null): PageLanguage {
   const asked = askedLanguage(request);
   if (asked) return asked;
   if (preference) return preference;
@@ -86,7 +86,7 @@ export function inRequestLanguage<T>(request: FastifyRequest, draw: () => T): T 
  * onRequest and preHandler of a page app (the second after the body is read, so the handler runs inside it): the rest of the
  * request draws in the negotiated language. A `?lang=` is kept in a cookie for the next page; the answer varies by language.
  */
-export function languageHook(preference?: (request: FastifyRequest) => Language | null | undefined) {
+function languageHook(preference?: (request: FastifyRequest) => Language | null | undefined) {
   return function setRequestLanguage(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const language = negotiateLanguage(request, preference?.(request));
     negotiated.set(request, language);

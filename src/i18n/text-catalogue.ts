@@ -9,7 +9,9 @@ export type Translation<T> = T extends AnyMessage
   ? string
   : T extends string
     ? string
-    : { readonly [K in keyof T]?: Translation<T[K]> };
+    : T extends readonly unknown[]
+      ? readonly string[]
+      : { readonly [K in keyof T]?: Translation<T[K]> };
 
 /** The translations of a text tree, by language (English is the tree itself). */
 export type Translations<T> = Partial<Record<Exclude<Language, 'en'>, Translation<T>>>;

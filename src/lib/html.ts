@@ -19,7 +19,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (character) => ESCAPES[character]!);
 }
 
-export type Interpolation = SafeHtml | string | number | boolean | null | undefined | readonly Interpolation[];
+export type Interpolation =
+  SafeHtml | string | number | boolean | null | undefined | readonly Interpolation[];
 
 function render(value: Interpolation): string {
   if (value === null || value === undefined || value === false) return '';

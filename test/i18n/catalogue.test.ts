@@ -1,12 +1,19 @@
-/// <reference types="vite/client" />
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { isMessage } from '../../src/i18n/message.js';
 import { LANGUAGES, PSEUDO_LANGUAGE, type PageLanguage } from '../../src/i18n/locales.js';
 import { catalogues } from '../../src/i18n/text-catalogue.js';
+import { packageRoot } from '../../src/lib/package-root.js';
 
 // Every module's words: importing its text defines its catalogue.
-const textModules = import.meta.glob('../../src/**/text/index.ts', { eager: true });
+const sourceRoot = path.join(packageRoot, 'src');
+const textModules = readdirSync(sourceRoot, { recursive: true })
+  .map(String)
+  .filter((file) => /(^|\/)text\/index\.ts$/.test(file));
+await Promise.all(textModules.map((file) => import(pathToFileURL(path.join(sourceRoot, file)).href)));
 
 type Leaf = { path: string; source: string };
 
@@ -50,8 +57,8 @@ const translatedLanguages = LANGUAGES.filter((language) => language !== 'en');
 
 describe('the message catalogue', () => {
   it('holds the text of every module that has one', () => {
-    expect(Object.keys(textModules).length).toBeGreaterThan(0);
-    expect(catalogues.length).toBeGreaterThanOrEqual(Object.keys(textModules).length);
+    expect(textModules.length).toBeGreaterThan(4);
+    expect(catalogues.length).toBeGreaterThanOrEqual(textModules.length);
   });
 
   it('has every English message valid ICU', () => {

@@ -27,6 +27,8 @@ describe('an error as a page says it', () => {
       'Le formulaire n’a pas été rempli comme prévu\u202f; vérifiez-le et envoyez-le à nouveau.',
     );
     expect(inLanguage('en', () => pageErrorMessage(error))).toBe(error.message);
-    expect(inLanguage('ja', () => pageErrorMessage(new AppError('route_not_found')))).toBe('このページは存在しません。');
+    expect(inLanguage('ja', () => pageErrorMessage(new AppError('route_not_found')))).toBe(
+      'このページは存在しません。',
+    );
   });
 });

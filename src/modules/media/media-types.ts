@@ -2,7 +2,7 @@
 export const mediaTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type MediaType = (typeof mediaTypes)[number];
 /** What cameras and phones also write: taken at upload, stored as JPEG (PNG when the picture is transparent). */
-export const cameraTypes = ['image/tiff', 'image/heic', 'image/heif'] as const;
+const cameraTypes = ['image/tiff', 'image/heic', 'image/heif'] as const;
 /** The types an upload may have. */
 export const uploadTypes = [...mediaTypes, ...cameraTypes] as const;
 export type UploadType = (typeof uploadTypes)[number];

@@ -46,6 +46,10 @@ export async function updatePersonPassword(db: Queryable, id: string, passwordHa
 }
 
 /** The person's own language (null: their browser's). */
-export async function updatePersonLanguage(db: Queryable, id: string, language: Language | null): Promise<void> {
+export async function updatePersonLanguage(
+  db: Queryable,
+  id: string,
+  language: Language | null,
+): Promise<void> {
   await db.query('UPDATE people SET language = $2 WHERE id = $1', [id, language]);
 }

@@ -123,7 +123,9 @@ export function valueOptions(
 ): SafeHtml[] {
   const options = values.map(
     (value) =>
-      html`<option value="${value}" ${value === selected ? html` selected` : ''}>${names[value] ?? value}</option>`,
+      html`<option value="${value}" ${value === selected ? html` selected` : ''}>
+        ${names[value] ?? value}
+      </option>`,
   );
   return empty === undefined ? options : [emptyOption(empty), ...options];
 }

@@ -170,7 +170,7 @@ function extraProblems(
  * The problems of what the form sends (on an edit, only what changed: `current` is the asset as shown), found
  * before the API's schema so that each is said beside its field; the schema still checks the body after.
  */
-export function assetFormProblems(
+function assetFormProblems(
   planet: PlanetId,
   values: AssetFormValues,
   current?: AssetFormValues,

@@ -1,12 +1,14 @@
-import type { AppError } from '../../../errors/error-catalogue.js';
+import type { AppError, ErrorCode } from '../../../errors/error-catalogue.js';
 import { currentLanguage } from '../../../i18n/request-language.js';
 import { text } from './text/index.js';
 
 const MIB = 1024 * 1024;
 type Said = string | ((...values: (string | number)[]) => string);
+/** What a page needs of an error (any AppError, whatever its code's type). */
+type PageError = Pick<AppError, 'detail' | 'params' | 'message'> & { code: ErrorCode };
 
 /** The values a template's page sentence takes, from the error's own (sizes in people's units, seconds to wait). */
-function pageValues(error: AppError): (string | number)[] {
+function pageValues(error: PageError): (string | number)[] {
   const params = error.params as Record<string, number | string | undefined>;
   switch (`${error.code}.${error.detail}`) {
     case 'payload_too_large.media_limit':
@@ -33,7 +35,7 @@ function pageValues(error: AppError): (string | number)[] {
  * What a page says for an error, in the reader's language: the sentence for its template where a person meets it,
  * else the sentence for its code. (The JSON error body keeps the English `message`.)
  */
-export function pageErrorMessage(error: AppError): string {
+export function pageErrorMessage(error: PageError): string {
   const details = text.errors.details as Record<string, Record<string, Said> | undefined>;
   const said = error.detail === undefined ? undefined : details[error.code]?.[error.detail];
   if (typeof said === 'string') return said;

@@ -1,20 +1,19 @@
-import type { Translation } from '../../../../i18n/text-catalogue.js';
-import type { AdminText } from '../index.js';
-import { layoutText } from './layout.js';
-import { loginText } from './login.js';
-import { dashboardText } from './dashboard.js';
-import { accountsText } from './accounts.js';
-import { apiKeysText } from './api-keys.js';
-import { certificatesText } from './certificates.js';
-import { assetText } from './asset.js';
+import accounts from './accounts.json' with { type: 'json' };
+import apiKeys from './api-keys.json' with { type: 'json' };
+import asset from './asset.json' with { type: 'json' };
+import certificates from './certificates.json' with { type: 'json' };
+import dashboard from './dashboard.json' with { type: 'json' };
+import layout from './layout.json' with { type: 'json' };
+import login from './login.json' with { type: 'json' };
 
 /** The operator’s pages in French, area by area (the English source is ../<area>.text.ts). */
-export const fr: Translation<AdminText> = {
-  ...layoutText,
-  ...loginText,
-  ...dashboardText,
-  ...accountsText,
-  ...apiKeysText,
-  ...certificatesText,
-  ...assetText,
+// JSON, the format translators' tools read; typed against the English by defineText in ../index.ts.
+export const fr = {
+  ...accounts,
+  ...apiKeys,
+  ...asset,
+  ...certificates,
+  ...dashboard,
+  ...layout,
+  ...login,
 };

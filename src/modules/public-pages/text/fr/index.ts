@@ -1,22 +1,21 @@
-import type { Translation } from '../../../../i18n/text-catalogue.js';
-import type { PublicPagesText } from '../index.js';
-import { certificateText } from './certificate.js';
-import { howToCheckText } from './how-to-check.js';
-import { landingText } from './landing.js';
-import { lookUpText } from './look-up.js';
-import { pageText } from './page.js';
-import { photoSearchText } from './photo-search.js';
-import { tapText } from './tap.js';
-import { registrationText } from './registration.js';
+import certificate from './certificate.json' with { type: 'json' };
+import howToCheck from './how-to-check.json' with { type: 'json' };
+import landing from './landing.json' with { type: 'json' };
+import lookUp from './look-up.json' with { type: 'json' };
+import page from './page.json' with { type: 'json' };
+import photoSearch from './photo-search.json' with { type: 'json' };
+import registration from './registration.json' with { type: 'json' };
+import tap from './tap.json' with { type: 'json' };
 
 /** The public pages' words in French, area by area (the English source is ../<area>.text.ts). */
-export const fr: Translation<PublicPagesText> = {
-  ...pageText,
-  ...landingText,
-  ...lookUpText,
-  ...certificateText,
-  ...howToCheckText,
-  ...photoSearchText,
-  ...tapText,
-  ...registrationText,
+// JSON, the format translators' tools read; typed against the English by defineText in ../index.ts.
+export const fr = {
+  ...certificate,
+  ...howToCheck,
+  ...landing,
+  ...lookUp,
+  ...page,
+  ...photoSearch,
+  ...registration,
+  ...tap,
 };

@@ -1,18 +1,17 @@
-import type { Translation } from '../../../../i18n/text-catalogue.js';
-import type { PageText } from '../index.js';
-import { frameText } from './frame.js';
-import { formsText } from './forms.js';
-import { valuesText } from './values.js';
-import { peopleText } from './people.js';
-import { assetPartsText } from './asset-parts.js';
-import { keyFormText } from './key-form.js';
+import assetParts from './asset-parts.json' with { type: 'json' };
+import forms from './forms.json' with { type: 'json' };
+import frame from './frame.json' with { type: 'json' };
+import keyForm from './key-form.json' with { type: 'json' };
+import people from './people.json' with { type: 'json' };
+import values from './values.json' with { type: 'json' };
 
 /** The words /admin and /console share in German, area by area (the English source is ../<area>.text.ts). */
-export const de: Translation<PageText> = {
-  ...frameText,
-  ...formsText,
-  ...valuesText,
-  ...peopleText,
-  ...assetPartsText,
-  ...keyFormText,
+// JSON, the format translators' tools read; typed against the English by defineText in ../index.ts.
+export const de = {
+  ...assetParts,
+  ...forms,
+  ...frame,
+  ...keyForm,
+  ...people,
+  ...values,
 };
