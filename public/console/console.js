@@ -20,7 +20,9 @@ async function postJson(control, url, body) {
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    throw new Error(data.error || said(control, 'request-failed', 'The request failed; reload the page and try again.'));
+    throw new Error(
+      data.error || said(control, 'request-failed', 'The request failed; reload the page and try again.'),
+    );
   }
   return data;
 }
