@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { formatPlain, formatRich, isMessage, type AnyMessage } from './message.js';
-import { intlLocale, PSEUDO_LANGUAGE, type Language, type PageLanguage } from './locales.js';
+import { intlLocale, LANGUAGES, PSEUDO_LANGUAGE, type Language, type PageLanguage } from './locales.js';
 import { pseudoMessage } from './pseudo-language.js';
 import { currentLanguage } from './request-language.js';
 
@@ -95,10 +98,31 @@ function liveTree(
 }
 
 /**
- * A module's words in every language, read as `text.area.key`: each read answers in the language of the request being
- * served (request-language.ts), so views stay plain functions. Each language's tree is compiled on its first use.
+ * The translations kept beside a text tree's module: `<lang>/<area>.json` for each language but English, each file
+ * holding its areas' keys (JSON, the format translators' tools read; `npm run build` copies them beside the build).
  */
-export function defineText<T extends Tree>(english: T, translations: Translations<T>): T {
+function translationsBeside(moduleUrl: string): Translations<Tree> {
+  const folder = path.dirname(fileURLToPath(moduleUrl));
+  const translations: Record<string, Tree> = {};
+  for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+    const files = readdirSync(path.join(folder, language)).filter((file) => file.endsWith('.json'));
+    translations[language] = Object.assign(
+      {},
+      ...files
+        .sort()
+        .map((file) => JSON.parse(readFileSync(path.join(folder, language, file), 'utf8')) as Tree),
+    ) as Tree;
+  }
+  return translations;
+}
+
+/**
+ * A module's words in every language, read as `text.area.key`: each read answers in the language of the request being
+ * served (request-language.ts), so views stay plain functions. `moduleUrl` (the text tree's `import.meta.url`) says
+ * where its translations are (translationsBeside). Each language's tree is compiled on its first use.
+ */
+export function defineText<T extends Tree>(english: T, moduleUrl: string): T {
+  const translations = translationsBeside(moduleUrl) as Translations<T>;
   const compiled = new Map<PageLanguage, T>();
   const inLanguage = (language: PageLanguage): T => {
     let tree = compiled.get(language);

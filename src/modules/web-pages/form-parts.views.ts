@@ -121,12 +121,10 @@ export function valueOptions(
   empty?: string,
   names: Readonly<Record<string, string>> = {},
 ): SafeHtml[] {
-  const options = values.map(
-    (value) =>
-      html`<option value="${value}" ${value === selected ? html` selected` : ''}>
-        ${names[value] ?? value}
-      </option>`,
-  );
+  const options = values.map((value) => {
+    const chosen = value === selected ? html` selected` : '';
+    return html`<option value="${value}" ${chosen}>${names[value] ?? value}</option>`;
+  });
   return empty === undefined ? options : [emptyOption(empty), ...options];
 }
 

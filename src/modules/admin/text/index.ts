@@ -4,10 +4,6 @@ import { apiKeysText } from './api-keys.text.js';
 import { assetText } from './asset.text.js';
 import { certificatesText } from './certificates.text.js';
 import { dashboardText } from './dashboard.text.js';
-import { de } from './de/index.js';
-import { fr } from './fr/index.js';
-import { it } from './it/index.js';
-import { ja } from './ja/index.js';
 import { layoutText } from './layout.text.js';
 import { loginText } from './login.text.js';
 
@@ -25,7 +21,7 @@ export type AdminText = typeof english;
 
 /**
  * Every word the operator's /admin pages show, in English (`<area>.text.ts`, the source) and each other language
- * (`<lang>/<area>.ts`), read as `adminText.<area>.<key>` in the language of the request (docs/languages.md). The parts
+ * (`<lang>/<area>.json`), read as `adminText.<area>.<key>` in the language of the request (docs/languages.md). The parts
  * /admin shares with /console (frame, people, an asset's media and alerts) speak from ../../web-pages/text.
  */
-export const adminText = defineText(english, { fr, de, it, ja });
+export const adminText = defineText(english, import.meta.url);

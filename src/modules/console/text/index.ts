@@ -1,8 +1,4 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
-import { de } from './de/index.js';
-import { fr } from './fr/index.js';
-import { it } from './it/index.js';
-import { ja } from './ja/index.js';
 import { homeText } from './home.text.js';
 import { assetsText } from './assets.text.js';
 import { developersText } from './developers.text.js';
@@ -50,7 +46,7 @@ const english = {
 export type ConsoleText = typeof english;
 
 /**
- * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.ts`),
+ * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`),
  * read as `text.<area>.<key>` in the language of the request (docs/languages.md). No view writes words inline.
  */
-export const text = defineText(english, { fr, de, it, ja });
+export const text = defineText(english, import.meta.url);

@@ -1,8 +1,4 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
-import { de } from './de/index.js';
-import { fr } from './fr/index.js';
-import { it } from './it/index.js';
-import { ja } from './ja/index.js';
 import { certificateText } from './certificate.text.js';
 import { howToCheckText } from './how-to-check.text.js';
 import { landingText } from './landing.text.js';
@@ -27,7 +23,7 @@ export type PublicPagesText = typeof english;
 
 /**
  * Every word of the public pages (home, look-up, certificate pages, how to check, photo search, the tap page, their
- * error pages), in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.ts`), read as
+ * error pages), in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`), read as
  * `text.<area>.<key>` in the language of the request (docs/languages.md).
  */
-export const text = defineText(english, { fr, de, it, ja });
+export const text = defineText(english, import.meta.url);

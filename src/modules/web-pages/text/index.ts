@@ -1,8 +1,4 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
-import { de } from './de/index.js';
-import { fr } from './fr/index.js';
-import { it } from './it/index.js';
-import { ja } from './ja/index.js';
 import { assetPartsText } from './asset-parts.text.js';
 import { formsText } from './forms.text.js';
 import { frameText } from './frame.text.js';
@@ -23,6 +19,6 @@ export type PageText = typeof english;
 
 /**
  * The words of the parts /admin and /console share (frame, forms, sign-in, people lists, API key forms, asset parts), in
- * English (`<area>.text.ts`) and each other language (`<lang>/<area>.ts`), read in the language of the request.
+ * English (`<area>.text.ts`) and each other language (`<lang>/<area>.json`), read in the language of the request.
  */
-export const text = defineText(english, { fr, de, it, ja });
+export const text = defineText(english, import.meta.url);

@@ -51,7 +51,7 @@ export const errorsText = {
       certificate_not_issued: 'The certificate has not been issued yet.',
       webhook_limit_reached: 'The account has as many notification addresses as it may; delete one first.',
       last_sign_in_method:
-        'This is your only way left to sign in; set a password or add another passkey first.',
+        'This is the only way left to sign in; set a password or add another passkey first.',
       not_yet_logged: 'The entry is not in the public log yet; try again in a few seconds.',
       idempotency_request_in_progress: 'The same request is still being processed; wait a moment.',
       conflict: 'This already exists.',

@@ -1,5 +1,0 @@
-import errors from './errors.json' with { type: 'json' };
-
-/** What error pages say, in German. */
-// JSON, the format translators' tools read; typed against the English by defineText in ../index.ts.
-export const de = { ...errors };
