@@ -297,7 +297,11 @@ describe('every documented request example against the live service (the Dredd r
       // Prism's proxy forwards a body as text, which keeps a PDF's ASCII but not a PNG's bytes (415 from the type check).
       if (operationId === 'uploadMedia') body = pdfDocument();
       if (operationId === 'searchMedia') body = asciiWebp();
-      if (/Media$/.test(operationId) && operationId !== 'uploadMedia' && operationId !== 'listAssetMedia') {
+      if (
+        /Media(Visibility)?$/.test(operationId) &&
+        operationId !== 'uploadMedia' &&
+        operationId !== 'listAssetMedia'
+      ) {
         const uploaded = await send(
           'POST',
           `/files/v1/assets/artworks/${asset.id}/media`,
