@@ -94,7 +94,9 @@ describe('/console/developers/webhooks', () => {
     expect(list.body).not.toContain(secret);
     expect(list.body).not.toContain('whsec_');
     expect(list.body).toContain(`<code>${receiver.url}</code>`);
-    expect(list.body).toContain('asset.created, watch.triggered');
+    // Each type it receives by what happens, its API name beside it.
+    expect(list.body).toMatch(/<li>An object is registered <code>asset\.created<\/code><\/li>/);
+    expect(list.body).toMatch(/<li>A watched certificate changes <code>watch\.triggered<\/code><\/li>/);
     expect(list.body).toContain(`href="${WEBHOOKS}/${id}/disable"`);
     expect(list.body).toMatch(/<caption class="visually-hidden">\s*Webhooks of the account/);
 

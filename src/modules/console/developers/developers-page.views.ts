@@ -101,7 +101,11 @@ export function eventsPage(
       action: '/console/developers/events',
       label: t.filterLabel,
       fields: [
-        filterSelect(t.filterType, 'type', valueOptions(allWebhookEventTypes, options.type, t.filterAll)),
+        filterSelect(
+          t.filterType,
+          'type',
+          valueOptions(allWebhookEventTypes, options.type, t.filterAll, eventNamesByType()),
+        ),
       ],
       submit: t.filterButton,
     })}
@@ -184,5 +188,15 @@ export function sdkPage(options: Frame & { baseUrl: string }): SafeHtml {
       <p>${t.webhookText}</p>
       ${codeBlock('sdk-webhook', t.snippetLabel(t.webhookHeading), WEBHOOK_SNIPPET)}
       <p>${t.moreText}</p>`,
+  );
+}
+
+/** The event types' names for a select (an option holds no markup): what happened, then the API name. */
+function eventNamesByType(): Record<string, string> {
+  return Object.fromEntries(
+    allWebhookEventTypes.map((type) => [
+      type,
+      text.webhookWords.eventOption(text.webhookWords.eventNames[type.replace('.', '_')] ?? type, type),
+    ]),
   );
 }

@@ -35,7 +35,18 @@ const canEdit = (session: MemberSession) => roleReaches(session.role, 'editor');
 /** The part of a link's or button's words only a screen reader says (which webhook, which delivery). */
 const visuallyHidden = (words: SafeHtml) => html`<span class="visually-hidden">${words}</span>`;
 
-const statusBadge = (status: string) => html`<span class="badge badge-${status}">${status}</span>`;
+const statusBadge = (status: string) =>
+  html`<span class="badge badge-${status}">${text.webhookWords.statuses[status] ?? status}</span>`;
+
+/** An event type by what happened, its API name beside it as code. */
+const eventTypeName = (type: string) =>
+  html`${text.webhookWords.eventNames[type.replace('.', '_')] ?? ''} <code>${type}</code>`;
+
+/** The event types a webhook receives, each by what happened. */
+const eventTypeList = (types: readonly string[]) =>
+  html`<ul class="event-types">
+    ${types.map((type) => html`<li>${eventTypeName(type)}</li>`)}
+  </ul>`;
 
 function webhooksTable(webhooks: readonly Webhook[], session: MemberSession): SafeHtml {
   const t = text.webhooks;
@@ -56,7 +67,7 @@ function webhooksTable(webhooks: readonly Webhook[], session: MemberSession): Sa
       (webhook) =>
         html`<tr data-webhook-id="${webhook.id}">
           <td data-label="${c.url}"><code>${webhook.url}</code></td>
-          <td data-label="${c.events}">${webhook.events.join(', ')}</td>
+          <td data-label="${c.events}">${eventTypeList(webhook.events)}</td>
           <td data-label="${c.status}">${statusBadge(webhook.status)}</td>
           <td data-label="${c.created}">${formatTime(webhook.created_at)}</td>
           <td data-label="${c.disabled}">${formatTime(webhook.disabled_at)}</td>
@@ -105,7 +116,7 @@ function registerForm(session: MemberSession, values: WebhookFormValues): SafeHt
             name: 'events',
             value: type,
             checked: ticked.includes(type),
-            label: html`<code>${type}</code>${defaults.includes(type) ? '' : html` ${t.optIn}`}`,
+            label: html`${eventTypeName(type)}${defaults.includes(type) ? '' : html` ${t.optIn}`}`,
           }),
         )}
       </fieldset>
@@ -243,7 +254,7 @@ export function deliveriesPage(
           <dt>${t.status}</dt>
           <dd>${statusBadge(webhook.status)}</dd>
           <dt>${t.events}</dt>
-          <dd>${webhook.events.join(', ')}</dd>
+          <dd>${eventTypeList(webhook.events)}</dd>
           <dt>${t.created}</dt>
           <dd>${formatTime(webhook.created_at)}</dd>
         </dl>
@@ -270,7 +281,12 @@ export function deliveriesPage(
           filterSelect(
             t.filterStatus,
             'status',
-            valueOptions(['pending', 'succeeded', 'failed'], options.status, t.filterAll),
+            valueOptions(
+              ['pending', 'succeeded', 'failed'],
+              options.status,
+              t.filterAll,
+              text.webhookWords.statuses,
+            ),
           ),
         ],
         submit: t.filterButton,

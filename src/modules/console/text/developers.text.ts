@@ -1,6 +1,29 @@
 import { msg, rich } from '../../../i18n/message.js';
 /** The words of the developers' corner: /console/developers, its webhooks, events feed and SDK pages. */
 export const developersText = {
+  /** Webhook and delivery states, and the event types by what happened (their API names stay beside them as code). */
+  webhookWords: {
+    statuses: {
+      active: 'Active',
+      disabled: 'Disabled',
+      pending: 'Pending',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
+    } as Record<string, string>,
+    eventNames: {
+      asset_created: 'An object is registered',
+      verification_completed: 'A verification is completed',
+      certificate_issued: 'A certificate is issued',
+      certificate_updated: 'A certificate changes status',
+      ownership_transferred: 'An object changes hands',
+      asset_alert_raised: 'An object is reported stolen or lost',
+      asset_alert_resolved: 'A stolen or lost report is closed',
+      watch_triggered: 'A watched certificate changes',
+      asset_tag_alert: 'A tag reports tampering or a copy',
+    } as Record<string, string>,
+    /** An event type in a list to choose from, which holds no markup: what happened, then its API name. */
+    eventOption: msg('{name} ({type})', 'name', 'type'),
+  },
   developers: {
     title: 'Developers',
     intro: 'What a developer of the account needs to connect its systems to the service.',
