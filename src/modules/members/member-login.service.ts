@@ -7,6 +7,7 @@ import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import {
   checkPersonPassword,
   throttledPasswordSignIn,
+  type PasswordCredentials,
   type PasswordSignInResult,
 } from '../web-pages/password-sign-in.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
@@ -48,10 +49,7 @@ type Admitted = { membership: MembershipRow } | { accounts: AccountChoice[] };
 export async function signInWithPassword(
   db: Queryable,
   throttle: LoginThrottle,
-  input: {
-    email: string;
-    password: string;
-    address: string;
+  input: PasswordCredentials & {
     accountId?: string;
     replacing?: MemberSession;
     switchConfirmed?: boolean;

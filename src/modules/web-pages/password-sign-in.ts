@@ -15,6 +15,13 @@ export async function checkPersonPassword(
   return ok && Boolean(passwordHash);
 }
 
+/** What a password sign-in form sends (/admin and /console), with the address the throttle counts against. */
+export interface PasswordCredentials {
+  email: string;
+  password: string;
+  address: string;
+}
+
 export type PasswordSignInResult<Opened extends object> =
   | ({ outcome: 'signed_in' } & Opened)
   | { outcome: 'refused' }
@@ -33,7 +40,7 @@ export async function throttledPasswordSignIn<
   Opened extends object,
 >(
   throttle: LoginThrottle,
-  input: { email: string; password: string; address: string },
+  input: PasswordCredentials,
   steps: {
     findByEmail: (email: string) => Promise<Person[]>;
     admit: (people: Person[]) => Promise<Admitted | undefined>;

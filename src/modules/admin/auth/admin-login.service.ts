@@ -2,7 +2,11 @@ import type { Queryable } from '../../../db/database.js';
 import { findAdminUserByEmail } from './admin-users.service.js';
 import { endAdminSession, startAdminSession, type AdminSession } from './admin-sessions.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
-import { throttledPasswordSignIn, type PasswordSignInResult } from '../../web-pages/password-sign-in.js';
+import {
+  throttledPasswordSignIn,
+  type PasswordCredentials,
+  type PasswordSignInResult,
+} from '../../web-pages/password-sign-in.js';
 
 export type LoginResult =
   | PasswordSignInResult<{ token: string; session: AdminSession }>
@@ -16,13 +20,7 @@ export type LoginResult =
 export async function logIn(
   db: Queryable,
   throttle: LoginThrottle,
-  input: {
-    email: string;
-    password: string;
-    address: string;
-    replacing?: AdminSession;
-    switchConfirmed?: boolean;
-  },
+  input: PasswordCredentials & { replacing?: AdminSession; switchConfirmed?: boolean },
 ): Promise<LoginResult> {
   const { replacing } = input;
   const result = await throttledPasswordSignIn(throttle, input, {
