@@ -116,12 +116,36 @@ function translationsBeside(moduleUrl: string): Translations<Tree> {
   return translations;
 }
 
+/** The areas' keys as one tree's (each area a `{ area: { … } }` object of its `<area>.text.ts`). */
+type Gathered<Areas extends readonly Tree[]> = (
+  Areas[number] extends infer Area ? (Area extends Tree ? (gather: Area) => void : never) : never
+) extends (gather: infer All) => void
+  ? All
+  : never;
+
+/** The English tree of a module's areas, each area's keys once: a key two areas both define is a mistake, said at start. */
+function gatherAreas(moduleUrl: string, areas: readonly Tree[]): Tree {
+  const english: Record<string, unknown> = {};
+  for (const area of areas)
+    for (const [key, value] of Object.entries(area)) {
+      if (key in english) throw new Error(`Two text areas beside ${moduleUrl} define "${key}"`);
+      english[key] = value;
+    }
+  return english;
+}
+
 /**
- * A module's words in every language, read as `text.area.key`: each read answers in the language of the request being
- * served (request-language.ts), so views stay plain functions. `moduleUrl` (the text tree's `import.meta.url`) says
- * where its translations are (translationsBeside). Each language's tree is compiled on its first use.
+ * A module's words in every language, read as `text.area.key`, gathered from its areas (`<area>.text.ts`, English):
+ * each read answers in the language of the request being served (request-language.ts), so views stay plain
+ * functions. `moduleUrl` (the text tree's `import.meta.url`) says where its translations are (translationsBeside).
+ * Each language's tree is compiled on its first use.
  */
-export function defineText<T extends Tree>(english: T, moduleUrl: string): T {
+export function defineText<Areas extends readonly Tree[]>(
+  moduleUrl: string,
+  ...areas: Areas
+): Gathered<Areas> {
+  type T = Gathered<Areas> & Tree;
+  const english = gatherAreas(moduleUrl, areas) as T;
   const translations = translationsBeside(moduleUrl) as Translations<T>;
   const compiled = new Map<PageLanguage, T>();
   const inLanguage = (language: PageLanguage): T => {

@@ -7,21 +7,18 @@ import { dashboardText } from './dashboard.text.js';
 import { layoutText } from './layout.text.js';
 import { loginText } from './login.text.js';
 
-const english = {
-  ...layoutText,
-  ...loginText,
-  ...dashboardText,
-  ...accountsText,
-  ...apiKeysText,
-  ...certificatesText,
-  ...assetText,
-} as const;
-
-export type AdminText = typeof english;
-
 /**
  * Every word the operator's /admin pages show, in English (`<area>.text.ts`, the source) and each other language
  * (`<lang>/<area>.json`), read as `adminText.<area>.<key>` in the language of the request (docs/languages.md). The parts
  * /admin shares with /console (frame, people, an asset's media and alerts) speak from ../../web-pages/text.
  */
-export const adminText = defineText(english, import.meta.url);
+export const adminText = defineText(
+  import.meta.url,
+  layoutText,
+  loginText,
+  dashboardText,
+  accountsText,
+  apiKeysText,
+  certificatesText,
+  assetText,
+);

@@ -20,33 +20,30 @@ import { passkeysText } from './passkeys.text.js';
 import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
 
-const english = {
-  ...layoutText,
-  ...printText,
-  ...profileText,
-  ...homeText,
-  ...transfersText,
-  ...watchlistText,
-  ...listsText,
-  ...assetsText,
-  ...historyText,
-  ...developersText,
-  ...searchText,
-  ...signInText,
-  ...shellText,
-  ...loginText,
-  ...passkeysText,
-  ...accountText,
-  ...membersText,
-  ...auditText,
-  ...keysText,
-  ...invitationText,
-} as const;
-
-export type ConsoleText = typeof english;
-
 /**
  * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`),
  * read as `text.<area>.<key>` in the language of the request (docs/languages.md). No view writes words inline.
  */
-export const text = defineText(english, import.meta.url);
+export const text = defineText(
+  import.meta.url,
+  layoutText,
+  printText,
+  profileText,
+  homeText,
+  transfersText,
+  watchlistText,
+  listsText,
+  assetsText,
+  historyText,
+  developersText,
+  searchText,
+  signInText,
+  shellText,
+  loginText,
+  passkeysText,
+  accountText,
+  membersText,
+  auditText,
+  keysText,
+  invitationText,
+);

@@ -8,22 +8,19 @@ import { photoSearchText } from './photo-search.text.js';
 import { tapText } from './tap.text.js';
 import { registrationText } from './registration.text.js';
 
-const english = {
-  ...pageText,
-  ...landingText,
-  ...lookUpText,
-  ...certificateText,
-  ...howToCheckText,
-  ...photoSearchText,
-  ...tapText,
-  ...registrationText,
-} as const;
-
-export type PublicPagesText = typeof english;
-
 /**
  * Every word of the public pages (home, look-up, certificate pages, how to check, photo search, the tap page, their
  * error pages), in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`), read as
  * `text.<area>.<key>` in the language of the request (docs/languages.md).
  */
-export const text = defineText(english, import.meta.url);
+export const text = defineText(
+  import.meta.url,
+  pageText,
+  landingText,
+  lookUpText,
+  certificateText,
+  howToCheckText,
+  photoSearchText,
+  tapText,
+  registrationText,
+);

@@ -6,19 +6,16 @@ import { keyFormText } from './key-form.text.js';
 import { peopleText } from './people.text.js';
 import { valuesText } from './values.text.js';
 
-const english = {
-  ...formsText,
-  ...valuesText,
-  ...assetPartsText,
-  ...frameText,
-  ...peopleText,
-  ...keyFormText,
-} as const;
-
-export type PageText = typeof english;
-
 /**
  * The words of the parts /admin and /console share (frame, forms, sign-in, people lists, API key forms, asset parts), in
  * English (`<area>.text.ts`) and each other language (`<lang>/<area>.json`), read in the language of the request.
  */
-export const text = defineText(english, import.meta.url);
+export const text = defineText(
+  import.meta.url,
+  formsText,
+  valuesText,
+  assetPartsText,
+  frameText,
+  peopleText,
+  keyFormText,
+);
