@@ -78,7 +78,7 @@ describe('a change a member makes, through the same services as the API', () => 
       ),
     );
     const other = await createAsset(db, member, 'watches', { title: 'Archived there' });
-    await db.transaction((tx) => archiveAsset(tx, member, 'watches', other.id));
+    await db.transaction((tx) => archiveAsset(tx, { principal: member }, 'watches', other.id));
 
     const events = [...(await historyOf(asset)), ...(await historyOf(other))];
     expect(events.map((event) => event.event_type)).toEqual([

@@ -166,7 +166,7 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => {
       const principal = requirePrincipal(request);
       return commitChange(request, 200, (tx) =>
-        archiveAsset(tx, principal, planetOf(request.params), request.params.id),
+        archiveAsset(tx, { principal }, planetOf(request.params), request.params.id),
       );
     },
   );

@@ -7,7 +7,13 @@ import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import { appendEvent, buildEvent } from '../chain/history-events.service.js';
-import { historyActor, type OwnerOrAdmin, type Principal } from '../principal/principal.js';
+import {
+  historyActor,
+  ownerOrAdminActorId,
+  ownerOrAdminSource,
+  type OwnerOrAdmin,
+  type Principal,
+} from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   assertAssetStatusMove,
@@ -160,15 +166,17 @@ export class AssetReads {
   }
 }
 
-/** Locks the asset for a change by its owner; another account's asset is reported as not found. */
-async function lockOwnedAsset(
-  db: Queryable,
-  principal: Principal,
-  planet: PlanetId,
+/**
+ * The asset `read` finds by id when the actor may change it: an administrator any asset, an owner its own only;
+ * another account's asset is 404, as one that does not exist (and a malformed id is not looked up).
+ */
+async function assetOfOwnerOrAdmin(
+  actor: OwnerOrAdmin,
   id: string,
+  read: (id: string) => Promise<AssetRow | undefined>,
 ): Promise<AssetRow> {
-  const row = isUuid(id) ? await lockAsset(db, planet, id) : undefined;
-  if (!row || row.account_id !== principal.accountId) throw notFound();
+  const row = isUuid(id) ? await read(id) : undefined;
+  if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) throw notFound();
   return row;
 }
 
@@ -185,7 +193,7 @@ export async function updateAsset(
   body: unknown,
 ): Promise<AssetRecordType> {
   const input = parseAssetBody(body, 'update');
-  const row = await lockOwnedAsset(db, principal, planet, id);
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
   assertCanUpdate(row);
 
   const changes: Record<string, { old: unknown; new: unknown }> = {};
@@ -218,53 +226,29 @@ export async function updateAsset(
   return toAssetRecord(updated);
 }
 
+/**
+ * Archives the asset for its owner or an administrator, who may archive any asset (DESIGN section 3): another
+ * account's asset is 404. `updated_by` names the owner's account; an administrator's archive keeps the last one's.
+ */
 export async function archiveAsset(
   db: Queryable,
-  principal: Principal,
+  actor: OwnerOrAdmin,
   planet: PlanetId,
   id: string,
 ): Promise<AssetRecordType> {
-  const row = await lockOwnedAsset(db, principal, planet, id);
-  return archiveLockedAsset(db, row, {
-    updatedBy: principal.accountId,
-    actorId: principal.accountId,
-    payload: historyActor(principal),
-  });
-}
-
-/** An administrator may archive any asset (DESIGN section 3); `updated_by` stays the last account's. */
-export async function archiveAssetAsAdmin(
-  db: Queryable,
-  adminUserId: string | null,
-  planet: PlanetId,
-  id: string,
-): Promise<AssetRecordType> {
-  const row = isUuid(id) ? await lockAsset(db, planet, id) : undefined;
-  if (!row) throw notFound();
-  return archiveLockedAsset(db, row, {
-    updatedBy: row.updated_by,
-    actorId: adminUserId,
-    payload: { source: 'admin', admin_user_id: adminUserId ?? 'token' },
-  });
-}
-
-async function archiveLockedAsset(
-  db: Queryable,
-  row: AssetRow,
-  by: { updatedBy: string; actorId: string | null; payload: Record<string, unknown> },
-): Promise<AssetRecordType> {
+  const row = await lockAssetOfOwnerOrAdmin(db, actor, planet, id);
   const status = assertAssetStatusMove(row.status, 'archive');
   const updated = await updateAssetRow(db, row.planet, row.id, {
     status,
-    updatedBy: by.updatedBy,
+    updatedBy: 'principal' in actor ? actor.principal.accountId : row.updated_by,
     updatedAt: new Date().toISOString(),
   });
   await appendEvent(db, {
     assetId: row.id,
     planet: row.planet,
     eventType: 'ARCHIVED',
-    payload: { ...by.payload, from_status: row.status },
-    actorAccountId: by.actorId,
+    payload: { ...ownerOrAdminSource(actor), from_status: row.status },
+    actorAccountId: ownerOrAdminActorId(actor),
   });
   return toAssetRecord(updated);
 }
@@ -279,7 +263,7 @@ export async function lockTransferableAsset(
   planet: PlanetId,
   id: string,
 ): Promise<AssetRow> {
-  const row = await lockOwnedAsset(db, principal, planet, id);
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
   assertCanTransfer(row.status);
   return row;
 }
@@ -292,7 +276,7 @@ export async function lockAssetForMediaChange(
   id: string,
   move: MediaMove,
 ): Promise<AssetRow> {
-  const row = await lockOwnedAsset(db, principal, planet, id);
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
   assertCanChangeMedia(row.certificate_status, move);
   return row;
 }
@@ -308,8 +292,7 @@ export async function checkAssetForMediaChange(
   id: string,
   move: MediaMove,
 ): Promise<void> {
-  const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
-  if (!row || row.account_id !== principal.accountId) throw notFound();
+  const row = await assetOfOwnerOrAdmin({ principal }, id, (assetId) => findAsset(db, planet, assetId));
   assertCanChangeMedia(row.certificate_status, move);
 }
 
@@ -337,9 +320,7 @@ export async function lockAssetOfOwnerOrAdmin(
   planet: PlanetId,
   id: string,
 ): Promise<AssetRow> {
-  const row = isUuid(id) ? await lockAsset(tx, planet, id) : undefined;
-  if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) throw notFound();
-  return row;
+  return assetOfOwnerOrAdmin(actor, id, (assetId) => lockAsset(tx, planet, assetId));
 }
 
 /**

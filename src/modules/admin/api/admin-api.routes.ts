@@ -16,7 +16,7 @@ import {
   listCertificates,
   moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
-import { archiveAssetAsAdmin } from '../../assets/assets.service.js';
+import { archiveAsset } from '../../assets/assets.service.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
@@ -240,7 +240,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       if (!isPlanetId(planet)) {
         throw new AppError('invalid_planet', 'unknown', { planet, expected: planetIds });
       }
-      return commitChange(request, 200, (tx) => archiveAssetAsAdmin(tx, adminUserId, planet, id));
+      return commitChange(request, 200, (tx) => archiveAsset(tx, { adminUserId }, planet, id));
     },
   );
 
