@@ -8,6 +8,8 @@ import { isUuid } from '../../lib/uuid.js';
 import { limits } from '../../limits.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
+import type { MediaMove } from '../assets/asset-states.js';
+import type { AssetRow } from '../assets/assets.repository.js';
 import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { historyActor, type Principal } from '../principal/principal.js';
@@ -332,6 +334,22 @@ export async function addMedia(
 }
 
 /**
+ * The owner's pending asset, locked for a change of its media (lockAssetForMediaChange: 404, 409), and its medium
+ * `target.mediaId`: a malformed id, another asset's medium and none at all are alike not found.
+ */
+async function lockMediumForChange(
+  tx: Queryable,
+  principal: Principal,
+  target: { planet: PlanetId; assetId: string; mediaId: string },
+  move: MediaMove,
+): Promise<{ asset: AssetRow; row: MediaRow }> {
+  const asset = await lockAssetForMediaChange(tx, principal, target.planet, target.assetId, move);
+  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
+  if (!row || row.asset_id !== asset.id) throw notFound();
+  return { asset, row };
+}
+
+/**
  * Removes a medium of the owner's pending asset with a MEDIA_REMOVED event; the blob goes too when no other
  * medium shares it. Returns the removed record, and what the caller forgets after the commit (a file of
  * AVS_MEDIA_DIR).
@@ -341,15 +359,7 @@ export async function removeMedia(
   principal: Principal,
   target: { planet: PlanetId; assetId: string; mediaId: string },
 ): Promise<{ record: MediaRecordType; orphan?: { sha256: string; storage: MediaRow['storage'] } }> {
-  const asset = await lockAssetForMediaChange(
-    tx,
-    principal,
-    target.planet,
-    target.assetId,
-    'remove media from',
-  );
-  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
-  if (!row || row.asset_id !== asset.id) throw notFound();
+  const { asset, row } = await lockMediumForChange(tx, principal, target, 'remove media from');
   await deleteAssetMedia(tx, row.id);
   // The keyless search holds the images of an asset with an open alert: other instances forget this one.
   if (asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
@@ -371,15 +381,7 @@ export async function changeMediaVisibility(
   principal: Principal,
   target: { planet: PlanetId; assetId: string; mediaId: string; public: boolean },
 ): Promise<MediaRecordType> {
-  const asset = await lockAssetForMediaChange(
-    tx,
-    principal,
-    target.planet,
-    target.assetId,
-    'change media visibility on',
-  );
-  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
-  if (!row || row.asset_id !== asset.id) throw notFound();
+  const { asset, row } = await lockMediumForChange(tx, principal, target, 'change media visibility on');
   if (row.public === target.public) return toMediaRecord(row);
   const changed = await updateMediaVisibility(tx, row.id, {
     public: target.public,
