@@ -128,6 +128,20 @@ export function valueOptions(
   return empty === undefined ? options : [emptyOption(empty), ...options];
 }
 
+/** A list page's filter by one of a set of values (a status, a category): a filterSelect of valueOptions. */
+export function valueFilter(
+  label: string,
+  name: string,
+  choice: {
+    values: readonly string[];
+    selected: string | undefined;
+    empty?: string;
+    names?: Readonly<Record<string, string>>;
+  },
+): SafeHtml {
+  return filterSelect(label, name, valueOptions(choice.values, choice.selected, choice.empty, choice.names));
+}
+
 /** The e-mail field of a log-in or set-up form (the password manager's username). */
 export function emailField(value: string | undefined): SafeHtml {
   return inputField(text.forms.email, {

@@ -15,7 +15,7 @@ import {
   filterForm,
   filterSelect,
   selectField,
-  valueOptions,
+  valueFilter,
 } from '../../web-pages/form-parts.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
@@ -95,11 +95,12 @@ export function apiKeysPage(options: {
             'account',
             accountOptions(options.accounts, filter.account, words.allAccounts),
           ),
-          filterSelect(
-            words.status,
-            'status',
-            valueOptions(KEY_STATUSES, filter.status, words.anyStatus, words.statuses),
-          ),
+          valueFilter(words.status, 'status', {
+            values: KEY_STATUSES,
+            selected: filter.status,
+            empty: words.anyStatus,
+            names: words.statuses,
+          }),
         ],
         submit: words.filter,
       })}

@@ -6,7 +6,7 @@ import type { VerificationSummary } from '../../verification/verification.servic
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
-import { filterForm, filterSelect, valueOptions } from '../../web-pages/form-parts.views.js';
+import { filterForm, valueFilter } from '../../web-pages/form-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -154,16 +154,17 @@ export function certificatesPage(options: {
       action: '/admin/certificates',
       label: words.filters,
       fields: [
-        filterSelect(
-          words.status,
-          'status',
-          valueOptions(certificateStatuses, view.status, undefined, statusNames),
-        ),
-        filterSelect(
-          words.category,
-          'planet',
-          valueOptions(planetIds, view.planet, words.allCategories, categories),
-        ),
+        valueFilter(words.status, 'status', {
+          values: certificateStatuses,
+          selected: view.status,
+          names: statusNames,
+        }),
+        valueFilter(words.category, 'planet', {
+          values: planetIds,
+          selected: view.planet,
+          empty: words.allCategories,
+          names: categories,
+        }),
       ],
       submit: words.show,
     })}

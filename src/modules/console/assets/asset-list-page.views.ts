@@ -10,13 +10,7 @@ import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
 import { certificateStatusBadge } from '../../web-pages/asset-parts.views.js';
 import { categoryName } from '../../web-pages/category-name.js';
 import { text as pageText } from '../../web-pages/text/index.js';
-import {
-  dataTable,
-  filterForm,
-  filterSelect,
-  inputField,
-  valueOptions,
-} from '../../web-pages/form-parts.views.js';
+import { dataTable, filterForm, inputField, valueFilter } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
@@ -99,21 +93,18 @@ export function assetListPage(
         label: words.filtersLabel,
         submit: words.filter,
         fields: [
-          filterSelect(
-            words.status,
-            'status',
-            valueOptions(assetStatuses, filters.status, words.anyStatus, pageText.values.assetStatuses),
-          ),
-          filterSelect(
-            words.certificateStatus,
-            'certificate_status',
-            valueOptions(
-              certificateStatuses,
-              filters.certificate_status,
-              words.anyCertificateStatus,
-              pageText.values.certificateStatuses,
-            ),
-          ),
+          valueFilter(words.status, 'status', {
+            values: assetStatuses,
+            selected: filters.status,
+            empty: words.anyStatus,
+            names: pageText.values.assetStatuses,
+          }),
+          valueFilter(words.certificateStatus, 'certificate_status', {
+            values: certificateStatuses,
+            selected: filters.certificate_status,
+            empty: words.anyCertificateStatus,
+            names: pageText.values.certificateStatuses,
+          }),
           inputField(words.createdAfter, {
             id: 'filter-created_after',
             name: 'created_after',

@@ -4,7 +4,7 @@ import type { EventPage } from '../../event-feed/event-feed.schemas.js';
 import type { Membership } from '../../members/members.service.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { allWebhookEventTypes } from '../../webhooks/webhook-event-types.js';
-import { dataTable, filterForm, filterSelect, valueOptions } from '../../web-pages/form-parts.views.js';
+import { dataTable, filterForm, valueFilter } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePage } from '../shell/console-layout.views.js';
@@ -101,11 +101,12 @@ export function eventsPage(
       action: '/console/developers/events',
       label: t.filterLabel,
       fields: [
-        filterSelect(
-          t.filterType,
-          'type',
-          valueOptions(allWebhookEventTypes, options.type, t.filterAll, eventNamesByType()),
-        ),
+        valueFilter(t.filterType, 'type', {
+          values: allWebhookEventTypes,
+          selected: options.type,
+          empty: t.filterAll,
+          names: eventNamesByType(),
+        }),
       ],
       submit: t.filterButton,
     })}

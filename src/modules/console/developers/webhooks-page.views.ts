@@ -7,9 +7,8 @@ import {
   checkboxChoice,
   dataTable,
   filterForm,
-  filterSelect,
   inputField,
-  valueOptions,
+  valueFilter,
 } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { csrfInput } from '../shell/console-layout.views.js';
@@ -278,16 +277,12 @@ export function deliveriesPage(
         action: base,
         label: t.filterLabel,
         fields: [
-          filterSelect(
-            t.filterStatus,
-            'status',
-            valueOptions(
-              ['pending', 'succeeded', 'failed'],
-              options.status,
-              t.filterAll,
-              text.webhookWords.statuses,
-            ),
-          ),
+          valueFilter(t.filterStatus, 'status', {
+            values: ['pending', 'succeeded', 'failed'],
+            selected: options.status,
+            empty: t.filterAll,
+            names: text.webhookWords.statuses,
+          }),
         ],
         submit: t.filterButton,
       })}
