@@ -117,21 +117,20 @@ export function signedInPage<Section extends string>(
 }
 
 /**
- * A page outside a session (sign-in, invitations, errors before sign-in): the application's name on top; `footer`
- * under the content (/admin's language switcher).
+ * A page outside a session (sign-in, invitations, errors before sign-in): the application's name on top, the five
+ * languages as links at its foot (no session to keep a choice in: `?lang=`, kept in a cookie).
  */
 export function outsidePage(
   chrome: PageChrome,
   title: string,
   content: SafeHtml,
   brand: SafeHtml | string,
-  footer?: SafeHtml,
 ): SafeHtml {
   const body = html`<header class="site-header"><p class="brand">${brand}</p></header>
     <main id="main" tabindex="-1" class="narrow">
       <h1>${title}</h1>
       ${content}
     </main>
-    ${footer ?? ''}`;
+    ${languageLinks()}`;
   return pageDocument({ ...chrome, title, body });
 }

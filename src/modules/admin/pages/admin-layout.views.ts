@@ -45,7 +45,7 @@ export function adminPage(options: PageContent<NavSection> & { session: AdminSes
 
 /** A page outside the session (log-in, errors before log-in). */
 export function publicPage(title: string, content: SafeHtml): SafeHtml {
-  return outsidePage(chrome(), title, content, 'Asset Verification Service', languageLinks());
+  return outsidePage(chrome(), title, content, 'Asset Verification Service');
 }
 
 function errorTitle(status: number): string {

@@ -4,7 +4,6 @@ import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import {
   csrfInput,
-  languageLinks,
   outsidePage,
   signedInPage,
   type NavItem,
@@ -121,8 +120,7 @@ export function consolePage(
  * languages at its foot.
  */
 export function consolePublicPage(service: ServiceBrand, title: string, content: SafeHtml): SafeHtml {
-  // No session to keep a choice in: the five languages as links (`?lang=`, kept in a cookie).
-  return outsidePage({ ...CHROME, app: service.name }, title, content, brandMark(service), languageLinks());
+  return outsidePage({ ...CHROME, app: service.name }, title, content, brandMark(service));
 }
 
 /** An error as a plain page: what happened, and the way back. */
