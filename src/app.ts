@@ -41,6 +41,7 @@ import {
 import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.routes.js';
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
+import { mailPlugin } from './modules/mail/mail.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(observabilityPlugin);
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
+  await app.register(mailPlugin);
   await app.register(eventPruningPlugin);
   await app.register(historyRecheckPlugin);
   await app.register(idempotencyPlugin);

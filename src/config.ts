@@ -202,6 +202,49 @@ const witnessList = handParsed({
   },
 });
 
+/** Hosts a plain-text SMTP conversation may reach: only this machine, where nothing travels over a network. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+/**
+ * `smtp://[user:password@]host[:port]` (STARTTLS required) or `smtps://…` (TLS from the first byte); `?tls=off`
+ * allows a plain conversation, with a server on this machine only.
+ */
+const smtpUrl = handParsed({
+  schema: Type.String({ minLength: 1 }),
+  accepts:
+    'an smtp:// or smtps:// URL such as "smtp://user:password@mail.example.com:587" (STARTTLS is required; "?tls=off" only for a server on 127.0.0.1, ::1 or localhost)',
+  secret: true,
+  parse: (raw) => {
+    try {
+      const url = new URL(raw);
+      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return undefined;
+      if (!url.hostname || url.pathname.replace(/\/+$/, '') !== '' || url.hash) return undefined;
+      const options = [...url.searchParams.keys()];
+      if (options.some((name) => name !== 'tls')) return undefined;
+      const tls = url.searchParams.get('tls');
+      if (tls !== null && tls !== 'off') return undefined;
+      if (tls === 'off' && (url.protocol === 'smtps:' || !isLoopbackHost(url.hostname))) return undefined;
+      return raw;
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+/** `address` or `Name <address>`: the sender of every message. */
+const mailFrom = handParsed({
+  schema: Type.String({ minLength: 3, maxLength: 320 }),
+  accepts: 'an e-mail address, or a name and an address such as "Galerie Lumière <avs@example.com>"',
+  parse: (raw) => {
+    const value = raw.trim();
+    const match = /^(?:(.*?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))$/.exec(value);
+    return match && !/[\r\n]/.test(value) ? value : undefined;
+  },
+});
+
 const masterKey = handParsed({
   schema: Type.String({ minLength: 1 }),
   accepts: '32 bytes in base64 (e.g. the output of "openssl rand -base64 32")',
@@ -496,6 +539,45 @@ export const configDefinitions = {
     default: 2,
     description:
       'Most images this process decodes at once (each shrunk on load, about 150 MiB at most: docs/media.md); further uploads wait their turn.',
+  },
+  AVS_SMTP_URL: {
+    ...smtpUrl,
+    description:
+      'The SMTP server that sends mail: smtp://host:587 (STARTTLS required) or smtps://host:465, with user and password in the URL or in AVS_SMTP_USER and AVS_SMTP_PASSWORD; "?tls=off" allows plain SMTP to a server on this machine only. Unset: mail goes to the local mailbox, files under AVS_DATA_DIR/mail/ shown on /admin/mail.',
+  },
+  AVS_SMTP_USER: { ...text, description: 'SMTP user name, when AVS_SMTP_URL carries none.' },
+  AVS_SMTP_PASSWORD: {
+    ...text,
+    secret: true,
+    description: 'SMTP password, when AVS_SMTP_URL carries none.',
+  },
+  AVS_SMTP_CA_FILE: {
+    ...text,
+    description:
+      "A PEM file of the certificate authority that signed the SMTP server's certificate, when it is not one the system trusts (a private CA).",
+  },
+  AVS_MAIL_FROM: {
+    ...mailFrom,
+    description:
+      'The sender of every message ("Name <address>" or an address). Unset: AVS_SERVICE_NAME <no-reply@the host of AVS_PUBLIC_URL>.',
+  },
+  AVS_MAIL_DELIVERY: {
+    ...onOff,
+    default: true,
+    description:
+      '"off" keeps messages queued in the mail outbox without sending them (another instance, or `avs worker`, sends them).',
+  },
+  AVS_MAIL_RETRY_SCHEDULE: {
+    ...durationList,
+    default: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000],
+    description:
+      'Delays between attempts to hand a message to the SMTP server while it is down or answers 4xx (about three days in all by default); a 5xx answer fails the message at once.',
+  },
+  AVS_MAIL_TIMEOUT_MS: {
+    ...integer(100, 120_000),
+    default: 30_000,
+    description:
+      'Longest SMTP conversation for one message; a worker that dies mid-conversation has its messages retried after twice this.',
   },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),

@@ -45,6 +45,8 @@ export const CHANGE_TOPICS = {
   webhooks: 'webhooks',
   /** A history event queued for the transparency log (asset_events, tlog_pending). */
   history: 'history',
+  /** A message queued in mail_outbox, or one due again. */
+  mail: 'mail',
 } as const;
 
 export type ChangeTopic = (typeof CHANGE_TOPICS)[keyof typeof CHANGE_TOPICS];

@@ -37,7 +37,14 @@ export interface TestContext {
 export function testConfig(overrides: ConfigOverrides = {}): Config {
   return loadConfig(
     {},
-    { LOG_LEVEL: 'silent', AVS_KEY_CACHE_TTL_MS: 0, AVS_HISTORY_RECHECK_MS: 3_600_000, ...overrides },
+    {
+      LOG_LEVEL: 'silent',
+      AVS_KEY_CACHE_TTL_MS: 0,
+      AVS_HISTORY_RECHECK_MS: 3_600_000,
+      // Mail stays queued unless a test sends it (test/helpers/mail-server.ts).
+      AVS_MAIL_DELIVERY: false,
+      ...overrides,
+    },
   );
 }
 

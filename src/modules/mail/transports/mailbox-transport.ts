@@ -1,0 +1,50 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { MailSendError, type MailTransport, type OutgoingMail } from './mail-transport.js';
+
+/** The local mailbox's folder: AVS_DATA_DIR/mail. */
+export function mailboxDirectory(dataDir: string): string {
+  return path.join(dataDir, 'mail');
+}
+
+/** A message's file in the mailbox: its creation time first, so a listing sorts by time. */
+export function mailboxFileName(mail: { id: string; date: Date }): string {
+  return `${mail.date.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`;
+}
+
+/**
+ * The embedded default: each message written whole (RFC 5322, as an SMTP server would receive it) to a file of
+ * its own under AVS_DATA_DIR/mail, which /admin/mail shows as its recipient would see it.
+ */
+export function mailboxTransport(dataDir: string): MailTransport {
+  const directory = mailboxDirectory(dataDir);
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'mailbox',
+    async send(mail: OutgoingMail) {
+      try {
+        const info = await writer.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          date: mail.date,
+          headers: mail.headers,
+        });
+        await mkdir(directory, { recursive: true, mode: 0o700 });
+        const name = mailboxFileName(mail);
+        const partial = path.join(directory, `.${name}.partial`);
+        // Written aside and renamed: a reader never meets half a message.
+        await writeFile(partial, info.message, { mode: 0o600 });
+        await rename(partial, path.join(directory, name));
+        return `saved to the local mailbox as ${name}`;
+      } catch (error) {
+        throw new MailSendError(`the local mailbox: ${(error as Error).message}`, false);
+      }
+    },
+    close: () => undefined,
+  };
+}
