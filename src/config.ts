@@ -565,7 +565,7 @@ export const configDefinitions = {
     ...onOff,
     default: true,
     description:
-      '"off" keeps messages queued in the mail outbox without sending them (another instance, or `avs worker`, sends them).',
+      '"off" keeps messages queued in the mail outbox without sending them (an instance with it on sends them).',
   },
   AVS_MAIL_RETRY_SCHEDULE: {
     ...durationList,
