@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { signInWithPassword } from '../../members/member-login.service.js';
 import {
@@ -21,6 +21,19 @@ const ConsoleSignInBody = Type.Composite(
 );
 const SwitchBody = Type.Object({ _csrf: FormText, account_id: FormText }, { additionalProperties: true });
 
+/** The sign-in page under a fresh form token, with what this answer adds (the e-mail typed, a notice, a choice). */
+function loginPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: Omit<Parameters<typeof consoleLoginPage>[0], 'service' | 'csrfToken'> = {},
+) {
+  return consoleLoginPage({
+    service: request.server.serviceBrand,
+    csrfToken: consoleSignInCsrf.issue(request, reply),
+    ...form,
+  });
+}
+
 /** Sign-in, sign-out (here or everywhere) and the account switcher. */
 export async function consoleLoginRoutes(
   app: FastifyInstance,
@@ -30,10 +43,7 @@ export async function consoleLoginRoutes(
 
   app.get('/login', { schema: { hide: true }, config: { memberRole: 'none' } }, async (request, reply) => {
     if (request.memberSession) return reply.redirect('/console', 303);
-    return sendPage(
-      reply,
-      consoleLoginPage({ service: app.serviceBrand, csrfToken: consoleSignInCsrf.issue(request, reply) }),
-    );
+    return sendPage(reply, loginPage(request, reply));
   });
 
   app.post<{ Body: Static<typeof ConsoleSignInBody> }>(
@@ -55,38 +65,21 @@ export async function consoleLoginRoutes(
         replacing: request.memberSession,
         switchConfirmed,
       });
-      const csrfToken = () => consoleSignInCsrf.issue(request, reply);
       // Asked to confirm a switch, the person stays on that question until they confirm or leave.
       const signedInAs = switchConfirmed ? request.memberSession?.email : undefined;
       if (result.outcome === 'choose_account') {
         const flash = { kind: 'notice', message: text.signIn.chooseAccount } as const;
         return sendPage(
           reply,
-          consoleLoginPage({
-            service: app.serviceBrand,
-            csrfToken: csrfToken(),
-            email,
-            flash,
-            accounts: result.accounts,
-            signedInAs,
-          }),
+          loginPage(request, reply, { email, flash, accounts: result.accounts, signedInAs }),
         );
       }
       if (result.outcome === 'confirm_switch') {
-        return sendPage(
-          reply,
-          consoleLoginPage({
-            service: app.serviceBrand,
-            csrfToken: csrfToken(),
-            email,
-            signedInAs: result.signedInAs,
-          }),
-        );
+        return sendPage(reply, loginPage(request, reply, { email, signedInAs: result.signedInAs }));
       }
       if (result.outcome !== 'signed_in') {
         return sendSignInRefusal(reply, result, {
-          page: (flash) =>
-            consoleLoginPage({ service: app.serviceBrand, csrfToken: csrfToken(), email, flash, signedInAs }),
+          page: (flash) => loginPage(request, reply, { email, flash, signedInAs }),
         });
       }
       setMemberCookie(reply, request, result.token, result.expiresAt);
