@@ -153,6 +153,14 @@ export function checkSearchImageBeforeBody(declared: {
   }
 }
 
+/** The image type the bytes are, whatever was declared (415 when they are no image: a PDF or unrecognised). */
+function sniffImageType(body: Buffer): Exclude<MediaType, 'application/pdf'> {
+  const detected = sniffMediaType(body);
+  if (detected === undefined || !isImageType(detected))
+    throw new AppError('unsupported_media_type', 'image_unrecognised');
+  return detected;
+}
+
 /**
  * The fingerprint of a photo to search by, read as an upload is: its type from the bytes (415 when it is not
  * the declared one or not an image; a browser's form declares none: `contentType` null), its header against the
@@ -163,9 +171,7 @@ export async function fingerprintOfSearchImage(
   body: Buffer,
   decoder: ImageDecoder,
 ): Promise<ImageFingerprint> {
-  const detected = sniffMediaType(body);
-  if (detected === undefined || !isImageType(detected))
-    throw new AppError('unsupported_media_type', 'image_unrecognised');
+  const detected = sniffImageType(body);
   const declared = contentType === null ? detected : declaredMediaType(contentType);
   if (detected !== declared) {
     throw new AppError('unsupported_media_type', 'media_mismatch', { declared, detected });
@@ -183,9 +189,7 @@ export async function prepareImage(
   decoder: ImageDecoder,
   maxEdge: number,
 ): Promise<ProcessedMedia> {
-  const detected = sniffMediaType(body);
-  if (detected === undefined || !isImageType(detected))
-    throw new AppError('unsupported_media_type', 'image_unrecognised');
+  const detected = sniffImageType(body);
   return fitWithin(await reencodeForStorage(detected, body, decoder), maxEdge, decoder);
 }
 
