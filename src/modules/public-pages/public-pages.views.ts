@@ -252,9 +252,11 @@ function registrationBlock(gallery: AccountProfile): SafeHtml {
 function fieldFact(name: string, value: unknown): SafeHtml {
   const words = text.certificate;
   const shown =
-    name === 'origin' && typeof value === 'string' ? (words.origins[value] ?? value) : showValue(value);
+    name === 'origin' && typeof value === 'string'
+      ? (pageWords.fields.choices[value] ?? value)
+      : showValue(value);
   return html`<div>
-    <dt>${words.fieldLabels[name] ?? fieldLabel(name)}</dt>
+    <dt>${words.fieldLabels[name] ?? pageWords.fields.labels[name] ?? fieldLabel(name)}</dt>
     <dd>${shown}</dd>
   </div>`;
 }

@@ -2,15 +2,15 @@ import { limits } from '../../../limits.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import { type PlanetId } from '../../../planets/planets.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
+import { fieldName } from '../../web-pages/category-name.js';
 import { inputField, selectField, valueOptions } from '../../web-pages/form-parts.views.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import type { AssetFormValues, FieldKind, FieldProblem, FormProblems } from './asset-form.js';
 import { planetFields } from './asset-form.js';
 import { csrfInput } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 
 const words = text.assets;
-
-const labelOf = (name: string) => words.fieldLabels[name] ?? name;
 
 /** Whether the planet has a field for a date as written beside its whole-number year (artworks). */
 const hasDateText = (planet: PlanetId) => planetFields(planet).some(({ name }) => name === 'date_text');
@@ -42,7 +42,7 @@ function errorSentence(
       if (options.yearBesideDateText) {
         // Echo a date typed in words ("ca. 1975"); words without a figure get the example instead.
         const typed = /\d/.test(problem.typed) ? problem.typed : 'ca. 1975';
-        return say.yearAsWritten(labelOf('date_text'), typed);
+        return say.yearAsWritten(fieldName('date_text'), typed);
       }
       return field?.kind === 'integer' ? wholeNumber() : say.notANumber(label, minimum);
     case 'not_whole':
@@ -58,7 +58,7 @@ function errorSentence(
     case 'reserved_name':
       return say.reservedName(label);
     case 'name_of_a_field':
-      return say.nameOfAField(label, labelOf(problem.field));
+      return say.nameOfAField(label, fieldName(problem.field));
   }
 }
 
@@ -68,7 +68,7 @@ function fieldHint(planet: PlanetId, name: string, field: FieldKind): string {
     name === 'date_text'
       ? words.hints.dateText
       : name === 'year' && hasDateText(planet)
-        ? words.hints.yearBesideDateText(labelOf('date_text'))
+        ? words.hints.yearBesideDateText(fieldName('date_text'))
         : '';
   const rule =
     field.kind === 'text'
@@ -90,7 +90,7 @@ function planetFieldControl(
   value: string,
   problem: FieldProblem | undefined,
 ): SafeHtml {
-  const label = labelOf(name);
+  const label = fieldName(name);
   const id = `field-${name}`;
   const yearBesideDateText = name === 'year' && hasDateText(planet);
   const error = problem ? errorSentence(label, problem, field, { yearBesideDateText }) : undefined;
@@ -98,7 +98,7 @@ function planetFieldControl(
     return selectField(
       label,
       { id, name },
-      valueOptions(field.values, value, words.chooseOne, words.choices),
+      valueOptions(field.values, value, words.chooseOne, pageText.fields.choices),
       error,
     );
   }

@@ -28,7 +28,7 @@ import {
   type HistoryNames,
 } from '../../web-pages/history-timeline.views.js';
 import { inputField, selectField } from '../../web-pages/form-parts.views.js';
-import { categoryName } from '../../web-pages/category-name.js';
+import { categoryName, fieldName } from '../../web-pages/category-name.js';
 import { formatDateTime } from '../../../i18n/formats.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import type { AssetFormValues, FormProblems } from './asset-form.js';
@@ -96,7 +96,7 @@ function recordSection(data: AssetPageData): SafeHtml {
         .filter(([name]) => !isRecordField(name))
         .map(
           ([name, value]) =>
-            html`<dt>${words.fieldLabels[name] ?? name}</dt>
+            html`<dt>${fieldName(name)}</dt>
               <dd>${showValue(value)}</dd>`,
         )}
       <dt>${words.publicPage}</dt>

@@ -3,6 +3,7 @@ import { showValue } from '../../../lib/html.js';
 import { formatDate } from '../../../i18n/formats.js';
 import { fieldLabel } from '../../../planets/field-labels.js';
 import { categoryName } from '../../web-pages/category-name.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { text } from '../text/index.js';
 import { useFontFor, type StandardFont } from './pdf-fonts.js';
 
@@ -47,7 +48,7 @@ interface PdfCertificate extends PdfLabel, PdfNames {
 
 /** A planet field's label as the console names it, in the language being drawn, with its unit ("Case diameter (millimetres)"). */
 export function printedFieldLabel(name: string): string {
-  const label = text.assets.fieldLabels[name] ?? fieldLabel(name);
+  const label = pageText.fields.labels[name] ?? fieldLabel(name);
   const unit = text.assets.units[name];
   return unit ? text.print.fieldWithUnit(label, unit) : label;
 }

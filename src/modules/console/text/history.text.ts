@@ -74,8 +74,8 @@ export const historyText = {
       other: msg('{actor} recorded a change this page cannot describe yet', 'actor'),
     },
     /**
-     * A field as a sentence names it, article and all (the form's labels are assets.fieldLabels), one ICU select; a
-     * field the account named itself is “the field ‘name’”.
+     * A field as a sentence names it, article and all (the form's labels are web-pages' fields.labels), one ICU
+     * select; a field the account named itself is “the field ‘name’”.
      */
     field: msg(
       [
