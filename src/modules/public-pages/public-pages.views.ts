@@ -1,5 +1,4 @@
 import { formatDate, formatDateTime } from '../../i18n/formats.js';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/locales.js';
 import { currentLanguage } from '../../i18n/request-language.js';
 import type { PublicCertificate } from '../certificates/certificates.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
@@ -9,6 +8,7 @@ import { labelledQrSvg } from '../../lib/qr-codes.js';
 import { fieldLabel } from '../../planets/field-labels.js';
 import type { AccountProfile } from '../accounts/account-profiles.service.js';
 import { brandMark, type ServiceBrand } from '../../lib/service-brand.js';
+import { languageNav } from '../web-pages/page-frame.views.js';
 import { text as pageWords } from '../web-pages/text/index.js';
 import type { PageIssuer } from './public-pages.service.js';
 import { text } from './text/index.js';
@@ -59,30 +59,6 @@ export interface TapVerdictPart {
 }
 
 /**
- * The five languages by their own names, each a link to this page in it (`?lang=`, which the next pages keep in a
- * cookie); `path` when this page cannot be asked for again by a link (a form's answer, a tap).
- */
-function languageSwitcher(path = ''): SafeHtml {
-  const current = currentLanguage();
-  return html`<nav class="language-switcher" aria-label="${text.page.language}">
-    <ul>
-      ${LANGUAGES.map(
-        (language) =>
-          html`<li>
-            <a
-              href="${path}?lang=${language}"
-              lang="${language}"
-              hreflang="${language}"
-              ${language === current ? html`aria-current="true"` : ''}
-              >${LANGUAGE_NAMES[language]}</a
-            >
-          </li>`,
-      )}
-    </ul>
-  </nav>`;
-}
-
-/**
  * A public page: the site's header and footer around `main`. `top` goes above it: a tag's verdict on the tap page of
  * docs/tags.md, which is a certificate's page under it. `languagePath`: where the language switcher leads when this
  * page is no address to open again (the answer to a form).
@@ -115,7 +91,7 @@ export function publicDocument(
         <main id="main">${top?.banner ?? ''}${main}</main>
         <footer class="site-footer">
           <p>${links.map((link, index) => (index === 0 ? link : html` · ${link}`))}</p>
-          ${languageSwitcher(top?.languagePath ?? languagePath)}
+          ${languageNav(top?.languagePath ?? languagePath)}
         </footer>
       </body>
     </html>`;

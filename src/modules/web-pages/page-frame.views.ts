@@ -46,29 +46,32 @@ function navigation<Section extends string>(
 }
 
 /**
- * The five languages by their own names at the foot of a page, each a link to this page in it (`?lang=`, which the
- * language hook keeps in a cookie for the next pages): /admin's pages, and the console's before sign-in.
+ * The five languages by their own names, each a link to this page in it (`?lang=`, which the language hook keeps in a
+ * cookie for the next pages); `path` when this page cannot be asked for again by a link (a form's answer, a tap).
  */
-export function languageLinks(): SafeHtml {
+export function languageNav(path = ''): SafeHtml {
   const current = currentLanguage();
-  return html`<footer class="site-footer">
-    <nav class="language-switcher" aria-label="${text.frame.languages}">
-      <ul>
-        ${LANGUAGES.map(
-          (language) =>
-            html`<li>
-              <a
-                href="?lang=${language}"
-                lang="${language}"
-                hreflang="${language}"
-                ${language === current ? html`aria-current="true"` : ''}
-                >${LANGUAGE_NAMES[language]}</a
-              >
-            </li>`,
-        )}
-      </ul>
-    </nav>
-  </footer>`;
+  return html`<nav class="language-switcher" aria-label="${text.frame.languages}">
+    <ul>
+      ${LANGUAGES.map(
+        (language) =>
+          html`<li>
+            <a
+              href="${path}?lang=${language}"
+              lang="${language}"
+              hreflang="${language}"
+              ${language === current ? html`aria-current="true"` : ''}
+              >${LANGUAGE_NAMES[language]}</a
+            >
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** The five languages at the foot of a page (languageNav): /admin's pages, and the console's before sign-in. */
+export function languageLinks(): SafeHtml {
+  return html`<footer class="site-footer">${languageNav()}</footer>`;
 }
 
 /** What a page puts in the frame: its title, where it sits in the navigation, its content and a notice. */

@@ -1,11 +1,12 @@
-/** The words around every public page: the header, the footer's links and language switcher, the error pages. */
+/**
+ * The words around every public page: the header, the footer's links, the error pages (the list of languages is named
+ * by the web-pages frame's words, as on /admin and /console).
+ */
 export const pageText = {
   page: {
     brandTagline: 'certificate check',
     checkACertificate: 'Check a certificate',
     howToCheck: 'How to check a certificate yourself',
-    /** The language switcher's name, as a screen reader announces the footer's list of languages. */
-    language: 'Language',
     notFound: {
       title: 'Page not found',
       wrongMethodTitle: 'This page cannot be opened this way',
