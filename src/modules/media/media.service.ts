@@ -9,7 +9,6 @@ import { limits } from '../../limits.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import type { MediaMove } from '../assets/asset-states.js';
-import type { AssetRow } from '../assets/assets.repository.js';
 import { checkAssetForMediaChange, getAsset, lockAssetForMediaChange } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { historyActor, type Principal } from '../principal/principal.js';
@@ -346,7 +345,7 @@ async function lockMediumForChange(
   principal: Principal,
   target: { planet: PlanetId; assetId: string; mediaId: string },
   move: MediaMove,
-): Promise<{ asset: AssetRow; row: MediaRow }> {
+): Promise<{ asset: Awaited<ReturnType<typeof lockAssetForMediaChange>>; row: MediaRow }> {
   const asset = await lockAssetForMediaChange(tx, principal, target.planet, target.assetId, move);
   const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
   if (!row || row.asset_id !== asset.id) throw notFound();
