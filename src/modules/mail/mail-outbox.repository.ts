@@ -193,3 +193,20 @@ export async function countMailSince(
   );
   return row?.count ?? 0;
 }
+
+/**
+ * A failed message made pending again, due now, its tries counted afresh (`avs mail retry`); undefined when the
+ * message is not failed, or has lost its body (one that carried a one-time link).
+ */
+export async function retryFailedMail(db: Queryable, id: string): Promise<MailRow | undefined> {
+  const row = await queryFirst<MailRow>(
+    db,
+    `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_attempt_at = now(), sent_at = NULL,
+                            claim_token = NULL, claimed_until = NULL
+     WHERE id = $1 AND state = 'failed' AND text_body IS NOT NULL AND html_body IS NOT NULL
+     RETURNING ${COLUMNS}`,
+    [id],
+  );
+  if (row) db.announce(CHANGE_TOPICS.mail);
+  return row;
+}

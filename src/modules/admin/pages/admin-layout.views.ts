@@ -9,7 +9,7 @@ import {
 } from '../../web-pages/page-frame.views.js';
 import { adminText } from '../text/index.js';
 
-export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates';
+export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates' | 'mail';
 
 function navItems(): NavItem<NavSection>[] {
   const nav = adminText.layout.nav;
@@ -18,6 +18,7 @@ function navItems(): NavItem<NavSection>[] {
     { section: 'api-keys', href: '/admin/api-keys', label: nav.apiKeys },
     { section: 'accounts', href: '/admin/accounts', label: nav.accounts },
     { section: 'certificates', href: '/admin/certificates', label: nav.certificates },
+    { section: 'mail', href: '/admin/mail', label: nav.mail },
   ];
 }
 

@@ -5,6 +5,7 @@ import { apiKeyPageRoutes } from './api-keys.routes.js';
 import { assetPageRoutes } from './asset.routes.js';
 import { certificatePageRoutes } from './certificates.routes.js';
 import { dashboardPageRoutes } from './dashboard.routes.js';
+import { mailPageRoutes } from './mail.routes.js';
 
 /** The signed-in pages, each page's routes beside its views: no session, back to the log-in page. */
 export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
@@ -15,4 +16,5 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountPageRoutes);
   await app.register(certificatePageRoutes);
   await app.register(assetPageRoutes);
+  await app.register(mailPageRoutes);
 }

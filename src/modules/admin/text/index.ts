@@ -6,6 +6,7 @@ import { certificatesText } from './certificates.text.js';
 import { dashboardText } from './dashboard.text.js';
 import { layoutText } from './layout.text.js';
 import { loginText } from './login.text.js';
+import { mailLogText } from './mail.text.js';
 
 /**
  * Every word the operator's /admin pages show, in English (`<area>.text.ts`, the source) and each other language
@@ -21,4 +22,5 @@ export const adminText = defineText(
   apiKeysText,
   certificatesText,
   assetText,
+  mailLogText,
 );
