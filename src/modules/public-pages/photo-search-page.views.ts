@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import type { PhotoMatchType } from '../photo-search/photo-search.schemas.js';
 import type { ServiceBrand } from '../../lib/service-brand.js';
-import { categoryName, date, photoSearchSection, publicDocument } from './public-pages.views.js';
+import { categoryName, date, photoSearchSection, publicDocument, titledPanel } from './public-pages.views.js';
 import { text } from './text/index.js';
 
 // The form's answer is no address to open again: the language switcher leads to the look-up page and its form.
@@ -53,48 +53,35 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
   </li>`;
 }
 
-/** The answer to the look-up page's photo search: a card per reported asset that looks like the photograph. */
-export function photoSearchResultsView(brand: ServiceBrand, matches: readonly PhotoMatchType[]): SafeHtml {
+/** A page that answers the photo search's form: `heading` under the search's name, then the form again if `again`. */
+function photoSearchAnswer(brand: ServiceBrand, heading: string, body: SafeHtml, again: boolean): SafeHtml {
   const words = text.photoSearch;
-  const count = matches.length;
-  const heading = words.found(count);
   return publicDocument(
     brand,
     `${heading} · ${words.title}`,
-    html`<section class="panel" aria-labelledby="page-title">
-        <p class="eyebrow">${words.title}</p>
-        <h1 id="page-title">${heading}</h1>
-        ${
-          count === 0
-            ? html`<p>${words.noMatch}</p>`
-            : html`<p>${words.matches}</p>
-                <ul class="match-list">
-                  ${matches.map(matchCard)}
-                </ul>`
-        }
-      </section>
-      ${photoSearchSection()}`,
+    html`${titledPanel(heading, body, { eyebrow: words.title })} ${again ? photoSearchSection() : ''}`,
     'other',
     undefined,
     LOOK_UP_PATH,
   );
 }
 
-/** A refused photo search, as a page: what went wrong, and the form to try again. */
+/** The answer to the look-up page's photo search: a card per reported asset that looks like the photograph. */
+export function photoSearchResultsView(brand: ServiceBrand, matches: readonly PhotoMatchType[]): SafeHtml {
+  const words = text.photoSearch;
+  const body =
+    matches.length === 0
+      ? html`<p>${words.noMatch}</p>`
+      : html`<p>${words.matches}</p>
+          <ul class="match-list">
+            ${matches.map(matchCard)}
+          </ul>`;
+  return photoSearchAnswer(brand, words.found(matches.length), body, true);
+}
+
+/** A refused photo search, as a page: what went wrong, and the form to try again (not after too many searches). */
 export function photoSearchErrorView(brand: ServiceBrand, status: number, message: string): SafeHtml {
   const words = text.photoSearch;
   const title = status === 429 ? words.tooMany : words.notSearched;
-  return publicDocument(
-    brand,
-    `${title} · ${words.title}`,
-    html`<section class="panel" aria-labelledby="page-title">
-        <p class="eyebrow">${words.title}</p>
-        <h1 id="page-title">${title}</h1>
-        <p>${message}</p>
-      </section>
-      ${status === 429 ? '' : photoSearchSection()}`,
-    'other',
-    undefined,
-    LOOK_UP_PATH,
-  );
+  return photoSearchAnswer(brand, title, html`<p>${message}</p>`, status !== 429);
 }

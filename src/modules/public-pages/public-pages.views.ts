@@ -8,6 +8,7 @@ import { labelledQrSvg } from '../../lib/qr-codes.js';
 import { fieldLabel } from '../../planets/field-labels.js';
 import type { AccountProfile } from '../accounts/account-profiles.service.js';
 import { brandMark, type ServiceBrand } from '../../lib/service-brand.js';
+import { photoField } from '../web-pages/form-parts.views.js';
 import { languageNav } from '../web-pages/page-frame.views.js';
 import { text as pageWords } from '../web-pages/text/index.js';
 import type { PageIssuer } from './public-pages.service.js';
@@ -368,21 +369,46 @@ export function notIssuedView(
 export function pageNotFoundView(brand: ServiceBrand, wrongMethod = false): SafeHtml {
   const words = text.page.notFound;
   const title = wrongMethod ? words.wrongMethodTitle : words.title;
-  return publicDocument(
+  return panelPage(
     brand,
     title,
-    html`<section class="panel" aria-labelledby="page-title">
-      <h1 id="page-title">${title}</h1>
-      <p>${wrongMethod ? words.wrongMethod : words.noPage} ${words.typeTheNumber}</p>
+    html`<p>${wrongMethod ? words.wrongMethod : words.noPage} ${words.typeTheNumber}</p>
       ${lookUpForm()}
-      <p><a href="/">${words.home}</a></p>
-    </section>`,
+      <p><a href="/">${words.home}</a></p>`,
   );
 }
 
 /** A rich message's link: its words, to `href`. */
 export function linkTo(href: string): RichTag {
   return (words) => html`<a href="${href}">${words}</a>`;
+}
+
+/** The panel a public page opens with, named by its heading (the page's h1); an eyebrow, when given, above it. */
+export function titledPanel(
+  heading: string,
+  body: SafeHtml,
+  options: { eyebrow?: string; className?: string } = {},
+): SafeHtml {
+  return html`<section class="${options.className ?? 'panel'}" aria-labelledby="page-title">
+    ${options.eyebrow ? html`<p class="eyebrow">${options.eyebrow}</p>` : ''}
+    <h1 id="page-title">${heading}</h1>
+    ${body}
+  </section>`;
+}
+
+/** A public page that is one titledPanel, its heading the page's title. */
+function panelPage(
+  brand: ServiceBrand,
+  title: string,
+  body: SafeHtml,
+  options: { className?: string; current?: PageName } = {},
+): SafeHtml {
+  return publicDocument(
+    brand,
+    title,
+    titledPanel(title, body, { className: options.className }),
+    options.current,
+  );
 }
 
 /**
@@ -394,11 +420,11 @@ export function landingView(brand: ServiceBrand): SafeHtml {
   return publicDocument(
     brand,
     words.title,
-    html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">${words.heading}</h1>
-        <p>${words.intro}</p>
-        ${lookUpForm()}
-      </section>
+    html`${titledPanel(
+        words.heading,
+        html`<p>${words.intro}</p>
+          ${lookUpForm()}`,
+      )}
       <section class="panel landing-more" aria-labelledby="more-title">
         <h2 id="more-title">${words.moreTitle}</h2>
         <ul>
@@ -414,16 +440,13 @@ export function landingView(brand: ServiceBrand): SafeHtml {
 
 export function notFoundView(brand: ServiceBrand, shown: string): SafeHtml {
   const words = text.certificate.notFound;
-  return publicDocument(
+  return panelPage(
     brand,
     words.title,
-    html`<section class="panel" aria-labelledby="page-title">
-      <h1 id="page-title">${words.title}</h1>
-      <p>${words.noSuchNumber}</p>
+    html`<p>${words.noSuchNumber}</p>
       <p class="shown-number">${shown}</p>
       <p>${words.checkAgain}</p>
-      ${lookUpForm()}
-    </section>`,
+      ${lookUpForm()}`,
   );
 }
 
@@ -441,19 +464,11 @@ function photoSearchForm(): SafeHtml {
     role="search"
     aria-label="${words.title}"
   >
-    <label for="photo">${words.photoLabel}</label>
-    <p id="photo-hint" class="hint">${words.photoHint}</p>
-    <div class="look-up-row">
-      <input
-        id="photo"
-        name="photo"
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        required
-        aria-describedby="photo-hint"
-      />
-      <button type="submit">${words.search}</button>
-    </div>
+    ${photoField(
+      'photo',
+      { label: words.photoLabel, hint: words.photoHint },
+      (input) => html`<div class="look-up-row">${input} <button type="submit">${words.search}</button></div>`,
+    )}
   </form>`;
 }
 
@@ -470,12 +485,12 @@ export function lookUpView(brand: ServiceBrand, options: { value?: string; error
   return publicDocument(
     brand,
     text.lookUp.title,
-    html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">${text.lookUp.title}</h1>
-        <p>${text.lookUp.intro}</p>
-        ${lookUpForm(options)}
-      </section>
-      ${photoSearchSection()}`,
+    html`${titledPanel(
+      text.lookUp.title,
+      html`<p>${text.lookUp.intro}</p>
+        ${lookUpForm(options)}`,
+    )}
+    ${photoSearchSection()}`,
     'look-up',
   );
 }
@@ -485,12 +500,10 @@ export function howToCheckView(brand: ServiceBrand, issuer: PageIssuer): SafeHtm
   const strong: RichTag = (said) => html`<strong>${said}</strong>`;
   // What the verifier prints, as it prints it.
   const answer = (word: string) => html`<em>${word}</em>`;
-  return publicDocument(
+  return panelPage(
     brand,
     words.title,
-    html`<section class="panel prose" aria-labelledby="page-title">
-      <h1 id="page-title">${words.title}</h1>
-      <p>${words.intro}</p>
+    html`<p>${words.intro}</p>
       <ol>
         <li>
           ${words.fetch(strong, text.certificate.credential)}
@@ -514,21 +527,13 @@ export function howToCheckView(brand: ServiceBrand, issuer: PageIssuer): SafeHtm
             answer('UNCHECKED'),
           )}
         </li>
-      </ol>
-    </section>`,
-    'how-to-check',
+      </ol>`,
+    { className: 'panel prose', current: 'how-to-check' },
   );
 }
 
 export function errorView(brand: ServiceBrand, status: number, message: string): SafeHtml {
   const words = text.page.error;
   const title = status === 429 ? words.tooManyRequests : status === 503 ? words.tryAgainShortly : words.error;
-  return publicDocument(
-    brand,
-    title,
-    html`<section class="panel" aria-labelledby="page-title">
-      <h1 id="page-title">${title}</h1>
-      <p>${message}</p>
-    </section>`,
-  );
+  return panelPage(brand, title, html`<p>${message}</p>`);
 }

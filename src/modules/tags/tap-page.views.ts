@@ -7,6 +7,7 @@ import {
   linkTo,
   notIssuedView,
   publicDocument,
+  titledPanel,
   type TapVerdictPart,
 } from '../public-pages/public-pages.views.js';
 import type { TapResultType, TapVerdict } from './tags.schemas.js';
@@ -94,10 +95,7 @@ export function tapView(view: {
     return publicDocument(
       view.brand,
       text.tap.unknownTitle,
-      html`<section class="panel" aria-labelledby="page-title">
-        <h1 id="page-title">${text.tap.unknownTitle}</h1>
-        <p>${text.tap.unknownIntro(linkTo('/c'))}</p>
-      </section>`,
+      titledPanel(text.tap.unknownTitle, html`<p>${text.tap.unknownIntro(linkTo('/c'))}</p>`),
       'other',
       top,
     );

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
 import { categoryName } from '../../web-pages/category-name.js';
+import { photoField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput, type ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
@@ -25,16 +26,7 @@ function searchForm(frame: ConsoleFrame): SafeHtml {
       aria-label="${words.title}"
     >
       ${csrfInput(frame.session)}
-      <label for="search-photo">${words.photoLabel}</label>
-      <p id="search-photo-hint" class="hint">${words.photoHint}</p>
-      <input
-        id="search-photo"
-        name="photo"
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        required
-        aria-describedby="search-photo-hint"
-      />
+      ${photoField('search-photo', { label: words.photoLabel, hint: words.photoHint })}
       <button type="submit">${words.submit}</button>
     </form>
   </section>`;

@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { inputField } from '../../web-pages/form-parts.views.js';
 import { text } from '../text/index.js';
 
 /**
@@ -30,17 +31,11 @@ export function passkeyControl(options: {
     <div class="passkey-ready" hidden>
       ${
         options.nameField
-          ? html`<div class="field">
-              <label for="passkey-name">${words.nameLabel}</label>
-              <input
-                id="passkey-name"
-                name="name"
-                type="text"
-                maxlength="100"
-                aria-describedby="passkey-name-hint"
-              />
-              <p class="hint" id="passkey-name-hint">${words.nameHint}</p>
-            </div>`
+          ? inputField(
+              words.nameLabel,
+              { id: 'passkey-name', name: 'name', type: 'text', maxlength: 100 },
+              words.nameHint,
+            )
           : ''
       }
       <button type="button" class="passkey-start">${options.button}</button>
