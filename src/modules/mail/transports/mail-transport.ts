@@ -1,3 +1,5 @@
+import type Mail from 'nodemailer/lib/mailer/index.js';
+
 /** A message as a transport hands it on: the outbox row, with its sender and Message-ID. */
 export interface OutgoingMail {
   id: string;
@@ -28,4 +30,18 @@ export class MailSendError extends Error {
     super(message);
     this.name = 'MailSendError';
   }
+}
+
+/** The message as nodemailer writes it, whichever transport: the same bytes reach an SMTP server and the mailbox. */
+export function nodemailerMessage(mail: OutgoingMail): Mail.Options {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    date: mail.date,
+    headers: mail.headers,
+  };
 }

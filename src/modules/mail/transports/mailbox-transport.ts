@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { MailSendError, type MailTransport, type OutgoingMail } from './mail-transport.js';
+import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 /** The local mailbox's folder: AVS_DATA_DIR/mail. */
 export function mailboxDirectory(dataDir: string): string {
@@ -24,16 +24,7 @@ export function mailboxTransport(dataDir: string): MailTransport {
     name: 'mailbox',
     async send(mail: OutgoingMail) {
       try {
-        const info = await writer.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: mail.messageId,
-          date: mail.date,
-          headers: mail.headers,
-        });
+        const info = await writer.sendMail(nodemailerMessage(mail));
         await mkdir(directory, { recursive: true, mode: 0o700 });
         const name = mailboxFileName(mail);
         const partial = path.join(directory, `.${name}.partial`);

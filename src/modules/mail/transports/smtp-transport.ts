@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Config } from '../../../config.js';
-import { MailSendError, type MailTransport, type OutgoingMail } from './mail-transport.js';
+import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 type SmtpConfig = Pick<
   Config,
@@ -68,16 +68,7 @@ export function smtpTransport(config: SmtpConfig, heloName: string): MailTranspo
     name: 'smtp',
     async send(mail: OutgoingMail) {
       try {
-        const info = await transporter.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: mail.messageId,
-          date: mail.date,
-          headers: mail.headers,
-        });
+        const info = await transporter.sendMail(nodemailerMessage(mail));
         return info.response;
       } catch (error) {
         throw sendError(error);
