@@ -2,6 +2,7 @@ import type { CliCommand } from '../cli-command.js';
 import { auditCommand } from './audit.command.js';
 import { backupCommand } from './backup.command.js';
 import { logVerifyCommand } from './log-verify.command.js';
+import { mailListCommand, mailRetryCommand } from './mail.command.js';
 import { membersInviteCommand } from './members-invite.command.js';
 import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
@@ -22,6 +23,8 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'verify-credential': verifyCredentialCommand,
   'log verify': logVerifyCommand,
   'members invite': membersInviteCommand,
+  'mail list': mailListCommand,
+  'mail retry': mailRetryCommand,
   backup: backupCommand,
   restore: restoreCommand,
   'witness init': witnessInitCommand,
