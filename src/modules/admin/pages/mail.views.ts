@@ -29,10 +29,13 @@ function stateBadge(state: MailLogEntry['state']): SafeHtml {
   return html`<span class="badge badge-${state}">${words.states[state] ?? state}</span>`;
 }
 
-/** A kind the page has a word for by its word; another (a notice kind) as the service names it. */
+/** A kind the page has a word for by its word; a notice, or a kind it does not know, as the service names it. */
 function kindName(kind: string): SafeHtml {
-  const name = words.kinds[kind];
-  return name ? html`${name}` : html`<code>${kind}</code>`;
+  // A catalogue key holds no dot: notice.digest is named by notice_digest.
+  const name = words.kinds[kind.replace('.', '_')];
+  if (name) return html`${name}`;
+  const notice = /^notice\.(.+)$/.exec(kind)?.[1];
+  return notice ? words.notice((said) => html`<code>${said}</code>`, notice) : html`<code>${kind}</code>`;
 }
 
 /** What the SMTP server (or the local mailbox) answered, as it answered it. */

@@ -17,8 +17,13 @@ export const mailLogText = {
       invitation: 'Invitation',
       password_reset: 'Password reset',
       password_changed: 'Password changed',
+      account_recovery: 'Account recovery',
       address_proof: 'Address proof',
+      sign_in_link: 'Sign-in link',
+      notice_digest: 'Daily digest of notices',
+      notice_review_summary: 'Certificates waiting for review',
     } as Record<string, string>,
+    notice: rich('Notice: <kind>{name}</kind>', 'kind', 'name'),
     transports: { smtp: 'SMTP server', mailbox: 'local mailbox' } as Record<string, string>,
     caption: 'Messages, newest first',
     columns: {
