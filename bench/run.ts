@@ -29,6 +29,7 @@ import {
   type Measurement,
 } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
+import { mailScenariosSelected, setUpMailBench } from './mail.js';
 import {
   benchImages,
   measureUploadProcessing,
@@ -414,6 +415,10 @@ async function main(): Promise<void> {
   // Two witness processes and four services of their own (docs/performance.md, "Witnesses").
   const witnessBench = witnessScenariosSelected(settings.only)
     ? await setUpWitnessBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
+    : undefined;
+  // The mail outbox beside the webhook outbox, and a create with a notice on and off (docs/performance.md, "Mail").
+  const mailBench = mailScenariosSelected(settings.only)
+    ? await setUpMailBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
     : undefined;
 
   let tapNext = 0;
@@ -823,6 +828,7 @@ async function main(): Promise<void> {
       connections: settings.connections,
     }),
     ...(witnessBench?.scenarios ?? []),
+    ...(mailBench?.scenarios ?? []),
   ];
   const selected = scenarios.filter(
     (scenario) =>
@@ -887,6 +893,13 @@ async function main(): Promise<void> {
     ...(witnessBench?.ratios ?? []).map((entry) => ({
       name: entry.name,
       value: entry.cpu ? cpuRatio(entry.service, entry.reference) : ratio(entry.service, entry.reference),
+      target: entry.target,
+    })),
+    // Mail (issue #48): the mail outbox's messages/s beside the webhook outbox's deliveries/s; a create with a notice
+    // on costs at most 5 % more than with it off.
+    ...(mailBench?.ratios ?? []).map((entry) => ({
+      name: entry.name,
+      value: ratio(entry.service, entry.reference),
       target: entry.target,
     })),
     // A verification costs the same on any history (issue #35): 10,000 events against the verify scenario's 2.
