@@ -40,7 +40,7 @@ describe('the mail outbox', () => {
         ...server.config,
         AVS_PUBLIC_URL: 'https://verify.example.com',
         AVS_MAIL_RETRY_SCHEDULE: [100, 200, 200, 200, 200, 200, 200, 200],
-        AVS_MAIL_TIMEOUT_MS: 3_000,
+        AVS_MAIL_TIMEOUT_MS: 15_000,
       },
     });
   });
