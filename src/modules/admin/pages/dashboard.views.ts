@@ -3,6 +3,7 @@ import { certificateStatuses } from '../../assets/asset-states.js';
 import { adminPage } from './admin-layout.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
+import { dataTable } from '../../web-pages/form-parts.views.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { adminText } from '../text/index.js';
 
@@ -34,34 +35,25 @@ export function dashboardPage(options: {
         </li>
       </ul>
       <h2>${words.byCategory}</h2>
-      <div class="table-wrap">
-        <table class="responsive">
-          <caption class="visually-hidden">
-            ${words.byCategoryCaption}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">${words.category}</th>
-              ${certificateStatuses.map((status) => html`<th scope="col" class="number">${statusNames[status]}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${planetIds.map(
-              (planet) =>
-                html`<tr>
-                  <th scope="row" data-label="${words.category}">${categories[planet] ?? planet}</th>
-                  ${certificateStatuses.map(
-                    (status) =>
-                      html`<td data-label="${statusNames[status]}" class="number">
-                        <a href="/admin/certificates?status=${status}&amp;planet=${planet}"
-                          >${count(planet, status)}</a
-                        >
-                      </td>`,
-                  )}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`,
+      ${dataTable({
+        caption: words.byCategoryCaption,
+        responsive: true,
+        columns: [words.category, ...certificateStatuses.map((status) => statusNames[status] ?? status)],
+        numberColumns: certificateStatuses.map((_status, index) => index + 1),
+        rows: planetIds.map(
+          (planet) =>
+            html`<tr>
+              <th scope="row" data-label="${words.category}">${categories[planet] ?? planet}</th>
+              ${certificateStatuses.map(
+                (status) =>
+                  html`<td data-label="${statusNames[status]}" class="number">
+                    <a href="/admin/certificates?status=${status}&amp;planet=${planet}"
+                      >${count(planet, status)}</a
+                    >
+                  </td>`,
+              )}
+            </tr>`,
+        ),
+      })}`,
   });
 }
