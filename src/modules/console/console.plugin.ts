@@ -34,6 +34,7 @@ import { transfersPageRoutes } from './transfers/transfers-page.routes.js';
 import { watchlistPageRoutes } from './watchlist/watchlist-page.routes.js';
 import { searchPageRoutes } from './search/search-page.routes.js';
 import { webhooksPageRoutes } from './developers/webhooks-page.routes.js';
+import { pageRoute } from './shell/console-page.helpers.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
 const STATIC_FILES = {
@@ -87,7 +88,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
 
       console.get<{ Params: { name: string } }>(
         '/static/:name',
-        { schema: { hide: true }, config: { memberRole: 'none' } },
+        pageRoute('none'),
         async (request, reply) => {
           const asset = assets[request.params.name];
           if (!asset) throw new AppError('route_not_found', 'no_route', { method: 'GET', path: request.url });

@@ -26,6 +26,25 @@ export function refusal(error: unknown): { flash: Flash; status: number } {
   throw error;
 }
 
+/**
+ * A form whose answer is its page drawn again, not a redirect (what it made is shown this once: a key's secret, an
+ * invitation's link): `show` draws `run`'s answer, or, refused (a 4xx the person can act on), `refused` (the form
+ * as typed) with why.
+ */
+export async function formOnPage<Done, Refused>(
+  run: () => Promise<Done>,
+  refused: Refused,
+  show: (answer: Done | (Refused & { flash: Flash; status: number })) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  let done: Done;
+  try {
+    done = await run();
+  } catch (error) {
+    return show({ ...refused, ...refusal(error) });
+  }
+  return show(done);
+}
+
 /** After a form: the notice goes into the session and the browser to a plain URL (no notice in it). */
 export async function redirectAfterForm(
   reply: FastifyReply,

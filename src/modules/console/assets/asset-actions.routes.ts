@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static, TObject } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
@@ -20,8 +19,8 @@ import type { ProcessedMedia } from '../../media/media-processing.js';
 import { TransferBody } from '../../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { readMultipartForm } from '../shell/console-uploads.js';
-import { FormBody, redirectWithFlash } from '../shell/console-page.helpers.js';
+import { readMultipartForm, uploadRoute, uploadRoutes } from '../shell/console-uploads.js';
+import { FormBody, pageRoute, redirectWithFlash } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import {
   assertAssetForm,
@@ -58,14 +57,11 @@ function postAction(
     formValues?: (request: ActionRequest, planet: PlanetId) => AssetFormValues;
   } = {},
 ): void {
-  const multipart = options.multipart === true;
   scope.post(
     url,
-    {
-      schema: { hide: true, params, ...(multipart ? {} : { body: FormBody }) },
-      config: { memberRole: 'editor', memberMultipart: multipart },
-      ...(multipart ? { bodyLimit: MAX_FILES * scope.config.AVS_MEDIA_MAX_BYTES + 64 * 1024 } : {}),
-    },
+    options.multipart
+      ? uploadRoute('editor', MAX_FILES * scope.config.AVS_MEDIA_MAX_BYTES, { params })
+      : pageRoute('editor', { params, body: FormBody }),
     async (request, reply) => {
       const actionRequest = request as ActionRequest;
       const target = await ownAsset(request, actionRequest.params);
@@ -123,9 +119,7 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  await app.register(async (uploads) => {
-    // Multipart is read here only, by readMultipartForm (its first part the CSRF token), part by part.
-    await uploads.register(multipart);
+  await uploadRoutes(app, (uploads) => {
     postAction(
       uploads,
       '/assets/:planet/:id/media',

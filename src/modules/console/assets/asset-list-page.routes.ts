@@ -5,15 +5,18 @@ import { checkAgainstRouteSchema } from '../../../plugins/schema-check.js';
 import { ListAssetsQuery } from '../../assets/asset-list.schemas.js';
 import { listAssets } from '../../assets/asset-list.service.js';
 import { glancesOfAssets } from '../../assets/asset-glances.service.js';
-import { openMedia } from '../../media/media.service.js';
 import { sendThumbnail } from '../../media/media-thumbnails.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { FormText, pageFrame } from '../shell/console-page.helpers.js';
+import {
+  FormText,
+  MediaIdParams,
+  openMemberMedium,
+  pageFrame,
+  pageRoute,
+} from '../shell/console-page.helpers.js';
 import { assetListPage, type AssetListFilters } from './asset-list-page.views.js';
 import { PlanetParams, planetOf } from './asset-route-parts.js';
-
-const MediaParams = Type.Object({ media_id: Type.String({ maxLength: 100 }) });
 
 const PAGE_SIZE = 50;
 
@@ -63,16 +66,13 @@ function listHref(planet: PlanetId, filters: AssetListFilters, cursor?: string):
 export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/assets', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (_request, reply) =>
+  app.get('/assets', pageRoute('viewer'), async (_request, reply) =>
     reply.redirect(`/console/assets/${planetIds[0]}`, 303),
   );
 
   app.get<{ Params: Static<typeof PlanetParams>; Querystring: Static<typeof ListQuery> }>(
     '/assets/:planet',
-    {
-      schema: { hide: true, params: PlanetParams, querystring: ListQuery },
-      config: { memberRole: 'viewer' },
-    },
+    pageRoute('viewer', { params: PlanetParams, querystring: ListQuery }),
     async (request, reply) => {
       const planet = planetOf(request.params);
       const { filters, apiQuery } = listFilters(request.query);
@@ -100,15 +100,10 @@ export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: Static<typeof MediaParams> }>(
+  app.get<{ Params: Static<typeof MediaIdParams> }>(
     '/thumbnails/:media_id',
-    { schema: { hide: true, params: MediaParams }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { params: MediaIdParams }),
     async (request, reply) =>
-      sendThumbnail(
-        request,
-        reply,
-        await openMedia(db, app.mediaStores, memberPrincipal(request), request.params.media_id),
-        app.mediaThumbnails,
-      ),
+      sendThumbnail(request, reply, await openMemberMedium(request), app.mediaThumbnails),
   );
 }

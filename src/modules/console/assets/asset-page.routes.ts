@@ -7,14 +7,14 @@ import { alertsOfAsset } from '../../alerts/alerts.service.js';
 import { canChangeMedia, whyNotUpdatable } from '../../assets/asset-states.js';
 import { historyOfAsset } from '../../history/history.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
-import { canReadHeic, mediaOfAsset, openMedia } from '../../media/media.service.js';
+import { canReadHeic, mediaOfAsset } from '../../media/media.service.js';
 import { pendingOfferOfAsset } from '../../transfers/transfers.service.js';
 import { tapsOfAsset } from '../../tags/tap.service.js';
 import { tagsOfAsset } from '../../tags/tags.service.js';
 import { verificationsOfAsset } from '../../verification/verification.service.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
-import { pageFrame } from '../shell/console-page.helpers.js';
+import { openMemberMedium, pageFrame, pageRoute } from '../shell/console-page.helpers.js';
 import { assetFormValues, type AssetFormValues, type FormProblems } from './asset-form.js';
 import { assetPage } from './asset-page.views.js';
 import { namesInHistory } from './history-names.service.js';
@@ -81,25 +81,18 @@ export async function renderAssetPage(
 
 /** /console/assets/{planet}/{id}: the asset's page and its media's bytes. */
 export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.db;
-
   app.get<{ Params: Static<typeof AssetParams> }>(
     '/assets/:planet/:id',
-    { schema: { hide: true, params: AssetParams }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { params: AssetParams }),
     async (request, reply) => renderAssetPage(request, reply, request.params),
   );
 
   app.get<{ Params: Static<typeof MediaParams> }>(
     '/assets/:planet/:id/media/:media_id',
-    { schema: { hide: true, params: MediaParams }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { params: MediaParams }),
     async (request, reply) => {
       const { asset } = await ownAsset(request, request.params);
-      const download = await openMedia(
-        db,
-        app.mediaStores,
-        memberPrincipal(request),
-        request.params.media_id,
-      );
+      const download = await openMemberMedium(request);
       if (download.record.asset_id !== asset.id) {
         download.stream.destroy();
         throw new AppError('media_not_found');

@@ -6,7 +6,7 @@ import { planetCreateBodies, type AssetRecordType } from '../../assets/assets.sc
 import { createAsset } from '../../assets/assets.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { FormBody, pageFrame, redirectWithFlash } from '../shell/console-page.helpers.js';
+import { FormBody, pageFrame, redirectWithFlash, pageRoute } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { assertAssetForm, createBody, readAssetForm } from './asset-form.js';
 import { consoleAssetPath } from './asset-list-page.views.js';
@@ -19,7 +19,7 @@ const words = text.assets;
 export async function newAssetPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof PlanetParams> }>(
     '/assets/:planet/new',
-    { schema: { hide: true, params: PlanetParams }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: PlanetParams }),
     async (request, reply) => {
       const planet = planetOf(request.params);
       const frame = await pageFrame(request);
@@ -36,7 +36,7 @@ export async function newAssetPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof PlanetParams>; Body: Static<typeof FormBody> }>(
     '/assets/:planet/new',
-    { schema: { hide: true, params: PlanetParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: PlanetParams, body: FormBody }),
     async (request, reply) => {
       const planet = planetOf(request.params);
       const values = readAssetForm(planet, request.body ?? {});

@@ -5,7 +5,7 @@ import { listEvents } from '../../event-feed/event-feed.service.js';
 import { publicBaseUrl } from '../../signing/issuer-identity.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { pageFrame, CursorText } from '../shell/console-page.helpers.js';
+import { pageFrame, CursorText, pageRoute } from '../shell/console-page.helpers.js';
 import { developersPage, eventsPage, sdkPage } from './developers-page.views.js';
 
 const EventsQuery = Type.Object(
@@ -20,18 +20,14 @@ const EventsQuery = Type.Object(
 
 /** /console/developers (viewer): the corner's index, the account's events feed and the SDK snippet. */
 export async function developersPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/developers',
-    { schema: { hide: true }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      const frame = await pageFrame(request);
-      return sendPage(reply, developersPage(frame));
-    },
-  );
+  app.get('/developers', pageRoute('viewer'), async (request, reply) => {
+    const frame = await pageFrame(request);
+    return sendPage(reply, developersPage(frame));
+  });
 
   app.get<{ Querystring: Static<typeof EventsQuery> }>(
     '/developers/events',
-    { schema: { hide: true, querystring: EventsQuery }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: EventsQuery }),
     async (request, reply) => {
       const { cursor, limit } = request.query;
       const type = request.query.type || undefined;
@@ -49,12 +45,8 @@ export async function developersPageRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get(
-    '/developers/sdk',
-    { schema: { hide: true }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      const frame = await pageFrame(request);
-      return sendPage(reply, sdkPage({ ...frame, baseUrl: publicBaseUrl(app.config) }));
-    },
-  );
+  app.get('/developers/sdk', pageRoute('viewer'), async (request, reply) => {
+    const frame = await pageFrame(request);
+    return sendPage(reply, sdkPage({ ...frame, baseUrl: publicBaseUrl(app.config) }));
+  });
 }

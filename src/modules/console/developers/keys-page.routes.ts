@@ -17,9 +17,10 @@ import {
   FormBody,
   FormText,
   redirectWithFlash,
-  refusal,
+  formOnPage,
   sendConsolePage,
   IdParams,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { keysPage, revokeKeyPage } from './keys-page.views.js';
@@ -66,33 +67,32 @@ export async function keysPageRoutes(app: FastifyInstance): Promise<void> {
     return sendConsolePage(request, reply, (frame) => keysPage({ ...extra, ...frame, keys, emails }), extra);
   }
 
-  app.get('/keys', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
-    sendKeysPage(request, reply),
-  );
+  app.get('/keys', pageRoute('owner'), async (request, reply) => sendKeysPage(request, reply));
 
   app.post<{ Body: Static<typeof KeyFormBody> }>(
     '/keys',
-    { schema: { hide: true, body: KeyFormBody }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { body: KeyFormBody }),
     async (request, reply) => {
       const form: KeyFormValues = { ...request.body, planets: formPlanets(request.body.planets) };
-      try {
-        const created = await createApiKey(db, {
-          accountId: memberSession(request).accountId,
-          actor: actorOf(request),
-          ...readKeyForm(form),
-        });
-        // The secret is on this answer only (the page is never cached).
-        return sendKeysPage(request, reply, { created, status: 201 });
-      } catch (error) {
-        const { flash, status } = refusal(error);
-        return sendKeysPage(request, reply, { form, flash, status });
-      }
+      return formOnPage(
+        async () => {
+          const created = await createApiKey(db, {
+            accountId: memberSession(request).accountId,
+            actor: actorOf(request),
+            ...readKeyForm(form),
+          });
+          // The secret is on this answer only (the page is never cached).
+          return { created, status: 201 };
+        },
+        { form },
+        (answer) => sendKeysPage(request, reply, answer),
+      );
     },
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
     '/keys/:id/revoke',
-    { schema: { hide: true, params: IdParams }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { params: IdParams }),
     async (request, reply) => {
       const key = await findKeyOfAccount(request);
       return sendConsolePage(request, reply, (frame) => revokeKeyPage({ ...frame, key }));
@@ -101,7 +101,7 @@ export async function keysPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/keys/:id/revoke',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { params: IdParams, body: FormBody }),
     async (request, reply) => {
       if (!isUuid(request.params.id)) throw new AppError('api_key_not_found');
       const key = await revokeApiKey(db, request.params.id, {

@@ -23,6 +23,7 @@ import {
   refusal,
   IdParams,
   CursorText,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import { text } from '../text/index.js';
@@ -111,13 +112,13 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/developers/webhooks',
-    { schema: { hide: true, querystring: ListQuery }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: ListQuery }),
     async (request, reply) => sendWebhooksPage(request, reply),
   );
 
   app.post<{ Body: Static<typeof RegisterBody> }>(
     '/developers/webhooks',
-    { schema: { hide: true, body: RegisterBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { body: RegisterBody }),
     async (request, reply) => {
       // No box ticked is an empty list, which the service refuses by name (as it does for the API).
       const form = { url: request.body.url ?? '', events: formList(request.body.events) };
@@ -137,23 +138,20 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof DeliveriesQuery> }>(
     '/developers/webhooks/:id',
-    {
-      schema: { hide: true, params: IdParams, querystring: DeliveriesQuery },
-      config: { memberRole: 'viewer' },
-    },
+    pageRoute('viewer', { params: IdParams, querystring: DeliveriesQuery }),
     async (request, reply) => sendLogPage(request, reply),
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/disable',
-    { schema: { hide: true, params: IdParams }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: IdParams }),
     async (request, reply) =>
       sendPage(reply, disableWebhookPage({ ...(await frameOf(request)), webhook: await webhookOf(request) })),
   );
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/disable',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: IdParams, body: FormBody }),
     async (request, reply) => {
       const principal = memberPrincipal(request);
       const { url } = await db.transaction((tx) => deleteWebhook(tx, principal, request.params.id, config));
@@ -173,7 +171,7 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/developers/webhooks/:id/test',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: IdParams, body: FormBody }),
     async (request, reply) => {
       const principal = memberPrincipal(request);
       const test = () => db.transaction((tx) => sendTestEvent(tx, principal, request.params.id, config));
@@ -183,7 +181,7 @@ export async function webhooksPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof DeliveryParams> }>(
     '/developers/webhooks/:id/deliveries/:delivery_id/replay',
-    { schema: { hide: true, params: DeliveryParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: DeliveryParams, body: FormBody }),
     async (request, reply) => {
       const principal = memberPrincipal(request);
       const { id, delivery_id: deliveryId } = request.params;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { memberSession } from '../shell/console-auth.js';
-import { sendConsolePage } from '../shell/console-page.helpers.js';
+import { sendConsolePage, pageRoute } from '../shell/console-page.helpers.js';
 import { consoleHomeFigures } from './console-home.service.js';
 import { homePage } from './home-page.views.js';
 
@@ -8,7 +8,7 @@ import { homePage } from './home-page.views.js';
 export async function homePageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) => {
+  app.get('/', pageRoute('viewer'), async (request, reply) => {
     const figures = await consoleHomeFigures(db, memberSession(request).accountId);
     return sendConsolePage(request, reply, (frame) => homePage({ ...frame, figures }));
   });

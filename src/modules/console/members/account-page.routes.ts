@@ -13,6 +13,7 @@ import {
   pageFrame,
   IdParams,
   redirectWithFlash,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import { consoleReturnPath } from '../shell/page-address.js';
@@ -37,18 +38,14 @@ const LanguageBody = Type.Object(
 export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get(
-    '/account',
-    { schema: { hide: true }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      const frame = await pageFrame(request);
-      return sendPage(reply, await accountView(request, frame));
-    },
-  );
+  app.get('/account', pageRoute('viewer'), async (request, reply) => {
+    const frame = await pageFrame(request);
+    return sendPage(reply, await accountView(request, frame));
+  });
 
   app.post<{ Body: Static<typeof PasswordBody> }>(
     '/account/password',
-    { schema: { hide: true, body: PasswordBody }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { body: PasswordBody }),
     async (request, reply) =>
       afterForm(
         request,
@@ -66,7 +63,7 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/account/passkeys/:id/remove',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { params: IdParams, body: FormBody }),
     async (request, reply) => {
       const session = memberSession(request);
       // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
@@ -87,7 +84,7 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   // From the account page and the switcher at the foot of every page: saved, then back to the page it came from.
   app.post<{ Body: Static<typeof LanguageBody> }>(
     '/account/language',
-    { schema: { hide: true, body: LanguageBody }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { body: LanguageBody }),
     async (request, reply) => {
       const chosen = await chooseLanguage(db, memberSession(request), request.body.language ?? '');
       // The pages before sign-in (and after sign-out) speak it too; "your browser's" forgets a kept ?lang=.

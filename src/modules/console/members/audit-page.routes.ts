@@ -6,7 +6,7 @@ import { listApiKeys } from '../../keys/keys.service.js';
 import { listMembers } from '../../members/members.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { pageFrame, CursorText } from '../shell/console-page.helpers.js';
+import { pageFrame, CursorText, pageRoute } from '../shell/console-page.helpers.js';
 import { auditPage } from './audit-page.views.js';
 
 const AuditPageQuery = Type.Object(
@@ -23,7 +23,7 @@ export async function auditPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Static<typeof AuditPageQuery> }>(
     '/audit',
-    { schema: { hide: true, querystring: AuditPageQuery }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { querystring: AuditPageQuery }),
     async (request, reply) => {
       const session = memberSession(request);
       const { cursor, limit } = request.query;

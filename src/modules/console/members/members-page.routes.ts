@@ -19,9 +19,10 @@ import {
   FormBody,
   FormText,
   pageFrame,
-  refusal,
+  formOnPage,
   sendConsolePage,
   IdParams,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import type { PeopleLists } from '../../web-pages/people.views.js';
@@ -86,36 +87,35 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  app.get('/members', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
-    sendMembersPage(request, reply),
-  );
+  app.get('/members', pageRoute('owner'), async (request, reply) => sendMembersPage(request, reply));
 
   app.post<{ Body: Static<typeof InviteBody> }>(
     '/members',
-    { schema: { hide: true, body: InviteBody }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { body: InviteBody }),
     async (request, reply) => {
       const session = memberSession(request);
-      try {
-        const { url } = await inviteMember(db, {
-          accountId: session.accountId,
-          email: request.body.email ?? '',
-          role: request.body.role ?? '',
-          displayName: request.body.display_name,
-          actor: actorOf(request),
-          baseUrl: publicBaseUrl(request.server.config),
-        });
-        // The link is on this answer only: never in the session's notice, which is stored in the database.
-        return sendMembersPage(request, reply, { createdUrl: url, status: 201 });
-      } catch (error) {
-        const { flash, status } = refusal(error);
-        return sendMembersPage(request, reply, { form: request.body, flash, status });
-      }
+      return formOnPage(
+        async () => {
+          const { url } = await inviteMember(db, {
+            accountId: session.accountId,
+            email: request.body.email ?? '',
+            role: request.body.role ?? '',
+            displayName: request.body.display_name,
+            actor: actorOf(request),
+            baseUrl: publicBaseUrl(request.server.config),
+          });
+          // The link is on this answer only: never in the session's notice, which is stored in the database.
+          return { createdUrl: url, status: 201 };
+        },
+        { form: request.body },
+        (answer) => sendMembersPage(request, reply, answer),
+      );
     },
   );
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleBody> }>(
     '/members/:id/role',
-    { schema: { hide: true, params: IdParams, body: RoleBody }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { params: IdParams, body: RoleBody }),
     async (request, reply) =>
       change(
         request,
@@ -133,7 +133,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof DisableBody> }>(
     '/members/:id/disable',
-    { schema: { hide: true, params: IdParams, body: DisableBody }, config: { memberRole: 'owner' } },
+    pageRoute('owner', { params: IdParams, body: DisableBody }),
     async (request, reply) => {
       const session = memberSession(request);
       const actor = actorOf(request);
@@ -181,7 +181,7 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
   ) {
     app.post(
       url,
-      { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'owner' } },
+      pageRoute('owner', { params: IdParams, body: FormBody }),
       async (request: IdRequest, reply) => {
         const target = {
           accountId: memberSession(request).accountId,

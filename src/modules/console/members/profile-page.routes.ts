@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { roleReaches } from '../../members/member-roles.js';
@@ -15,8 +14,8 @@ import {
 import { forgetOrphanBytes } from '../../media/media.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { redirectWithFlash, sendConsolePage } from '../shell/console-page.helpers.js';
-import { readMultipartForm } from '../shell/console-uploads.js';
+import { redirectWithFlash, sendConsolePage, pageRoute } from '../shell/console-page.helpers.js';
+import { readMultipartForm, uploadRoute, uploadRoutes } from '../shell/console-uploads.js';
 import { text } from '../text/index.js';
 import { profilePage, type ProfileErrors } from './profile-page.views.js';
 
@@ -74,64 +73,52 @@ export async function profilePageRoutes(app: FastifyInstance): Promise<void> {
     flash: { kind: 'error', message: words.notSaved },
   });
 
-  app.get('/profile', { schema: { hide: true }, config: { memberRole: 'owner' } }, async (request, reply) =>
-    showPage(request, reply),
-  );
+  app.get('/profile', pageRoute('owner'), async (request, reply) => showPage(request, reply));
 
-  await app.register(async (uploads) => {
-    // Multipart is read here only, by readMultipartForm (its first part the CSRF token).
-    await uploads.register(multipart);
-    uploads.post(
-      '/profile',
-      {
-        schema: { hide: true },
-        config: { memberRole: 'owner', memberMultipart: true },
-        bodyLimit: maxFileBytes + 64 * 1024,
-      },
-      async (request, reply) => {
-        let form: Awaited<ReturnType<typeof readMultipartForm>>;
+  await uploadRoutes(app, (uploads) => {
+    uploads.post('/profile', uploadRoute('owner', maxFileBytes), async (request, reply) => {
+      let form: Awaited<ReturnType<typeof readMultipartForm>>;
+      try {
+        form = await readMultipartForm(request, { maxFiles: 1, maxFileBytes });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'payload_too_large')
+          return showPage(request, reply, notSaved({ logo: logoWords(error, maxMegabytes) }, 413));
+        throw error;
+      }
+      const values: ProfileInput = {
+        displayName: form.fields.display_name ?? '',
+        city: form.fields.city ?? '',
+        country: form.fields.country ?? '',
+        website: form.fields.website ?? '',
+        contactEmail: form.fields.contact_email ?? '',
+      };
+      const errors: ProfileErrors = Object.fromEntries(
+        profileProblems(values).map((problem) => [problem.field, problemWords(problem)]),
+      );
+      let logo: LogoChange = form.fields.remove_logo === 'yes' ? { kind: 'remove' } : { kind: 'keep' };
+      const file = form.files[0];
+      if (file) {
         try {
-          form = await readMultipartForm(request, { maxFiles: 1, maxFileBytes });
+          logo = { kind: 'replace', image: await prepareLogo(file.bytes, app.imageDecoder) };
         } catch (error) {
-          if (error instanceof AppError && error.code === 'payload_too_large')
-            return showPage(request, reply, notSaved({ logo: logoWords(error, maxMegabytes) }, 413));
-          throw error;
+          errors.logo = logoWords(error, maxMegabytes);
         }
-        const values: ProfileInput = {
-          displayName: form.fields.display_name ?? '',
-          city: form.fields.city ?? '',
-          country: form.fields.country ?? '',
-          website: form.fields.website ?? '',
-          contactEmail: form.fields.contact_email ?? '',
-        };
-        const errors: ProfileErrors = Object.fromEntries(
-          profileProblems(values).map((problem) => [problem.field, problemWords(problem)]),
-        );
-        let logo: LogoChange = form.fields.remove_logo === 'yes' ? { kind: 'remove' } : { kind: 'keep' };
-        const file = form.files[0];
-        if (file) {
-          try {
-            logo = { kind: 'replace', image: await prepareLogo(file.bytes, app.imageDecoder) };
-          } catch (error) {
-            errors.logo = logoWords(error, maxMegabytes);
-          }
-        }
-        if (Object.keys(errors).length > 0) return showPage(request, reply, notSaved(errors, 400, values));
-        const session = memberSession(request);
-        const change = {
-          accountId: session.accountId,
-          memberId: session.memberId,
-          isOwner: roleReaches(session.role, 'owner'),
-        };
-        const { orphan } = await commitChange(request, 200, (tx) =>
-          saveAccountProfile(tx, app.mediaStores, change, values, logo),
-        );
-        await forgetOrphanBytes(app.mediaStores, orphan);
-        return redirectWithFlash(request, reply, '/console/profile', {
-          kind: 'notice',
-          message: words.saved,
-        });
-      },
-    );
+      }
+      if (Object.keys(errors).length > 0) return showPage(request, reply, notSaved(errors, 400, values));
+      const session = memberSession(request);
+      const change = {
+        accountId: session.accountId,
+        memberId: session.memberId,
+        isOwner: roleReaches(session.role, 'owner'),
+      };
+      const { orphan } = await commitChange(request, 200, (tx) =>
+        saveAccountProfile(tx, app.mediaStores, change, values, logo),
+      );
+      await forgetOrphanBytes(app.mediaStores, orphan);
+      return redirectWithFlash(request, reply, '/console/profile', {
+        kind: 'notice',
+        message: words.saved,
+      });
+    });
   });
 }

@@ -7,7 +7,7 @@ import { isPlanetId, planetIds } from '../../../planets/planets.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
-import { pageFrame } from '../shell/console-page.helpers.js';
+import { pageFrame, pageRoute } from '../shell/console-page.helpers.js';
 import {
   certificatePdf,
   issuedAssetsForLabels,
@@ -81,7 +81,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Params: Static<typeof AssetParams> }>(
     '/assets/:planet/:id/certificate',
-    { schema: { hide: true, params: AssetParams }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { params: AssetParams }),
     async (request, reply) => {
       const [certificate, frame] = await Promise.all([printable(request), pageFrame(request)]);
       return sendPage(reply, certificatePrintPage({ ...frame, certificate }));
@@ -90,10 +90,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Params: Static<typeof AssetParams>; Querystring: Static<typeof PaperQuery> }>(
     '/assets/:planet/:id/certificate.pdf',
-    {
-      schema: { hide: true, params: AssetParams, querystring: PaperQuery },
-      config: { memberRole: 'viewer' },
-    },
+    pageRoute('viewer', { params: AssetParams, querystring: PaperQuery }),
     async (request, reply) => {
       const certificate = await printable(request);
       const pdf = await drawnIn(request.query.language, () =>
@@ -105,7 +102,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Querystring: Static<typeof ChoiceQuery> }>(
     '/labels',
-    { schema: { hide: true, querystring: ChoiceQuery }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: ChoiceQuery }),
     async (request, reply) => {
       const session = memberSession(request);
       const planet = request.query.planet ?? planetIds[0]!;
@@ -136,7 +133,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Querystring: SheetQueryType }>(
     '/labels/sheet',
-    { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: SheetQuery }),
     async (request, reply) => {
       const [sheet, frame] = await Promise.all([labelsOf(request.query, request), pageFrame(request)]);
       // The same choice, as the PDF route reads it.
@@ -155,7 +152,7 @@ export async function certificatePrintRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Querystring: SheetQueryType }>(
     '/labels.pdf',
-    { schema: { hide: true, querystring: SheetQuery }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: SheetQuery }),
     async (request, reply) => {
       const sheet = await labelsOf(request.query, request);
       const pdf = await drawnIn(request.query.language, () =>

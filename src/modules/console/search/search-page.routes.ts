@@ -1,17 +1,20 @@
-import multipart from '@fastify/multipart';
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { mediaUrl, openMedia } from '../../media/media.service.js';
+import { mediaUrl } from '../../media/media.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
 import { searchByPhoto } from '../../photo-search/photo-search.service.js';
 import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { refusal, sendConsolePage } from '../shell/console-page.helpers.js';
-import { readMultipartForm } from '../shell/console-uploads.js';
+import {
+  MediaIdParams,
+  openMemberMedium,
+  pageRoute,
+  refusal,
+  sendConsolePage,
+} from '../shell/console-page.helpers.js';
+import { readMultipartForm, uploadRoute, uploadRoutes } from '../shell/console-uploads.js';
 import { searchPage, type ConsoleMatch } from './search-page.views.js';
-
-const MediaParams = Type.Object({ media_id: Type.String({ maxLength: 100 }) });
 
 /** The public download URL of a medium, and the console's own for it: a browser holds a session, not a key. */
 const API_MEDIA_PREFIX = mediaUrl('');
@@ -31,58 +34,38 @@ export async function searchPageRoutes(app: FastifyInstance): Promise<void> {
   const showPage = (request: FastifyRequest, reply: FastifyReply, matches?: readonly ConsoleMatch[]) =>
     sendConsolePage(request, reply, (frame) => searchPage({ ...frame, matches }));
 
-  app.get('/search', { schema: { hide: true }, config: { memberRole: 'viewer' } }, async (request, reply) =>
-    showPage(request, reply),
-  );
+  app.get('/search', pageRoute('viewer'), async (request, reply) => showPage(request, reply));
 
-  app.get<{ Params: Static<typeof MediaParams> }>(
+  app.get<{ Params: Static<typeof MediaIdParams> }>(
     '/search/media/:media_id',
-    { schema: { hide: true, params: MediaParams }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      const download = await openMedia(
-        app.db,
-        app.mediaStores,
-        memberPrincipal(request),
-        request.params.media_id,
-      );
-      return sendMedia(request, reply, download);
-    },
+    pageRoute('viewer', { params: MediaIdParams }),
+    async (request, reply) => sendMedia(request, reply, await openMemberMedium(request)),
   );
 
-  await app.register(async (uploads) => {
-    // Multipart is read here only, by readMultipartForm (its first part the CSRF token).
-    await uploads.register(multipart);
-    uploads.post(
-      '/search',
-      {
-        schema: { hide: true },
-        config: { memberRole: 'viewer', memberMultipart: true },
-        bodyLimit: maxFileBytes + 64 * 1024,
-      },
-      async (request, reply) => {
-        let matches: ConsoleMatch[];
-        try {
-          const form = await readMultipartForm(request, { maxFiles: 1, maxFileBytes });
-          const photo = form.files[0];
-          if (!photo) throw new AppError('validation_failed', 'required', { field: 'photo' });
-          const answer = await searchByPhoto(
-            { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
-            { principal: memberPrincipal(request) },
-            { contentType: null, body: photo.bytes },
-          );
-          matches = answer.matches.map((match) => ({ ...match, imageSrc: consoleImageOf(match) }));
-        } catch (error) {
-          // A forged form is refused outright; a photograph that cannot be searched is said on the page.
-          if (error instanceof AppError && error.code === 'csrf_failed') throw error;
-          const { flash, status } = refusal(error);
-          return sendConsolePage(request, reply, (frame) => searchPage({ ...frame, flash }), {
-            flash,
-            status,
-          });
-        }
-        void reply.header('cache-control', 'no-store');
-        return showPage(request, reply, matches);
-      },
-    );
+  await uploadRoutes(app, (uploads) => {
+    uploads.post('/search', uploadRoute('viewer', maxFileBytes), async (request, reply) => {
+      let matches: ConsoleMatch[];
+      try {
+        const form = await readMultipartForm(request, { maxFiles: 1, maxFileBytes });
+        const photo = form.files[0];
+        if (!photo) throw new AppError('validation_failed', 'required', { field: 'photo' });
+        const answer = await searchByPhoto(
+          { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
+          { principal: memberPrincipal(request) },
+          { contentType: null, body: photo.bytes },
+        );
+        matches = answer.matches.map((match) => ({ ...match, imageSrc: consoleImageOf(match) }));
+      } catch (error) {
+        // A forged form is refused outright; a photograph that cannot be searched is said on the page.
+        if (error instanceof AppError && error.code === 'csrf_failed') throw error;
+        const { flash, status } = refusal(error);
+        return sendConsolePage(request, reply, (frame) => searchPage({ ...frame, flash }), {
+          flash,
+          status,
+        });
+      }
+      void reply.header('cache-control', 'no-store');
+      return showPage(request, reply, matches);
+    });
   });
 }

@@ -11,7 +11,7 @@ import { sendPage } from '../../web-pages/page-document.views.js';
 import { clearMemberCookie, consoleSignInCsrf, memberSession, setMemberCookie } from './console-auth.js';
 import { consoleLoginPage, SWITCH_CONFIRMED } from './console-login.views.js';
 import { text } from '../text/index.js';
-import { FormBody, FormText } from './console-page.helpers.js';
+import { FormBody, FormText, pageRoute } from './console-page.helpers.js';
 import { SignInBody, sendSignInRefusal, signInFields } from '../../web-pages/sign-in-form.js';
 
 /** The sign-in form, and the account chosen when the e-mail and password open sign-ins in several. */
@@ -41,18 +41,14 @@ export async function consoleLoginRoutes(
 ): Promise<void> {
   const db = app.db;
 
-  app.get('/login', { schema: { hide: true }, config: { memberRole: 'none' } }, async (request, reply) => {
+  app.get('/login', pageRoute('none'), async (request, reply) => {
     if (request.memberSession) return reply.redirect('/console', 303);
     return sendPage(reply, loginPage(request, reply));
   });
 
   app.post<{ Body: Static<typeof ConsoleSignInBody> }>(
     '/login',
-    {
-      schema: { hide: true, body: ConsoleSignInBody },
-      config: { memberRole: 'none' },
-      preValidation: consoleSignInCsrf.check,
-    },
+    { ...pageRoute('none', { body: ConsoleSignInBody }), preValidation: consoleSignInCsrf.check },
     async (request, reply) => {
       const { email, password } = signInFields(request.body);
       const accountId = request.body.account_id?.slice(0, 100);
@@ -87,29 +83,21 @@ export async function consoleLoginRoutes(
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { hide: true, body: FormBody }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      await endMemberSession(db, memberSession(request));
-      clearMemberCookie(reply, request);
-      return reply.redirect('/console/login', 303);
-    },
-  );
+  app.post('/logout', pageRoute('viewer', { body: FormBody }), async (request, reply) => {
+    await endMemberSession(db, memberSession(request));
+    clearMemberCookie(reply, request);
+    return reply.redirect('/console/login', 303);
+  });
 
-  app.post(
-    '/logout-everywhere',
-    { schema: { hide: true, body: FormBody }, config: { memberRole: 'viewer' } },
-    async (request, reply) => {
-      await endAllSessionsOfPerson(db, memberSession(request).personId);
-      clearMemberCookie(reply, request);
-      return reply.redirect('/console/login', 303);
-    },
-  );
+  app.post('/logout-everywhere', pageRoute('viewer', { body: FormBody }), async (request, reply) => {
+    await endAllSessionsOfPerson(db, memberSession(request).personId);
+    clearMemberCookie(reply, request);
+    return reply.redirect('/console/login', 303);
+  });
 
   app.post<{ Body: Static<typeof SwitchBody> }>(
     '/switch',
-    { schema: { hide: true, body: SwitchBody }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { body: SwitchBody }),
     async (request, reply) => {
       await switchAccount(db, memberSession(request), request.body.account_id ?? '');
       return reply.redirect('/console', 303);

@@ -1,17 +1,29 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { limits } from '../../../limits.js';
 import type { SafeHtml } from '../../../lib/html.js';
+import { openMedia } from '../../media/media.service.js';
 import { listMembershipsOfPerson } from '../../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../../members/member-sessions.service.js';
 import { redirectAfterForm } from '../../web-pages/form-rules.js';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
-import { FormBody, FormList, FormText, formList, refusal } from '../../web-pages/form-rules.js';
+import { FormBody, FormList, FormText, formList, formOnPage, refusal } from '../../web-pages/form-rules.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
-import { memberPrincipal, memberSession } from './console-auth.js';
+import { memberPrincipal, memberSession, type ConsoleAccess } from './console-auth.js';
 import type { ConsoleFrame } from './console-layout.views.js';
+
+/**
+ * A console page's route options: out of the API's OpenAPI document, open to `memberRole` and the roles above it;
+ * `schema` checks what the route reads (params, query, body).
+ */
+export function pageRoute<Schema extends FastifySchema = FastifySchema>(
+  memberRole: ConsoleAccess,
+  schema?: Schema,
+): { schema: Schema & { hide: boolean }; config: { memberRole: ConsoleAccess } } {
+  return { schema: { hide: true, ...(schema as Schema) }, config: { memberRole } };
+}
 
 /** After a form: the notice goes into the member's session and the browser to a plain URL. */
 export function redirectWithFlash(
@@ -97,7 +109,7 @@ export function listPageRoute<Cursors extends TObject, Lists, Answer extends Pag
     );
   app.get(
     page.url,
-    { schema: { hide: true, querystring: page.cursors }, config: { memberRole: 'viewer' } },
+    pageRoute('viewer', { querystring: page.cursors }),
     // The schema has checked the query; the generic cursors are beyond what the type provider can say of it.
     async (request, reply) => send(request, reply, request.query as Partial<Static<Cursors>>, {}),
   );
@@ -149,7 +161,7 @@ export function afterForm(
   });
 }
 
-export { FormBody, FormList, FormText, formList, refusal };
+export { FormBody, FormList, FormText, formList, formOnPage, refusal };
 
 /** A page's record named by its id in the URL (checked as a UUID by the service it reaches). */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -157,3 +169,11 @@ export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const CursorText = Type.Optional(Type.String({ maxLength: limits.cursorLength }));
 /** An invitation's or a ceremony's token in the URL. */
 export const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
+/** A medium named by its id in the URL (its bytes or its thumbnail). */
+export const MediaIdParams = Type.Object({ media_id: Type.String({ maxLength: 100 }) });
+
+/** The medium the URL names, as the member's account may see it (else 404, as the API answers). */
+export function openMemberMedium(request: FastifyRequest<{ Params: Static<typeof MediaIdParams> }>) {
+  const { db, mediaStores } = request.server;
+  return openMedia(db, mediaStores, memberPrincipal(request), request.params.media_id);
+}

@@ -1,9 +1,40 @@
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { secretsMatch } from '../../../lib/secrets.js';
 import { CSRF_FIELD } from '../../web-pages/web-sessions.js';
-import { memberSession } from './console-auth.js';
+import { memberSession, type ConsoleAccess } from './console-auth.js';
+import { pageRoute } from './console-page.helpers.js';
+
+/** What a form with files carries besides them (its CSRF token, its fields): its body's allowance over the files. */
+const FORM_FIELDS_BYTES = 64 * 1024;
+
+/**
+ * The routes of forms with files, declared by `routes` with uploadRoute's options: @fastify/multipart is registered
+ * for them alone, and readMultipartForm reads their forms (the first part the CSRF token), part by part.
+ */
+export async function uploadRoutes(
+  app: FastifyInstance,
+  routes: (uploads: FastifyInstance) => void | Promise<void>,
+): Promise<void> {
+  await app.register(async (uploads) => {
+    await uploads.register(multipart);
+    await routes(uploads);
+  });
+}
+
+/**
+ * A page route's options for a form with files: its CSRF token read with the parts, its body at most `fileBytes`
+ * and the fields.
+ */
+export function uploadRoute(memberRole: ConsoleAccess, fileBytes: number, schema: FastifySchema = {}) {
+  const page = pageRoute(memberRole, schema);
+  return {
+    ...page,
+    config: { ...page.config, memberMultipart: true },
+    bodyLimit: fileBytes + FORM_FIELDS_BYTES,
+  };
+}
 
 export interface UploadedFile {
   filename: string;

@@ -5,7 +5,7 @@ import { endMemberSession, type MemberSession } from '../../members/member-sessi
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
-import { refusal, TokenParams } from './console-page.helpers.js';
+import { refusal, TokenParams, pageRoute } from './console-page.helpers.js';
 import { sendSignInRefusal } from '../../web-pages/sign-in-form.js';
 import { invitationPage } from './invitation.views.js';
 import { text } from '../text/index.js';
@@ -35,7 +35,7 @@ export async function invitationRoutes(
 
   app.get<{ Params: Static<typeof TokenParams> }>(
     '/invitations/:token',
-    { schema: { hide: true, params: TokenParams }, config: { memberRole: 'none' } },
+    pageRoute('none', { params: TokenParams }),
     async (request, reply) => {
       const invitation = await openInvitation(db, request.params.token);
       const csrfToken = consoleSignInCsrf.issue(request, reply);
@@ -56,8 +56,7 @@ export async function invitationRoutes(
   app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof AcceptBody> }>(
     '/invitations/:token',
     {
-      schema: { hide: true, params: TokenParams, body: AcceptBody },
-      config: { memberRole: 'none' },
+      ...pageRoute('none', { params: TokenParams, body: AcceptBody }),
       preValidation: consoleSignInCsrf.check,
     },
     async (request, reply) => {

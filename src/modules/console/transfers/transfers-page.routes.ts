@@ -13,6 +13,7 @@ import {
   IdParams,
   CursorText,
   listPageRoute,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { transfersPage } from './transfers-page.views.js';
@@ -64,7 +65,7 @@ export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/transfers/:id/accept',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: IdParams, body: FormBody }),
     async (request: IdRequest, reply) =>
       decide(
         request,
@@ -77,7 +78,7 @@ export async function transfersPageRoutes(app: FastifyInstance): Promise<void> {
   for (const move of ['decline', 'cancel'] as const) {
     app.post(
       `/transfers/:id/${move}`,
-      { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+      pageRoute('editor', { params: IdParams, body: FormBody }),
       async (request: IdRequest, reply) =>
         decide(
           request,

@@ -13,6 +13,7 @@ import {
   CursorText,
   listPageRoute,
   type PageAnswer,
+  pageRoute,
 } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import { watchlistPage } from './watchlist-page.views.js';
@@ -50,7 +51,7 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: Static<typeof WatchForm> }>(
     '/watchlist',
-    { schema: { hide: true, body: WatchForm }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { body: WatchForm }),
     async (request, reply) => {
       const principal = memberPrincipal(request);
       const number = (request.body.certificate_number ?? '').trim().toUpperCase();
@@ -69,7 +70,7 @@ export async function watchlistPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams> }>(
     '/watchlist/:id/remove',
-    { schema: { hide: true, params: IdParams, body: FormBody }, config: { memberRole: 'editor' } },
+    pageRoute('editor', { params: IdParams, body: FormBody }),
     async (request, reply) => {
       const principal = memberPrincipal(request);
       return changeThenRedirect(request, reply, {
