@@ -53,6 +53,7 @@ const ON_THE_COORDINATOR = [
   'member_passkeys',
   'member_sessions',
   'webauthn_challenges',
+  'password_resets',
   'account_audit_log',
   'tags',
   'tag_taps',

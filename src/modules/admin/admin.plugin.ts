@@ -8,6 +8,7 @@ import { loadAdminSession } from './auth/admin-auth.js';
 import { adminApiRoutes } from './api/admin-api.routes.js';
 import { errorPage } from './pages/admin-layout.views.js';
 import { adminLoginRoutes } from './pages/admin-login.routes.js';
+import { adminPasswordResetRoutes } from './pages/admin-password-reset.routes.js';
 import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
 import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
 import { adminPageRoutes } from './pages/admin-pages.routes.js';
@@ -52,6 +53,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
         pages.addHook('onRequest', loadAdminSession);
         speakRequestLanguage(pages);
         await pages.register(adminLoginRoutes, { throttle });
+        await pages.register(adminPasswordResetRoutes);
         await pages.register(adminSetupRoutes);
         await pages.register(adminPageRoutes);
       });

@@ -9,6 +9,8 @@ export const auditActions = [
   'api_key.created',
   'api_key.revoked',
   'password.changed',
+  'password.reset',
+  'recovery_link.created',
   'passkey.added',
   'passkey.removed',
   'profile.updated',

@@ -22,6 +22,7 @@ import { consoleErrorPage } from './shell/console-layout.views.js';
 import { rememberPageAddress } from './shell/page-address.js';
 import { text } from './text/index.js';
 import { consoleLoginRoutes } from './shell/console-login.routes.js';
+import { forgotPasswordRoutes } from './shell/forgot-password.routes.js';
 import { homePageRoutes } from './home/home-page.routes.js';
 import { accountPageRoutes } from './members/account-page.routes.js';
 import { profilePageRoutes } from './members/profile-page.routes.js';
@@ -97,6 +98,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       );
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
+      await console.register(forgotPasswordRoutes);
       await console.register(homePageRoutes);
       await console.register(accountPageRoutes);
       await console.register(profilePageRoutes);

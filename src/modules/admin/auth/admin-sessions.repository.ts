@@ -37,3 +37,8 @@ export async function deleteAdminSession(db: Queryable, id: string): Promise<voi
 export async function deleteExpiredAdminSessions(db: Queryable): Promise<void> {
   await db.query('DELETE FROM admin_sessions WHERE expires_at <= now()');
 }
+
+/** Every session of the administrator (after a new password from a link). */
+export async function deleteAdminSessionsOfUser(db: Queryable, adminUserId: string): Promise<void> {
+  await db.query('DELETE FROM admin_sessions WHERE admin_user_id = $1', [adminUserId]);
+}

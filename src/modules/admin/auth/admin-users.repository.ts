@@ -1,4 +1,4 @@
-import { type Queryable, queryAll, queryCount, queryOne } from '../../../db/database.js';
+import { type Queryable, queryAll, queryCount, queryFirst, queryOne } from '../../../db/database.js';
 
 export interface AdminUserRow {
   id: string;
@@ -29,4 +29,17 @@ export async function listAdminUsers(db: Queryable): Promise<AdminUserRow[]> {
 
 export async function countAdminUsers(db: Queryable): Promise<number> {
   return queryCount(db, 'SELECT count(*)::int AS count FROM admin_users');
+}
+
+/** The admin user, its row locked until the transaction ends (its password is about to change). */
+export async function findAdminUserForUpdate(db: Queryable, id: string): Promise<AdminUserRow | undefined> {
+  return queryFirst<AdminUserRow>(
+    db,
+    'SELECT id, email, password_hash, created_at FROM admin_users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+}
+
+export async function updateAdminUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE admin_users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
 }

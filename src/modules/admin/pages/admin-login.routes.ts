@@ -17,7 +17,7 @@ import { signInCsrf } from '../../web-pages/sign-in-csrf.js';
 import { adminText } from '../text/index.js';
 
 // Before a session there is no session token: the log-in form's is a signed double-submit cookie.
-const loginCsrf = signInCsrf({ name: 'avs_admin_sign_in', path: '/admin' });
+export const loginCsrf = signInCsrf({ name: 'avs_admin_sign_in', path: '/admin' });
 const LogInBody = Type.Composite([SignInBody, Type.Object({ switch: FormText })], {
   additionalProperties: true,
 });

@@ -20,7 +20,11 @@ export function loginPage(options: {
   const { signedInAs, ...form } = options;
   const words = adminText.login;
   if (signedInAs === undefined) {
-    return publicPage(words.title, signInForm({ action: '/admin/login', button: words.submit, ...form }));
+    return publicPage(
+      words.title,
+      html`${signInForm({ action: '/admin/login', button: words.submit, ...form })}
+        <p><a href="/admin/forgot-password">${adminText.passwordReset.forgotLink}</a></p>`,
+    );
   }
   return publicPage(
     words.switchTitle,

@@ -6,6 +6,7 @@ import { certificatesText } from './certificates.text.js';
 import { dashboardText } from './dashboard.text.js';
 import { layoutText } from './layout.text.js';
 import { loginText } from './login.text.js';
+import { passwordResetText } from './password-reset.text.js';
 import { mailLogText } from './mail.text.js';
 
 /**
@@ -22,5 +23,6 @@ export const adminText = defineText(
   apiKeysText,
   certificatesText,
   assetText,
+  passwordResetText,
   mailLogText,
 );

@@ -5,6 +5,7 @@ import type { Flash } from '../../web-pages/page-document.views.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
+import { forgotPasswordLink } from './forgot-password.views.js';
 import { text } from '../text/index.js';
 
 /** The accounts to choose from when the e-mail and password open sign-ins in several (docs/members.md). */
@@ -58,6 +59,7 @@ export function consoleLoginPage(options: {
     service,
     text.login.title,
     html`${signInForm({ action: '/console/login', button: text.login.button, ...form, more: choice })}
+      ${forgotPasswordLink()}
       <section id="passkey-sign-in" aria-labelledby="passkey-sign-in-heading">
         <h2 id="passkey-sign-in-heading">${text.login.passkeyHeading}</h2>
         ${passkeyControl({

@@ -31,6 +31,8 @@ export const auditText = {
       api_key_created: 'API key created',
       api_key_revoked: 'API key revoked',
       password_changed: 'Password changed',
+      password_reset: 'Password reset with a one-time link',
+      recovery_link_created: 'Recovery link made by the operator',
       passkey_added: 'Passkey added',
       passkey_removed: 'Passkey removed',
       profile_updated: 'Gallery profile updated',

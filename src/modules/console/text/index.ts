@@ -17,6 +17,7 @@ import { keysText } from './keys.text.js';
 import { loginText } from './login.text.js';
 import { membersText } from './members.text.js';
 import { passkeysText } from './passkeys.text.js';
+import { passwordResetText } from './password-reset.text.js';
 import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
 
@@ -46,4 +47,5 @@ export const text = defineText(
   auditText,
   keysText,
   invitationText,
+  passwordResetText,
 );
