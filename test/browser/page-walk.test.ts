@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.service.js';
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
+import { queueMail, type MailContent } from '../../src/modules/mail/mail.service.js';
 import { createAdmin, logIn } from '../admin/admin-helpers.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import {
@@ -52,6 +54,8 @@ const NOT_PAGES: Record<string, string> = {
   '/admin/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
   '/admin/assets/:planet/:id/media/:media_id/thumbnail': 'the certificates list’s small picture of a medium',
   '/admin/assets/:planet/:id/lookups.csv': 'a CSV download',
+  '/admin/mail/:id/html':
+    'a message’s HTML version, in its recipient’s language, framed by its page /admin/mail/:id',
   '/c/static/certificate.css': 'the public pages’ stylesheet',
   '/c/logos/:sha256': 'a gallery’s logo (image bytes)',
   '/c/static/service-logo': 'the service’s logo (image bytes)',
@@ -74,6 +78,7 @@ let context: TestContext;
 let browser: Browser;
 let baseUrl: string;
 let operatorCookie: string;
+let dataDir: string | undefined;
 const ids = {
   setupToken: '',
   accountId: '',
@@ -82,6 +87,8 @@ const ids = {
   stolen: undefined as unknown as CreatedAsset,
   pending: undefined as unknown as CreatedAsset,
   tapUrl: '',
+  mail: '',
+  secretMail: '',
 };
 
 /** The set-up page is there only until the first administrator exists: walked first, on its own. */
@@ -142,6 +149,19 @@ const WALK: readonly Walked[] = [
     operator: true,
     shot: 'admin-asset',
   },
+  { route: '/admin/mail', url: () => '/admin/mail', operator: true, shot: 'admin-mail' },
+  {
+    route: '/admin/mail/:id',
+    url: () => `/admin/mail/${ids.mail}`,
+    operator: true,
+    shot: 'admin-mail-message',
+  },
+  {
+    route: '/admin/mail/:id',
+    url: () => `/admin/mail/${ids.secretMail}`,
+    operator: true,
+    shot: 'admin-mail-one-time-link',
+  },
   { route: '/admin', url: () => '/admin/no-such-page', operator: true, shot: 'admin-not-found', status: 404 },
   { route: '/', url: () => '/no-such-page', shot: 'not-found', status: 404 },
 ];
@@ -162,6 +182,7 @@ const DATA = [
   'PP-2026-0042',
   'operator@example.com',
   'Asset Verification Service',
+  'no-reply@localhost', // the sender of the walk's mail: the host of AVS_PUBLIC_URL
   // The commands of "how to check a certificate yourself", as they are typed (never translated).
   'curl -o certificate.json',
   'avs verify-credential certificate.json',
@@ -171,8 +192,10 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
+  // The local mailbox of the walk's mail (no AVS_SMTP_URL): AVS_DATA_DIR/mail.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'avs-page-walk-'));
   context = await createTestContext({
-    config: { AVS_PUBLIC_URL: baseUrl, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000 },
+    config: { AVS_PUBLIC_URL: baseUrl, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000, AVS_DATA_DIR: dataDir },
   });
   const setup = await ensureSetupLink(context.db);
   if (setup.state !== 'minted') throw new Error('no set-up link');
@@ -230,6 +253,37 @@ beforeAll(async () => {
   const tag = softwareTagOf(bound.json<ProvisioningAnswer>());
   ids.tapUrl = tag.tap('');
 
+  // Two messages in the local mailbox: one the mailbox page shows whole, one whose one-time link it keeps back.
+  const mail = (kind: string, content: MailContent, carriesSecretLink = false) =>
+    context.db.transaction(
+      async (tx) =>
+        (await queueMail(tx, {
+          kind,
+          to: 'registrar@galerie-lumiere.example',
+          language: 'en',
+          service: 'Asset Verification Service',
+          carriesSecretLink,
+          draw: () => content,
+        }))!,
+    );
+  ids.mail = await mail('notice.certificate_issued', {
+    subject: 'Haystacks',
+    heading: 'Claude Monet',
+    paragraphs: ['Oil on canvas'],
+    action: { label: 'Haystacks', url: `${baseUrl}/c/${ids.issued.certificate_number}` },
+  });
+  ids.secretMail = await mail(
+    'password_reset',
+    {
+      subject: 'Portrait of a Lady in Blue',
+      heading: 'Galerie Lumière',
+      paragraphs: ['Oil on canvas'],
+      action: { label: 'Haystacks', url: `${baseUrl}/console/reset/one-time` },
+    },
+    true,
+  );
+  await context.app.mailWorker.drain();
+
   await context.app.listen({ host: 'localhost', port });
   browser = await launchChromium();
 });
@@ -237,6 +291,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await context?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the walk', () => {

@@ -35,7 +35,10 @@ function kindName(kind: string): SafeHtml {
   const name = words.kinds[kind.replace('.', '_')];
   if (name) return html`${name}`;
   const notice = /^notice\.(.+)$/.exec(kind)?.[1];
-  return notice ? words.notice((said) => html`<code>${said}</code>`, notice) : html`<code>${kind}</code>`;
+  // One element: a table cell on a phone lays out each child apart.
+  return notice
+    ? html`<span>${words.notice((said) => html`<code>${said}</code>`, notice)}</span>`
+    : html`<code>${kind}</code>`;
 }
 
 /** What the SMTP server (or the local mailbox) answered, as it answered it. */
