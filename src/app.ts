@@ -42,6 +42,7 @@ import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
+import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
   await app.register(mailPlugin);
+  await app.register(noticesPlugin);
   await app.register(eventPruningPlugin);
   await app.register(historyRecheckPlugin);
   await app.register(idempotencyPlugin);

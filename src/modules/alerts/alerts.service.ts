@@ -10,6 +10,7 @@ import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordKeylessSearchChange } from '../media/media.service.js';
+import { recordAlertNotices } from '../notices/notice-events.service.js';
 import { ownerOrAdminActorId, ownerOrAdminSource, type OwnerOrAdmin } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
@@ -107,6 +108,7 @@ export async function raiseAlert(
   });
   const updated = await setAssetAlert(tx, asset, { kind: alert.kind, since: alert.occurred_at });
   await recordKeylessSearchChange(tx, updated);
+  await recordAlertNotices(tx, updated, { kind: alert.kind, occurredAt: alert.occurred_at.toISOString() });
   return afterAlertChange(tx, actor, updated, alert, 'ALERT_RAISED');
 }
 

@@ -10,6 +10,7 @@ import { lockAssetForChange, moveCertificateOfLockedAsset, type AssetRow } from 
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialMove } from '../credentials/certificate-credentials.service.js';
+import { recordCertificateNotice } from '../notices/notice-events.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
@@ -113,6 +114,7 @@ export async function moveCertificate(
     eventType: rule.webhookEventType,
     payload: { asset, certificate: { ...certificate, previous_status: current.certificate_status } },
   });
+  await recordCertificateNotice(tx, input.move, updated);
   if (WATCHED_MOVES.has(input.move)) {
     await notifyWatchers(tx, {
       certificateNumber: updated.certificate_number,

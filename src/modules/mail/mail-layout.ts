@@ -7,6 +7,8 @@ export interface MailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** Lines that each lead somewhere (a digest's notices): in HTML a list of links, in text each address spelled out. */
+  links?: { text: string; url: string }[];
   /** The one thing to do, as a button and as the address spelled out. */
   action?: { label: string; url: string };
   /** Paragraphs after the action (how long the link works, what to do if it was not you). */
@@ -33,6 +35,8 @@ function footerLines(frame: MailFrame): string[] {
 /** The plain-text version: every link spelled out on a line of its own. */
 export function plainTextOf(content: MailContent, frame: MailFrame): string {
   const blocks = [content.heading, ...content.paragraphs];
+  if (content.links?.length)
+    blocks.push(content.links.map((link) => `- ${link.text}\n  ${link.url}`).join('\n'));
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   blocks.push(...(content.after ?? []));
   const footer = footerLines(frame);
@@ -61,6 +65,12 @@ export function htmlOf(content: MailContent, frame: MailFrame): string {
         <div style="${CARD_STYLE}">
           <h1 style="font-size:22px;margin:0 0 16px">${content.heading}</h1>
           ${content.paragraphs.map((paragraph) => html`<p>${paragraph}</p> `)}${
+            content.links?.length
+              ? html`<ul>
+                  ${content.links.map((link) => html`<li><a href="${link.url}">${link.text}</a></li> `)}
+                </ul> `
+              : ''
+          }${
             action
               ? html`<p><a href="${action.url}" style="${BUTTON_STYLE}">${action.label}</a></p>
                   <p style="${SMALL_STYLE}">

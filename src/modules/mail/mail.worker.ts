@@ -56,6 +56,7 @@ export class MailWorker {
   private wake: (() => void) | undefined;
   private nudged = false;
   private unsubscribe: (() => void) | undefined;
+  private readonly passSteps: (() => Promise<unknown>)[] = [];
 
   constructor(private readonly options: MailWorkerOptions) {
     this.concurrency = options.concurrency ?? 4;
@@ -87,8 +88,21 @@ export class MailWorker {
     this.options.transport.close();
   }
 
+  /**
+   * Work each pass does before it claims, with the same wake-ups: the notices' fan-out turns causes into messages
+   * (src/modules/notices). A step that fails is logged; the pass goes on to send what is queued.
+   */
+  addPassStep(step: () => Promise<unknown>): void {
+    this.passSteps.push(step);
+  }
+
   /** One pass: claims as many due messages as there are free slots and starts them; resolves with the count. */
   async tick(): Promise<number> {
+    for (const step of this.passSteps) {
+      await step().catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'mail worker pass step failed'),
+      );
+    }
     const claimed = await claimDueMail(this.options.db, {
       limit: this.concurrency - this.inFlight.size,
       leaseMs: this.leaseMs,

@@ -53,6 +53,8 @@ export async function signInWithPassword(
     accountId?: string;
     replacing?: MemberSession;
     switchConfirmed?: boolean;
+    /** The browser's device value (startMemberSession). */
+    device?: string;
   },
 ): Promise<MemberLoginResult> {
   const { replacing } = input;
@@ -82,7 +84,7 @@ export async function signInWithPassword(
       if (replacing && replacing.personId !== personId && !input.switchConfirmed)
         return { confirmSwitch: true };
       if (replacing) await endMemberSession(db, replacing);
-      return startMemberSession(db, personId, accountId);
+      return startMemberSession(db, personId, accountId, input.device);
     },
   });
   if (result.outcome !== 'signed_in') return result;
@@ -99,7 +101,13 @@ export async function signInWithPassword(
 export async function signInWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: { challengeToken: string; response: AuthenticationResponseJSON; rp: RelyingParty; address: string },
+  input: {
+    challengeToken: string;
+    response: AuthenticationResponseJSON;
+    rp: RelyingParty;
+    address: string;
+    device?: string;
+  },
 ): Promise<Exclude<SessionResult, { outcome: 'refused' }>> {
   const retryAfterSeconds = throttle.retryAfterSecondsForAddress(input.address);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };
@@ -107,7 +115,10 @@ export async function signInWithPasskey(
     const { personId } = await finishPasskeySignIn(db, input);
     const memberships = await listActiveMembershipsOfPerson(db, personId);
     if (memberships.length === 0) throw new AppError('passkey_invalid');
-    return { outcome: 'signed_in', ...(await startMemberSession(db, personId, memberships[0]!.account_id)) };
+    return {
+      outcome: 'signed_in',
+      ...(await startMemberSession(db, personId, memberships[0]!.account_id, input.device)),
+    };
   } catch (error) {
     if (error instanceof AppError && error.code === 'passkey_invalid')
       throttle.recordAddressFailure(input.address);

@@ -17,6 +17,7 @@ import {
   touchMemberSession,
   updateMemberSessionAccount,
 } from './member-sessions.repository.js';
+import { recordSignInDevice } from '../notices/notice-events.service.js';
 import { sessionFlashes } from '../web-pages/session-flash.service.js';
 import type { MemberRole } from './member-roles.js';
 import { findMemberOfPerson, recordMemberSignIn } from './members.repository.js';
@@ -44,11 +45,16 @@ export interface MemberSession {
   flash?: SessionFlash;
 }
 
-/** Starts a session of the person in the account; returns the cookie token (the browser's only) and its expiry. */
+/**
+ * Starts a session of the person in the account; returns the cookie token (the browser's only) and its expiry.
+ * `device` (the browser's avs_device cookie) is remembered for the person: a browser they never signed in from
+ * before is a new sign-in, which the member may be told of (docs/members.md).
+ */
 export async function startMemberSession(
   db: Queryable,
   personId: string,
   accountId: string,
+  device?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   await deleteExpiredMemberSessions(db, MEMBER_SESSION_IDLE_MS);
   const token = newSecretToken();
@@ -61,6 +67,7 @@ export async function startMemberSession(
   });
   const member = await findMemberOfPerson(db, accountId, personId);
   if (member) await recordMemberSignIn(db, member.id);
+  if (member && device) await recordSignInDevice(db, { personId, accountId, memberId: member.id, device });
   return { token, expiresAt };
 }
 

@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { lockAssetForChange, lockTransferableAsset, transferLockedAsset } from '../assets/assets.service.js';
+import { recordTransferNotice } from '../notices/notice-events.service.js';
 import type { Principal } from '../principal/principal.js';
 import {
   countWaitingOffers,
@@ -72,6 +73,12 @@ export async function offerTransfer(
     toAccountId: toAccountId.toLowerCase(),
     validForMs: OFFER_VALID_MS,
   });
+  await recordTransferNotice(db, 'transfer_offered', {
+    planet,
+    assetId: asset.id,
+    accountId: row.to_account_id,
+    otherAccountId: row.from_account_id,
+  });
   return { transfer: toTransfer(row) };
 }
 
@@ -119,6 +126,12 @@ export async function acceptTransfer(
     acceptedBy: principal,
   });
   const accepted = await setTransferStatus(db, offer.id, 'accepted');
+  await recordTransferNotice(db, 'transfer_accepted', {
+    planet: offer.planet,
+    assetId: offer.asset_id,
+    accountId: offer.from_account_id,
+    otherAccountId: offer.to_account_id,
+  });
   return { transfer: toTransfer(accepted), asset: record };
 }
 
@@ -133,6 +146,14 @@ export async function closeTransfer(
   const offer = (await lockTransfer(db, found.id))!;
   assertOpen(offer, move);
   const closed = await setTransferStatus(db, offer.id, move === 'decline' ? 'declined' : 'cancelled');
+  if (move === 'decline') {
+    await recordTransferNotice(db, 'transfer_declined', {
+      planet: offer.planet,
+      assetId: offer.asset_id,
+      accountId: offer.from_account_id,
+      otherAccountId: offer.to_account_id,
+    });
+  }
   return { transfer: toTransfer(closed) };
 }
 

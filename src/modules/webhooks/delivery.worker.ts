@@ -12,6 +12,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './deliveries.repository.js';
+import { noticeIfWebhookFailing } from '../notices/notice-events.service.js';
 import { sendWebhook, type Resolver, type SendResult } from './delivery.sender.js';
 import { disableWebhook } from './webhooks.repository.js';
 
@@ -300,6 +301,9 @@ export class DeliveryWorker {
     await this.options.db.transaction(async (tx) => {
       const owned = await recordAttempt(tx, { id: delivery.id, claimToken: delivery.claim_token }, outcome);
       if (!owned) return;
+      // A day of failures tells the account's members who want it (docs/mail.md, "Notices").
+      if (outcome.status !== 'succeeded' && delivery.webhook_status === 'active')
+        await noticeIfWebhookFailing(tx, delivery.webhook_id, new Date());
       // An endpoint that accepted nothing during a delivery's whole retry window is treated as gone.
       const endpointDead =
         outcome.exhausted === true && (await hasNoSuccessSince(tx, delivery.webhook_id, delivery.created_at));

@@ -1,10 +1,11 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
 import { invitationText } from './invitation.text.js';
 import { layoutText } from './layout.text.js';
+import { noticesText } from './notices.text.js';
 import { passwordResetText } from './password-reset.text.js';
 
 /**
  * The words of the mail the service sends, in English (`<area>.text.ts`) and each other language
  * (`<lang>/<area>.json`), read in the language of the recipient (queueMail draws each message inside it).
  */
-export const mailText = defineText(import.meta.url, layoutText, invitationText, passwordResetText);
+export const mailText = defineText(import.meta.url, layoutText, noticesText, invitationText, passwordResetText);
