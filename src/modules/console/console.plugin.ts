@@ -25,6 +25,7 @@ import { consoleLoginRoutes } from './shell/console-login.routes.js';
 import { forgotPasswordRoutes } from './shell/forgot-password.routes.js';
 import { homePageRoutes } from './home/home-page.routes.js';
 import { accountPageRoutes } from './members/account-page.routes.js';
+import { addPasswordRoutes } from './members/add-password.routes.js';
 import { profilePageRoutes } from './members/profile-page.routes.js';
 import { consolePasskeyRoutes } from './shell/console-passkeys.routes.js';
 import { developersPageRoutes } from './developers/developers-page.routes.js';
@@ -101,6 +102,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(forgotPasswordRoutes);
       await console.register(homePageRoutes);
       await console.register(accountPageRoutes);
+      await console.register(addPasswordRoutes);
       await console.register(profilePageRoutes);
       await console.register(membersPageRoutes);
       await console.register(keysPageRoutes);

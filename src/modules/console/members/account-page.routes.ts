@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { browserLanguage, inLanguage, keepLanguageCookie } from '../../../i18n/request-language.js';
 import { changePassword } from '../../members/member-login.service.js';
 import { chooseLanguage } from '../../members/member-sessions.service.js';
+import { personHasPassword } from '../../members/password-reset.service.js';
 import { listPasskeys, removePasskey } from '../../passkeys/passkeys.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
@@ -20,9 +21,14 @@ import { consoleReturnPath } from '../shell/page-address.js';
 import { text } from '../text/index.js';
 import { accountPage } from './account-page.views.js';
 
-/** The account page: the person's passkeys in the frame. */
-async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
-  return accountPage({ ...frame, passkeys: await listPasskeys(request.server.db, frame.session.personId) });
+/** The account page: the person's passkeys in the frame, and whether they have a password (else "Add a password"). */
+export async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
+  const { db } = request.server;
+  return accountPage({
+    ...frame,
+    passkeys: await listPasskeys(db, frame.session.personId),
+    hasPassword: await personHasPassword(db, frame.session.personId),
+  });
 }
 
 const PasswordBody = Type.Object(

@@ -7,6 +7,7 @@ import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { type ConsoleFrame, consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { passkeyControl } from '../shell/console-passkeys.views.js';
+import { addPasswordSection } from '../shell/forgot-password.views.js';
 import { LANGUAGE_ACTION, languageFormFields, languageOptions } from '../shell/language-choice.views.js';
 import { text } from '../text/index.js';
 
@@ -76,6 +77,8 @@ function languageSection(session: MemberSession): SafeHtml {
 export function accountPage(
   options: ConsoleFrame & {
     passkeys: readonly Passkey[];
+    /** false: the person signs in with passkeys only, and may add a password here. */
+    hasPassword?: boolean;
   },
 ): SafeHtml {
   const { session } = options;
@@ -84,21 +87,25 @@ export function accountPage(
     title: words().title,
     section: 'account',
     content: html`<p>${words().signedInAs((strong) => html`<strong>${strong}</strong>`, session.email)}</p>
-      <section aria-labelledby="password-heading" class="panel">
-        <h2 id="password-heading">${words().passwordHeading}</h2>
-        <form method="post" action="/console/account/password" class="stacked">
-          ${csrfInput(session)}
-          ${passwordField(words().currentPassword, { id: 'current_password', autocomplete: 'current-password' })}
-          ${passwordField(words().newPassword, { id: 'password', autocomplete: 'new-password', minlength: MIN_PASSWORD_LENGTH })}
-          <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
-          ${passwordField(words().newPasswordAgain, {
-            id: 'password_again',
-            autocomplete: 'new-password',
-            minlength: MIN_PASSWORD_LENGTH,
-          })}
-          <button type="submit">${words().changePassword}</button>
-        </form>
-      </section>
+      ${
+        options.hasPassword === false
+          ? addPasswordSection(session)
+          : html`<section aria-labelledby="password-heading" class="panel">
+              <h2 id="password-heading">${words().passwordHeading}</h2>
+              <form method="post" action="/console/account/password" class="stacked">
+                ${csrfInput(session)}
+                ${passwordField(words().currentPassword, { id: 'current_password', autocomplete: 'current-password' })}
+                ${passwordField(words().newPassword, { id: 'password', autocomplete: 'new-password', minlength: MIN_PASSWORD_LENGTH })}
+                <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
+                ${passwordField(words().newPasswordAgain, {
+                  id: 'password_again',
+                  autocomplete: 'new-password',
+                  minlength: MIN_PASSWORD_LENGTH,
+                })}
+                <button type="submit">${words().changePassword}</button>
+              </form>
+            </section>`
+      }
       ${passkeysSection(session, options.passkeys)} ${languageSection(session)}
       <section aria-labelledby="everywhere-heading" class="panel">
         <h2 id="everywhere-heading">${words().everywhereHeading}</h2>
