@@ -1,5 +1,4 @@
 import { html, SafeHtml } from '../../lib/html.js';
-import { imageTypes } from '../media/media-types.js';
 import { text } from './text/index.js';
 
 /** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
@@ -253,28 +252,4 @@ export function labelledTable(options: {
       </tr>`,
     ),
   });
-}
-
-/**
- * The photograph a photo search looks for (docs/media.md, "Photo search"): its label, the hint read with it, and the
- * file input, required, taking the types the search takes; `row` places the input (the public look-up puts it in a row
- * with its button).
- */
-export function photoField(
-  id: string,
-  words: { label: string; hint: string },
-  row: (input: SafeHtml) => SafeHtml = (input) => input,
-): SafeHtml {
-  return html`<label for="${id}">${words.label}</label>
-    <p id="${id}-hint" class="hint">${words.hint}</p>
-    ${row(
-      html`<input
-        id="${id}"
-        name="photo"
-        type="file"
-        accept="${imageTypes.join(',')}"
-        required
-        aria-describedby="${id}-hint"
-      />`,
-    )}`;
 }

@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
 import { categoryName } from '../../web-pages/category-name.js';
-import { photoField } from '../../web-pages/form-parts.views.js';
+import { photoField } from '../../web-pages/page-parts/photo-field.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
 import { consolePage, csrfInput, type ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
