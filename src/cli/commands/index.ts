@@ -4,6 +4,7 @@ import { backupCommand } from './backup.command.js';
 import { logVerifyCommand } from './log-verify.command.js';
 import { mailListCommand, mailRetryCommand } from './mail.command.js';
 import { membersInviteCommand } from './members-invite.command.js';
+import { membersRecoverCommand } from './members-recover.command.js';
 import { restoreCommand } from './restore.command.js';
 import { signingKeysCommand } from './signing-keys.command.js';
 import { tagKeysCommand } from './tag-keys.command.js';
@@ -23,6 +24,7 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'verify-credential': verifyCredentialCommand,
   'log verify': logVerifyCommand,
   'members invite': membersInviteCommand,
+  'members recover': membersRecoverCommand,
   'mail list': mailListCommand,
   'mail retry': mailRetryCommand,
   backup: backupCommand,

@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { createMemberRecoveryLink } from '../../modules/members/password-reset.service.js';
+import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
+import type { CliCommand } from '../cli-command.js';
+
+/**
+ * `avs members recover --account ID --email E [--mail] [--json]`: the operator's way back in for a member who lost
+ * every credential (docs/members.md, "A way back in"): a one-time link (24 hours) that lets them choose a password,
+ * passkeys or not. Printed for the operator to pass on, or mailed to the address with --mail; audited in the
+ * account's log as `recovery_link.created`. Check who is asking by other means first.
+ */
+export const membersRecoverCommand: CliCommand = {
+  usage: '--account ID --email E [--mail] [--json]',
+  summary: "Make a member's one-time recovery link (24 hours): printed to pass on, or mailed with --mail",
+  database: 'yes',
+  async run(args, context) {
+    let values: { account?: string; email?: string; mail?: boolean; json?: boolean };
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          account: { type: 'string' },
+          email: { type: 'string' },
+          mail: { type: 'boolean' },
+          json: { type: 'boolean' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      context.io.stderr.write(`avs members recover: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const { account, email } = values;
+    if (!account || !email) {
+      context.io.stderr.write(
+        `avs members recover: usage: avs members recover ${membersRecoverCommand.usage}\n`,
+      );
+      return 2;
+    }
+    const link = await context.withDatabase((db) =>
+      createMemberRecoveryLink(db, {
+        accountId: account,
+        email,
+        send: values.mail ?? false,
+        mail: { baseUrl: publicBaseUrl(context.config), service: context.config.AVS_SERVICE_NAME },
+      }),
+    );
+    const expiresAt = link.expiresAt.toISOString();
+    // Mailed, the link is the mailbox's alone: it is not printed.
+    context.print(
+      values.json,
+      {
+        member_id: link.memberId,
+        email: link.email,
+        expires_at: expiresAt,
+        ...(link.mailed ? { mailed: true } : { url: link.url }),
+      },
+      link.mailed
+        ? `Recovery link for ${link.email} queued to that address (until ${expiresAt}).`
+        : `Recovery link for ${link.email} (once, until ${expiresAt}); pass it on to them: ${link.url}`,
+    );
+    return 0;
+  },
+};
