@@ -10,6 +10,7 @@ import { createAdminUser } from '../../src/modules/admin/auth/admin-users.servic
 import { TRAILER_BYTES, verifyArchive } from '../../src/modules/backup/backup-archive.js';
 import { schemaVersionOf, writeBackup, type BackupSummary } from '../../src/modules/backup/backup.service.js';
 import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
+import { queueMail } from '../../src/modules/mail/mail.service.js';
 import { ensureSigningKey } from '../../src/modules/signing/signing-keys.service.js';
 import { rotateTagKeys } from '../../src/modules/tags/tag-keys.service.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
@@ -119,6 +120,21 @@ describe('avs backup and avs restore', () => {
     });
     expect(verified.statusCode).toBe(200);
     await createAdminUser(db, { email: 'registrar@example.com', password: 'a long enough password' });
+    // A message in the mail outbox, its headers and both bodies (it waits: mail is sent only when a test asks).
+    await db.transaction((tx) =>
+      queueMail(tx, {
+        kind: 'notice.certificate_issued',
+        to: 'registrar@example.com',
+        language: 'fr',
+        service: 'Asset Verification Service',
+        unsubscribeUrl: 'https://verify.example.com/console/notices/off/token',
+        draw: () => ({
+          subject: 'Certificat délivré',
+          heading: 'Bonjour',
+          paragraphs: ['« Nymphéas »\n\\ 1916'],
+        }),
+      }),
+    );
     // Two tag key versions, a tag bound under each (the first binding makes version 1), and a tap's counter.
     const bindTag = async (planet: string, id: string, uid: string) => {
       const bound = await app.inject({
@@ -160,6 +176,7 @@ describe('avs backup and avs restore', () => {
       tags: 2,
       tag_taps: 1,
     });
+    expect(summary.tables.mail_outbox).toBeGreaterThanOrEqual(1);
   });
 
   it('carries every table of the schema (from the catalogue) and restores each one and every sequence exactly', async () => {
