@@ -12,7 +12,7 @@ import {
   type MailRow,
   type MailState,
 } from './mail-outbox.repository.js';
-import { mailSender } from './mail.plugin.js';
+import { mailSender } from './mail-sender.js';
 import { messageIdOf } from './mail.worker.js';
 import { mailboxDirectory, mailboxFileName } from './transports/mailbox-transport.js';
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
+import { mailSender } from './mail-sender.js';
 import { MailWorker } from './mail.worker.js';
 import { mailboxTransport } from './transports/mailbox-transport.js';
 import type { MailTransport } from './transports/mail-transport.js';
@@ -13,13 +14,6 @@ declare module 'fastify' {
     /** The mail outbox's sender: SMTP when AVS_SMTP_URL is set, else the local mailbox (docs/mail.md). */
     mailWorker: MailWorker;
   }
-}
-
-/** The sender of every message: AVS_MAIL_FROM, else the service's name at no-reply@ the public host. */
-export function mailSender(config: Config): string {
-  if (config.AVS_MAIL_FROM) return config.AVS_MAIL_FROM;
-  const name = config.AVS_SERVICE_NAME.replace(/["\\\r\n]/g, ' ');
-  return `"${name}" <no-reply@${new URL(publicBaseUrl(config)).hostname}>`;
 }
 
 function transportOf(config: Config): MailTransport {

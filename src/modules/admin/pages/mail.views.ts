@@ -21,7 +21,7 @@ export interface MailLogFilter {
 
 const words = adminText.mail;
 
-export function mailPagePath(id: string): string {
+function mailPagePath(id: string): string {
   return `/admin/mail/${encodeURIComponent(id)}`;
 }
 
