@@ -571,7 +571,7 @@ export const configDefinitions = {
     ...durationList,
     default: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000],
     description:
-      'Delays between attempts to hand a message to the SMTP server while it is down or answers 4xx (about three days in all by default); a 5xx answer fails the message at once.',
+      'Delays between attempts to hand a message to the SMTP server while it is down or answers 4xx (ten attempts over about 28 hours by default); a 5xx answer fails the message at once.',
   },
   AVS_MAIL_TIMEOUT_MS: {
     ...integer(100, 120_000),
