@@ -36,6 +36,8 @@ import { transfersPageRoutes } from './transfers/transfers-page.routes.js';
 import { watchlistPageRoutes } from './watchlist/watchlist-page.routes.js';
 import { searchPageRoutes } from './search/search-page.routes.js';
 import { webhooksPageRoutes } from './developers/webhooks-page.routes.js';
+import { noticeSettingsRoutes } from './members/notice-settings.routes.js';
+import { unsubscribeRoutes } from './members/unsubscribe.routes.js';
 import { pageRoute } from './shell/console-page.helpers.js';
 
 // The console shares the admin's stylesheet (one look, one file to keep accessible).
@@ -102,6 +104,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(forgotPasswordRoutes);
       await console.register(homePageRoutes);
       await console.register(accountPageRoutes);
+      await console.register(noticeSettingsRoutes);
+      await console.register(unsubscribeRoutes);
       await console.register(addPasswordRoutes);
       await console.register(profilePageRoutes);
       await console.register(membersPageRoutes);

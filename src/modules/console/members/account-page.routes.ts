@@ -4,6 +4,7 @@ import { browserLanguage, inLanguage, keepLanguageCookie } from '../../../i18n/r
 import { changePassword } from '../../members/member-login.service.js';
 import { chooseLanguage } from '../../members/member-sessions.service.js';
 import { personHasPassword } from '../../members/password-reset.service.js';
+import { memberNoticeSettings } from '../../notices/notice-settings.service.js';
 import { listPasskeys, removePasskey } from '../../passkeys/passkeys.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
@@ -21,13 +22,17 @@ import { consoleReturnPath } from '../shell/page-address.js';
 import { text } from '../text/index.js';
 import { accountPage } from './account-page.views.js';
 
-/** The account page: the person's passkeys in the frame, and whether they have a password (else "Add a password"). */
+/**
+ * The account page: the person's passkeys in the frame, whether they have a password (else "Add a password"), and
+ * the member's notices.
+ */
 export async function accountView(request: FastifyRequest, frame: ConsoleFrame) {
   const { db } = request.server;
   return accountPage({
     ...frame,
     passkeys: await listPasskeys(db, frame.session.personId),
     hasPassword: await personHasPassword(db, frame.session.personId),
+    notices: await memberNoticeSettings(db, frame.session),
   });
 }
 

@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
+import type { MemberNoticeSettings } from '../../notices/notice-settings.service.js';
 import type { Passkey } from '../../passkeys/passkeys.service.js';
 import { dataTable, passwordField, selectField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
@@ -10,6 +11,7 @@ import { passkeyControl } from '../shell/console-passkeys.views.js';
 import { addPasswordSection } from '../shell/forgot-password.views.js';
 import { LANGUAGE_ACTION, languageFormFields, languageOptions } from '../shell/language-choice.views.js';
 import { text } from '../text/index.js';
+import { noticeSettingsSection } from './notice-settings.views.js';
 
 // Read on each use: the text answers in the language of the request being drawn.
 const words = () => text.account;
@@ -79,6 +81,7 @@ export function accountPage(
     passkeys: readonly Passkey[];
     /** false: the person signs in with passkeys only, and may add a password here. */
     hasPassword?: boolean;
+    notices: MemberNoticeSettings;
   },
 ): SafeHtml {
   const { session } = options;
@@ -107,6 +110,7 @@ export function accountPage(
             </section>`
       }
       ${passkeysSection(session, options.passkeys)} ${languageSection(session)}
+      ${noticeSettingsSection(session, options.notices)}
       <section aria-labelledby="everywhere-heading" class="panel">
         <h2 id="everywhere-heading">${words().everywhereHeading}</h2>
         <p>${words().everywhereIntro}</p>

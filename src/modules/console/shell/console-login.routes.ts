@@ -10,6 +10,7 @@ import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { clearMemberCookie, consoleSignInCsrf, memberSession, setMemberCookie } from './console-auth.js';
 import { consoleLoginPage, SWITCH_CONFIRMED } from './console-login.views.js';
+import { deviceToken, keepDeviceCookie } from './sign-in-device.js';
 import { text } from '../text/index.js';
 import { FormBody, FormText, pageRoute } from './console-page.helpers.js';
 import { SignInBody, sendSignInRefusal, signInFields } from '../../web-pages/sign-in-form.js';
@@ -60,6 +61,7 @@ export async function consoleLoginRoutes(
         accountId,
         replacing: request.memberSession,
         switchConfirmed,
+        device: deviceToken(request),
       });
       // Asked to confirm a switch, the person stays on that question until they confirm or leave.
       const signedInAs = switchConfirmed ? request.memberSession?.email : undefined;
@@ -79,6 +81,7 @@ export async function consoleLoginRoutes(
         });
       }
       setMemberCookie(reply, request, result.token, result.expiresAt);
+      keepDeviceCookie(request, reply);
       return reply.redirect('/console', 303);
     },
   );

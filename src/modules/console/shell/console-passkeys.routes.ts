@@ -14,6 +14,7 @@ import {
 } from '../../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { memberSession, setMemberCookie } from './console-auth.js';
+import { deviceToken, keepDeviceCookie } from './sign-in-device.js';
 
 import { TokenParams } from './console-page.helpers.js';
 import { text } from '../text/index.js';
@@ -48,6 +49,7 @@ function signedIn(
   result: { token: string; expiresAt: Date },
 ): { redirect: string } {
   setMemberCookie(reply, request, result.token, result.expiresAt);
+  keepDeviceCookie(request, reply);
   return { redirect: '/console' };
 }
 
@@ -109,6 +111,7 @@ export async function consolePasskeyRoutes(
         response: request.body.response as unknown as AuthenticationResponseJSON,
         rp,
         address: request.ip,
+        device: deviceToken(request),
       });
       if (result.outcome === 'throttled') throw throttled(result.retryAfterSeconds);
       return signedIn(request, reply, result);

@@ -20,6 +20,7 @@ import { passkeysText } from './passkeys.text.js';
 import { passwordResetText } from './password-reset.text.js';
 import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
+import { noticeSettingsText } from './notices.text.js';
 
 /**
  * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`),
@@ -47,5 +48,6 @@ export const text = defineText(
   auditText,
   keysText,
   invitationText,
+  noticeSettingsText,
   passwordResetText,
 );

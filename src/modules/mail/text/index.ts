@@ -8,4 +8,10 @@ import { passwordResetText } from './password-reset.text.js';
  * The words of the mail the service sends, in English (`<area>.text.ts`) and each other language
  * (`<lang>/<area>.json`), read in the language of the recipient (queueMail draws each message inside it).
  */
-export const mailText = defineText(import.meta.url, layoutText, noticesText, invitationText, passwordResetText);
+export const mailText = defineText(
+  import.meta.url,
+  layoutText,
+  noticesText,
+  invitationText,
+  passwordResetText,
+);
