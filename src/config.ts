@@ -579,6 +579,18 @@ export const configDefinitions = {
     description:
       'Longest SMTP conversation for one message; a worker that dies mid-conversation has its messages retried after twice this.',
   },
+  AVS_MAIL_LIMIT_PER_ACCOUNT: {
+    ...integer(1, 1_000_000),
+    default: 200,
+    description:
+      'Messages people can cause in one hour on behalf of one account (invitations, …); one more is refused with 429 rate_limited before it becomes mail.',
+  },
+  AVS_MAIL_LIMIT_PER_RECIPIENT: {
+    ...integer(1, 10_000),
+    default: 10,
+    description:
+      'Messages people can cause in one hour to one address (invitations, sign-in links, proofs of address, …); past it an invitation is refused with 429 and a link asked for on a page is not sent.',
+  },
   AVS_SHUTDOWN_TIMEOUT_MS: {
     ...integer(100, 600_000),
     default: 30_000,

@@ -386,6 +386,10 @@ export const errorCatalogue = {
         `Too many test events for this account (AVS_WEBHOOK_TEST_EVENTS_PER_MINUTE); retry after ${retryAfterSeconds} s.`,
       webhook_queue_full: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
         `The webhook's delivery queue is full (${limits.webhookQueuedDeliveries} waiting); retry after ${retryAfterSeconds} s.`,
+      mail_account: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `The account has caused as many messages this hour as it may (AVS_MAIL_LIMIT_PER_ACCOUNT); retry after ${retryAfterSeconds} s.`,
+      mail_recipient: ({ retryAfterSeconds }: { retryAfterSeconds: number }) =>
+        `This address has been sent as many messages this hour as it may be (AVS_MAIL_LIMIT_PER_RECIPIENT); retry after ${retryAfterSeconds} s.`,
 
       history_hashing: ({
         events,

@@ -210,3 +210,32 @@ export async function retryFailedMail(db: Queryable, id: string): Promise<MailRo
   if (row) db.announce(CHANGE_TOPICS.mail);
   return row;
 }
+
+/**
+ * How many messages of these kinds went to this recipient (or from this account) in the last `windowMs`, and, when
+ * that is `limit` or more, how many seconds until one of them leaves the window (the limit-th newest ages out).
+ */
+export async function mailWindow(
+  db: Queryable,
+  filter: {
+    recipient?: string;
+    accountId?: string;
+    kinds: readonly string[];
+    windowMs: number;
+    limit: number;
+  },
+): Promise<{ count: number; freesInSeconds: number }> {
+  const row = await queryFirst<{ count: number; frees_in_seconds: number | null }>(
+    db,
+    `WITH recent AS (
+       SELECT created_at FROM mail_outbox
+       WHERE created_at >= now() - make_interval(secs => $1 / 1000.0)
+         AND ($2::text IS NULL OR recipient = $2) AND ($3::uuid IS NULL OR account_id = $3)
+         AND kind = ANY ($4::text[]))
+     SELECT (SELECT count(*)::int FROM recent) AS count,
+            (SELECT ceil(extract(epoch FROM (created_at + make_interval(secs => $1 / 1000.0) - now())))::int
+               FROM recent ORDER BY created_at DESC OFFSET $5 - 1 LIMIT 1) AS frees_in_seconds`,
+    [filter.windowMs, filter.recipient ?? null, filter.accountId ?? null, filter.kinds, filter.limit],
+  );
+  return { count: row?.count ?? 0, freesInSeconds: Math.max(1, row?.frees_in_seconds ?? 1) };
+}

@@ -18,6 +18,9 @@ function pageValues(error: PageError): (string | number)[] {
     case 'rate_limited.client_address':
     case 'rate_limited.failed_authentications':
       return [Number(params.retryAfterSeconds)];
+    case 'rate_limited.mail_account':
+    case 'rate_limited.mail_recipient':
+      return [Math.ceil(Number(params.retryAfterSeconds) / 60)];
     case 'unsupported_media_type.media_mismatch':
       return [String(params.detected), String(params.declared)];
     case 'validation_failed.not_an_email':

@@ -134,6 +134,14 @@ export const errorsText = {
           'Too many failed sign-ins from your address. Try again in {seconds, plural, one {# second} other {# seconds}}.',
           'seconds',
         ),
+        mail_account: msg(
+          'This account has sent as many invitations as it may this hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+          'minutes',
+        ),
+        mail_recipient: msg(
+          'This address has been sent as many messages as it may this hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+          'minutes',
+        ),
       },
       watch_limit_reached: {
         limit: msg(
