@@ -97,7 +97,7 @@ describe('members in a browser', () => {
     const ownerPage = await openPage(desktop, `${baseUrl}/console/members`);
     await ownerPage.locator('#invite-email').fill('editor@galerie.example');
     await ownerPage.locator('#invite-role').selectOption('editor');
-    await ownerPage.getByRole('button', { name: 'Create the invitation link' }).click();
+    await ownerPage.getByRole('button', { name: 'Send the invitation' }).click();
     const editorLink = (await ownerPage.locator('#invitation-link').textContent())!.trim();
     expect(editorLink).toMatch(new RegExp(`^${baseUrl}/console/invitations/`));
     await ownerPage.close();

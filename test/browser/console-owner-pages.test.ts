@@ -67,7 +67,7 @@ describe.each([
     await expectAccessible(members);
     await members.getByLabel('E-mail').fill(`invited-${width}@galerie.example`);
     await members.getByRole('combobox', { name: 'Role', exact: true }).selectOption('viewer');
-    await members.getByRole('button', { name: 'Create the invitation link' }).click();
+    await members.getByRole('button', { name: 'Send the invitation' }).click();
     await members.waitForURL(`${baseUrl}/console/members`);
     expect(await members.locator('#invitation-link').innerText()).toMatch(/\/console\/invitations\//);
     await expectAccessible(members);

@@ -1,15 +1,17 @@
 import { parseArgs } from 'node:util';
 import { inviteMember } from '../../modules/members/invitations.service.js';
-import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
+import { mailSettings } from '../../modules/mail/mail-settings.js';
 import type { CliCommand } from '../cli-command.js';
 
 /**
  * `avs members invite --account ID --email E --role R [--display-name N] [--json]`: the operator's invitation
- * (the first owner of an account, usually); prints the one-time link, which it sends nowhere.
+ * (the first owner of an account, usually). The invitation is mailed to the address; the command also prints a
+ * one-time link the operator may pass on (it joins, but does not prove the address as the mailed one does).
  */
 export const membersInviteCommand: CliCommand = {
   usage: '--account ID --email E --role owner|editor|viewer [--display-name N] [--json]',
-  summary: 'Invite a person to an account; prints the one-time invitation link (7 days)',
+  summary:
+    'Invite a person to an account: mails the invitation, and prints a one-time link to pass on (7 days)',
   database: 'yes',
   async run(args, context) {
     let values: { account?: string; email?: string; role?: string; 'display-name'?: string; json?: boolean };
@@ -44,7 +46,7 @@ export const membersInviteCommand: CliCommand = {
         role,
         displayName: values['display-name'],
         actor: { admin: true },
-        baseUrl: publicBaseUrl(context.config),
+        ...mailSettings(context.config),
       }),
     );
     context.print(
@@ -58,7 +60,7 @@ export const membersInviteCommand: CliCommand = {
         },
         url,
       },
-      `Invited ${invitation.email} as ${invitation.role} (until ${invitation.expires_at}); pass this link on: ${url}`,
+      `Invited ${invitation.email} as ${invitation.role} (until ${invitation.expires_at}); the invitation is mailed to ${invitation.email}; you may also pass this link on: ${url}`,
     );
     return 0;
   },

@@ -18,6 +18,9 @@ export interface InvitationRow {
   now: Date;
 }
 
+/** An invitation found by a link's token, and whether that link was the one mailed to the address. */
+export type InvitationByTokenRow = InvitationRow & { by_mail: boolean };
+
 const INVITATION_COLUMNS = `i.id, i.account_id, i.member_id, p.email, m.display_name, i.role,
   i.invited_by_member_id, i.invited_by_admin, i.created_at, i.expires_at, i.used_at, i.revoked_at, now() AS now`;
 const INVITATION_FROM = `member_invitations i JOIN account_members m ON m.id = i.member_id
@@ -30,6 +33,8 @@ export async function insertInvitation(
     accountId: string;
     memberId: string;
     tokenHash: string;
+    /** The link mailed to the invited address: opening it proves the address (migration 420). */
+    mailTokenHash: string;
     role: MemberRole;
     invitedByMemberId: string | null;
     invitedByAdmin: boolean;
@@ -38,8 +43,9 @@ export async function insertInvitation(
 ): Promise<InvitationRow> {
   await db.query(
     `INSERT INTO member_invitations
-       (id, account_id, member_id, token_hash, role, invited_by_member_id, invited_by_admin, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8 * interval '1 millisecond')`,
+       (id, account_id, member_id, token_hash, mail_token_hash, role, invited_by_member_id, invited_by_admin,
+        expires_at)
+     VALUES ($1, $2, $3, $4, $9, $5, $6, $7, now() + $8 * interval '1 millisecond')`,
     [
       invitation.id,
       invitation.accountId,
@@ -49,6 +55,7 @@ export async function insertInvitation(
       invitation.invitedByMemberId,
       invitation.invitedByAdmin,
       invitation.expiresInMs,
+      invitation.mailTokenHash,
     ],
   );
   return (await findInvitation(db, invitation.accountId, invitation.id))!;
@@ -57,8 +64,10 @@ export async function insertInvitation(
 const INVITATION_SQL = `SELECT ${INVITATION_COLUMNS} FROM ${INVITATION_FROM}`;
 const FIND_INVITATION_SQL = `${INVITATION_SQL}
      WHERE i.account_id = $1 AND i.id = $2`;
-const FIND_INVITATION_BY_TOKEN_HASH_SQL = `${INVITATION_SQL}
-     WHERE i.token_hash = $1`;
+// Either link of the invitation: the one shown to the inviter or the one mailed to the address.
+const FIND_INVITATION_BY_TOKEN_HASH_SQL = `SELECT ${INVITATION_COLUMNS}, i.mail_token_hash IS NOT DISTINCT FROM $1 AS by_mail
+     FROM ${INVITATION_FROM}
+     WHERE i.token_hash = $1 OR i.mail_token_hash = $1`;
 
 export const findInvitation = firstRowQuery<InvitationRow, [accountId: string, id: string]>(
   FIND_INVITATION_SQL,
@@ -69,12 +78,12 @@ export const findInvitationForUpdate = firstRowQuery<InvitationRow, [accountId: 
   `${FIND_INVITATION_SQL} FOR UPDATE OF i`,
 );
 
-export const findInvitationByTokenHash = firstRowQuery<InvitationRow, [tokenHash: string]>(
+export const findInvitationByTokenHash = firstRowQuery<InvitationByTokenRow, [tokenHash: string]>(
   FIND_INVITATION_BY_TOKEN_HASH_SQL,
 );
 
 /** The invitation and its membership, both rows locked until the transaction ends. */
-export const findInvitationByTokenHashForUpdate = firstRowQuery<InvitationRow, [tokenHash: string]>(
+export const findInvitationByTokenHashForUpdate = firstRowQuery<InvitationByTokenRow, [tokenHash: string]>(
   `${FIND_INVITATION_BY_TOKEN_HASH_SQL} FOR UPDATE OF i, m`,
 );
 

@@ -11,8 +11,14 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { formatDateTime } from '../../i18n/formats.js';
+import { findAccountProfile } from '../accounts/account-profiles.repository.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { DEFAULT_MAIL_SETTINGS, recipientLanguage, type MailSettings } from '../mail/mail-settings.js';
+import { queueMail } from '../mail/mail.service.js';
+import { checkSendingLimits } from '../mail/sending-limits.js';
+import { mailText } from '../mail/text/index.js';
 import {
   finishPasskeyRegistration,
   finishPasskeySignIn,
@@ -36,6 +42,7 @@ import {
   markInvitationRevoked,
   markInvitationUsed,
   revokePendingInvitationsOfMember,
+  type InvitationByTokenRow,
   type InvitationRow,
 } from './invitations.repository.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
@@ -54,7 +61,9 @@ import {
   findPersonById,
   findProvenPersonByEmail,
   insertPerson,
+  markAddressProven,
   updatePersonPassword,
+  type PersonRow,
 } from './people.repository.js';
 
 /** How long an invitation link works. */
@@ -92,15 +101,66 @@ function toInvitation(row: InvitationRow): Invitation {
   };
 }
 
-/** The one-time link of an invitation: shown once to the inviter, sent nowhere by us. */
+/**
+ * A one-time link of an invitation. Each invitation has two: the one shown once to the inviter (to pass on by hand)
+ * and the one mailed to the invited address. Either joins; only the mailed one proves the address, since only
+ * the mailbox received it (docs/members.md, "What binds a person to an address").
+ */
 function invitationUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/console/invitations/${token}`;
 }
 
 /**
- * Invites an address to the account with a role: an `invited` membership and a one-time link. The membership is
- * of the person who proved the address, else of a new person of this account alone. A member already active or
- * disabled is refused; an earlier pending link of the same membership stops working.
+ * Queues the invitation's mail, with the mailed link, in the invitation's transaction: in the invited person's own
+ * language when they chose one, else in the inviter's.
+ */
+async function queueInvitationMail(
+  tx: Queryable,
+  input: {
+    accountId: string;
+    invitation: InvitationRow;
+    person: PersonRow;
+    url: string;
+    mail: Omit<MailSettings, 'baseUrl'>;
+  },
+): Promise<void> {
+  const { invitation, person, mail } = input;
+  const profile = await findAccountProfile(tx, input.accountId);
+  const account = profile?.display_name ?? profile?.account_name ?? '';
+  const proven = person.address_proven_at !== null;
+  await queueMail(tx, {
+    kind: 'invitation',
+    to: invitation.email,
+    personId: person.id,
+    accountId: input.accountId,
+    language: recipientLanguage(person.language),
+    service: mail.service,
+    carriesSecretLink: true,
+    dedupeKey: `invitation:${invitation.id}`,
+    draw: () => {
+      const words = mailText.invitation;
+      return {
+        subject: words.subject(account),
+        heading: words.heading(account),
+        paragraphs: [words.body(account, mail.service, invitation.role)],
+        action: { label: words.action, url: input.url },
+        after: [
+          `${words.expires(formatDateTime(invitation.expires_at))} ${
+            proven ? words.useSignIn(mail.service) : `${words.chooseSignIn} ${words.proves}`
+          }`,
+          words.notYou(account),
+        ],
+      };
+    },
+  });
+}
+
+/**
+ * Invites an address to the account with a role: an `invited` membership and a one-time link, mailed to the address
+ * (and returned, to be shown once to an inviter who prefers to pass it on). The membership is of the person who
+ * proved the address, else of a new person of this account alone. A member already active or disabled is refused;
+ * an earlier pending link of the same membership stops working. Past the sending limits, 429 before anything is
+ * written.
  */
 export async function inviteMember(
   db: Database,
@@ -111,6 +171,9 @@ export async function inviteMember(
     displayName?: string;
     actor: MemberActor;
     baseUrl: string;
+    /** The service's name and the sending limits (mailSettings(config)); the defaults otherwise. */
+    service?: string;
+    limits?: MailSettings['limits'];
   },
 ): Promise<{ invitation: Invitation; url: string }> {
   const email = normaliseEmail(input.email);
@@ -128,6 +191,12 @@ export async function inviteMember(
     await lockAccountForMembers(tx, input.accountId);
     let member = await findMemberOfAccountByEmail(tx, input.accountId, email);
     if (member && member.status !== 'invited') throw new AppError('member_exists');
+    const mail = {
+      service: input.service ?? DEFAULT_MAIL_SETTINGS.service,
+      limits: input.limits ?? DEFAULT_MAIL_SETTINGS.limits,
+    };
+    // Counted under the account's lock, so an account's invitations are counted one after the other.
+    await checkSendingLimits(tx, { recipient: email, accountId: input.accountId, limits: mail.limits });
     if (member) {
       await updateMember(tx, member.id, { role, displayName: displayName || undefined });
       await revokePendingInvitationsOfMember(tx, member.id);
@@ -150,11 +219,13 @@ export async function inviteMember(
       member = (await findMemberOfPerson(tx, input.accountId, personId))!;
     }
     const token = newSecretToken();
+    const mailToken = newSecretToken();
     const row = await insertInvitation(tx, {
       id: randomUUID(),
       accountId: input.accountId,
       memberId: member.id,
       tokenHash: tokenHash(token),
+      mailTokenHash: tokenHash(mailToken),
       role,
       invitedByMemberId: 'memberId' in input.actor ? input.actor.memberId : null,
       invitedByAdmin: 'admin' in input.actor,
@@ -165,6 +236,13 @@ export async function inviteMember(
       actor: input.actor,
       action: 'member.invited',
       target: { member_id: member.id, invitation_id: row.id, role },
+    });
+    await queueInvitationMail(tx, {
+      accountId: input.accountId,
+      invitation: row,
+      person: (await findPersonById(tx, member.person_id))!,
+      url: invitationUrl(input.baseUrl, mailToken),
+      mail,
     });
     return { invitation: toInvitation(row), url: invitationUrl(input.baseUrl, token) };
   });
@@ -221,9 +299,15 @@ export interface OpenInvitation {
   accountName: string;
   role: MemberRole;
   signIn: InviteeSignIn;
+  /** The link is the one mailed to the address: accepting it proves the address (unless another person did). */
+  byMail: boolean;
 }
 
-async function pendingInvitation(db: Queryable, token: string, forUpdate = false): Promise<InvitationRow> {
+async function pendingInvitation(
+  db: Queryable,
+  token: string,
+  forUpdate = false,
+): Promise<InvitationByTokenRow> {
   const row = isSecretTokenShape(token)
     ? await (forUpdate ? findInvitationByTokenHashForUpdate : findInvitationByTokenHash)(db, tokenHash(token))
     : undefined;
@@ -242,6 +326,7 @@ export async function openInvitation(db: Queryable, token: string): Promise<Open
     accountName: account?.name ?? '',
     role: row.role,
     signIn: invitee.signIn,
+    byMail: row.by_mail,
   };
 }
 
@@ -294,7 +379,10 @@ export async function acceptInvitation(
   return joinByInvitation(db, input.token, newHash);
 }
 
-/** The membership becomes active, the link used, and a session starts in the account: one transaction. */
+/**
+ * The membership becomes active, the link used, and a session starts in the account: one transaction. Accepted from
+ * the mailed link, the invited person has proven the address (set unless another person of it proved it first).
+ */
 async function joinByInvitation(db: Database, token: string, newHash?: string): Promise<AcceptResult> {
   return db.transaction(async (tx) => {
     // Locked and read again: of two accepts of one link, the second finds it used.
@@ -302,6 +390,7 @@ async function joinByInvitation(db: Database, token: string, newHash?: string): 
     const member = (await findMemberForUpdate(tx, row.account_id, row.member_id))!;
     if (member.status !== 'invited') throw new AppError('invitation_closed', 'revoked');
     if (newHash) await updatePersonPassword(tx, member.person_id, newHash);
+    if (row.by_mail) await markAddressProven(tx, { id: member.person_id, email: row.email });
     await updateMember(tx, member.id, { status: 'active', role: row.role });
     await markInvitationUsed(tx, row.id);
     await recordAudit(tx, {

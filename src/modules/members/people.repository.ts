@@ -8,10 +8,13 @@ export interface PersonRow {
   password_changed_at: Date | null;
   /** When the person proved by mail that the address is theirs; null: made by an invitation link alone. */
   address_proven_at: Date | null;
+  /** The person's own language (migration 370); null: their browser's. */
+  language: Language | null;
   created_at: Date;
 }
 
-const PERSON_COLUMNS = 'id, email, password_hash, password_changed_at, address_proven_at, created_at';
+const PERSON_COLUMNS =
+  'id, email, password_hash, password_changed_at, address_proven_at, language, created_at';
 
 /** Every person of this e-mail: one per account that invited it, until the address is proven (docs/members.md). */
 export async function findPeopleByEmail(db: Queryable, email: string): Promise<PersonRow[]> {
@@ -52,4 +55,36 @@ export async function updatePersonLanguage(
   language: Language | null,
 ): Promise<void> {
   await db.query('UPDATE people SET language = $2 WHERE id = $1', [id, language]);
+}
+
+/**
+ * The person proves the address (a link mailed to it came back): set unless another person of the address proved it
+ * first (at most one proven person per address). The people of the address are locked first, so two proofs of one
+ * address wait for each other and the second finds the first. Answers whether this person is now the proven one.
+ */
+export async function markAddressProven(
+  db: Queryable,
+  person: { id: string; email: string },
+): Promise<boolean> {
+  const people = await queryAll<{ id: string; proven: boolean }>(
+    db,
+    'SELECT id, address_proven_at IS NOT NULL AS proven FROM people WHERE email = $1 ORDER BY id FOR UPDATE',
+    [person.email],
+  );
+  const proven = people.find((row) => row.proven);
+  if (proven) return proven.id === person.id;
+  await db.query('UPDATE people SET address_proven_at = now() WHERE id = $1 AND email = $2', [
+    person.id,
+    person.email,
+  ]);
+  return people.some((row) => row.id === person.id);
+}
+
+/** The other people of a proven person's address: each made by an invitation link before the proof. */
+export async function findUnprovenPeopleByEmail(db: Queryable, email: string): Promise<PersonRow[]> {
+  return queryAll<PersonRow>(
+    db,
+    `SELECT ${PERSON_COLUMNS} FROM people WHERE email = $1 AND address_proven_at IS NULL ORDER BY id`,
+    [email],
+  );
 }

@@ -38,6 +38,8 @@ export interface PeopleLists<Listed extends Member = Member> {
   members: readonly Listed[];
   invitations: readonly Invitation[];
   createdUrl?: string;
+  /** The address the invitation just made was mailed to. */
+  createdFor?: string;
   form?: InviteFormValues;
   flash?: Flash;
 }
@@ -143,11 +145,14 @@ export function invitationsTable(
   });
 }
 
-/** The link of an invitation just made: on this answer only, never stored in clear. */
-export function invitationLinkNotice(url: string | undefined, linkId?: string): SafeHtml {
+/**
+ * The link of an invitation just made, for an inviter who prefers to pass it on: on this answer only, never stored
+ * in clear. It joins the account but proves nothing; the link mailed to the address is another one (docs/members.md).
+ */
+export function invitationLinkNotice(url: string | undefined, email = '', linkId?: string): SafeHtml {
   if (!url) return html``;
   return html`<div class="flash flash-notice" role="status">
-    <p>${words().linkCreated}</p>
+    <p>${words().linkCreated(email)}</p>
     <p>${linkId ? html`<code id="${linkId}">${url}</code>` : html`<code>${url}</code>`}</p>
   </div>`;
 }

@@ -21,6 +21,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
 import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import { mailSettings } from '../../mail/mail-settings.js';
 import {
   BindTagBody,
   BoundTag,
@@ -131,7 +132,7 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
         role: request.body.role,
         displayName: request.body.display_name,
         actor: admin,
-        baseUrl: publicBaseUrl(request.server.config),
+        ...mailSettings(request.server.config),
       });
       return reply.code(201).send(created);
     },

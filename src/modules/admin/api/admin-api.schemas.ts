@@ -163,5 +163,8 @@ export type CreateInvitationBody = Static<typeof CreateInvitationBody>;
 
 export const CreatedInvitation = Type.Object({
   invitation: Invitation,
-  url: Type.String({ description: 'The one-time link: shown this once, sent nowhere by the service.' }),
+  url: Type.String({
+    description:
+      'A one-time link, shown this once, for an operator who prefers to pass it on: it joins the account but does not prove the address. The service mails the invitation (with its own link) to the address.',
+  }),
 });

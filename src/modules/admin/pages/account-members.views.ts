@@ -29,7 +29,7 @@ export function accountMembersPage(
         <a href="/admin/accounts">${words.allAccounts}</a> ·
         <a href="/admin/api-keys?account=${account.id}">${words.apiKeys}</a>
       </p>
-      ${invitationLinkNotice(options.createdUrl)}
+      ${invitationLinkNotice(options.createdUrl, options.createdFor)}
       <h2 id="members-heading">${words.members}</h2>
       ${
         options.members.length === 0

@@ -5,7 +5,7 @@ import { isUuid } from '../../../lib/uuid.js';
 import { createAccount, getAccount, listAccounts } from '../../accounts/accounts.service.js';
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
-import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import { mailSettings } from '../../mail/mail-settings.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { accountMembersPage } from './account-members.views.js';
 import { accountsPage } from './accounts.views.js';
@@ -55,7 +55,12 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
   const showAccount = async (
     request: FastifyRequest,
     accountId: string,
-    extra: { createdUrl?: string; form?: Static<typeof InviteFormBody>; flash?: Flash } = {},
+    extra: {
+      createdUrl?: string;
+      createdFor?: string;
+      form?: Static<typeof InviteFormBody>;
+      flash?: Flash;
+    } = {},
   ) => {
     const account = isUuid(accountId) ? await getAccount(db, accountId) : undefined;
     if (!account) throw new AppError('account_not_found', 'no_account', { id: accountId.slice(0, 100) });
@@ -77,16 +82,20 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { id } = request.params;
       try {
-        const { url } = await inviteMember(db, {
+        const { url, invitation } = await inviteMember(db, {
           accountId: id,
           email: request.body.email ?? '',
           role: request.body.role ?? '',
           displayName: request.body.display_name,
           actor: admin,
-          baseUrl: publicBaseUrl(request.server.config),
+          ...mailSettings(request.server.config),
         });
         // The link is shown on this answer only: it never goes into the session's notice (stored in the database).
-        return sendPage(reply, await showAccount(request, id, { createdUrl: url }), 201);
+        return sendPage(
+          reply,
+          await showAccount(request, id, { createdUrl: url, createdFor: invitation.email }),
+          201,
+        );
       } catch (error) {
         const { flash, status } = refusal(error);
         return sendPage(reply, await showAccount(request, id, { form: request.body, flash }), status);

@@ -11,7 +11,7 @@ import {
   type Member,
   type MemberActor,
 } from '../../members/members.service.js';
-import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import { mailSettings } from '../../mail/mail-settings.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { memberSession } from '../shell/console-auth.js';
 import {
@@ -96,16 +96,16 @@ export async function membersPageRoutes(app: FastifyInstance): Promise<void> {
       const session = memberSession(request);
       return formOnPage(
         async () => {
-          const { url } = await inviteMember(db, {
+          const { url, invitation } = await inviteMember(db, {
             accountId: session.accountId,
             email: request.body.email ?? '',
             role: request.body.role ?? '',
             displayName: request.body.display_name,
             actor: actorOf(request),
-            baseUrl: publicBaseUrl(request.server.config),
+            ...mailSettings(request.server.config),
           });
           // The link is on this answer only: never in the session's notice, which is stored in the database.
-          return { createdUrl: url, status: 201 };
+          return { createdUrl: url, createdFor: invitation.email, status: 201 };
         },
         { form: request.body },
         (answer) => sendMembersPage(request, reply, answer),

@@ -49,7 +49,7 @@ export function membersPage(options: PeopleLists<Member> & ConsoleFrame): SafeHt
     ...options,
     title: words().title,
     section: 'members',
-    content: html`${invitationLinkNotice(options.createdUrl, 'invitation-link')}
+    content: html`${invitationLinkNotice(options.createdUrl, options.createdFor, 'invitation-link')}
       <h2 id="members-heading">${words().membersHeading}</h2>
       ${membersTable(options.members, {
         youId: session.memberId,

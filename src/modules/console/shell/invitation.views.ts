@@ -102,6 +102,11 @@ export function invitationPage(options: {
       <p>
         ${words.invited((strong) => html`<strong>${strong}</strong>`, invitation.accountName, roleName(invitation.role))}
       </p>
+      ${
+        invitation.byMail && invitation.signIn === 'new'
+          ? html`<p>${text.addresses.invitationProves(invitation.email)}</p>`
+          : ''
+      }
       ${content}`,
   );
 }

@@ -11,6 +11,7 @@ import { transfersText } from './transfers.text.js';
 import { watchlistText } from './watchlist.text.js';
 import { listsText } from './lists.text.js';
 import { accountText } from './account.text.js';
+import { addressesText } from './addresses.text.js';
 import { auditText } from './audit.text.js';
 import { invitationText } from './invitation.text.js';
 import { keysText } from './keys.text.js';
@@ -50,4 +51,5 @@ export const text = defineText(
   invitationText,
   noticeSettingsText,
   passwordResetText,
+  addressesText,
 );

@@ -12,10 +12,12 @@ export const invitationText = {
       'role',
     ),
     action: 'Accept the invitation',
-    expires: msg(
-      'The link works once, until {date}. You choose your password or passkey when you open it.',
-      'date',
-    ),
+    expires: msg('The link works once, until {date}.', 'date'),
+    /** The invited person has no way to sign in yet. */
+    chooseSignIn: 'You choose your password or passkey when you open it.',
+    /** The invited person already signs in (their address is proven): they accept as themselves. */
+    useSignIn: msg('You accept with the password or passkey you already use on {service}.', 'service'),
+    proves: 'Accepting from this message also confirms that this address is yours.',
     notYou: msg('If you do not know {account}, ignore this message: nothing happens without you.', 'account'),
   },
 } as const;

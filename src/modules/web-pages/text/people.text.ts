@@ -20,12 +20,14 @@ export const peopleText = {
     invitationStates: { pending: 'pending', used: 'used', expired: 'expired', revoked: 'revoked' },
     revoke: 'Revoke',
     revokeInvitationOf: msg('Revoke the invitation of {email}', 'email'),
-    linkCreated:
-      'Invitation created. Pass this link on to the person: it is shown only now, and we send it nowhere.',
+    linkCreated: msg(
+      'Invitation created. We have sent it to {email}; you may also pass this link on yourself. It is shown only now.',
+      'email',
+    ),
     inviteHeading: 'Invite someone',
     inviteEmail: 'E-mail',
     inviteName: 'Name (optional)',
     inviteRole: 'Role',
-    inviteButton: 'Create the invitation link',
+    inviteButton: 'Send the invitation',
   },
 } as const;
