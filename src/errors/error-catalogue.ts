@@ -76,6 +76,8 @@ export const errorCatalogue = {
       use_your_password: () =>
         'You already have a password with us: enter it to accept; add a passkey on your account page afterwards.',
       use_your_passkey: () => 'You sign in with a passkey: use it to accept the invitation.',
+      address_not_proven: () =>
+        'Only a person whose address is proven joins its other sign-ins; prove the address first on the account page.',
       not_a_role: ({ role }: { role: unknown }) => `${quoted(role)} is not a role (owner, editor or viewer).`,
       invalid_expiry: () => 'The expiry is not a valid date and time.',
       choose_account: () => 'Choose the account the key belongs to.',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -5,13 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { listConsoleRoutes } from '../../src/modules/console/shell/console-auth.js';
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
+import { unsubscribeUrl } from '../../src/modules/notices/notice-settings.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { launchChromium, listenLocally, PAGE_WALK_PASSES, walkProblems } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { LOCAL_DELIVERY, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { jpegImage, pdfDocument } from '../media/media-fixtures.js';
-import { invite, joinedMember } from '../members/member-helpers.js';
+import { insertPasswordReset } from '../../src/modules/password-resets/password-resets.repository.js';
+import { invite, joinedMember, proveAddress } from '../members/member-helpers.js';
+import { insertMailLink } from '../../src/modules/members/mail-links.repository.js';
+import { newSecretToken, tokenHash } from '../../src/modules/web-pages/web-sessions.js';
 
 // Every console page a browser GETs, walked in Chromium with an account full of data, in each pass of PAGE_WALK_PASSES:
 // axe-core finds nothing serious or critical in French at 1280 px and Japanese at 360 px, nothing is wider than a
@@ -44,6 +49,13 @@ const ids = {
   stolen: undefined as unknown as CreatedAsset,
   otherAsset: undefined as unknown as CreatedAsset,
   invitationToken: '',
+  /** A notice's one-click link (the owner's, for issued certificates), opened and never used. */
+  noticeOffPath: '',
+  /** A link to choose a new password, never used. */
+  resetToken: newSecretToken(),
+  /** A link by e-mail of the editor's (proven) address, and a proof of the owner's: opened, never used. */
+  signInToken: '',
+  proofToken: '',
   keyId: '',
   webhookId: '',
 };
@@ -66,6 +78,48 @@ const WALK: readonly Walked[] = [
     url: () => `/console/invitations/${ids.invitationToken}`,
     signedOut: true,
     shot: 'invitation',
+  },
+  {
+    route: '/console/forgot-password',
+    url: () => '/console/forgot-password',
+    signedOut: true,
+    shot: 'forgot-password',
+  },
+  {
+    route: '/console/reset-password/:token',
+    url: () => `/console/reset-password/${ids.resetToken}`,
+    signedOut: true,
+    shot: 'reset-password',
+  },
+  {
+    route: '/console/reset-password/:token',
+    url: () => `/console/reset-password/${'A'.repeat(43)}`,
+    signedOut: true,
+    shot: 'reset-link-not-valid',
+    status: 404,
+  },
+  {
+    route: '/console/email-sign-in',
+    url: () => '/console/email-sign-in',
+    signedOut: true,
+    shot: 'email-sign-in',
+  },
+  {
+    route: '/console/email-sign-in/:token',
+    url: () => `/console/email-sign-in/${ids.signInToken}`,
+    signedOut: true,
+    shot: 'email-sign-in-link',
+  },
+  {
+    route: '/console/prove-address/:token',
+    url: () => `/console/prove-address/${ids.proofToken}`,
+    shot: 'prove-address',
+  },
+  {
+    route: '/console/notices/off/:token',
+    url: () => ids.noticeOffPath,
+    signedOut: true,
+    shot: 'notices-off',
   },
   { route: '/console', url: () => '/console', shot: 'home' },
   { route: '/console/account', url: () => '/console/account', shot: 'account' },
@@ -123,6 +177,21 @@ const WALK: readonly Walked[] = [
   },
 ];
 
+/** A link mailed to the one person of an address (as the services write it), for its page to be walked. */
+async function mailLinkOf(email: string, purpose: 'sign_in' | 'prove_address'): Promise<string> {
+  const { rows } = await context.db.query<{ id: string }>('SELECT id FROM people WHERE email = $1', [email]);
+  const token = newSecretToken();
+  await insertMailLink(context.db, {
+    id: randomUUID(),
+    personId: rows[0]!.id,
+    purpose,
+    email,
+    tokenHash: tokenHash(token),
+    expiresInMs: 24 * 60 * 60 * 1000,
+  });
+  return token;
+}
+
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   receiver = await startReceiver();
@@ -130,8 +199,28 @@ beforeAll(async () => {
   const other = await context.createAccountWithKey({ name: 'Maison de Ventes' });
   const owner = await joinedMember(context.app, context.db, gallery.accountId, 'owner@galerie.example');
   ownerCookie = owner.cookie;
+  ids.noticeOffPath = await unsubscribeUrl(context.db, '', {
+    type: 'm',
+    id: owner.memberId,
+    kind: 'certificate_issued',
+  });
   await joinedMember(context.app, context.db, gallery.accountId, 'editor@galerie.example', 'editor');
   ids.invitationToken = (await invite(context.db, gallery.accountId, 'new@galerie.example', 'viewer')).token;
+  // A link to choose a new password, as "Forgot your password?" writes it, open for the whole walk.
+  await insertPasswordReset(context.db, {
+    id: tokenHash(ids.resetToken),
+    realm: 'console',
+    purpose: 'reset',
+    email: 'owner@galerie.example',
+    personId: null,
+    adminUserId: null,
+    clientBucket: null,
+    mailed: true,
+    ttlMs: 24 * 60 * 60 * 1000,
+  });
+  await proveAddress(context.db, 'editor@galerie.example');
+  ids.signInToken = await mailLinkOf('editor@galerie.example', 'sign_in');
+  ids.proofToken = await mailLinkOf('owner@galerie.example', 'prove_address');
   ids.keyId = (
     await createApiKey(context.db, {
       accountId: gallery.accountId,

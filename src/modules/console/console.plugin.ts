@@ -24,7 +24,9 @@ import { text } from './text/index.js';
 import { consoleLoginRoutes } from './shell/console-login.routes.js';
 import { forgotPasswordRoutes } from './shell/forgot-password.routes.js';
 import { homePageRoutes } from './home/home-page.routes.js';
-import { accountPageRoutes } from './members/account-page.routes.js';
+import { accountPageRoutes, accountView } from './members/account-page.routes.js';
+import { provenAddressJsonRoutes, provenAddressRoutes } from './members/proven-address.routes.js';
+import { emailSignInRoutes } from './shell/email-sign-in.routes.js';
 import { addPasswordRoutes } from './members/add-password.routes.js';
 import { profilePageRoutes } from './members/profile-page.routes.js';
 import { consolePasskeyRoutes } from './shell/console-passkeys.routes.js';
@@ -101,6 +103,8 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       );
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
+      await console.register(emailSignInRoutes);
+      await console.register(provenAddressRoutes, { throttle, accountPage: accountView });
       await console.register(forgotPasswordRoutes);
       await console.register(homePageRoutes);
       await console.register(accountPageRoutes);
@@ -125,6 +129,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
         // The passkey ceremonies are fetched by console.js: their refusals are the JSON error body, not a page.
         json.setErrorHandler(jsonErrorHandler);
         await json.register(consolePasskeyRoutes, { throttle });
+        await json.register(provenAddressJsonRoutes, { throttle });
       });
     },
     { prefix: '/console' },

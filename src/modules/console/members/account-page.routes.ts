@@ -21,6 +21,7 @@ import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import { consoleReturnPath } from '../shell/page-address.js';
 import { text } from '../text/index.js';
 import { accountPage } from './account-page.views.js';
+import { addressStatus } from './proven-address.routes.js';
 
 /**
  * The account page: the person's passkeys in the frame, whether they have a password (else "Add a password"), and
@@ -31,6 +32,7 @@ export async function accountView(request: FastifyRequest, frame: ConsoleFrame) 
   return accountPage({
     ...frame,
     passkeys: await listPasskeys(db, frame.session.personId),
+    address: await addressStatus(request, frame),
     hasPassword: await personHasPassword(db, frame.session.personId),
     notices: await memberNoticeSettings(db, frame.session),
   });

@@ -11,6 +11,7 @@ import { passkeyControl } from '../shell/console-passkeys.views.js';
 import { addPasswordSection } from '../shell/forgot-password.views.js';
 import { LANGUAGE_ACTION, languageFormFields, languageOptions } from '../shell/language-choice.views.js';
 import { text } from '../text/index.js';
+import { addressSection, type AddressStatus } from './proven-address.views.js';
 import { noticeSettingsSection } from './notice-settings.views.js';
 
 // Read on each use: the text answers in the language of the request being drawn.
@@ -79,6 +80,8 @@ function languageSection(session: MemberSession): SafeHtml {
 export function accountPage(
   options: ConsoleFrame & {
     passkeys: readonly Passkey[];
+    /** Whether the person's address is proven, and the other sign-ins of it they may join (docs/members.md). */
+    address?: AddressStatus;
     /** false: the person signs in with passkeys only, and may add a password here. */
     hasPassword?: boolean;
     notices: MemberNoticeSettings;
@@ -90,6 +93,7 @@ export function accountPage(
     title: words().title,
     section: 'account',
     content: html`<p>${words().signedInAs((strong) => html`<strong>${strong}</strong>`, session.email)}</p>
+      ${options.address ? addressSection(session, options.address) : ''}
       ${
         options.hasPassword === false
           ? addPasswordSection(session)

@@ -5,6 +5,7 @@ import type { Flash } from '../../web-pages/page-document.views.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { passkeyControl } from './console-passkeys.views.js';
+import { emailSignInLink } from './email-sign-in.views.js';
 import { forgotPasswordLink } from './forgot-password.views.js';
 import { text } from '../text/index.js';
 
@@ -67,6 +68,7 @@ export function consoleLoginPage(options: {
           button: text.login.passkeyButton,
           fallback: text.login.passkeyFallback,
         })}
-      </section>`,
+      </section>
+      ${emailSignInLink()}`,
   );
 }

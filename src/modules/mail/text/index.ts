@@ -1,4 +1,5 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
+import { addressText } from './address.text.js';
 import { invitationText } from './invitation.text.js';
 import { layoutText } from './layout.text.js';
 import { noticesText } from './notices.text.js';
@@ -13,5 +14,6 @@ export const mailText = defineText(
   layoutText,
   noticesText,
   invitationText,
+  addressText,
   passwordResetText,
 );
