@@ -138,7 +138,7 @@ describe('a refusal and the configuration', () => {
     ];
     const server = await startMailServer({ answer: () => answers.shift() });
     const context = await createTestContext({
-      config: { ...server.config, AVS_MAIL_RETRY_SCHEDULE: [50, 50] },
+      config: { ...server.config, AVS_MAIL_RETRY_SCHEDULE: [1_500, 1_500] },
     });
     try {
       const refused = await context.db.transaction((tx) =>
