@@ -40,6 +40,10 @@ export async function findAdminUserForUpdate(db: Queryable, id: string): Promise
   );
 }
 
-export async function updateAdminUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+export async function updateAdminUserPassword(
+  db: Queryable,
+  id: string,
+  passwordHash: string,
+): Promise<void> {
   await db.query('UPDATE admin_users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
 }
