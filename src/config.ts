@@ -203,7 +203,7 @@ const witnessList = handParsed({
 });
 
 /** Hosts a plain-text SMTP conversation may reach: only this machine, where nothing travels over a network. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
 }

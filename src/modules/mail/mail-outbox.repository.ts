@@ -179,21 +179,6 @@ export async function findMail(db: Queryable, id: string): Promise<MailRow | und
   return queryFirst<MailRow>(db, `SELECT ${COLUMNS} FROM mail_outbox WHERE id = $1`, [id]);
 }
 
-/** How many messages went (or are going) to this recipient, or from this account, since the given time. */
-export async function countMailSince(
-  db: Queryable,
-  filter: { recipient?: string; accountId?: string; kinds?: readonly string[]; since: Date },
-): Promise<number> {
-  const row = await queryFirst<{ count: number }>(
-    db,
-    `SELECT count(*)::int AS count FROM mail_outbox
-     WHERE created_at >= $1 AND ($2::text IS NULL OR recipient = $2) AND ($3::uuid IS NULL OR account_id = $3)
-       AND ($4::text[] IS NULL OR kind = ANY ($4::text[]))`,
-    [filter.since, filter.recipient ?? null, filter.accountId ?? null, filter.kinds ?? null],
-  );
-  return row?.count ?? 0;
-}
-
 /**
  * A failed message made pending again, due now, its tries counted afresh (`avs mail retry`); undefined when the
  * message is not failed, or has lost its body (one that carried a one-time link).

@@ -14,7 +14,7 @@ type SmtpConfig = Pick<
  * (a server that offers none is refused, never spoken to in the clear), except `?tls=off`, which config allows on
  * loopback only.
  */
-export function smtpOptions(config: SmtpConfig, heloName: string): SMTPPool.Options {
+function smtpOptions(config: SmtpConfig, heloName: string): SMTPPool.Options {
   const url = new URL(config.AVS_SMTP_URL!);
   const secure = url.protocol === 'smtps:';
   const plain = url.searchParams.get('tls') === 'off';
