@@ -45,7 +45,7 @@ function mediumName(medium: MediaRecordType, index: number): string {
  * The media of an asset as a grid of figures, each linking to its bytes at `hrefOf(medium)`; `actions` adds
  * controls under a figure's caption (the console's remove button).
  */
-export function mediaGrid(
+function mediaGrid(
   media: readonly MediaRecordType[],
   options: {
     hrefOf: (medium: MediaRecordType) => string;
@@ -87,6 +87,17 @@ export function mediaGrid(
       </li>`;
     })}
   </ul>`;
+}
+
+/** The media section of an asset's page: its heading with the count, the grid, then what the page adds (a form). */
+export function mediaSection(
+  media: readonly MediaRecordType[],
+  options: Parameters<typeof mediaGrid>[1] & { heading: string; more?: SafeHtml },
+): SafeHtml {
+  return html`<section aria-labelledby="media-heading">
+    <h2 id="media-heading">${options.heading} <span class="count">${media.length}</span></h2>
+    ${mediaGrid(media, options)} ${options.more ?? ''}
+  </section>`;
 }
 
 /**
@@ -201,7 +212,7 @@ function openAlertSentence(open: AlertType): SafeHtml {
  * An asset's open alert, loud, with the resolve buttons (posted to `{base}/alerts/{id}/resolve`), or the report form
  * (posted to `{base}/alerts`); then the earlier alerts. `hidden` undefined: shown without the forms.
  */
-export function alertControls(
+function alertControls(
   alerts: readonly AlertType[],
   options: { base: string; hidden: SafeHtml | undefined },
 ): SafeHtml {
@@ -234,4 +245,16 @@ export function alertControls(
           </ul>`
       : ''
   }`;
+}
+
+/** The alerts panel of an asset's page, loud while one is open: the alert controls, then what the page adds. */
+export function alertsPanel(
+  alerts: readonly AlertType[],
+  options: Parameters<typeof alertControls>[1] & { heading: string; more?: SafeHtml },
+): SafeHtml {
+  const open = alerts.some((alert) => alert.status === 'open');
+  return html`<section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
+    <h2 id="alerts-heading">${options.heading}</h2>
+    ${alertControls(alerts, options)} ${options.more ?? ''}
+  </section>`;
 }

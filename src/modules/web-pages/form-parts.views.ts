@@ -1,4 +1,4 @@
-import { html, SafeHtml } from '../../lib/html.js';
+import { html, SafeHtml, type Interpolation } from '../../lib/html.js';
 import { text } from './text/index.js';
 
 /** An input's attributes, written in this order; `true` writes a bare attribute, `undefined` none. */
@@ -252,4 +252,19 @@ export function labelledTable(options: {
       </tr>`,
     ),
   });
+}
+
+/** A term of a detailsList and its value. */
+export type DetailRow = readonly [term: string, value: Interpolation];
+
+/** A record's details as a definition list, each term with its value; a row the record lacks (false) is left out. */
+export function detailsList(rows: readonly (DetailRow | false)[]): SafeHtml {
+  return html`<dl class="details">
+    ${rows.map((row) =>
+      row
+        ? html`<dt>${row[0]}</dt>
+            <dd>${row[1]}</dd>`
+        : '',
+    )}
+  </dl>`;
 }

@@ -1,5 +1,6 @@
 import { formatDate } from '../../i18n/formats.js';
 import { html, type SafeHtml } from '../../lib/html.js';
+import type { MediaRecordType } from '../media/media.schemas.js';
 import { formatTime } from './page-document.views.js';
 
 // An asset's history as sentences a registrar reads (docs/console.md, "History as sentences"): who did what, in
@@ -302,4 +303,23 @@ export function historyTimeline(
       )}
     </ol>
     ${options.hasMore ? html`<p class="hint">${options.words.olderEvents(history.length)}</p>` : ''}`;
+}
+
+/** What an asset's page shows of its history: the events, whether there are more, and the names and media they name. */
+export interface AssetPageHistory {
+  history: AssetHistoryEntry[];
+  historyHasMore: boolean;
+  /** Who the history's events name, as the reader may be told (history-names.service.ts). */
+  historyNames: HistoryNames;
+  media: MediaRecordType[];
+}
+
+/** An asset's history on its page, in `words` (the console's sentences: the operator's page reads them too). */
+export function assetHistory(data: AssetPageHistory, words: HistoryWords): SafeHtml {
+  return historyTimeline(data.history, {
+    hasMore: data.historyHasMore,
+    words,
+    names: data.historyNames,
+    media: data.media,
+  });
 }

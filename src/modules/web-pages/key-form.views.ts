@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { planetIds } from '../../planets/planets.js';
-import { checkboxChoice, dataTable, inputField } from './form-parts.views.js';
+import { checkboxChoice, inputField, labelledTable } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
 import type { KeyFormValues } from './key-form.js';
@@ -117,9 +117,8 @@ export function keysTable<Key extends ListedKey>(
   const never = text.frame.never;
   const revoke = (key: Key) =>
     words().revoke((hidden) => html`<span class="visually-hidden">${hidden}</span>`, key.prefix);
-  return dataTable({
+  return labelledTable({
     ...options.table,
-    responsive: true,
     columns: [
       columns.prefix,
       columns.name,
@@ -129,26 +128,27 @@ export function keysTable<Key extends ListedKey>(
       columns.created,
       columns.lastUsed,
       columns.expires,
-      html`<span class="visually-hidden">${columns.actions}</span>`,
+      columns.actions,
     ],
-    rows: keys.map(
-      (key) =>
-        html`<tr data-key-id="${key.id}">
-          <td data-label="${columns.prefix}"><code>${key.prefix}…</code></td>
-          <td data-label="${columns.name}">${key.name ?? '—'}</td>
-          <td data-label="${extra.label}">${extra.cell(key)}</td>
-          <td data-label="${columns.scope}">${scopeText(key.planet_scope)}</td>
-          <td data-label="${columns.status}">
-            <span class="badge badge-${key.status}">${keyStatusName(key.status)}</span>
-          </td>
-          <td data-label="${columns.created}">${formatTime(key.created_at)}</td>
-          <td data-label="${columns.lastUsed}">${formatTime(key.last_used_at, never)}</td>
-          <td data-label="${columns.expires}">${formatTime(key.expires_at, never)}</td>
-          <td data-label="Actions">
-            ${key.status === 'revoked' ? '' : html`<a class="button-link danger" href="${options.revokeBase}/${key.id}/revoke">${revoke(key)}</a>`}
-          </td>
-        </tr>`,
-    ),
+    actionsColumn: 8,
+    rows: keys.map((key) => ({
+      attributes: html` data-key-id="${key.id}"`,
+      cells: [
+        html`<code>${key.prefix}…</code>`,
+        key.name ?? '—',
+        extra.cell(key),
+        scopeText(key.planet_scope),
+        html`<span class="badge badge-${key.status}">${keyStatusName(key.status)}</span>`,
+        formatTime(key.created_at),
+        formatTime(key.last_used_at, never),
+        formatTime(key.expires_at, never),
+        key.status === 'revoked'
+          ? ''
+          : html`<a class="button-link danger" href="${options.revokeBase}/${key.id}/revoke"
+              >${revoke(key)}</a
+            >`,
+      ],
+    })),
   });
 }
 

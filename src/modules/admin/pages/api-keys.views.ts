@@ -11,6 +11,7 @@ import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import {
+  detailsList,
   emptyOption,
   filterForm,
   filterSelect,
@@ -119,18 +120,13 @@ export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, accoun
     section: 'api-keys',
     session,
     content: html`${newKeySecret(key.key, { copyButton: true })}
-      <dl class="details">
-        <dt>${words.prefix}</dt>
-        <dd><code>${key.prefix}…</code></dd>
-        <dt>${words.name}</dt>
-        <dd>${key.name ?? '—'}</dd>
-        <dt>${words.account}</dt>
-        <dd>${account}</dd>
-        <dt>${words.categories}</dt>
-        <dd>${scopeText(key.planet_scope)}</dd>
-        <dt>${words.expires}</dt>
-        <dd>${formatTime(key.expires_at, words.neverExpires)}</dd>
-      </dl>
+      ${detailsList([
+        [words.prefix, html`<code>${key.prefix}…</code>`],
+        [words.name, key.name ?? '—'],
+        [words.account, account],
+        [words.categories, scopeText(key.planet_scope)],
+        [words.expires, formatTime(key.expires_at, words.neverExpires)],
+      ])}
       <p><a href="/admin/api-keys">${words.back}</a></p>`,
   });
 }

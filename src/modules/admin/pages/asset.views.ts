@@ -1,7 +1,6 @@
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CertificateMove } from '../../assets/asset-states.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
-import type { MediaRecordType } from '../../media/media.schemas.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
 import type { VerificationType } from '../../verification/verification.schemas.js';
 import type { Lookup } from '../../alert-lookups/alert-lookups.service.js';
@@ -9,18 +8,14 @@ import type { AlertType } from '../../alerts/alerts.schemas.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
-import { dataTable } from '../../web-pages/form-parts.views.js';
+import { dataTable, detailsList, type DetailRow } from '../../web-pages/form-parts.views.js';
 import {
-  alertControls,
+  alertsPanel,
   certificateStatusBadge,
-  mediaGrid,
+  mediaSection,
   verificationsTable,
 } from '../../web-pages/asset-parts.views.js';
-import {
-  historyTimeline,
-  type AssetHistoryEntry,
-  type HistoryNames,
-} from '../../web-pages/history-timeline.views.js';
+import { assetHistory, type AssetPageHistory } from '../../web-pages/history-timeline.views.js';
 import { text } from '../../console/text/index.js';
 import {
   moveLabel,
@@ -33,14 +28,10 @@ import { fieldName, statusName } from './value-names.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { adminText } from '../text/index.js';
 
-export interface AssetPageData {
+/** The asset's page: its history's names are every name (the operator is told them all). */
+export interface AssetPageData extends AssetPageHistory {
   session: AdminSession;
   certificate: CertificateListItem;
-  media: MediaRecordType[];
-  history: AssetHistoryEntry[];
-  historyHasMore: boolean;
-  /** Who the history's events name: the operator is told every name. */
-  historyNames: HistoryNames;
   verifications: VerificationType[];
   verificationSummary: VerificationSummary | undefined;
   /** The asset's stolen-or-lost alerts, newest first (docs/alerts.md), and the look-ups recorded while one was open. */
@@ -73,48 +64,36 @@ function certificateSection(data: AssetPageData): SafeHtml {
   const words = adminText.asset;
   return html`<section aria-labelledby="certificate-heading" class="panel">
     <h2 id="certificate-heading">${words.certificate}</h2>
-    <dl class="details">
-      <dt>${words.number}</dt>
-      <dd><code>${certificate.certificate_number}</code></dd>
-      <dt>${words.certificateStatus}</dt>
-      <dd>
-        ${certificateStatusBadge(
+    ${detailsList([
+      [words.number, html`<code>${certificate.certificate_number}</code>`],
+      [
+        words.certificateStatus,
+        certificateStatusBadge(
           certificate.status,
           data.alerts.find((alert) => alert.status === 'open'),
-        )}
-      </dd>
-      <dt>${words.assetStatus}</dt>
-      <dd>${pageText.values.assetStatuses[certificate.asset_status] ?? certificate.asset_status}</dd>
-      <dt>${words.category}</dt>
-      <dd>${categoryName(certificate.planet)}</dd>
-      <dt>${words.account}</dt>
-      <dd>${certificate.account_name} <span class="hint">(${certificate.account_id})</span></dd>
-      <dt>${words.submitted}</dt>
-      <dd>${formatTime(certificate.created_at)}</dd>
-      <dt>${words.issued}</dt>
-      <dd>${formatTime(certificate.issued_at)}</dd>
-      ${
-        certificate.revoked_at
-          ? html`<dt>${words.revoked}</dt>
-              <dd>${formatTime(certificate.revoked_at)}</dd>`
-          : ''
-      }
-      ${
-        certificate.reason
-          ? html`<dt>${words.reason}</dt>
-              <dd>${certificate.reason}</dd>`
-          : ''
-      }
-      <dt>${words.credential}</dt>
-      <dd>
-        ${
-          certificate.issued_at
-            ? html`<a href="/c/${number}/credential">${words.signedCredential}</a> ·
-                <a href="/c/${number}">${words.publicPage}</a>`
-            : html`<span class="hint">${words.noCredential}</span>`
-        }
-      </dd>
-    </dl>
+        ),
+      ],
+      [
+        words.assetStatus,
+        pageText.values.assetStatuses[certificate.asset_status] ?? certificate.asset_status,
+      ],
+      [words.category, categoryName(certificate.planet)],
+      [
+        words.account,
+        html`${certificate.account_name} <span class="hint">(${certificate.account_id})</span>`,
+      ],
+      [words.submitted, formatTime(certificate.created_at)],
+      [words.issued, formatTime(certificate.issued_at)],
+      certificate.revoked_at ? [words.revoked, formatTime(certificate.revoked_at)] : false,
+      certificate.reason ? [words.reason, certificate.reason] : false,
+      [
+        words.credential,
+        certificate.issued_at
+          ? html`<a href="/c/${number}/credential">${words.signedCredential}</a> ·
+              <a href="/c/${number}">${words.publicPage}</a>`
+          : html`<span class="hint">${words.noCredential}</span>`,
+      ],
+    ])}
     ${
       moves.length > 0
         ? html`<div class="row-actions" aria-label="${words.certificateActions}" role="group">
@@ -130,29 +109,25 @@ function fieldsSection(certificate: CertificateListItem): SafeHtml {
   const words = adminText.asset;
   return html`<section aria-labelledby="fields-heading">
     <h2 id="fields-heading">${words.fields}</h2>
-    <dl class="details">
-      <dt>${words.title}</dt>
-      <dd>${certificate.title}</dd>
-      <dt>${words.assetId}</dt>
-      <dd><code>${certificate.asset_id}</code></dd>
-      ${entries.map(
-        ([name, value]) =>
-          html`<dt>${fieldName(name)}</dt>
-            <dd>${showValue(value)}</dd>`,
-      )}
-    </dl>
+    ${detailsList([
+      [words.title, certificate.title],
+      [words.assetId, html`<code>${certificate.asset_id}</code>`],
+      ...entries.map(([name, value]): DetailRow => [fieldName(name), showValue(value)]),
+    ])}
   </section>`;
 }
 
-function mediaSection(data: AssetPageData): SafeHtml {
+function assetMedia(data: AssetPageData): SafeHtml {
   const base = assetPagePath(data.certificate);
-  return html`<section aria-labelledby="media-heading">
-    <h2 id="media-heading">${adminText.asset.media} <span class="count">${data.media.length}</span></h2>
-    ${mediaGrid(data.media, { hrefOf: (medium) => `${base}/media/${medium.id}` })}
-  </section>`;
+  return mediaSection(data.media, {
+    heading: adminText.asset.media,
+    hrefOf: (medium) => `${base}/media/${medium.id}`,
+  });
 }
 
 function historySection(data: AssetPageData): SafeHtml {
+  // The operator reads the history in the console's words (one catalogue of its sentences).
+  const timeline = assetHistory(data, text.history);
   return html`<section aria-labelledby="history-heading">
     <h2 id="history-heading">
       ${adminText.asset.history}
@@ -160,13 +135,7 @@ function historySection(data: AssetPageData): SafeHtml {
         >${(data.historyHasMore ? adminText.asset.moreEvents : adminText.asset.events)(data.history.length)}</span
       >
     </h2>
-    ${historyTimeline(data.history, {
-      hasMore: data.historyHasMore,
-      // The operator reads the history in the console's words (one catalogue of its sentences).
-      words: text.history,
-      names: data.historyNames,
-      media: data.media,
-    })}
+    ${timeline}
   </section>`;
 }
 
@@ -181,38 +150,38 @@ function verificationsSection(data: AssetPageData): SafeHtml {
 
 /** The alerts, the open one first and loud, and the search audit with its CSV export (docs/alerts.md). */
 function alertsSection(data: AssetPageData): SafeHtml {
-  const open = data.alerts.some((alert) => alert.status === 'open');
   const base = assetPagePath(data.certificate);
   const csv = `${base}/lookups.csv`;
   const words = adminText.asset;
   const columns = words.lookupColumns;
-  return html`<section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
-    <h2 id="alerts-heading">${words.alerts}</h2>
-    ${alertControls(data.alerts, { base, hidden: csrfInput(data.session) })}
-    <h3 id="lookups-heading">
-      ${words.lookups}
-      <span class="count">${data.lookups.length}${data.lookupsHaveMore ? '+' : ''}</span>
-    </h3>
-    ${
-      data.lookups.length === 0
-        ? html`<p class="empty">${words.noLookups}</p>`
-        : dataTable({
-            labelledBy: 'lookups-heading',
-            columns: [columns.when, columns.lookup, columns.account, columns.apiKey, columns.clientAddress],
-            rows: data.lookups.map(
-              (lookup) =>
-                html`<tr>
-                  <td>${formatTime(lookup.at)}</td>
-                  <td>${words.lookupKinds[lookup.lookup] ?? lookup.lookup}</td>
-                  <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
-                  <td><code>${lookup.api_key_id ?? '—'}</code></td>
-                  <td>${lookup.client_address ?? '—'}</td>
-                </tr>`,
-            ),
-          })
-    }
-    <p><a href="${csv}" download>${words.exportLookups}</a></p>
-  </section>`;
+  return alertsPanel(data.alerts, {
+    heading: words.alerts,
+    base,
+    hidden: csrfInput(data.session),
+    more: html`<h3 id="lookups-heading">
+        ${words.lookups}
+        <span class="count">${data.lookups.length}${data.lookupsHaveMore ? '+' : ''}</span>
+      </h3>
+      ${
+        data.lookups.length === 0
+          ? html`<p class="empty">${words.noLookups}</p>`
+          : dataTable({
+              labelledBy: 'lookups-heading',
+              columns: [columns.when, columns.lookup, columns.account, columns.apiKey, columns.clientAddress],
+              rows: data.lookups.map(
+                (lookup) =>
+                  html`<tr>
+                    <td>${formatTime(lookup.at)}</td>
+                    <td>${words.lookupKinds[lookup.lookup] ?? lookup.lookup}</td>
+                    <td>${lookup.account_name ?? lookup.account_id ?? '—'}</td>
+                    <td><code>${lookup.api_key_id ?? '—'}</code></td>
+                    <td>${lookup.client_address ?? '—'}</td>
+                  </tr>`,
+              ),
+            })
+      }
+      <p><a href="${csv}" download>${words.exportLookups}</a></p>`,
+  });
 }
 
 /** /admin/assets/{planet}/{id}: everything the operator reviews about one asset, and the certificate moves. */
@@ -230,7 +199,7 @@ export function assetPage(data: AssetPageData): SafeHtml {
         >
       </p>
       <div class="asset-page">
-        ${alertsSection(data)} ${certificateSection(data)} ${mediaSection(data)} ${fieldsSection(certificate)}
+        ${alertsSection(data)} ${certificateSection(data)} ${assetMedia(data)} ${fieldsSection(certificate)}
         ${historySection(data)} ${verificationsSection(data)}
       </div>`,
   });

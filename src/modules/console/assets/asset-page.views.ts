@@ -11,23 +11,18 @@ import {
   type UpdateRefusal,
 } from '../../assets/asset-states.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
-import type { MediaRecordType } from '../../media/media.schemas.js';
 import type { TagType, TapType } from '../../tags/tags.schemas.js';
 import { tapVerdictWord } from '../../tags/tap-page.views.js';
 import type { NamedOffer } from '../../transfers/transfers.service.js';
 import type { VerificationType } from '../../verification/verification.schemas.js';
 import {
-  alertControls,
+  alertsPanel,
   certificateStatusBadge,
-  mediaGrid,
+  mediaSection,
   verificationsTable,
 } from '../../web-pages/asset-parts.views.js';
-import {
-  historyTimeline,
-  type AssetHistoryEntry,
-  type HistoryNames,
-} from '../../web-pages/history-timeline.views.js';
-import { inputField, selectField } from '../../web-pages/form-parts.views.js';
+import { assetHistory, type AssetPageHistory } from '../../web-pages/history-timeline.views.js';
+import { detailsList, inputField, selectField, type DetailRow } from '../../web-pages/form-parts.views.js';
 import { categoryName, fieldName } from '../../web-pages/category-name.js';
 import { formatDateTime } from '../../../i18n/formats.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
@@ -47,7 +42,7 @@ import {
 } from './asset-list-page.views.js';
 const words = text.assets;
 
-export interface AssetPageData extends PageBase {
+export interface AssetPageData extends PageBase, AssetPageHistory {
   planet: PlanetId;
   asset: AssetRecordType;
   /** The edit form's values: the asset's, or those just refused. */
@@ -56,11 +51,6 @@ export interface AssetPageData extends PageBase {
   formProblems?: FormProblems;
   /** Why the asset cannot change (archived, certificate not pending), or undefined when it can. */
   frozen: UpdateRefusal | undefined;
-  media: MediaRecordType[];
-  history: AssetHistoryEntry[];
-  historyHasMore: boolean;
-  /** Who the history's events name, as this account may be told (history-names.service.ts). */
-  historyNames: HistoryNames;
   verifications: VerificationType[];
   /** The asset's active NFC tag, if any (docs/tags.md). */
   tag: TagType | undefined;
@@ -79,37 +69,25 @@ function recordSection(data: AssetPageData): SafeHtml {
   const issued = wasIssued(asset.certificate_status);
   return html`<section aria-labelledby="record-heading" class="panel">
     <h2 id="record-heading">${words.record}</h2>
-    <dl class="details">
-      <dt>${words.number}</dt>
-      <dd><code>${asset.certificate_number}</code></dd>
-      <dt>${words.certificateStatus}</dt>
-      <dd>${certificateStatusBadge(asset.certificate_status, asset.alert)}</dd>
-      <dt>${words.status}</dt>
-      <dd>${assetStatusName(asset.status)}</dd>
-      <dt>${words.category}</dt>
-      <dd>${categoryName(asset.planet)}</dd>
-      <dt>${words.created_at}</dt>
-      <dd>${formatTime(asset.created_at)}</dd>
-      <dt>${words.updated_at}</dt>
-      <dd>${formatTime(asset.updated_at)}</dd>
-      ${Object.entries(asset)
+    ${detailsList([
+      [words.number, html`<code>${asset.certificate_number}</code>`],
+      [words.certificateStatus, certificateStatusBadge(asset.certificate_status, asset.alert)],
+      [words.status, assetStatusName(asset.status)],
+      [words.category, categoryName(asset.planet)],
+      [words.created_at, formatTime(asset.created_at)],
+      [words.updated_at, formatTime(asset.updated_at)],
+      ...Object.entries(asset)
         .filter(([name]) => !isRecordField(name))
-        .map(
-          ([name, value]) =>
-            html`<dt>${fieldName(name)}</dt>
-              <dd>${showValue(value)}</dd>`,
-        )}
-      <dt>${words.publicPage}</dt>
-      <dd>
-        ${
-          issued
-            ? html`<a href="/c/${encodeURIComponent(asset.certificate_number)}"
-                >/c/${asset.certificate_number}</a
-              >`
-            : words.noPublicPage
-        }
-      </dd>
-    </dl>
+        .map(([name, value]): DetailRow => [fieldName(name), showValue(value)]),
+      [
+        words.publicPage,
+        issued
+          ? html`<a href="/c/${encodeURIComponent(asset.certificate_number)}"
+              >/c/${asset.certificate_number}</a
+            >`
+          : words.noPublicPage,
+      ],
+    ])}
     ${technicalDetails([[words.assetId, asset.id]])}
   </section>`;
 }
@@ -142,72 +120,63 @@ function uploadAccept(heicReadable: boolean): string {
   return (heicReadable ? [...types, 'image/heic', 'image/heif', '.heic', '.heif'] : types).join(',');
 }
 
-function mediaSection(data: AssetPageData): SafeHtml {
+function assetMedia(data: AssetPageData): SafeHtml {
   const base = consoleAssetPath(data.asset);
   const editable = canEdit(data.session) && canChangeMedia(data.asset.certificate_status);
-  return html`<section aria-labelledby="media-heading">
-    <h2 id="media-heading">${words.media} <span class="count">${data.media.length}</span></h2>
-    ${mediaGrid(data.media, {
-      hrefOf: (medium) => `${base}/media/${medium.id}`,
-      actions: (medium, name) =>
-        editable
-          ? html`<form method="post" action="${base}/media/${medium.id}/visibility" class="inline-actions">
-                ${csrfInput(data.session)}
-                <input type="hidden" name="visibility" value="${medium.public ? 'private' : 'public'}" />
-                <button type="submit" class="button-secondary button-small">
-                  ${medium.public ? words.makePrivate : words.makePublic}<span class="visually-hidden">
-                    ${name}</span
-                  >
-                </button>
-              </form>
-              <form method="post" action="${base}/media/${medium.id}/remove" class="inline-actions">
-                ${csrfInput(data.session)}
-                <button type="submit" class="danger button-small">
-                  ${words.remove}<span class="visually-hidden"> ${name}</span>
-                </button>
-              </form>`
-          : html``,
-    })}
-    ${
-      !canEdit(data.session)
-        ? ''
-        : editable
-          ? html`<form
-              method="post"
-              action="${base}/media"
-              enctype="multipart/form-data"
-              class="stacked panel"
-            >
+  return mediaSection(data.media, {
+    heading: words.media,
+    hrefOf: (medium) => `${base}/media/${medium.id}`,
+    actions: (medium, name) =>
+      editable
+        ? html`<form method="post" action="${base}/media/${medium.id}/visibility" class="inline-actions">
               ${csrfInput(data.session)}
-              <h3>${words.upload}</h3>
-              <div class="field">
-                <label for="upload-files">${words.uploadFiles}</label>
-                <input
-                  id="upload-files"
-                  name="files"
-                  type="file"
-                  multiple
-                  required
-                  accept="${uploadAccept(data.heicReadable)}"
-                  aria-describedby="upload-files-hint"
-                />
-                <p class="hint" id="upload-files-hint">
-                  ${words.uploadHint(data.maxFiles, fileSize(data.maxFileBytes))}
-                  ${data.heicReadable ? words.heicTaken : ''}
-                </p>
-              </div>
-              ${selectField(
-                words.visibility,
-                { id: 'upload-visibility', name: 'visibility' },
-                html`<option value="private" selected>${words.private}</option>
-                  <option value="public">${words.public}</option>`,
-              )}
-              ${inputField(words.caption, { id: 'upload-caption', name: 'caption', maxlength: limits.stringLength })}
-              <button type="submit">${words.uploadSubmit}</button>
+              <input type="hidden" name="visibility" value="${medium.public ? 'private' : 'public'}" />
+              <button type="submit" class="button-secondary button-small">
+                ${medium.public ? words.makePrivate : words.makePublic}<span class="visually-hidden">
+                  ${name}</span
+                >
+              </button>
+            </form>
+            <form method="post" action="${base}/media/${medium.id}/remove" class="inline-actions">
+              ${csrfInput(data.session)}
+              <button type="submit" class="danger button-small">
+                ${words.remove}<span class="visually-hidden"> ${name}</span>
+              </button>
             </form>`
-          : html`<p class="hint">${words.mediaFrozen}</p>`
-    }
-  </section>`;
+        : html``,
+    more: !canEdit(data.session)
+      ? undefined
+      : editable
+        ? html`<form method="post" action="${base}/media" enctype="multipart/form-data" class="stacked panel">
+            ${csrfInput(data.session)}
+            <h3>${words.upload}</h3>
+            <div class="field">
+              <label for="upload-files">${words.uploadFiles}</label>
+              <input
+                id="upload-files"
+                name="files"
+                type="file"
+                multiple
+                required
+                accept="${uploadAccept(data.heicReadable)}"
+                aria-describedby="upload-files-hint"
+              />
+              <p class="hint" id="upload-files-hint">
+                ${words.uploadHint(data.maxFiles, fileSize(data.maxFileBytes))}
+                ${data.heicReadable ? words.heicTaken : ''}
+              </p>
+            </div>
+            ${selectField(
+              words.visibility,
+              { id: 'upload-visibility', name: 'visibility' },
+              html`<option value="private" selected>${words.private}</option>
+                <option value="public">${words.public}</option>`,
+            )}
+            ${inputField(words.caption, { id: 'upload-caption', name: 'caption', maxlength: limits.stringLength })}
+            <button type="submit">${words.uploadSubmit}</button>
+          </form>`
+        : html`<p class="hint">${words.mediaFrozen}</p>`,
+  });
 }
 
 /** The asset's NFC tag and its last tap; binding one hands out its keys, so it is the API's (the owner's) alone. */
@@ -299,16 +268,16 @@ function transferSection(data: AssetPageData): SafeHtml {
 export function assetPage(data: AssetPageData): SafeHtml {
   const { asset } = data;
   const base = consoleAssetPath(asset);
-  const open = data.alerts.some((alert) => alert.status === 'open');
   return underList(
     data,
     asset.planet,
     asset.title,
     html`<div class="asset-page">
-      <section aria-labelledby="alerts-heading" class="panel${open ? ' alert-open' : ''}">
-        <h2 id="alerts-heading">${words.alerts}</h2>
-        ${alertControls(data.alerts, { base, hidden: canEdit(data.session) ? csrfInput(data.session) : undefined })}
-      </section>
+      ${alertsPanel(data.alerts, {
+        heading: words.alerts,
+        base,
+        hidden: canEdit(data.session) ? csrfInput(data.session) : undefined,
+      })}
       ${recordSection(data)} ${editSection(data)}
       <section aria-labelledby="verifications-heading">
         <h2 id="verifications-heading">${words.certificate}</h2>
@@ -320,15 +289,10 @@ export function assetPage(data: AssetPageData): SafeHtml {
         }
         ${verificationsTable(data.verifications, data.taps)}
       </section>
-      ${tagSection(data)} ${mediaSection(data)} ${transferSection(data)}
+      ${tagSection(data)} ${assetMedia(data)} ${transferSection(data)}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">${words.history}</h2>
-        ${historyTimeline(data.history, {
-          hasMore: data.historyHasMore,
-          words: text.history,
-          names: data.historyNames,
-          media: data.media,
-        })}
+        ${assetHistory(data, text.history)}
       </section>
     </div>`,
   );

@@ -23,6 +23,11 @@ function accountKeys(keys: readonly ApiKey[], emails: ReadonlyMap<string, string
   });
 }
 
+/** A page of the API keys section (owners): its title and content in the console's frame. */
+function keysSectionPage(frame: ConsoleFrame, title: string, content: SafeHtml): SafeHtml {
+  return consolePage({ ...frame, title, section: 'keys', content });
+}
+
 /** The account's API keys, and the form that makes one (its secret shown once, on the answer). */
 export function keysPage(
   options: ConsoleFrame & {
@@ -34,11 +39,10 @@ export function keysPage(
   },
 ): SafeHtml {
   const { session, created } = options;
-  return consolePage({
-    ...options,
-    title: words().title,
-    section: 'keys',
-    content: html`${
+  return keysSectionPage(
+    options,
+    words().title,
+    html`${
         created
           ? html`<section aria-labelledby="created-heading" class="panel">
               <h2 id="created-heading">${words().createdHeading(created.name ?? created.prefix)}</h2>
@@ -55,7 +59,7 @@ export function keysPage(
           <button type="submit">${words().createButton}</button>
         </form>
       </section>`,
-  });
+  );
 }
 
 export function revokeKeyPage(
@@ -64,10 +68,9 @@ export function revokeKeyPage(
   },
 ): SafeHtml {
   const { session, key } = options;
-  return consolePage({
-    ...options,
-    title: words().revokeTitle,
-    section: 'keys',
-    content: revokeKeyForm(key, { revokeBase: '/console/keys', csrfToken: session.csrfToken }),
-  });
+  return keysSectionPage(
+    options,
+    words().revokeTitle,
+    revokeKeyForm(key, { revokeBase: '/console/keys', csrfToken: session.csrfToken }),
+  );
 }

@@ -6,6 +6,7 @@ import type { CreatedWebhook, Delivery, Webhook } from '../../webhooks/webhooks.
 import {
   checkboxChoice,
   dataTable,
+  detailsList,
   filterForm,
   inputField,
   valueFilter,
@@ -247,16 +248,12 @@ export function deliveriesPage(
     html`<p><a href="${WEBHOOKS_URL}">${text.webhooks.backToList}</a></p>
       <section aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">${t.detailsHeading}</h2>
-        <dl class="details">
-          <dt>${t.url}</dt>
-          <dd><code>${webhook.url}</code></dd>
-          <dt>${t.status}</dt>
-          <dd>${statusBadge(webhook.status)}</dd>
-          <dt>${t.events}</dt>
-          <dd>${eventTypeList(webhook.events)}</dd>
-          <dt>${t.created}</dt>
-          <dd>${formatTime(webhook.created_at)}</dd>
-        </dl>
+        ${detailsList([
+          [t.url, html`<code>${webhook.url}</code>`],
+          [t.status, statusBadge(webhook.status)],
+          [t.events, eventTypeList(webhook.events)],
+          [t.created, formatTime(webhook.created_at)],
+        ])}
         ${webhook.status === 'active' ? '' : html`<p>${t.inactive}</p>`}
       </section>
       ${
