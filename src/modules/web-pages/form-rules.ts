@@ -27,6 +27,27 @@ export function refusal(error: unknown): { flash: Flash; status: number } {
 }
 
 /**
+ * A form's change: `run`, then `done` with its result (back to a plain URL with a notice); refused (a 4xx the person
+ * can act on), `refused` shows the page again with why, the refusal's own headers with it (a 429's Retry-After).
+ */
+export async function formChange<T>(
+  reply: FastifyReply,
+  run: () => Promise<T>,
+  done: (result: T) => Promise<FastifyReply>,
+  refused: (answer: { flash: Flash; status: number }) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    const answer = refusal(error);
+    if (error instanceof AppError) void reply.headers(error.headers);
+    return refused(answer);
+  }
+  return done(result);
+}
+
+/**
  * A form whose answer is its page drawn again, not a redirect (what it made is shown this once: a key's secret, an
  * invitation's link): `show` draws `run`'s answer, or, refused (a 4xx the person can act on), `refused` (the form
  * as typed) with why.

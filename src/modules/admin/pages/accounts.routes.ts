@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isUuid } from '../../../lib/uuid.js';
@@ -103,34 +103,39 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const accountAction =
-    (done: () => string, act: (accountId: string, id: string) => Promise<unknown>) =>
-    async (request: FastifyRequest<{ Params: { id: string; target: string } }>, reply: FastifyReply) => {
-      const { id, target } = request.params;
-      try {
-        await act(id, target);
-      } catch (error) {
-        const { flash, status } = refusal(error);
-        return sendPage(reply, await showAccount(request, id, { flash }), status);
-      }
-      return redirectWithFlash(request, reply, `/admin/accounts/${id}`, { kind: 'notice', message: done() });
-    };
+  /** A one-button change on one of an account's members or invitations (`:target`), then back to its page. */
+  function accountAction(
+    url: string,
+    done: () => string,
+    act: (accountId: string, target: string) => Promise<unknown>,
+  ) {
+    app.post<{ Params: { id: string; target: string } }>(
+      url,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { id, target } = request.params;
+        try {
+          await act(id, target);
+        } catch (error) {
+          const { flash, status } = refusal(error);
+          return sendPage(reply, await showAccount(request, id, { flash }), status);
+        }
+        return redirectWithFlash(request, reply, `/admin/accounts/${id}`, {
+          kind: 'notice',
+          message: done(),
+        });
+      },
+    );
+  }
 
-  app.post<{ Params: { id: string; target: string } }>(
+  accountAction(
     '/accounts/:id/members/:target/disable',
-    { schema: { hide: true } },
-    accountAction(
-      () => adminText.accountPeople.memberDisabled,
-      (accountId, memberId) => disableMember(db, { accountId, memberId, actor: admin }),
-    ),
+    () => adminText.accountPeople.memberDisabled,
+    (accountId, memberId) => disableMember(db, { accountId, memberId, actor: admin }),
   );
-
-  app.post<{ Params: { id: string; target: string } }>(
+  accountAction(
     '/accounts/:id/invitations/:target/revoke',
-    { schema: { hide: true } },
-    accountAction(
-      () => adminText.accountPeople.invitationRevoked,
-      (accountId, invitationId) => revokeInvitation(db, { accountId, invitationId, actor: admin }),
-    ),
+    () => adminText.accountPeople.invitationRevoked,
+    (accountId, invitationId) => revokeInvitation(db, { accountId, invitationId, actor: admin }),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isUuid } from '../../../lib/uuid.js';
@@ -6,7 +6,14 @@ import { listAccounts } from '../../accounts/accounts.service.js';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../../keys/keys.service.js';
 import { formPlanets, readKeyForm } from '../../web-pages/key-form.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
-import { FormBody, FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
+import {
+  FormBody,
+  FormText,
+  redirectWithFlash,
+  refusal,
+  sendAdminPage,
+  session,
+} from './admin-page.helpers.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { adminText } from '../text/index.js';
 import {
@@ -42,11 +49,11 @@ const KeysQuery = Type.Object(
 export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  async function renderKeys(
+  /** The keys as they are now under `filter`, to be drawn with a notice; `form`: the create form as typed. */
+  async function keysPageOf(
     request: FastifyRequest,
-    reply: FastifyReply,
     filter: { account?: string; status?: string },
-    extra: { form?: KeyFormValues; flash?: Flash; status?: number } = {},
+    form?: KeyFormValues,
   ) {
     const account = filter.account && isUuid(filter.account) ? filter.account : undefined;
     const status = (KEY_STATUSES as readonly string[]).includes(filter.status ?? '')
@@ -56,24 +63,14 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
       listApiKeys(db, { accountId: account, status }),
       listAccounts(db),
     ]);
-    return sendPage(
-      reply,
-      apiKeysPage({
-        session: session(request),
-        keys,
-        accounts,
-        filter: { account, status },
-        form: extra.form,
-        flash: extra.flash,
-      }),
-      extra.status,
-    );
+    return (flash: Flash | undefined) =>
+      apiKeysPage({ session: session(request), keys, accounts, filter: { account, status }, form, flash });
   }
 
   app.get<{ Querystring: Static<typeof KeysQuery> }>(
     '/api-keys',
     { schema: { hide: true, querystring: KeysQuery } },
-    async (request, reply) => renderKeys(request, reply, request.query, { flash: await takeFlash(request) }),
+    async (request, reply) => sendAdminPage(request, reply, await keysPageOf(request, request.query)),
   );
 
   app.post<{ Body: Static<typeof KeyFormBody> }>(
@@ -95,8 +92,7 @@ export async function apiKeyPageRoutes(app: FastifyInstance): Promise<void> {
         const account = accounts.find((candidate) => candidate.id === created.account_id)?.name ?? '';
         return sendPage(reply, keyCreatedPage(session(request), created, account), 201);
       } catch (error) {
-        const { flash, status } = refusal(error);
-        return renderKeys(request, reply, {}, { form, flash, status });
+        return sendAdminPage(request, reply, await keysPageOf(request, {}, form), refusal(error));
       }
     },
   );

@@ -8,6 +8,7 @@ import { alertsOfAsset, raiseAlert, resolveAlert } from '../../alerts/alerts.ser
 import {
   certificateMoveNames,
   findCertificateOfAsset,
+  type CertificateListItem,
 } from '../../certificates/certificate-moves.service.js';
 import { namesInHistory } from '../../console/assets/history-names.service.js';
 import { getHistory } from '../../history/history.service.js';
@@ -19,8 +20,8 @@ import {
   verificationSummaries,
 } from '../../verification/verification.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
-import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
-import { sendPage } from '../../web-pages/page-document.views.js';
+import type { SessionFlash } from '../../web-pages/web-sessions.js';
+import { formChange, FormText, redirectWithFlash, sendAdminPage, session } from './admin-page.helpers.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { assetPage, assetPagePath } from './asset.views.js';
 import { adminText } from '../text/index.js';
@@ -65,12 +66,8 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
     return certificate;
   }
 
-  async function renderAsset(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    params: Static<typeof AssetPageParams>,
-    extra: { flash?: Flash; status?: number } = {},
-  ) {
+  /** The asset's page as it is now, to be drawn with a notice. */
+  async function assetPageOf(request: FastifyRequest, params: Static<typeof AssetPageParams>) {
     const certificate = await findCertificate(params);
     const planet = certificate.planet as Parameters<typeof getHistory>[1];
     const [media, history, verifications, summaries, alerts, lookups] = await Promise.all([
@@ -82,8 +79,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
       lookupsOfAsset(db, certificate.asset_id, LOOKUPS_SHOWN + 1),
     ]);
     const historyNames = await namesInHistory(db, history.data, { operator: true });
-    return sendPage(
-      reply,
+    return (flash: Flash | undefined) =>
       assetPage({
         session: session(request),
         certificate,
@@ -96,18 +92,33 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
         alerts,
         lookups: lookups.slice(0, LOOKUPS_SHOWN),
         lookupsHaveMore: lookups.length > LOOKUPS_SHOWN,
-        flash: extra.flash,
-      }),
-      extra.status,
-    );
+        flash,
+      });
   }
 
   app.get<{ Params: Static<typeof AssetPageParams> }>(
     '/assets/:planet/:id',
     { schema: { hide: true, params: AssetPageParams } },
-    async (request, reply) =>
-      renderAsset(request, reply, request.params, { flash: await takeFlash(request) }),
+    async (request, reply) => sendAdminPage(request, reply, await assetPageOf(request, request.params)),
   );
+
+  /**
+   * A form on the asset's page: `act` on its certificate, then back to the page with the notice it returns; refused
+   * (a 4xx the operator can act on), the page again with why.
+   */
+  async function assetForm(
+    request: FastifyRequest<{ Params: Static<typeof AssetPageParams> }>,
+    reply: FastifyReply,
+    act: (certificate: CertificateListItem) => Promise<SessionFlash>,
+  ) {
+    const certificate = await findCertificate(request.params);
+    return formChange(
+      reply,
+      () => act(certificate),
+      (notice) => redirectWithFlash(request, reply, assetPagePath(certificate), notice),
+      async (refused) => sendAdminPage(request, reply, await assetPageOf(request, request.params), refused),
+    );
+  }
 
   const openMedium = (params: Static<typeof AssetMediaParams>) =>
     openMediaAsAdmin(db, app.mediaStores, {
@@ -134,24 +145,15 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Params: Static<typeof AssetPageParams>; Body: Static<typeof MoveFormBody> }>(
       `/assets/:planet/:id/${move}`,
       { schema: { hide: true, params: AssetPageParams, body: MoveFormBody } },
-      async (request, reply) => {
-        const certificate = await findCertificate(request.params);
-        try {
+      async (request, reply) =>
+        assetForm(request, reply, async (certificate) => {
           await commitAdminMove(request, {
             certificateNumber: certificate.certificate_number,
             move,
             reason: request.body.reason,
           });
-        } catch (error) {
-          return renderAsset(request, reply, request.params, refusal(error));
-        }
-        return redirectWithFlash(
-          request,
-          reply,
-          assetPagePath(certificate),
-          moveDoneNotice(certificate.certificate_number, move),
-        );
-      },
+          return moveDoneNotice(certificate.certificate_number, move);
+        }),
     );
   }
 
@@ -159,9 +161,8 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/alerts',
     { schema: { hide: true, params: AssetPageParams, body: AlertFormBody } },
     async (request, reply) => {
-      const certificate = await findCertificate(request.params);
       const { kind, occurred_at, reference, note } = request.body;
-      try {
+      return assetForm(request, reply, async (certificate) => {
         await commitChange(request, 201, (tx) =>
           raiseAlert(
             tx,
@@ -170,12 +171,10 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
             { kind: kind as 'stolen', occurred_at: occurred_at ?? '', reference, note },
           ),
         );
-      } catch (error) {
-        return renderAsset(request, reply, request.params, refusal(error));
-      }
-      return redirectWithFlash(request, reply, assetPagePath(certificate), {
-        kind: 'notice',
-        message: adminText.asset.reported(kind ?? '', certificate.certificate_number),
+        return {
+          kind: 'notice',
+          message: adminText.asset.reported(kind ?? '', certificate.certificate_number),
+        };
       });
     },
   );
@@ -184,9 +183,8 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:planet/:id/alerts/:alert_id/resolve',
     { schema: { hide: true, params: AlertPageParams, body: ResolveFormBody } },
     async (request, reply) => {
-      const certificate = await findCertificate(request.params);
       const outcome = request.body.outcome;
-      try {
+      return assetForm(request, reply, async (certificate) => {
         await commitChange(request, 200, (tx) =>
           resolveAlert(
             tx,
@@ -199,12 +197,7 @@ export async function assetPageRoutes(app: FastifyInstance): Promise<void> {
             { outcome: outcome as 'recovered' },
           ),
         );
-      } catch (error) {
-        return renderAsset(request, reply, request.params, refusal(error));
-      }
-      return redirectWithFlash(request, reply, assetPagePath(certificate), {
-        kind: 'notice',
-        message: adminText.asset.resolved(outcome ?? ''),
+        return { kind: 'notice', message: adminText.asset.resolved(outcome ?? '') };
       });
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { isPlanetId } from '../../../planets/planets.js';
 import { certificateStatuses } from '../../assets/asset-states.js';
@@ -6,8 +6,7 @@ import { glancesOfAssets } from '../../assets/asset-glances.service.js';
 import { certificateMoveNames, listCertificates } from '../../certificates/certificate-moves.service.js';
 import { verificationSummaries } from '../../verification/verification.service.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
-import { FormText, redirectWithFlash, refusal, session, takeFlash } from './admin-page.helpers.js';
-import { sendPage } from '../../web-pages/page-document.views.js';
+import { formChange, FormText, redirectWithFlash, sendAdminPage, session } from './admin-page.helpers.js';
 import { commitAdminMove, moveDoneNotice } from './certificate-move.helpers.js';
 import { certificatesPage, type CertificateView } from './certificates.views.js';
 import { adminText } from '../text/index.js';
@@ -38,12 +37,8 @@ function certificateView(query: { status?: string; planet?: string }): Certifica
 export async function certificatePageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  async function renderCertificates(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    view: CertificateView,
-    extra: { flash?: Flash; status?: number } = {},
-  ) {
+  /** The review queue as it is now, to be drawn with a notice. */
+  async function certificatesPageOf(request: FastifyRequest, view: CertificateView) {
     const items = await listCertificates(db, { status: view.status, planet: view.planet, limit: 500 });
     // The operator sees the public images the certificate will show: one query for the whole queue.
     const [verifications, glances] = await Promise.all([
@@ -57,25 +52,15 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
         items.map((item) => ({ planet: item.planet, id: item.asset_id })),
       ),
     ]);
-    return sendPage(
-      reply,
-      certificatesPage({
-        session: session(request),
-        items,
-        verifications,
-        glances,
-        view,
-        flash: extra.flash,
-      }),
-      extra.status,
-    );
+    return (flash: Flash | undefined) =>
+      certificatesPage({ session: session(request), items, verifications, glances, view, flash });
   }
 
   app.get<{ Querystring: Static<typeof CertificatesQuery> }>(
     '/certificates',
     { schema: { hide: true, querystring: CertificatesQuery } },
     async (request, reply) =>
-      renderCertificates(request, reply, certificateView(request.query), { flash: await takeFlash(request) }),
+      sendAdminPage(request, reply, await certificatesPageOf(request, certificateView(request.query))),
   );
 
   for (const move of certificateMoveNames) {
@@ -84,29 +69,31 @@ export async function certificatePageRoutes(app: FastifyInstance): Promise<void>
       { schema: { hide: true, params: CertificateParams, body: MoveFormBody } },
       async (request, reply) => {
         const view = certificateView({ status: request.body.view_status, planet: request.body.view_planet });
-        try {
-          await commitAdminMove(request, {
-            certificateNumber: request.params.number,
-            move,
-            reason: request.body.reason,
-          });
-        } catch (error) {
-          const { flash, status } = refusal(error);
-          return renderCertificates(request, reply, view, {
-            flash: {
-              ...flash,
-              message: adminText.certificates.refusedMove(request.params.number, String(flash.message)),
-            },
-            status,
-          });
-        }
         const query = new URLSearchParams({ status: view.status });
         if (view.planet) query.set('planet', view.planet);
-        return redirectWithFlash(
-          request,
+        return formChange(
           reply,
-          `/admin/certificates?${query.toString()}`,
-          moveDoneNotice(request.params.number, move),
+          () =>
+            commitAdminMove(request, {
+              certificateNumber: request.params.number,
+              move,
+              reason: request.body.reason,
+            }),
+          () =>
+            redirectWithFlash(
+              request,
+              reply,
+              `/admin/certificates?${query.toString()}`,
+              moveDoneNotice(request.params.number, move),
+            ),
+          async ({ flash, status }) =>
+            sendAdminPage(request, reply, await certificatesPageOf(request, view), {
+              flash: {
+                ...flash,
+                message: adminText.certificates.refusedMove(request.params.number, String(flash.message)),
+              },
+              status,
+            }),
         );
       },
     );

@@ -6,10 +6,17 @@ import { openMedia } from '../../media/media.service.js';
 import { listMembershipsOfPerson } from '../../members/members.service.js';
 import { leaveMemberFlash, takeMemberFlash } from '../../members/member-sessions.service.js';
 import { redirectAfterForm } from '../../web-pages/form-rules.js';
-import { AppError } from '../../../errors/error-catalogue.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
-import { FormBody, FormList, FormText, formList, formOnPage, refusal } from '../../web-pages/form-rules.js';
+import {
+  FormBody,
+  formChange,
+  FormList,
+  FormText,
+  formList,
+  formOnPage,
+  refusal,
+} from '../../web-pages/form-rules.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
 import { memberPrincipal, memberSession, type ConsoleAccess } from './console-auth.js';
 import type { ConsoleFrame } from './console-layout.views.js';
@@ -120,7 +127,7 @@ export function listPageRoute<Cursors extends TObject, Lists, Answer extends Pag
  * A form's change: done, back to `url` with the notice `done` makes of its result; refused (a 4xx the person can
  * act on), `refused` shows the page again with why.
  */
-export async function changeThenRedirect<T>(
+export function changeThenRedirect<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   change: {
@@ -130,16 +137,12 @@ export async function changeThenRedirect<T>(
     refused: (answer: Required<PageAnswer>) => Promise<FastifyReply>;
   },
 ): Promise<FastifyReply> {
-  let result: T;
-  try {
-    result = await change.run();
-  } catch (error) {
-    const refused = refusal(error);
-    // A refusal's own headers go with the page (a 429's Retry-After).
-    if (error instanceof AppError) void reply.headers(error.headers);
-    return change.refused(refused);
-  }
-  return redirectWithFlash(request, reply, change.url, change.done(result));
+  return formChange(
+    reply,
+    change.run,
+    (result) => redirectWithFlash(request, reply, change.url, change.done(result)),
+    change.refused,
+  );
 }
 
 /** A form's change with a fixed notice; refused, `page` is drawn again in the frame with why. */
