@@ -7,6 +7,7 @@ import {
   type NavItem,
   type PageContent,
 } from '../../web-pages/page-frame.views.js';
+import { filterForm } from '../../web-pages/form-parts.views.js';
 import { adminText } from '../text/index.js';
 
 export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates' | 'mail';
@@ -42,6 +43,18 @@ export function adminPage(options: PageContent<NavSection> & { session: AdminSes
     csrfToken: session.csrfToken,
     footer: languageLinks(),
   });
+}
+
+/**
+ * A list page of the navigation: its filters over the list, a GET of the page's own address (its link in the
+ * navigation) with the chosen filters.
+ */
+export function adminListPage(
+  options: PageContent<NavSection> & { session: AdminSession; section: NavSection },
+  filters: { label: string; fields: readonly SafeHtml[]; submit: string },
+): SafeHtml {
+  const action = navItems().find((item) => item.section === options.section)!.href;
+  return adminPage({ ...options, content: html`${filterForm({ action, ...filters })} ${options.content}` });
 }
 
 /** A page outside the session (log-in, errors before log-in). */

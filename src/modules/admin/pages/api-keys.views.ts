@@ -8,12 +8,11 @@ import {
 } from '../../web-pages/key-form.views.js';
 import type { AccountSummary } from '../../accounts/accounts.service.js';
 import type { ApiKey, CreatedApiKey } from '../../keys/keys.service.js';
-import { adminPage, csrfInput } from './admin-layout.views.js';
+import { adminListPage, adminPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import {
   detailsList,
   emptyOption,
-  filterForm,
   filterSelect,
   selectField,
   valueFilter,
@@ -83,34 +82,35 @@ export function apiKeysPage(options: {
 }): SafeHtml {
   const { filter } = options;
   const words = adminText.apiKeys;
-  return adminPage({
-    ...options,
-    title: words.title,
-    section: 'api-keys',
-    content: html`${filterForm({
-        action: '/admin/api-keys',
-        label: words.filters,
-        fields: [
-          filterSelect(
-            words.account,
-            'account',
-            accountOptions(options.accounts, filter.account, words.allAccounts),
-          ),
-          valueFilter(words.status, 'status', {
-            values: KEY_STATUSES,
-            selected: filter.status,
-            empty: words.anyStatus,
-            names: words.statuses,
-          }),
-        ],
-        submit: words.filter,
-      })}
-      ${keysList(options.keys, options.accounts)}
-      <section aria-labelledby="create-key-heading" class="panel">
-        <h2 id="create-key-heading">${words.create}</h2>
-        ${createForm(options.session, options.accounts, options.form ?? { account_id: filter.account })}
-      </section>`,
-  });
+  return adminListPage(
+    {
+      ...options,
+      title: words.title,
+      section: 'api-keys',
+      content: html`${keysList(options.keys, options.accounts)}
+        <section aria-labelledby="create-key-heading" class="panel">
+          <h2 id="create-key-heading">${words.create}</h2>
+          ${createForm(options.session, options.accounts, options.form ?? { account_id: filter.account })}
+        </section>`,
+    },
+    {
+      label: words.filters,
+      fields: [
+        filterSelect(
+          words.account,
+          'account',
+          accountOptions(options.accounts, filter.account, words.allAccounts),
+        ),
+        valueFilter(words.status, 'status', {
+          values: KEY_STATUSES,
+          selected: filter.status,
+          empty: words.anyStatus,
+          names: words.statuses,
+        }),
+      ],
+      submit: words.filter,
+    },
+  );
 }
 
 export function keyCreatedPage(session: AdminSession, key: CreatedApiKey, account: string): SafeHtml {

@@ -3,10 +3,10 @@ import { certificateStatuses, type CertificateMove } from '../../assets/asset-st
 import type { AssetGlance } from '../../assets/asset-glances.service.js';
 import type { CertificateListItem } from '../../certificates/certificate-moves.service.js';
 import type { VerificationSummary } from '../../verification/verification.service.js';
-import { adminPage, csrfInput } from './admin-layout.views.js';
+import { adminListPage, csrfInput } from './admin-layout.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import { titleAtGlance } from '../../web-pages/asset-glance.views.js';
-import { filterForm, valueFilter } from '../../web-pages/form-parts.views.js';
+import { valueFilter } from '../../web-pages/form-parts.views.js';
 import {
   moveLabel,
   moveTakesReason,
@@ -146,12 +146,22 @@ export function certificatesPage(options: {
   const words = adminText.certificates;
   const { certificateStatuses: statusNames, categories } = pageText.values;
   const status = statusName(view.status);
-  return adminPage({
-    ...options,
-    title: words.title,
-    section: 'certificates',
-    content: html`${filterForm({
-      action: '/admin/certificates',
+  return adminListPage(
+    {
+      ...options,
+      title: words.title,
+      section: 'certificates',
+      content: html`${planets.map((planet) => {
+        const items = options.items.filter((item) => item.planet === planet);
+        return html`<section aria-labelledby="planet-${planet}" class="planet-section">
+          <h2 id="planet-${planet}">
+            ${categoryName(planet)} <span class="count">${words.count(items.length, status)}</span>
+          </h2>
+          ${items.length === 0 ? html`<p class="empty">${words.none(status)}</p>` : certificateTable(options.session, items, options.verifications, options.glances, view)}
+        </section>`;
+      })}`,
+    },
+    {
       label: words.filters,
       fields: [
         valueFilter(words.status, 'status', {
@@ -167,15 +177,6 @@ export function certificatesPage(options: {
         }),
       ],
       submit: words.show,
-    })}
-    ${planets.map((planet) => {
-      const items = options.items.filter((item) => item.planet === planet);
-      return html`<section aria-labelledby="planet-${planet}" class="planet-section">
-        <h2 id="planet-${planet}">
-          ${categoryName(planet)} <span class="count">${words.count(items.length, status)}</span>
-        </h2>
-        ${items.length === 0 ? html`<p class="empty">${words.none(status)}</p>` : certificateTable(options.session, items, options.verifications, options.glances, view)}
-      </section>`;
-    })}`,
-  });
+    },
+  );
 }
