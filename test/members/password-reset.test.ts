@@ -5,6 +5,8 @@ import type {
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
+import { mailSettings } from '../../src/modules/mail/mail-settings.js';
+import { requestPasswordReset } from '../../src/modules/members/password-reset.service.js';
 import { relyingParty } from '../../src/modules/passkeys/passkeys.service.js';
 import {
   RESET_REQUESTS_PER_ADDRESS,
@@ -13,9 +15,11 @@ import {
 import { tokenHash } from '../../src/modules/web-pages/web-sessions.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
 import { linksIn, startMailServer, type MailServer } from '../helpers/mail-server.js';
+import { englishOutsideCatalogue, textOfPage } from '../helpers/pseudo-language.js';
 import { postSignInForm } from '../helpers/sign-in-forms.js';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
+import { createAdmin } from '../admin/admin-helpers.js';
 import {
   accept,
   cookieOf,
@@ -181,6 +185,25 @@ describe('forgot your password: the request', () => {
     // From elsewhere the address is served.
     expect((await forgot(another)).statusCode).toBe(200);
     expect(await queued(another, 'password_reset')).toHaveLength(1);
+  });
+
+  it('past the service’s sending limits to the address (AVS_MAIL_LIMIT_PER_RECIPIENT), nothing is queued either', async () => {
+    const known = address();
+    // Its invitation is the one message an hour this limit allows.
+    await joinedMember(context.app, context.db, await newAccount(), known, 'viewer');
+    expect(await queued(known, 'invitation')).toHaveLength(1);
+    await requestPasswordReset(context.db, {
+      email: known,
+      clientBucket: freshAddress(),
+      language: 'en',
+      mail: { ...mailSettings(context.config), limits: { perAccount: 200, perRecipient: 1 } },
+    });
+    expect(await queued(known, 'password_reset')).toEqual([]);
+    const { rows } = await context.db.query<{ mailed: boolean }>(
+      'SELECT mailed FROM password_resets WHERE email = $1',
+      [known],
+    );
+    expect(rows).toEqual([{ mailed: false }]);
   });
 
   it('writes in the person’s own language, else the language of the request', async () => {
@@ -516,5 +539,93 @@ describe('avs members recover', () => {
     expect(stranger.stderr).toContain('Member');
     const usage = await runAvsInProcess(['members', 'recover', '--account', accountId], { db: context.db });
     expect(usage.code).toBe(2);
+  });
+});
+
+describe('the pseudo language on every page of the way back in', () => {
+  const PSEUDO = '?lang=en-XA';
+  function expectAllFromCatalogue(page: { body: string }, data: string[], what: string) {
+    expect(/<html lang="([^"]+)"/.exec(page.body)?.[1], what).toBe('en-XA');
+    expect(
+      englishOutsideCatalogue(textOfPage(page.body), ['Asset Verification Service', ...data]),
+      what,
+    ).toEqual([]);
+  }
+
+  it('console: the request, its answer, the new password, the change, closed links, passkeys only, add a password', async () => {
+    const email = address();
+    await joinedMember(context.app, context.db, await newAccount(), email, 'owner');
+    expectAllFromCatalogue(await context.app.inject({ url: `/console/login${PSEUDO}` }), [], 'sign-in');
+    expectAllFromCatalogue(
+      await context.app.inject({ url: `/console/forgot-password${PSEUDO}` }),
+      [],
+      'request',
+    );
+    const sent = await postSignInForm(context.app, {
+      url: `/console/forgot-password${PSEUDO}`,
+      fields: { email },
+      remoteAddress: freshAddress(),
+    });
+    expectAllFromCatalogue(sent, [email], 'answer');
+    const refused = await postSignInForm(context.app, {
+      url: `/console/forgot-password${PSEUDO}`,
+      fields: { email: 'nobody' },
+      remoteAddress: freshAddress(),
+    });
+    expectAllFromCatalogue(refused, ['nobody'], 'refused address');
+    const token = resetLinkOf((await delivered(email, /^Choose a new password/))[0]!);
+    expectAllFromCatalogue(await openLink(`${token}${PSEUDO}`), [], 'new password');
+    const done = await postSignInForm(context.app, {
+      url: `/console/reset-password/${token}${PSEUDO}`,
+      fields: { password: NEW_PASSWORD, password_again: NEW_PASSWORD },
+      remoteAddress: freshAddress(),
+    });
+    expectAllFromCatalogue(done, [], 'changed');
+    expectAllFromCatalogue(await openLink(`${token}${PSEUDO}`), [], 'used');
+    expectAllFromCatalogue(await openLink(`${'A'.repeat(43)}${PSEUDO}`), [], 'unknown');
+
+    const passkeyOnly = address();
+    const authenticator = new SoftwareAuthenticator(relyingParty(context.config).origin);
+    const cookie = await joinWithPasskey(
+      (await invite(context.db, await newAccount('Galerie Lumière'), passkeyOnly, 'viewer')).token,
+      authenticator,
+    );
+    await forgot(passkeyOnly);
+    const passkeyToken = resetLinkOf((await delivered(passkeyOnly, /^Choose a new password/))[0]!);
+    expectAllFromCatalogue(await openLink(`${passkeyToken}${PSEUDO}`), [], 'passkeys only');
+    const account = await context.app.inject({ url: `/console/account${PSEUDO}`, headers: { cookie } });
+    expect(account.body).toContain('action="/console/account/add-password"');
+    expectAllFromCatalogue(account, [passkeyOnly, 'Galerie Lumière'], 'add a password');
+  });
+
+  it('/admin: the request, its answer, the new password, the change, closed links', async () => {
+    const admin = await createAdmin(context.db);
+    expectAllFromCatalogue(await context.app.inject({ url: `/admin/login${PSEUDO}` }), [], 'log-in');
+    expectAllFromCatalogue(
+      await context.app.inject({ url: `/admin/forgot-password${PSEUDO}` }),
+      [],
+      'request',
+    );
+    const sent = await postSignInForm(context.app, {
+      url: `/admin/forgot-password${PSEUDO}`,
+      fields: { email: admin.email },
+      remoteAddress: freshAddress(),
+    });
+    expectAllFromCatalogue(sent, [admin.email], 'answer');
+    const mail = (await delivered(admin.email, /^Choose a new password/))[0]!;
+    const token = resetLinkOf(mail, '/admin/reset-password/');
+    const page = await context.app.inject({ url: `/admin/reset-password/${token}${PSEUDO}` });
+    expectAllFromCatalogue(page, [], 'new password');
+    const done = await postSignInForm(context.app, {
+      url: `/admin/reset-password/${token}${PSEUDO}`,
+      fields: { password: NEW_PASSWORD, password_again: NEW_PASSWORD },
+      remoteAddress: freshAddress(),
+    });
+    expectAllFromCatalogue(done, [], 'changed');
+    expectAllFromCatalogue(
+      await context.app.inject({ url: `/admin/reset-password/${token}${PSEUDO}` }),
+      [],
+      'used',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createMemberRecoveryLink } from '../../modules/members/password-reset.service.js';
-import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
+import { mailSettings } from '../../modules/mail/mail-settings.js';
 import type { CliCommand } from '../cli-command.js';
 
 /**
@@ -43,7 +43,7 @@ export const membersRecoverCommand: CliCommand = {
         accountId: account,
         email,
         send: values.mail ?? false,
-        mail: { baseUrl: publicBaseUrl(context.config), service: context.config.AVS_SERVICE_NAME },
+        mail: mailSettings(context.config),
       }),
     );
     const expiresAt = link.expiresAt.toISOString();

@@ -5,8 +5,10 @@ import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
 import { isUuid } from '../../lib/uuid.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { MailSettings } from '../mail/mail-settings.js';
 import { queueMail } from '../mail/mail.service.js';
 import { accountRecoveryMail, passwordChangedMail, passwordResetMail } from '../mail/password-mails.js';
+import { sendingRefusal } from '../mail/sending-limits.js';
 import {
   createRecoveryLink,
   findResetLink,
@@ -14,7 +16,6 @@ import {
   lockResetLink,
   requestResetLink,
   type PasswordResetRow,
-  type MailSettings,
 } from '../password-resets/password-resets.service.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { deleteSessionsOfPerson } from './member-sessions.repository.js';
@@ -54,7 +55,10 @@ export async function requestPasswordReset(
     clientBucket: input.clientBucket,
     findRecipient: async (tx) => {
       const targets = await listResetTargets(tx, email);
-      return targets.length > 0 ? { targets, adminUserId: null } : undefined;
+      if (targets.length === 0) return undefined;
+      // Past the service's sending limits to this address (docs/mail.md), nothing is sent either.
+      if (await sendingRefusal(tx, { recipient: email, limits: input.mail.limits })) return undefined;
+      return { targets, adminUserId: null };
     },
     send: async (tx, { targets }, link) => {
       await queueMail(tx, {

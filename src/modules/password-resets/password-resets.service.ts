@@ -19,21 +19,15 @@ function isLanguage(value: string): value is Language {
 }
 
 /** How long a link mailed on "Forgot your password?" works. */
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** How long the operator's recovery link works: long enough to pass on by another way than mail. */
-export const RECOVERY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const RECOVERY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The throttle's window: requests of the last hour count. */
 const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
 /** Requests a client address (an IPv6 client's prefix) may make in the window, per realm. */
 export const RESET_REQUESTS_PER_CLIENT = 5;
 /** Links an address may be sent in the window, per realm, whoever asks. */
 export const RESET_REQUESTS_PER_ADDRESS = 3;
-
-/** What a mailed link needs: the service's address (AVS_PUBLIC_URL) and its name as people read it. */
-export interface MailSettings {
-  baseUrl: string;
-  service: string;
-}
 
 /** The language of a message caused by a page's request: the page's, English for the pseudo language of tests. */
 export function mailLanguageOf(language: PageLanguage): Language {

@@ -2,14 +2,15 @@ import type { Database, Queryable } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
 import type { Language } from '../../../i18n/locales.js';
 import { isEmailAddress, normaliseEmail } from '../../../lib/email.js';
+import type { MailSettings } from '../../mail/mail-settings.js';
 import { queueMail } from '../../mail/mail.service.js';
 import { passwordChangedMail, passwordResetMail } from '../../mail/password-mails.js';
+import { sendingRefusal } from '../../mail/sending-limits.js';
 import {
   findResetLink,
   finishResetLink,
   lockResetLink,
   requestResetLink,
-  type MailSettings,
 } from '../../password-resets/password-resets.service.js';
 import { checkNewPassword, hashPassword } from '../../web-pages/passwords.js';
 import { deleteAdminSessionsOfUser } from './admin-sessions.repository.js';
@@ -33,7 +34,10 @@ export async function requestAdminPasswordReset(
     clientBucket: input.clientBucket,
     findRecipient: async (tx) => {
       const user = await findAdminUserByEmail(tx, email);
-      return user ? { adminUserId: user.id, email: user.email } : undefined;
+      if (!user) return undefined;
+      // Past the service's sending limits to this address (docs/mail.md), nothing is sent either.
+      if (await sendingRefusal(tx, { recipient: user.email, limits: input.mail.limits })) return undefined;
+      return { adminUserId: user.id, email: user.email };
     },
     send: async (tx, user, link) => {
       await queueMail(tx, {

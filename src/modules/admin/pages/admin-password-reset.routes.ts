@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { languageOf } from '../../../i18n/request-language.js';
 import { clientAddressBucket } from '../../../plugins/rate-limit.js';
-import { mailLanguageOf, type MailSettings } from '../../password-resets/password-resets.service.js';
-import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import { mailSettings } from '../../mail/mail-settings.js';
+import { mailLanguageOf } from '../../password-resets/password-resets.service.js';
 import { refusal } from '../../web-pages/form-rules.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import {
@@ -28,10 +28,6 @@ const NewPasswordBody = Type.Object(
 );
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 
-function mailSettings(request: FastifyRequest): MailSettings {
-  return { baseUrl: publicBaseUrl(request.server.config), service: request.server.config.AVS_SERVICE_NAME };
-}
-
 /** A closed link's page: 410 for one that was a link (used, expired), 404 for one that never was. */
 const closedStatus = (state: 'used' | 'expired' | 'unknown') => (state === 'unknown' ? 404 : 410);
 
@@ -54,7 +50,7 @@ export async function adminPasswordResetRoutes(app: FastifyInstance): Promise<vo
           email,
           clientBucket: clientAddressBucket(request),
           language: mailLanguageOf(languageOf(request)),
-          mail: mailSettings(request),
+          mail: mailSettings(request.server.config),
         });
       } catch (error) {
         const { flash, status } = refusal(error);
@@ -96,7 +92,7 @@ export async function adminPasswordResetRoutes(app: FastifyInstance): Promise<vo
           password: (request.body.password ?? '').slice(0, 1024),
           again: (request.body.password_again ?? '').slice(0, 1024),
           language: mailLanguageOf(languageOf(request)),
-          mail: mailSettings(request),
+          mail: mailSettings(request.server.config),
         });
       } catch (error) {
         const { flash, status } = refusal(error);

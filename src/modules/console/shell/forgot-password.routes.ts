@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { languageOf } from '../../../i18n/request-language.js';
 import {
@@ -6,8 +6,8 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../members/password-reset.service.js';
-import { mailLanguageOf, type MailSettings } from '../../password-resets/password-resets.service.js';
-import { publicBaseUrl } from '../../signing/issuer-identity.js';
+import { mailSettings } from '../../mail/mail-settings.js';
+import { mailLanguageOf } from '../../password-resets/password-resets.service.js';
 import { clientAddressBucket } from '../../../plugins/rate-limit.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
 import { consoleSignInCsrf } from './console-auth.js';
@@ -26,11 +26,6 @@ const NewPasswordBody = Type.Object(
   { _csrf: FormText, password: FormText, password_again: FormText },
   { additionalProperties: true },
 );
-
-/** Where a link in the mail points, and the name it signs with. */
-function mailSettings(request: FastifyRequest): MailSettings {
-  return { baseUrl: publicBaseUrl(request.server.config), service: request.server.config.AVS_SERVICE_NAME };
-}
 
 /** A closed link's page: 410 for one that was a link (used, expired), 404 for one that never was. */
 const closedStatus = (state: 'used' | 'expired' | 'unknown') => (state === 'unknown' ? 404 : 410);
@@ -62,7 +57,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance): Promise<void> 
           email,
           clientBucket: clientAddressBucket(request),
           language: mailLanguageOf(languageOf(request)),
-          mail: mailSettings(request),
+          mail: mailSettings(request.server.config),
         });
       } catch (error) {
         const { flash, status } = refusal(error);
@@ -120,7 +115,7 @@ export async function forgotPasswordRoutes(app: FastifyInstance): Promise<void> 
           password: (request.body.password ?? '').slice(0, 1024),
           again: (request.body.password_again ?? '').slice(0, 1024),
           language: mailLanguageOf(languageOf(request)),
-          mail: mailSettings(request),
+          mail: mailSettings(request.server.config),
         });
       } catch (error) {
         const { flash, status } = refusal(error);
