@@ -19,6 +19,8 @@ import {
 import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { fixturePhoto } from '../media/media-fixtures.js';
+import { newSecretToken, tokenHash } from '../../src/modules/web-pages/web-sessions.js';
+import { insertPasswordReset } from '../../src/modules/password-resets/password-resets.repository.js';
 
 // Every admin and public page a browser GETs (the console's are walked by console-walk.test.ts), in each pass of
 // PAGE_WALK_PASSES: axe in French at 1280 px and Japanese at 360 px, nothing wider than a 360 px window in Japanese and
@@ -87,6 +89,8 @@ const ids = {
   stolen: undefined as unknown as CreatedAsset,
   pending: undefined as unknown as CreatedAsset,
   tapUrl: '',
+  /** A link to choose a new password, never used. */
+  adminResetToken: newSecretToken(),
   mail: '',
   secretMail: '',
 };
@@ -122,6 +126,18 @@ const WALK: readonly Walked[] = [
     },
   },
   { route: '/admin/login', url: () => '/admin/login', shot: 'admin-login' },
+  { route: '/admin/forgot-password', url: () => '/admin/forgot-password', shot: 'admin-forgot-password' },
+  {
+    route: '/admin/reset-password/:token',
+    url: () => `/admin/reset-password/${ids.adminResetToken}`,
+    shot: 'admin-reset-password',
+  },
+  {
+    route: '/admin/reset-password/:token',
+    url: () => `/admin/reset-password/${'A'.repeat(43)}`,
+    shot: 'admin-reset-link-not-valid',
+    status: 404,
+  },
   { route: '/admin', url: () => '/admin', operator: true, shot: 'admin-dashboard' },
   { route: '/admin/api-keys', url: () => '/admin/api-keys', operator: true, shot: 'admin-keys' },
   {
@@ -356,7 +372,19 @@ describe.each(PAGE_WALK_PASSES.map((pass) => [pass.name, pass] as const))(
 
 describe('then, with an operator', () => {
   beforeAll(async () => {
-    await createAdmin(context.db, 'operator@example.com');
+    const operatorAdmin = await createAdmin(context.db, 'operator@example.com');
+    // A link to choose a new password, as "Forgot your password?" writes it, open for the whole walk.
+    await insertPasswordReset(context.db, {
+      id: tokenHash(ids.adminResetToken),
+      realm: 'admin',
+      purpose: 'reset',
+      email: operatorAdmin.email,
+      personId: null,
+      adminUserId: operatorAdmin.id,
+      clientBucket: null,
+      mailed: true,
+      ttlMs: 24 * 60 * 60 * 1000,
+    });
     operatorCookie = (await logIn(context.app, 'operator@example.com')).cookie;
   });
 
