@@ -57,7 +57,13 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer; certPath: string;
  * self-signed certificate (the service trusts it through AVS_SMTP_CA_FILE) and AUTH required, as a mail provider
  * has it. What arrives is read with mailparser. `stop()` and `start()` take it down and up on the same port.
  */
-export async function startMailServer(options: { answer?: (index: number) => Error | undefined } = {}) {
+export async function startMailServer(
+  options: {
+    answer?: (index: number) => Error | undefined;
+    /** Called the moment a message is accepted: its 250 has just been written to the service. */
+    accepted?: (mail: ReceivedMail, index: number) => void;
+  } = {},
+) {
   const certificate = selfSignedCertificate();
   const received: ReceivedMail[] = [];
   let port = 0;
@@ -92,14 +98,16 @@ export async function startMailServer(options: { answer?: (index: number) => Err
           const raw = Buffer.concat(chunks);
           simpleParser(raw).then(
             (parsed) => {
-              received.push({
+              const mail: ReceivedMail = {
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
                 raw: raw.toString('utf8'),
                 parsed,
                 user: session.user as string | undefined,
                 secure: session.secure,
-              });
+              };
+              received.push(mail);
               callback();
+              options.accepted?.(mail, received.length - 1);
             },
             (error: Error) => callback(error),
           );
