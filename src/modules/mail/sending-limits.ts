@@ -4,19 +4,14 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { mailWindow } from './mail-outbox.repository.js';
 
 /** The window the sending limits count in: one hour. */
-export const SENDING_WINDOW_MS = 60 * 60 * 1000;
+const SENDING_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The messages a person's request causes (an invitation, a link asked for on a page): the ones a flood of requests
  * could multiply, so the ones the limits count. Notices follow what happens to an account and are not counted.
  * A sender of a new kind of requested message adds it here.
  */
-export const REQUESTED_MAIL_KINDS = [
-  'invitation',
-  'address_proof',
-  'sign_in_link',
-  'password_reset',
-] as const;
+const REQUESTED_MAIL_KINDS = ['invitation', 'address_proof', 'sign_in_link', 'password_reset'] as const;
 
 export interface SendingLimits {
   /** Requested messages per hour on behalf of one account (AVS_MAIL_LIMIT_PER_ACCOUNT). */

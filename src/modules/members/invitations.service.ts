@@ -12,7 +12,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { formatDateTime } from '../../i18n/formats.js';
-import { findAccountProfile } from '../accounts/account-profiles.repository.js';
+import { getAccountProfile } from '../accounts/account-profiles.service.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { DEFAULT_MAIL_SETTINGS, recipientLanguage, type MailSettings } from '../mail/mail-settings.js';
@@ -125,8 +125,8 @@ async function queueInvitationMail(
   },
 ): Promise<void> {
   const { invitation, person, mail } = input;
-  const profile = await findAccountProfile(tx, input.accountId);
-  const account = profile?.display_name ?? profile?.account_name ?? '';
+  // The gallery's name as its certificates say it (its profile's, else the account's).
+  const account = (await getAccountProfile(tx, input.accountId)).displayName;
   const proven = person.address_proven_at !== null;
   await queueMail(tx, {
     kind: 'invitation',

@@ -36,9 +36,9 @@ import {
 } from './people.repository.js';
 
 /** How long a link to prove an address works (asked for on the account page). */
-export const ADDRESS_PROOF_TTL_MS = 24 * 60 * 60 * 1000;
+const ADDRESS_PROOF_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long an e-mailed sign-in link works. */
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** The state of a link mailed to a person, as its page shows it. */
 export type MailLinkState = 'open' | 'used' | 'expired';
@@ -242,14 +242,20 @@ export async function signInWithMailLink(db: Database, token: string): Promise<S
 // ---------------------------------------------------------------------------------------------------------------
 // Joining the other sign-ins of a proven address.
 
-/** The other sign-ins of the signed-in person's address that they may join: none unless their address is proven. */
-export async function joinableSignIns(
+/**
+ * Where the person's address stands: when they proved it (null: not yet), and how many other sign-ins of it they may
+ * join (none unless it is proven).
+ */
+export async function addressStanding(
   db: Queryable,
   personId: string,
-): Promise<{ proven: boolean; others: number }> {
+): Promise<{ provenAt: Date | null; others: number }> {
   const person = await findPersonById(db, personId);
-  if (!person?.address_proven_at) return { proven: false, others: 0 };
-  return { proven: true, others: (await findUnprovenPeopleByEmail(db, person.email)).length };
+  if (!person?.address_proven_at) return { provenAt: null, others: 0 };
+  return {
+    provenAt: person.address_proven_at,
+    others: (await findUnprovenPeopleByEmail(db, person.email)).length,
+  };
 }
 
 export type JoinResult =

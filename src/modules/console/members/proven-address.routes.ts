@@ -8,14 +8,13 @@ import { mailSettings } from '../../mail/mail-settings.js';
 import { leaveMemberFlash } from '../../members/member-sessions.service.js';
 import {
   confirmAddressProof,
-  joinableSignIns,
+  addressStanding,
   joinSignInWithPasskey,
   joinSignInWithPassword,
   openAddressProof,
   requestAddressProof,
   type JoinResult,
 } from '../../members/proven-address.service.js';
-import { findPersonById } from '../../members/people.repository.js';
 import { relyingParty, startPasskeySignIn } from '../../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
@@ -31,21 +30,12 @@ import {
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
-import {
-  closedLinkMessage,
-  linkMessagePage,
-  proveAddressPage,
-  type AddressStatus,
-} from './proven-address.views.js';
+import { closedLinkMessage, linkMessagePage } from '../shell/mail-link.views.js';
+import { proveAddressPage, type AddressStatus } from './proven-address.views.js';
 
 /** The account page's address section: proven or not, and the other sign-ins a proven person may join. */
 export async function addressStatus(request: FastifyRequest, frame: ConsoleFrame): Promise<AddressStatus> {
-  const { db } = request.server;
-  const [person, joinable] = await Promise.all([
-    findPersonById(db, frame.session.personId),
-    joinableSignIns(db, frame.session.personId),
-  ]);
-  return { provenAt: person?.address_proven_at ?? null, others: joinable.others };
+  return addressStanding(request.server.db, frame.session.personId);
 }
 
 const JoinBody = Type.Object({ _csrf: FormText, join_password: FormText }, { additionalProperties: true });
@@ -214,8 +204,8 @@ export async function provenAddressJsonRoutes(
     '/account/join-sign-in/passkey/options',
     { schema: { hide: true }, config: signedInJson, onRequest: enforcePublicRateLimit },
     async (request) => {
-      const joinable = await joinableSignIns(db, memberSession(request).personId);
-      if (!joinable.proven) throw new AppError('validation_failed', 'address_not_proven');
+      const standing = await addressStanding(db, memberSession(request).personId);
+      if (!standing.provenAt) throw new AppError('validation_failed', 'address_not_proven');
       const ceremony = await startPasskeySignIn(db, rp, clientAddressBucket(request));
       return { mode: 'authenticate', challenge_token: ceremony.challengeToken, options: ceremony.options };
     },

@@ -1,6 +1,5 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
-import type { MailLinkState } from '../../members/proven-address.service.js';
 import { passwordField } from '../../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
@@ -51,18 +50,6 @@ export function addressSection(session: MemberSession, status: AddressStatus): S
   </section>`;
 }
 
-/** What a link sent by mail says when it can no longer be used. */
-export function closedLinkMessage(state: Exclude<MailLinkState, 'open'> | 'unknown'): string {
-  switch (state) {
-    case 'used':
-      return words().linkUsed;
-    case 'expired':
-      return words().linkExpired;
-    case 'unknown':
-      return words().linkUnknown;
-  }
-}
-
 /**
  * The page of a link that proves an address: a button to confirm it in a browser signed in as the person who asked
  * for it; otherwise how to get there (sign in as that sign-in), or why the link no longer works.
@@ -88,15 +75,5 @@ export function proveAddressPage(options: {
     options.service,
     words().proveTitle,
     html`${flashMessage(options.flash)} ${content}`,
-  );
-}
-
-/** A page that only says something about a link (closed, unknown) with the way to the sign-in page. */
-export function linkMessagePage(service: ServiceBrand, title: string, message: string): SafeHtml {
-  return consolePublicPage(
-    service,
-    title,
-    html`<p>${message}</p>
-      <p><a href="/console/login">${words().backToSignIn}</a></p>`,
   );
 }

@@ -9,11 +9,11 @@ import {
   signInWithMailLink,
 } from '../../members/proven-address.service.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
-import { closedLinkMessage, linkMessagePage } from '../members/proven-address.views.js';
 import { text } from '../text/index.js';
 import { consoleSignInCsrf, setMemberCookie } from './console-auth.js';
 import { FormText, refusal, TokenParams } from './console-page.helpers.js';
 import { emailSignInOpenPage, emailSignInPage } from './email-sign-in.views.js';
+import { closedLinkMessage, linkMessagePage } from './mail-link.views.js';
 
 const AskBody = Type.Object({ email: FormText }, { additionalProperties: true });
 
