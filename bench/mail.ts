@@ -5,12 +5,19 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { migrate } from '../src/db/migrate.js';
 import { PostgresDatabase } from '../src/db/postgres.js';
+import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { createApiKey } from '../src/modules/keys/keys.service.js';
 import { queueMail } from '../src/modules/mail/mail.service.js';
+import { acceptInvitation, inviteMember } from '../src/modules/members/invitations.service.js';
+import { saveMemberNoticeChoices } from '../src/modules/notices/notice-settings.service.js';
+import { LoginThrottle } from '../src/modules/web-pages/login-throttle.js';
 import { insertOutboxEvent } from '../src/modules/webhooks/outbox.repository.js';
 import { registerWebhook } from '../src/modules/webhooks/webhooks.service.js';
 import { createFreshPostgres, seedPostgres } from './databases.js';
-import { loopMeasurement, type Measurement } from './load.js';
+import { CREATE_BODY } from './fixtures.js';
+import { loopMeasurement, runHttpLoad, type Measurement, type RequestSpec } from './load.js';
 import { costPerRequest, processCost } from './process-cost.js';
 import { startService, type RunningServer } from './processes.js';
 import type { BenchSettings } from './settings.js';
@@ -19,9 +26,26 @@ import type { BenchSettings } from './settings.js';
 export const MAIL_GROUP = 'mail';
 export const MAIL_OUTBOX = 'mail outbox (messages/s)';
 export const WEBHOOK_OUTBOX = 'webhook outbox (deliveries/s)';
+const CREATE_ON = 'mail create (notices on)';
+const CREATE_OFF = 'mail create (notices off)';
+const ALERT_ON = 'mail alert (notices on)';
+const ALERT_OFF = 'mail alert (notices off)';
 
 export function mailScenariosSelected(only: ReadonlySet<string> | undefined): boolean {
-  return !only || [MAIL_GROUP, MAIL_OUTBOX, WEBHOOK_OUTBOX].some((name) => only.has(name));
+  return (
+    !only ||
+    [
+      MAIL_GROUP,
+      MAIL_OUTBOX,
+      WEBHOOK_OUTBOX,
+      'mail create',
+      'mail alert',
+      CREATE_ON,
+      CREATE_OFF,
+      ALERT_ON,
+      ALERT_OFF,
+    ].some((name) => only.has(name))
+  );
 }
 
 /** Something in the bench process that counts what the service hands it, and when each arrived. */
@@ -132,6 +156,8 @@ export interface MailBench {
   scenarios: MailScenario[];
   /** The ratios docs/performance.md reports: [name, service, reference, target]. */
   ratios: { name: string; service: string; reference: string; target?: number }[];
+  /** After the rounds: the notices each gallery's owner was sent, beside the alerts raised there. */
+  report: () => Promise<string>;
 }
 
 /**
@@ -185,6 +211,8 @@ export async function setUpMailBench(options: {
         AVS_WEBHOOK_ALLOW_INSECURE_TARGETS: 'on',
       },
       cpuProfileDir: settings.cpuProfileDir,
+      // A first start migrates a fresh database: minutes on a 2-core machine busy with other work.
+      healthyWithinMs: 600_000,
     }),
   );
   console.log(
@@ -223,6 +251,8 @@ export async function setUpMailBench(options: {
     });
   };
 
+  const notices = await setUpNoticeScenarios(options);
+
   return {
     scenarios: [
       {
@@ -241,7 +271,249 @@ export async function setUpMailBench(options: {
         group: MAIL_GROUP,
         measure: outboxRounds({ counter: receiver, server: () => service, queue: queueEvents }),
       },
+      ...notices.scenarios,
     ],
-    ratios: [{ name: 'mail outbox / webhook outbox', service: MAIL_OUTBOX, reference: WEBHOOK_OUTBOX }],
+    report: () => notices.report(),
+    ratios: [
+      { name: 'mail outbox / webhook outbox', service: MAIL_OUTBOX, reference: WEBHOOK_OUTBOX },
+      { name: 'create, notices on / off', service: CREATE_ON, reference: CREATE_OFF, target: 0.95 },
+      { name: 'alert, notices on / off', service: ALERT_ON, reference: ALERT_OFF, target: 0.95 },
+    ],
+  };
+}
+
+/** An account with an API key and an owner who joined by the invitation; `notices` false turns every kind off. */
+async function galleryWithOwner(
+  db: PostgresDatabase,
+  name: string,
+  notices: boolean,
+): Promise<{ accountId: string; apiKey: string }> {
+  const account = await createAccount(db, { name });
+  const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id, name: 'bench' });
+  const email = `owner-${notices ? 'on' : 'off'}@gallery.bench.example`;
+  const { url } = await inviteMember(db, {
+    accountId: account.id,
+    email,
+    role: 'owner',
+    actor: { admin: true },
+    baseUrl: 'https://notices.bench.example',
+  });
+  const password = 'a bench passphrase, long enough';
+  const accepted = await acceptInvitation(db, new LoginThrottle({ ipv6PrefixBits: 64 }), {
+    token: url.split('/').pop()!,
+    password,
+    again: password,
+    address: '127.0.0.1',
+  });
+  if (accepted.outcome !== 'accepted') throw new Error(`the bench owner could not join: ${accepted.outcome}`);
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM account_members WHERE account_id = $1 AND status = 'active'",
+    [account.id],
+  );
+  // Owners get every notice until they choose; the other owner chooses none, on the account page's form.
+  if (!notices) await saveMemberNoticeChoices(db, { memberId: rows[0]!.id }, { on: [], digest: false });
+  return { accountId: account.id, apiKey: key.key };
+}
+
+/**
+ * The notices' scenarios: one service on its own PostgreSQL database, its mail to a second SMTP server in this
+ * process, and two galleries whose owner has notices on (an owner's default) or has turned every kind off. A create
+ * (POST /api/v1/assets/artworks) tells nobody; an artwork reported stolen (POST …/alerts, on artworks made through
+ * the API before the round) tells the owner who wants it (asset_alert). Each
+ * round lasts until the fan-out has taken every cause and the outbox has handed every notice on, so the background
+ * work a notice costs is in the round's rate and CPU.
+ */
+async function setUpNoticeScenarios(options: {
+  settings: BenchSettings;
+  serviceEnv: Record<string, string>;
+  poolEnv: Record<string, string>;
+  cleanups: (() => Promise<void>)[];
+  track: (server: RunningServer) => RunningServer;
+}): Promise<{ scenarios: MailScenario[]; report: () => Promise<string> }> {
+  const { settings, serviceEnv, poolEnv, cleanups, track } = options;
+  const smtp = await startSmtpCounter();
+  cleanups.push(() => smtp.close());
+  const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'notices');
+  cleanups.push(() => fresh.drop());
+  const db = new PostgresDatabase({
+    connectionString: fresh.url,
+    poolSize: 2,
+    statementTimeoutMs: 120_000,
+    connectTimeoutMs: 10_000,
+  });
+  cleanups.push(() => db.close());
+  await migrate(db);
+  const galleries = {
+    on: await galleryWithOwner(db, 'Galerie notices on', true),
+    off: await galleryWithOwner(db, 'Galerie notices off', false),
+  };
+  const service = track(
+    await startService({
+      name: 'service-postgres-notices',
+      env: {
+        ...serviceEnv,
+        ...poolEnv,
+        DATABASE_URL: fresh.url,
+        AVS_PUBLIC_URL: 'https://notices.bench.example',
+        AVS_SMTP_URL: smtp.url,
+      },
+      cpuProfileDir: settings.cpuProfileDir,
+      // A first start migrates a fresh database: minutes on a 2-core machine busy with other work.
+      healthyWithinMs: 600_000,
+    }),
+  );
+  console.log(`Notices: service pid ${service.pid}, notices to ${smtp.url}.`);
+
+  /** Until every cause is fanned out and every message handed on; how long that took. */
+  const caughtUp = async (): Promise<number> => {
+    const started = performance.now();
+    for (;;) {
+      const { rows } = await db.query<{ waiting: number }>(
+        `SELECT (SELECT count(*) FROM notice_events WHERE fanned_out_at IS NULL)
+              + (SELECT count(*) FROM mail_outbox WHERE state = 'pending') AS waiting`,
+      );
+      if (Number(rows[0]!.waiting) === 0) return performance.now() - started;
+      if (performance.now() - started > 300_000) throw new Error('the notices did not catch up in 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  /** A round of load on the service, then the catch-up: the rate and CPU over both. */
+  const roundWithCatchUp = async (
+    requests: RequestSpec[],
+    headers: Record<string, string>,
+    seconds: number,
+    connections: number,
+  ): Promise<Measurement> => {
+    const before = processCost(service.pid);
+    const measured = await runHttpLoad(
+      { target: () => service.url, headers, requests },
+      { connections, seconds },
+    );
+    const catchUpMs = await caughtUp();
+    const done = measured.total - measured.non2xx;
+    const loadSeconds =
+      measured.requestsPerSecond > 0 ? measured.total / measured.requestsPerSecond : seconds;
+    const spent = costPerRequest(before, processCost(service.pid), done);
+    return {
+      ...measured,
+      requestsPerSecond: done / (loadSeconds + catchUpMs / 1000),
+      cpuMsPer1000: spent.cpuMsPer1000,
+      writesPerRequest: spent.writesPerRequest,
+    };
+  };
+
+  const create =
+    (gallery: { apiKey: string }) =>
+    (seconds: number, connections: number): Promise<Measurement> =>
+      roundWithCatchUp(
+        [{ method: 'POST', path: '/api/v1/assets/artworks', body: CREATE_BODY }],
+        { authorization: `Bearer ${gallery.apiKey}` },
+        seconds,
+        connections,
+      );
+
+  /** Artworks of the gallery with no open alert, made through the API (untimed) until there are `count`. */
+  const withoutAlert = async (gallery: { accountId: string; apiKey: string }, count: number) => {
+    const read = async () =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT id FROM assets WHERE account_id = $1 AND planet = 'artworks' AND alert_kind IS NULL LIMIT $2`,
+          [gallery.accountId, count],
+        )
+      ).rows.map((row) => row.id);
+    let ids = await read();
+    if (ids.length < count) {
+      await runHttpLoad(
+        {
+          target: () => service.url,
+          headers: { authorization: `Bearer ${gallery.apiKey}` },
+          requests: [{ method: 'POST', path: '/api/v1/assets/artworks', body: CREATE_BODY }],
+        },
+        { connections: 16, amount: count - ids.length },
+      );
+      ids = await read();
+    }
+    return ids;
+  };
+
+  /** Reports artworks stolen in turn, each once (one open alert per asset): every report an asset_alert. */
+  const alert = (gallery: { accountId: string; apiKey: string }) => {
+    let lastRate: number | undefined;
+    return async (seconds: number, connections: number): Promise<Measurement> => {
+      const ids = await withoutAlert(gallery, Math.ceil((lastRate ?? 200) * seconds * 2) + connections * 4);
+      let next = 0;
+      const body = JSON.stringify({ kind: 'stolen', occurred_at: '2026-01-15', reference: 'Bench report' });
+      const measured = await roundWithCatchUp(
+        [
+          {
+            method: 'POST',
+            body,
+            setupRequest: (request) => {
+              request.path = `/api/v1/assets/artworks/${ids[next++ % ids.length]}/alerts`;
+              return request;
+            },
+          },
+        ],
+        { authorization: `Bearer ${gallery.apiKey}` },
+        seconds,
+        connections,
+      );
+      lastRate = measured.requestsPerSecond;
+      if (next > ids.length)
+        console.warn(`${ids.length} artworks were too few for a round: the rest answered 409`);
+      return measured;
+    };
+  };
+
+  const created = 'POST /api/v1/assets/artworks (tells nobody)';
+  const raised =
+    'POST /api/v1/assets/artworks/{id}/alerts, stolen, artworks in turn (an asset_alert notice each)';
+  const until = 'until every notice is handed to a local SMTP server (the catch-up counts)';
+  const report = async () => {
+    const lines: string[] = [];
+    for (const [label, gallery] of Object.entries(galleries)) {
+      const { rows } = await db.query<{ alerts: number; notices: number; sent: number }>(
+        `SELECT (SELECT count(*) FROM asset_alerts a JOIN assets s ON s.id = a.asset_id WHERE s.account_id = $1)::int AS alerts,
+                (SELECT count(*) FROM mail_outbox WHERE account_id = $1 AND kind LIKE 'notice.%')::int AS notices,
+                (SELECT count(*) FROM mail_outbox WHERE account_id = $1 AND kind LIKE 'notice.%'
+                   AND state = 'sent')::int AS sent`,
+        [gallery.accountId],
+      );
+      const row = rows[0]!;
+      lines.push(
+        `notices ${label}: ${row.alerts} alerts raised, ${row.notices} notices queued, ${row.sent} sent`,
+      );
+    }
+    return `${lines.join('; ')} (${smtp.arrivals.length} messages at its SMTP server, invitations included)`;
+  };
+  return {
+    report,
+    scenarios: [
+      {
+        name: CREATE_OFF,
+        description: `${created}; the gallery's owner has turned every notice off; ${until}`,
+        group: MAIL_GROUP,
+        measure: create(galleries.off),
+      },
+      {
+        name: CREATE_ON,
+        description: `${created}; the gallery's owner has every notice on (the default); ${until}`,
+        group: MAIL_GROUP,
+        measure: create(galleries.on),
+      },
+      {
+        name: ALERT_OFF,
+        description: `${raised}; the owner has turned it off; ${until}`,
+        group: MAIL_GROUP,
+        measure: alert(galleries.off),
+      },
+      {
+        name: ALERT_ON,
+        description: `${raised}; one message to the owner each; ${until}`,
+        group: MAIL_GROUP,
+        measure: alert(galleries.on),
+      },
+    ],
   };
 }

@@ -990,6 +990,7 @@ async function main(): Promise<void> {
     console.log(`tap verdicts, warm-up included: ${JSON.stringify(verdicts)}`);
   }
   const witnessReport = witnessBench ? await witnessBench.report() : null;
+  if (mailBench) console.log(await mailBench.report());
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;
