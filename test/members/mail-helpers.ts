@@ -24,6 +24,27 @@ export async function mailsTo(
   return arrived().map((mail) => mail.parsed);
 }
 
+/**
+ * The messages to this address that carry a link under `path` (oldest first), once at least `count` have come: a
+ * message caused earlier may arrive after a later one when both wait in the outbox.
+ */
+export async function mailsWithLink(
+  context: TestContext,
+  server: MailServer,
+  address: string,
+  path: string,
+  count = 1,
+): Promise<ParsedMail[]> {
+  await context.app.mailWorker.drain();
+  const carrying = () =>
+    server.received
+      .filter((mail) => mail.to.includes(address))
+      .map((mail) => mail.parsed)
+      .filter((mail) => linksIn(mail.text ?? '').some((link) => link.startsWith(`${PUBLIC_URL}${path}`)));
+  await waitFor(() => carrying().length >= count, { message: `${count} ${path} message(s) to ${address}` });
+  return carrying();
+}
+
 /** The one link of a message under a path (its action), from the plain-text version. */
 export function linkIn(mail: ParsedMail, path: string): string {
   const links = linksIn(mail.text ?? '').filter((link) => link.startsWith(`${PUBLIC_URL}${path}`));
