@@ -4,6 +4,8 @@ export const limits = Object.freeze({
   bodyBytes: 64 * 1024,
   /** An asset's `title`, after trimming. */
   titleLength: 500,
+  /** A gallery's own stock number (`inventory_number`), after trimming. */
+  inventoryNumberLength: 100,
   /** Every other string a client stores: asset fields, a certificate move's `reason`. */
   stringLength: 2000,
   /** An artwork's date as written ("ca. 1975", "1890–95"): a date, not a description. */

@@ -136,6 +136,16 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * Whether a statement failed on a unique index whose name `index` matches (SQLSTATE 23505): both drivers' errors
+ * carry the code and the index's name, so a service can answer a taken value as the conflict it is.
+ */
+export function isUniqueViolation(error: unknown, index: RegExp): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' && index.test(constraint);
+}
+
 /** Thrown when the embedded data directory is held by another process. */
 export class DataDirectoryInUseError extends Error {
   constructor(

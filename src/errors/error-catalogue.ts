@@ -361,6 +361,10 @@ export const errorCatalogue = {
     message: 'An account keeps at least one active owner; make another member owner first.',
   },
   member_exists: { status: 409, message: 'This person is already a member of the account.' },
+  inventory_number_taken: {
+    status: 409,
+    message: 'Another asset of this account in this category already has this inventory number.',
+  },
   invitation_closed: {
     status: 410,
     message: 'This invitation can no longer be used.',

@@ -31,6 +31,8 @@ function asStored(fields: Record<string, unknown>): Record<string, unknown> {
 const createRequests = {
   artworks: {
     title: 'Water Lilies',
+    // The gallery's own stock number: its account sees it, the public page never does.
+    inventory_number: 'GN-1916-07',
     artist: 'Claude Monet',
     medium: 'Oil on canvas',
     year: 1916,
@@ -87,6 +89,7 @@ function assetRecord(planet: Planet, changes: Record<string, unknown> = {}) {
     created_at: created[planet].at,
     updated_at: created[planet].at,
     alert: null,
+    inventory_number: null,
     ...changes,
     ...asStored(fields),
   };
@@ -274,6 +277,7 @@ const haystacks = {
   created_at: '2026-11-23T16:48:01.996Z',
   updated_at: '2026-11-23T16:48:01.996Z',
   alert: null,
+  inventory_number: null,
 };
 
 const WEBHOOK_REQUEST = {
@@ -500,6 +504,8 @@ export const operationExamples: Record<string, OperationExamples> = {
           account_id: BUYER,
           updated_by: BUYER,
           updated_at: '2026-11-23T16:48:01.873Z',
+          // The seller's stock number stays with the seller.
+          inventory_number: null,
         },
       },
     },

@@ -70,6 +70,7 @@ const ON_THE_COORDINATOR = [
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [
   'assets (planet, certificate_number)',
+  'assets (planet, account_id, inventory_number)',
   'certificate_credentials (planet, certificate_number)',
   'status_list_entries (purpose, list_number, status_index)',
 ];
@@ -147,7 +148,7 @@ describe('the schema keeps the Citus path of docs/scaling.md open', () => {
       expect(rows.find((row) => row.table === table && row.column === column)?.type, table).toBe('uuid');
   });
 
-  it('includes the asset id in every unique key of a distributed table, but for the three the step drops', () => {
+  it('includes the asset id in every unique key of a distributed table, but for those the step drops', () => {
     const lacking = uniqueKeys
       .filter(({ table, columns }) => {
         const column = distributionColumn(table);

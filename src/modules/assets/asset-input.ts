@@ -40,24 +40,27 @@ function checkKey(key: string, parent?: string): void {
   if (!isStorableText(key)) throw invalid('field_name_unstorable', { parent });
 }
 
-const ignored = new Set<string>([...serviceFields, 'title']);
+const ignored = new Set<string>([...serviceFields, 'title', 'inventory_number']);
 const refused = new Set<string>(reservedFieldNames);
 
 export interface AssetInput {
   /** Trimmed title; undefined on an update that does not change it. */
   title?: string;
+  /** Trimmed stock number; null on an update that removes it; undefined when not sent. */
+  inventoryNumber?: string | null;
   /** Planet fields and pass-through fields, as sent; on update, null means remove. */
   attributes: Record<string, unknown>;
 }
 
-function normaliseTitle(title: unknown): string | undefined {
-  if (title === undefined) return undefined;
-  if (typeof title !== 'string') throw invalid('wrong_type', { field: 'title', type: 'string' });
-  const trimmed = title.trim();
-  if (trimmed.length < 1 || trimmed.length > limits.titleLength) {
-    throw invalid('trimmed_length', { field: 'title', min: 1, max: limits.titleLength });
+/** A string field stored trimmed (`title`, `inventory_number`): 1 to `max` characters once trimmed. */
+function normaliseTrimmed(value: unknown, field: string, max: number): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid('wrong_type', { field, type: 'string' });
+  const trimmed = value.trim();
+  if (trimmed.length < 1 || trimmed.length > max) {
+    throw invalid('trimmed_length', { field, min: 1, max });
   }
-  if (!isStorableText(trimmed)) throw invalid('unstorable', { field: 'title' });
+  if (!isStorableText(trimmed)) throw invalid('unstorable', { field });
   return trimmed;
 }
 
@@ -71,7 +74,12 @@ export function parseAssetBody(body: unknown, mode: 'create' | 'update'): AssetI
     throw invalid('body_not_object');
   }
   const source = body as Record<string, unknown>;
-  const title = normaliseTitle(source.title);
+  const title = normaliseTrimmed(source.title, 'title', limits.titleLength);
+  // null removes the number on an update; a create without one is the same as null.
+  const inventoryNumber =
+    source.inventory_number === null
+      ? null
+      : normaliseTrimmed(source.inventory_number, 'inventory_number', limits.inventoryNumberLength);
   if (mode === 'create' && title === undefined) throw invalid('required', { field: 'title' });
   const attributes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -83,7 +91,7 @@ export function parseAssetBody(body: unknown, mode: 'create' | 'update'): AssetI
     checkValue(value, key, 0);
     attributes[key] = value;
   }
-  return { title, attributes };
+  return { title, inventoryNumber, attributes };
 }
 
 /** Pass-through fields are those that are neither planet fields nor service fields. */

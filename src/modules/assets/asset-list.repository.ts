@@ -12,6 +12,10 @@ export interface AssetListFilter {
   createdBefore?: Date;
   /** An ILIKE pattern on the title. */
   titlePattern?: string;
+  /** With titlePattern: an inventory number that also matches, exactly. */
+  titleOrInventoryNumber?: string;
+  /** Only the asset with this inventory number (migration 440's unique index). */
+  inventoryNumber?: string;
 }
 
 /**
@@ -32,7 +36,15 @@ export function assetListQuery(
   }
   if (filter.createdAfter) where.push(`created_at > ${bind(filter.createdAfter)}::timestamptz`);
   if (filter.createdBefore) where.push(`created_at < ${bind(filter.createdBefore)}::timestamptz`);
-  if (filter.titlePattern !== undefined) where.push(`title ILIKE ${bind(filter.titlePattern)}`);
+  if (filter.titlePattern !== undefined) {
+    const title = `title ILIKE ${bind(filter.titlePattern)}`;
+    where.push(
+      filter.titleOrInventoryNumber === undefined
+        ? title
+        : `(${title} OR inventory_number = ${bind(filter.titleOrInventoryNumber)})`,
+    );
+  }
+  if (filter.inventoryNumber !== undefined) where.push(`inventory_number = ${bind(filter.inventoryNumber)}`);
   if (page.after) {
     where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id)));
   }

@@ -37,7 +37,14 @@ export const ListAssetsQuery = Type.Object({
       minLength: 1,
       maxLength: 200,
       description:
-        'Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index.',
+        'Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index, or an inventory number exactly.',
+    }),
+  ),
+  inventory_number: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Only the asset with this inventory number (exact, after trimming).',
     }),
   ),
 });

@@ -29,6 +29,9 @@ function listRequest(
     createdAfter: parseInstant(query.created_after),
     createdBefore: parseInstant(query.created_before),
     titlePattern: query.q === undefined ? undefined : containsPattern(query.q),
+    // A stock number is typed whole: q finds it exactly, beside the titles that contain it.
+    titleOrInventoryNumber: query.q?.trim() || undefined,
+    inventoryNumber: query.inventory_number?.trim(),
   };
   // Instants as the database compares them, so two spellings of one instant make the same list.
   const digest = listDigest([
@@ -40,6 +43,7 @@ function listRequest(
     filter.createdAfter?.toISOString(),
     filter.createdBefore?.toISOString(),
     query.q,
+    filter.inventoryNumber,
   ]);
   return { filter, digest, limit: query.limit ?? 50, after: decodeBoundPosition(query.cursor, digest) };
 }

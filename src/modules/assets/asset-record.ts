@@ -25,9 +25,19 @@ export function toAssetRecord(row: AssetRow): AssetRecordType {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     alert: alertOfRow(row),
+    inventory_number: row.inventory_number,
   };
   for (const [key, value] of Object.entries(row.attributes)) {
     if (!Object.hasOwn(record, key)) record[key] = value;
   }
   return record as AssetRecordType;
+}
+
+/**
+ * The record as another account's key reads it (any key may read any asset, a verification registry): without the
+ * holding gallery's own stock number, which is its business alone (docs/inventory.md).
+ */
+export function withoutInventoryNumber(record: AssetRecordType): AssetRecordType {
+  const { inventory_number: _hidden, ...rest } = record;
+  return rest;
 }

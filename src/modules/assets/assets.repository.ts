@@ -32,29 +32,35 @@ export interface AssetRow {
   /** The open alert's kind and since-when (docs/alerts.md, migration 180); null when none is open. */
   alert_kind: string | null;
   alert_since: Date | null;
+  /** The holding account's own stock number (migration 440): not the object's, so in no history or credential. */
+  inventory_number: string | null;
 }
 
 /** The one column list of AssetRow. */
 export const ASSET_COLUMNS = `id, planet, title, account_id, certificate_number, certificate_status, status, attributes,
   created_by, updated_by, created_at, updated_at, issued_at, revoked_at, status_reason, head_sequence, head_hash,
-  alert_kind, alert_since`;
+  alert_kind, alert_since, inventory_number`;
 
 export interface NewAsset {
   id: string;
   planet: string;
   title: string;
   accountId: string;
+  inventoryNumber: string | null;
   attributes: Record<string, unknown>;
   /** The CREATED event, hashed in JS; its id, asset id and created_at are the asset's. */
   event: ChainedEvent;
   outboxId: string;
 }
 
-/** $1 id, $2 planet, $3 title, $4 account, $5 attributes, $6 created_at, $7–$10 the event, $11–$12 the outbox row. */
+/**
+ * $1 id, $2 planet, $3 title, $4 account, $5 attributes, $6 created_at, $7–$10 the event, $11–$12 the outbox row,
+ * $13 the inventory number.
+ */
 export const INSERT_ASSET_WITH_CREATED_EVENT_SQL = `WITH inserted AS (
     INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
-                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash)
-    VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6, 1, $10)
+                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash, inventory_number)
+    VALUES ($1, $2, $3, $4, generate_certificate_number($2), $5::jsonb, $4, $4, $6, $6, 1, $10, $13)
     RETURNING ${ASSET_COLUMNS}
   ), created_event AS (
     INSERT INTO asset_events (id, asset_id, planet, sequence, event_type, payload, actor_account_id,
@@ -93,6 +99,7 @@ export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset
     asset.event.hash,
     asset.outboxId,
     JSON.stringify(outboxRecordWithoutNumber(asset)),
+    asset.inventoryNumber,
   ]);
   announceCreated(db);
   return row;
@@ -110,12 +117,13 @@ function announceCreated(db: Queryable): void {
 const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
       ord integer, id uuid, planet text, title text, account_id uuid, attributes jsonb, created_at timestamptz,
-      event_id uuid, event_type text, payload jsonb, hash text, outbox_id uuid, outbox_asset jsonb)
+      event_id uuid, event_type text, payload jsonb, hash text, outbox_id uuid, outbox_asset jsonb,
+      inventory_number text)
   ), inserted AS (
     INSERT INTO assets (id, planet, title, account_id, certificate_number, attributes,
-                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash)
+                        created_by, updated_by, created_at, updated_at, head_sequence, head_hash, inventory_number)
     SELECT id, planet, title, account_id, generate_certificate_number(planet), attributes,
-           account_id, account_id, created_at, created_at, 1, hash
+           account_id, account_id, created_at, created_at, 1, hash, inventory_number
     FROM batch ORDER BY ord
     RETURNING ${ASSET_COLUMNS}
   ), created_event AS (
@@ -160,6 +168,7 @@ export async function insertAssetsWithCreatedEvents(
     hash: asset.event.hash,
     outbox_id: asset.outboxId,
     outbox_asset: outboxRecordWithoutNumber(asset),
+    inventory_number: asset.inventoryNumber,
   }));
   const { rows } = await db.query<AssetRow>(insertAssetsWithCreatedEventsStatement, [JSON.stringify(batch)]);
   announceCreated(db);
@@ -185,6 +194,7 @@ function outboxRecordWithoutNumber(asset: NewAsset): Record<string, unknown> {
     created_at: asset.event.created_at,
     updated_at: asset.event.created_at,
     alert: null,
+    inventory_number: asset.inventoryNumber,
     ...asset.attributes,
   };
 }
@@ -222,6 +232,8 @@ export async function lockAsset(db: Queryable, planet: string, id: string): Prom
 export interface AssetChange {
   title?: string;
   attributes?: Record<string, unknown>;
+  /** A string sets the number, null removes it; undefined leaves it. */
+  inventoryNumber?: string | null;
   status?: string;
   accountId?: string;
   updatedBy: string;
@@ -242,7 +254,8 @@ export async function updateAssetRow(
        status = COALESCE($5, status),
        account_id = COALESCE($6::uuid, account_id),
        updated_by = $7,
-       updated_at = $8
+       updated_at = $8,
+       inventory_number = CASE WHEN $9::boolean THEN $10 ELSE inventory_number END
      WHERE planet = $1 AND id = $2
      RETURNING ${ASSET_COLUMNS}`,
     [
@@ -254,6 +267,8 @@ export async function updateAssetRow(
       change.accountId ?? null,
       change.updatedBy,
       change.updatedAt,
+      change.inventoryNumber !== undefined,
+      change.inventoryNumber ?? null,
     ],
   );
 }

@@ -97,6 +97,12 @@ const passThroughDescription =
  * `title` as the service checks it: 1–500 characters after trimming (stored trimmed), so a padded title of
  * 500 is fine. The pattern says so for clients (`\s` is exactly what String.prototype.trim removes).
  */
+const inventoryNumberSchema = () =>
+  Type.String({
+    pattern: `^\\s*\\S(?:[\\s\\S]{0,${limits.inventoryNumberLength - 2}}\\S)?\\s*$`,
+    description: `The gallery's own stock number: 1–${limits.inventoryNumberLength} characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account.`,
+  });
+
 const titleSchema = () =>
   Type.String({
     pattern: `^\\s*\\S(?:[\\s\\S]{0,${limits.titleLength - 2}}\\S)?\\s*$`,
@@ -117,6 +123,7 @@ export const planetCreateBodies = Object.fromEntries(
     Type.Object(
       {
         title: titleSchema(),
+        inventory_number: Type.Optional(inventoryNumberSchema()),
         ...Object.fromEntries(
           planetFieldSchemas(planet).map(([name, schema]) => [name, Type.Optional(schema)]),
         ),
@@ -136,6 +143,7 @@ export const planetUpdateBodies = Object.fromEntries(
     Type.Object(
       {
         title: Type.Optional(titleSchema()),
+        inventory_number: Type.Optional(Type.Union([inventoryNumberSchema(), Type.Null()])),
         ...Object.fromEntries(
           planetFieldSchemas(planet).map(([name, schema]) => [
             name,
@@ -190,6 +198,12 @@ export const AssetRecord = Type.Object(
     created_at: timestamp('Creation time,'),
     updated_at: timestamp('Last change,'),
     alert: AlertSummary,
+    inventory_number: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          "The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset.",
+      }),
+    ),
   },
   {
     additionalProperties: true,

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
-import { DatabaseUnavailableError } from '../../db/database.js';
+import { DatabaseUnavailableError, isUniqueViolation } from '../../db/database.js';
 import { ReadsTogether } from '../../db/reads-together.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { AppError } from '../../errors/error-catalogue.js';
@@ -27,7 +27,7 @@ import {
   type MediaMove,
 } from './asset-states.js';
 import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
-import { toAssetRecord } from './asset-record.js';
+import { toAssetRecord, withoutInventoryNumber } from './asset-record.js';
 import {
   findAsset,
   findAssets,
@@ -73,15 +73,28 @@ function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): N
     planet,
     title: input.title!,
     accountId: principal.accountId,
+    inventoryNumber: input.inventoryNumber ?? null,
     attributes: input.attributes,
     event,
     outboxId: timeOrderedId(),
   };
 }
 
+/**
+ * The unique index of migration 440, one asset per inventory number in an account's planet, as a statement meets it:
+ * on the planet's partition, whose index PostgreSQL named after the partition (assets_artworks_…_inventory_number_idx).
+ */
+const INVENTORY_NUMBER_INDEX = /^assets_.*inventory_number_(idx|key)$/;
+
+/** A write that met another asset's inventory number: 409, else the error as it was. */
+function inventoryNumberTaken(error: unknown): unknown {
+  return isUniqueViolation(error, INVENTORY_NUMBER_INDEX) ? new AppError('inventory_number_taken') : error;
+}
+
 /** docs/errors.md: a failed insert is a 500 with its own code; the cause is logged, never shown. */
 function createFailed(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError) return error;
+  if (isUniqueViolation(error, INVENTORY_NUMBER_INDEX)) return inventoryNumberTaken(error);
   return Object.assign(new AppError('asset_create_failed'), { cause: error });
 }
 
@@ -133,11 +146,22 @@ export class AssetCreates {
   }
 }
 
+/** The record as `reader` sees it: the stock number is the holding account's alone. */
+function recordForReader(row: AssetRow, reader: Principal | undefined): AssetRecordType {
+  const record = toAssetRecord(row);
+  return reader && reader.accountId !== row.account_id ? withoutInventoryNumber(record) : record;
+}
+
 /** Any key whose scope covers the planet may read any asset: this is a verification registry. */
-export async function getAsset(db: Queryable, planet: PlanetId, id: string): Promise<AssetRecordType> {
+export async function getAsset(
+  db: Queryable,
+  planet: PlanetId,
+  id: string,
+  reader?: Principal,
+): Promise<AssetRecordType> {
   const row = isUuid(id) ? await findAsset(db, planet, id) : undefined;
   if (!row) throw notFound();
-  return toAssetRecord(row);
+  return recordForReader(row, reader);
 }
 
 /** The API's gets (GET /assets/{planet}/{id}): the look-ups that arrive together are read together (ReadsTogether). */
@@ -161,7 +185,7 @@ export class AssetReads {
   async lookUp(principal: Principal, planet: PlanetId, id: string): Promise<LookupAnswer<AssetRecordType>> {
     const row = isUuid(id) ? await this.reads.read(planet, { id }) : undefined;
     if (!row) throw notFound();
-    const asset = toAssetRecord(row);
+    const asset = recordForReader(row, principal);
     return answerLookup(this.db, asset, 'get', { principal }, asset);
   }
 }
@@ -207,15 +231,27 @@ export async function updateAsset(
     else attributes[key] = value;
     if (!sameJson(old, value)) changes[key] = { old, new: value };
   }
-  if (Object.keys(changes).length === 0) return toAssetRecord(row);
+  // The stock number is the account's, not the object's: it changes the row but enters no history (docs/inventory.md).
+  const inventoryNumber =
+    input.inventoryNumber !== undefined && input.inventoryNumber !== row.inventory_number
+      ? input.inventoryNumber
+      : undefined;
+  if (Object.keys(changes).length === 0 && inventoryNumber === undefined) return toAssetRecord(row);
   assertPassThroughLimit(planet, attributes);
 
-  const updated = await updateAssetRow(db, planet, row.id, {
-    title: changes.title ? input.title : undefined,
-    attributes,
-    updatedBy: principal.accountId,
-    updatedAt: new Date().toISOString(),
-  });
+  let updated: AssetRow;
+  try {
+    updated = await updateAssetRow(db, planet, row.id, {
+      title: changes.title ? input.title : undefined,
+      attributes,
+      inventoryNumber,
+      updatedBy: principal.accountId,
+      updatedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    throw inventoryNumberTaken(error);
+  }
+  if (Object.keys(changes).length === 0) return toAssetRecord(updated);
   await appendEvent(db, {
     assetId: row.id,
     planet,
@@ -359,6 +395,8 @@ export async function transferLockedAsset(
   assertCanTransfer(row.status);
   const updated = await updateAssetRow(db, row.planet, row.id, {
     accountId: change.toAccountId,
+    // The giving gallery's stock number means nothing in the receiver's stock (docs/inventory.md).
+    inventoryNumber: null,
     updatedBy: change.toAccountId,
     updatedAt: new Date().toISOString(),
   });

@@ -61,6 +61,7 @@ export const errorsText = {
       invalid_media: 'The file could not be read.',
       last_owner: 'An account keeps at least one active owner; make another member owner first.',
       member_exists: 'This person is already a member of the account.',
+      inventory_number_taken: 'Another work of yours in this category already has this inventory number.',
       invitation_closed: 'This invitation can no longer be used.',
       idempotency_key_reused: 'The request could not be read.',
       rate_limited: 'Too many requests; wait a minute and try again.',
