@@ -9,6 +9,8 @@ import { reservedFieldNames, serviceFields } from '../../assets/assets.schemas.j
 /** What an asset form holds, as typed: the title, the planet's fields by name, the other fields as name/value rows. */
 export interface AssetFormValues {
   title: string;
+  /** The gallery's own stock number; empty for none. */
+  inventoryNumber: string;
   fields: Record<string, string>;
   extras: [string, string][];
 }
@@ -51,6 +53,7 @@ export function readAssetForm(planet: PlanetId, body: Record<string, unknown>): 
   const values = many(body.extra_value);
   return {
     title: one(body.title),
+    inventoryNumber: one(body.inventory_number).trim(),
     fields: Object.fromEntries(planetFields(planet).map(({ name }) => [name, one(body[name]).trim()])),
     extras: names
       .map((name, index): [string, string] => [name.trim(), values[index] ?? ''])
@@ -58,9 +61,12 @@ export function readAssetForm(planet: PlanetId, body: Record<string, unknown>): 
   };
 }
 
-const RECORD_FIELDS = new Set<string>([...serviceFields, 'title', 'alert']);
+const RECORD_FIELDS = new Set<string>([...serviceFields, 'title', 'alert', 'inventory_number']);
 
-/** A field of the record the service keeps (id, statuses, times, title, alert), not one the account sent. */
+/**
+ * A field of the record the service keeps (id, statuses, times, title, alert, the inventory number), not one of
+ * the other fields the account sent.
+ */
 export function isRecordField(name: string): boolean {
   return RECORD_FIELDS.has(name);
 }
@@ -71,6 +77,7 @@ export function assetFormValues(planet: PlanetId, asset: Record<string, unknown>
   const text = (value: unknown) => (value === undefined || value === null ? '' : showValue(value));
   return {
     title: typeof asset.title === 'string' ? asset.title : '',
+    inventoryNumber: typeof asset.inventory_number === 'string' ? asset.inventory_number : '',
     fields: Object.fromEntries([...typed].map((name) => [name, text(asset[name])])),
     extras: Object.entries(asset)
       .filter(([name]) => !typed.has(name) && !isRecordField(name))
@@ -135,6 +142,13 @@ function planetFieldProblem(field: FieldKind, value: string): FieldProblem | und
   return below || above ? { rule: 'out_of_range' } : undefined;
 }
 
+function inventoryNumberProblem(inventoryNumber: string): FieldProblem | undefined {
+  if (characters(inventoryNumber) > limits.inventoryNumberLength) {
+    return { rule: 'too_long', max: limits.inventoryNumberLength, length: characters(inventoryNumber) };
+  }
+  return isStorableText(inventoryNumber) ? undefined : { rule: 'unstorable' };
+}
+
 function titleProblem(title: string): FieldProblem | undefined {
   const trimmed = title.trim();
   if (trimmed.length === 0) return { rule: 'required' };
@@ -180,6 +194,9 @@ function assetFormProblems(
     if (problem) problems.set(control, problem);
   };
   if (!current || values.title !== current.title) note('title', titleProblem(values.title));
+  if (values.inventoryNumber !== (current?.inventoryNumber ?? '')) {
+    note('inventory_number', inventoryNumberProblem(values.inventoryNumber));
+  }
   for (const { name, field } of planetFields(planet)) {
     const value = values.fields[name] ?? '';
     if (value === '' || value === (current?.fields[name] ?? '')) continue;
@@ -205,6 +222,7 @@ export function assertAssetForm(planet: PlanetId, values: AssetFormValues, curre
 /** The body of POST /api/v1/assets/{planet} the form stands for: empty fields are left out. */
 export function createBody(planet: PlanetId, values: AssetFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = { title: values.title };
+  if (values.inventoryNumber !== '') body.inventory_number = values.inventoryNumber;
   for (const { name, field } of planetFields(planet)) {
     const value = values.fields[name] ?? '';
     if (value !== '') body[name] = typedValue(field, value);
@@ -224,6 +242,9 @@ export function updateBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (values.title !== current.title) body.title = values.title;
+  if (values.inventoryNumber !== current.inventoryNumber) {
+    body.inventory_number = values.inventoryNumber === '' ? null : values.inventoryNumber;
+  }
   for (const { name, field } of planetFields(planet)) {
     const value = values.fields[name] ?? '';
     if (value === (current.fields[name] ?? '')) continue;

@@ -178,6 +178,7 @@ export function assetForm(options: {
   const { values } = options;
   const problems: FormProblems = options.problems ?? new Map();
   const titleProblem = problems.get('title');
+  const inventoryNumberProblem = problems.get('inventory_number');
   return html`<form method="post" action="${options.action}" class="stacked">
     ${csrfInput(options.session)}
     ${inputField(
@@ -191,6 +192,17 @@ export function assetForm(options: {
       },
       words.titleHint(limits.titleLength),
       titleProblem ? errorSentence(words.titleField, titleProblem) : undefined,
+    )}
+    ${inputField(
+      words.inventoryNumberField,
+      {
+        id: 'field-inventory_number',
+        name: 'inventory_number',
+        maxlength: limits.inventoryNumberLength,
+        value: values.inventoryNumber,
+      },
+      words.inventoryNumberHint(limits.inventoryNumberLength),
+      inventoryNumberProblem ? errorSentence(words.inventoryNumberField, inventoryNumberProblem) : undefined,
     )}
     <fieldset>
       <legend>${words.objectDetails}</legend>

@@ -126,7 +126,14 @@ export function assetListPage(
           : dataTable({
               caption: words.listCaption(categoryName(planet)),
               responsive: true,
-              columns: [columns.title, columns.number, columns.certificate, columns.status, columns.created],
+              columns: [
+                columns.title,
+                columns.number,
+                columns.inventoryNumber,
+                columns.certificate,
+                columns.status,
+                columns.created,
+              ],
               rows: options.assets.map(
                 (asset) =>
                   html`<tr>
@@ -138,6 +145,7 @@ export function assetListPage(
                       })}
                     </td>
                     <td data-label="${columns.number}"><code>${asset.certificate_number}</code></td>
+                    <td data-label="${columns.inventoryNumber}">${asset.inventory_number ?? ''}</td>
                     <td data-label="${columns.certificate}">
                       ${certificateStatusBadge(asset.certificate_status, asset.alert)}
                     </td>

@@ -71,6 +71,9 @@ function recordSection(data: AssetPageData): SafeHtml {
     <h2 id="record-heading">${words.record}</h2>
     ${detailsList([
       [words.number, html`<code>${asset.certificate_number}</code>`],
+      ...(asset.inventory_number
+        ? [[words.inventoryNumberField, asset.inventory_number] satisfies DetailRow]
+        : []),
       [words.certificateStatus, certificateStatusBadge(asset.certificate_status, asset.alert)],
       [words.status, assetStatusName(asset.status)],
       [words.category, categoryName(asset.planet)],

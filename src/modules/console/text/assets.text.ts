@@ -12,7 +12,7 @@ export const assetsText = {
     certificateStatus: 'Certificate status',
     createdAfter: 'Created after (date)',
     createdBefore: 'Created before (date)',
-    search: 'Title contains',
+    search: 'Title contains, or inventory number',
     listCaption: msg('{category} of the account, newest first', 'category'),
     empty: 'No assets match.',
     nextPage: 'Next page',
@@ -20,6 +20,7 @@ export const assetsText = {
     columns: {
       title: 'Title',
       number: 'Certificate number',
+      inventoryNumber: 'Inventory number',
       certificate: 'Certificate',
       status: 'Status',
       created: 'Created',
@@ -27,6 +28,11 @@ export const assetsText = {
     newTitle: msg('Register an asset: {category}', 'category'),
     titleField: 'Title',
     titleHint: msg('Required; 1 to {max} characters.', 'max'),
+    inventoryNumberField: 'Inventory number',
+    inventoryNumberHint: msg(
+      'Your gallery’s own stock number, if you use one: up to {max} characters, a different one for each work of this category. Only your gallery sees it.',
+      'max',
+    ),
     objectDetails: 'Details of the object',
     passThrough: 'Other fields',
     passThroughHint: msg(
