@@ -41,6 +41,11 @@ export const apiTags = [
     description:
       'Images and documents of an asset: the bytes under /files/v1 (upload, download), their records under /api/v1.',
   },
+  {
+    name: 'inventory',
+    description:
+      "A gallery's whole inventory: its assets exported as CSV or XLSX under /files/v1 (docs/inventory.md).",
+  },
 ] as const;
 
 const uuid = { type: 'string', format: 'uuid' };

@@ -99,6 +99,7 @@ describe('the roles table', () => {
     const assetRoutes: [string, string, MemberRole][] = [
       ['GET', '/console/assets', 'viewer'],
       ['GET', '/console/assets/:planet', 'viewer'],
+      ['GET', '/console/assets/:planet/export', 'viewer'],
       ['GET', '/console/assets/:planet/new', 'editor'],
       ['POST', '/console/assets/:planet/new', 'editor'],
       ['GET', '/console/assets/:planet/:id', 'viewer'],

@@ -18,15 +18,12 @@ export interface AssetListFilter {
   inventoryNumber?: string;
 }
 
-/**
- * One account's assets of one planet, newest first, after a keyset position. Only the filters given enter the
- * SQL, so the planner sees each query as it is: the (account_id, created_at DESC, id DESC) index walked from
- * the position, or the title's trigram index for a rare q (migration 161).
- */
-export function assetListQuery(
-  filter: AssetListFilter,
-  page: { limit: number; after?: Position },
-): { text: string; params: unknown[] } {
+/** The WHERE of a filtered list of one account's assets of one planet, with its parameters and a binder for more. */
+function assetListWhere(filter: AssetListFilter): {
+  where: string[];
+  params: unknown[];
+  bind: (value: unknown) => string;
+} {
   const params: unknown[] = [filter.planet, filter.accountId];
   const where = ['planet = $1', 'account_id = $2'];
   const bind = (value: unknown): string => `$${params.push(value)}`;
@@ -45,6 +42,19 @@ export function assetListQuery(
     );
   }
   if (filter.inventoryNumber !== undefined) where.push(`inventory_number = ${bind(filter.inventoryNumber)}`);
+  return { where, params, bind };
+}
+
+/**
+ * One account's assets of one planet, newest first, after a keyset position. Only the filters given enter the
+ * SQL, so the planner sees each query as it is: the (account_id, created_at DESC, id DESC) index walked from
+ * the position, or the title's trigram index for a rare q (migration 161).
+ */
+export function assetListQuery(
+  filter: AssetListFilter,
+  page: { limit: number; after?: Position },
+): { text: string; params: unknown[] } {
+  const { where, params, bind } = assetListWhere(filter);
   if (page.after) {
     where.push(afterPositionSql(bind(page.after.createdAt), bind(page.after.id)));
   }
@@ -53,6 +63,18 @@ export function assetListQuery(
      ORDER BY created_at DESC, id DESC LIMIT ${bind(page.limit)}`,
     params,
   };
+}
+
+/** The names of the stored fields (planet and pass-through) of the filtered assets, in name order. */
+export async function listAttributeNames(db: Queryable, filter: AssetListFilter): Promise<string[]> {
+  const { where, params } = assetListWhere(filter);
+  const rows = await queryAll<{ name: string }>(
+    db,
+    `SELECT DISTINCT name FROM assets, jsonb_object_keys(attributes) AS name WHERE ${where.join(' AND ')}
+     ORDER BY name`,
+    params,
+  );
+  return rows.map((row) => row.name);
 }
 
 export async function listAccountAssets(

@@ -10,18 +10,27 @@ import {
 } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import type { Principal } from '../principal/principal.js';
-import { listAccountAssetRecords, listAccountAssets, type AssetListFilter } from './asset-list.repository.js';
+import {
+  listAccountAssetRecords,
+  listAccountAssets,
+  listAttributeNames,
+  type AssetListFilter,
+} from './asset-list.repository.js';
+import type { AssetRow } from './assets.repository.js';
 import type { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
 import { toAssetRecord } from './asset-record.js';
 
-/** What a list request asks for: its filter, its digest (which binds a cursor to it), its page. */
-function listRequest(
+/** The filters a list's query names, each value checked (400 validation_failed for one not allowed). */
+export type AssetListFilters = Omit<Static<typeof ListAssetsQuery>, 'limit' | 'cursor'>;
+
+/** The filter of the caller's own assets of the planet that `query` asks for. */
+export function assetListFilter(
   principal: Principal,
   planet: PlanetId,
-  query: Static<typeof ListAssetsQuery>,
-): { filter: AssetListFilter; digest: string; limit: number; after: Position | undefined } {
-  const filter: AssetListFilter = {
+  query: AssetListFilters,
+): AssetListFilter {
+  return {
     planet,
     accountId: principal.accountId,
     statuses: parseValueList('status', query.status, assetStatuses),
@@ -33,6 +42,15 @@ function listRequest(
     titleOrInventoryNumber: query.q?.trim() || undefined,
     inventoryNumber: query.inventory_number?.trim(),
   };
+}
+
+/** What a list request asks for: its filter, its digest (which binds a cursor to it), its page. */
+function listRequest(
+  principal: Principal,
+  planet: PlanetId,
+  query: Static<typeof ListAssetsQuery>,
+): { filter: AssetListFilter; digest: string; limit: number; after: Position | undefined } {
+  const filter = assetListFilter(principal, planet, query);
   // Instants as the database compares them, so two spellings of one instant make the same list.
   const digest = listDigest([
     'assets',
@@ -70,4 +88,28 @@ export async function listAssetsJson(
   const { filter, digest, limit, after } = listRequest(principal, planet, query);
   const rows = await listAccountAssetRecords(db, filter, { limit: limit + 1, after });
   return boundPageJson(rows, limit, digest);
+}
+
+/**
+ * Every asset of the filter, newest first, read `batch` rows at a time by keyset: memory holds one batch whatever
+ * the account's size (an export of a million rows, docs/inventory.md).
+ */
+export async function* eachListedAsset(
+  db: Queryable,
+  filter: AssetListFilter,
+  batch = 1000,
+): AsyncGenerator<AssetRow[]> {
+  let after: Position | undefined;
+  for (;;) {
+    const rows = await listAccountAssets(db, filter, { limit: batch, after });
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** The names of the fields the filtered assets store (planet and pass-through), in name order: an export's columns. */
+export function storedFieldNames(db: Queryable, filter: AssetListFilter): Promise<string[]> {
+  return listAttributeNames(db, filter);
 }

@@ -4,6 +4,9 @@ import { planetIds, type PlanetId } from '../../../planets/planets.js';
 import { checkAgainstRouteSchema } from '../../../plugins/schema-check.js';
 import { ListAssetsQuery } from '../../assets/asset-list.schemas.js';
 import { listAssets } from '../../assets/asset-list.service.js';
+import { exportTable } from '../../inventory/inventory-export.service.js';
+import { sendExport } from '../../inventory/inventory-files.routes.js';
+import { ExportQuery } from '../../inventory/inventory.schemas.js';
 import { glancesOfAssets } from '../../assets/asset-glances.service.js';
 import { sendThumbnail } from '../../media/media-thumbnails.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
@@ -28,6 +31,8 @@ const ListQuery = Type.Object({
   q: FormText,
   cursor: FormText,
 });
+
+const ExportFormQuery = Type.Object({ ...ListQuery.properties, format: FormText });
 
 /** A date of the filter form (YYYY-MM-DD) as the instant the API's filter takes: the start of that day, UTC. */
 const instantOf = (value: string | undefined) =>
@@ -97,6 +102,24 @@ export async function assetListPageRoutes(app: FastifyInstance): Promise<void> {
           firstHref: request.query.cursor ? listHref(planet, filters) : null,
         }),
       );
+    },
+  );
+
+  // The list as a spreadsheet, with the filters shown (docs/inventory.md): the API's export, for a member.
+  app.get<{ Params: Static<typeof PlanetParams>; Querystring: Static<typeof ExportFormQuery> }>(
+    '/assets/:planet/export',
+    pageRoute('viewer', { params: PlanetParams, querystring: ExportFormQuery }),
+    async (request, reply) => {
+      const planet = planetOf(request.params);
+      const { apiQuery } = listFilters(request.query);
+      const { limit: _limit, cursor: _cursor, ...filters } = apiQuery;
+      const { format, ...query } = checkAgainstRouteSchema<Static<typeof ExportQuery>>(
+        ExportQuery,
+        { ...filters, format: request.query.format === 'xlsx' ? 'xlsx' : 'csv' },
+        'querystring',
+      );
+      const table = await exportTable(db, app.config, memberPrincipal(request), planet, query);
+      return sendExport(reply, table, format ?? 'csv', planet);
     },
   );
 

@@ -57,6 +57,11 @@ function planetNav(current: PlanetId): SafeHtml {
   </nav>`;
 }
 
+/** The list's spreadsheet with the filters shown: every page of it, not only this one (docs/inventory.md). */
+function exportHref(planet: PlanetId, filters: AssetListFilters, format: 'csv' | 'xlsx'): string {
+  return `/console/assets/${planet}/export?${new URLSearchParams({ ...filters, format }).toString()}`;
+}
+
 /** The filters as the page was asked for them (the form shows them again, the next-page link carries them). */
 export interface AssetListFilters {
   status?: string;
@@ -160,6 +165,15 @@ export function assetListPage(
                   </tr>`,
               ),
             })
+      }
+      ${
+        options.assets.length === 0
+          ? ''
+          : html`<p class="downloads">
+              ${words.download}
+              <a href="${exportHref(planet, filters, 'csv')}" download>${words.downloadCsv}</a>
+              <a href="${exportHref(planet, filters, 'xlsx')}" download>${words.downloadXlsx}</a>
+            </p>`
       }
       <p class="pager">
         ${options.firstHref ? html`<a href="${options.firstHref}">${words.firstPage}</a>` : ''}

@@ -16,6 +16,9 @@ export const assetsText = {
     listCaption: msg('{category} of the account, newest first', 'category'),
     empty: 'No assets match.',
     nextPage: 'Next page',
+    download: 'Download every work of this list:',
+    downloadCsv: 'CSV',
+    downloadXlsx: 'Excel (XLSX)',
     firstPage: 'First page',
     columns: {
       title: 'Title',
