@@ -29,6 +29,7 @@ import {
   type Measurement,
 } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
+import { inventoryScenariosSelected, runInventoryBench } from './inventory.js';
 import { mailScenariosSelected, setUpMailBench } from './mail.js';
 import {
   benchImages,
@@ -991,6 +992,10 @@ async function main(): Promise<void> {
   }
   const witnessReport = witnessBench ? await witnessBench.report() : null;
   if (mailBench) console.log(await mailBench.report());
+  // An export of a million assets as CSV and XLSX: rows/s and the service's RSS growth (docs/performance.md, "Inventory").
+  if (inventoryScenariosSelected(settings.only)) {
+    console.log((await runInventoryBench({ settings, serviceEnv: benchEnv, cleanups })).join('\n'));
+  }
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;

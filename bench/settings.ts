@@ -30,6 +30,8 @@ export interface BenchSettings {
   scaleAssets: number;
   scaleEventsPerAsset: number;
   scaleSmallAssets: number;
+  /** Assets bulk-loaded for the export scenario (issue #49: a million, docs/performance.md "Inventory"). */
+  exportAssets: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -55,6 +57,7 @@ export function readBenchSettings(): BenchSettings {
     memoryRequests: Math.round(positiveNumber('BENCH_MEMORY_REQUESTS', 1_000_000)),
     bombCopies: Math.round(positiveNumber('BENCH_BOMB_COPIES', 8)),
     listAssets: Math.round(positiveNumber('BENCH_LIST_ASSETS', 1_000_000)),
+    exportAssets: Math.round(positiveNumber('BENCH_EXPORT_ASSETS', 1_000_000)),
     idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
     idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
     idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),
