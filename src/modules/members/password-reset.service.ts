@@ -12,6 +12,8 @@ import {
   createRecoveryLink,
   findResetLink,
   requestResetLink,
+  type NewPasswordByLink,
+  type ResetRequest,
   resetLinkUrl,
   setPasswordByLink,
   type PasswordResetRow,
@@ -40,15 +42,10 @@ function languageOf(targets: readonly ResetTargetRow[], fallback: Language): Lan
  * transaction, in that person's language or else the request's (`language`). An address that is not one is refused
  * (400, said on the page): that tells nothing about who signs in here.
  */
-export async function requestPasswordReset(
-  db: Database,
-  input: { email: string; clientBucket: string; language: Language; mail: MailSettings },
-): Promise<void> {
+export async function requestPasswordReset(db: Database, input: ResetRequest): Promise<void> {
   await requestResetLink(db, {
+    ...input,
     realm: 'console',
-    email: input.email,
-    clientBucket: input.clientBucket,
-    mail: input.mail,
     findRecipient: async (tx, email) => {
       const targets = await listResetTargets(tx, email);
       if (targets.length === 0) return undefined;
@@ -118,10 +115,7 @@ export type PasswordResetResult =
  * was changed" queued (a security message: no List-Unsubscribe). Nobody is signed in: the person signs in with the
  * new password (docs/members.md).
  */
-export async function resetPassword(
-  db: Database,
-  input: { token: string; password: string; again: string; language: Language; mail: MailSettings },
-): Promise<PasswordResetResult> {
+export async function resetPassword(db: Database, input: NewPasswordByLink): Promise<PasswordResetResult> {
   const opened = await openPasswordReset(db, input.token);
   if (opened.state === 'passkey_only') return { outcome: 'passkey_only', email: opened.email };
   if (opened.state !== 'open') return { outcome: 'closed', state: opened.state };

@@ -2,14 +2,13 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { Type, type Static } from '@sinclair/typebox';
 import type { Database, Queryable } from '../../db/database.js';
 import type { SafeHtml } from '../../lib/html.js';
-import type { Language } from '../../i18n/locales.js';
 import { languageOf } from '../../i18n/request-language.js';
 import { clientAddressBucket } from '../../plugins/rate-limit.js';
-import { mailSettings, type MailSettings } from '../mail/mail-settings.js';
+import { mailSettings } from '../mail/mail-settings.js';
 import { FormText, refusal } from '../web-pages/form-rules.js';
 import { sendPage } from '../web-pages/page-document.views.js';
 import type { PasswordResetPages } from '../web-pages/password-reset.views.js';
-import { mailLanguageOf } from './password-resets.service.js';
+import { mailLanguageOf, type NewPasswordByLink, type ResetRequest } from './password-resets.service.js';
 
 const ForgotBody = Type.Object({ _csrf: FormText, email: FormText }, { additionalProperties: true });
 const NewPasswordBody = Type.Object(
@@ -37,15 +36,9 @@ export interface PasswordResetFlow {
   };
   /** The routes' config (the console's: open to anyone). */
   config?: FastifyContextConfig;
-  request: (
-    db: Database,
-    input: { email: string; clientBucket: string; language: Language; mail: MailSettings },
-  ) => Promise<void>;
+  request: (db: Database, input: ResetRequest) => Promise<void>;
   open: (db: Queryable, token: string) => Promise<LinkPage>;
-  reset: (
-    db: Database,
-    input: { token: string; password: string; again: string; language: Language; mail: MailSettings },
-  ) => Promise<ResetResult>;
+  reset: (db: Database, input: NewPasswordByLink) => Promise<ResetResult>;
   pages: PasswordResetPages & { passkeyOnly?: () => SafeHtml };
 }
 

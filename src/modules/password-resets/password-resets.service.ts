@@ -52,6 +52,23 @@ export function resetLinkUrl(mail: MailSettings, realm: ResetRealm, token: strin
   return `${mail.baseUrl}/${realm}/reset-password/${token}`;
 }
 
+/** A request on "Forgot your password?" as a page makes it: the address as typed, who asks, the mail's language. */
+export interface ResetRequest {
+  email: string;
+  clientBucket: string;
+  language: Language;
+  mail: MailSettings;
+}
+
+/** A new password from a link's page: typed twice, and the language of the notice that it changed. */
+export interface NewPasswordByLink {
+  token: string;
+  password: string;
+  again: string;
+  language: Language;
+  mail: MailSettings;
+}
+
 /** Who a request names, found in the request's transaction: where and how the link is mailed. */
 export interface ResetRecipient {
   /** The administrator an admin reset is for (stored with the link); null at the console (its link names the address). */
@@ -74,12 +91,8 @@ export interface ResetRecipient {
  */
 export async function requestResetLink(
   db: Database,
-  input: {
+  input: ResetRequest & {
     realm: ResetRealm;
-    /** As typed. */
-    email: string;
-    clientBucket: string;
-    mail: MailSettings;
     /** Who the normalised address names, if anyone. */
     findRecipient: (tx: Queryable, email: string) => Promise<ResetRecipient | undefined>;
   },
@@ -207,12 +220,8 @@ export interface PasswordChangedBy {
  */
 export async function setPasswordByLink<Refused extends { outcome: 'passkey_only' | 'closed' }>(
   db: Database,
-  input: {
+  input: NewPasswordByLink & {
     realm: ResetRealm;
-    token: string;
-    password: string;
-    again: string;
-    mail: MailSettings;
     /** In the transaction: the password set and every session ended, or why the link serves nobody now. */
     change: (
       tx: Queryable,

@@ -1,9 +1,9 @@
 import type { Database, Queryable } from '../../../db/database.js';
-import type { Language } from '../../../i18n/locales.js';
-import type { MailSettings } from '../../mail/mail-settings.js';
 import {
   findResetLink,
   requestResetLink,
+  type NewPasswordByLink,
+  type ResetRequest,
   setPasswordByLink,
 } from '../../password-resets/password-resets.service.js';
 import { deleteAdminSessionsOfUser } from './admin-sessions.repository.js';
@@ -15,15 +15,10 @@ import { findAdminUserByEmail } from './admin-users.service.js';
  * the same answer whatever the address; the link (one hour, once) is queued to an administrator's address in the
  * request's language (administrators choose none of their own).
  */
-export async function requestAdminPasswordReset(
-  db: Database,
-  input: { email: string; clientBucket: string; language: Language; mail: MailSettings },
-): Promise<void> {
+export async function requestAdminPasswordReset(db: Database, input: ResetRequest): Promise<void> {
   await requestResetLink(db, {
+    ...input,
     realm: 'admin',
-    email: input.email,
-    clientBucket: input.clientBucket,
-    mail: input.mail,
     findRecipient: async (tx, email) => {
       const user = await findAdminUserByEmail(tx, email);
       if (!user) return undefined;
@@ -46,10 +41,7 @@ export type AdminResetResult =
  * A new password from a link, in one transaction: the administrator's password, the link used (and their other
  * open links), every session of theirs ended, and the notice "your password was changed" queued. They log in again.
  */
-export async function resetAdminPassword(
-  db: Database,
-  input: { token: string; password: string; again: string; language: Language; mail: MailSettings },
-): Promise<AdminResetResult> {
+export async function resetAdminPassword(db: Database, input: NewPasswordByLink): Promise<AdminResetResult> {
   const opened = await openAdminPasswordReset(db, input.token);
   if (opened.state !== 'open') return { outcome: 'closed', state: opened.state };
   return setPasswordByLink<Extract<AdminResetResult, { outcome: 'closed' }>>(db, {
