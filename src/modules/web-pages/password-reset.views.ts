@@ -51,27 +51,14 @@ export function newPasswordFields(words: NewPasswordWords): SafeHtml {
     })}`;
 }
 
-/** The words of a "Forgot your password?" flow, in the voice of who it serves. */
-export interface PasswordResetWords extends NewPasswordWords {
-  requestTitle: string;
+/** The words of a "Forgot your password?" flow in the voice of who it serves (the rest are shared: pageText). */
+export interface PasswordResetWords extends Omit<NewPasswordWords, 'passwordHint'> {
   requestIntro: string;
-  requestButton: string;
   backToSignIn: string;
-  sentTitle: string;
   sent: (email: string) => string;
-  sentNothing: string;
-  askAgain: string;
-  chooseTitle: string;
   chooseIntro: string;
-  save: string;
-  doneTitle: string;
   done: string;
   signIn: string;
-  closedTitle: string;
-  used: string;
-  expired: string;
-  unknown: string;
-  askNew: string;
 }
 
 /** What differs between /admin's flow (administrators) and /console's (people): where, in which frame, whose words. */
@@ -86,17 +73,18 @@ export interface PasswordResetFlowPages {
 
 /** The pages of the way back in: ask for a link, the one answer, the link's form, the change made, a closed link. */
 export function passwordResetPages({ base, page, words }: PasswordResetFlowPages) {
+  const shared = () => pageText.passwordReset;
   const backToSignIn = () => linkParagraph(`${base}/login`, words().backToSignIn);
   return {
     /** "Forgot your password?": the address to send a link to. */
     forgot: (options: { csrfToken: string; email?: string; flash?: Flash }): SafeHtml =>
       page(
-        words().requestTitle,
+        shared().requestTitle,
         addressRequestForm({
           ...options,
           action: `${base}/forgot-password`,
           intro: words().requestIntro,
-          button: words().requestButton,
+          button: shared().requestButton,
           back: backToSignIn(),
         }),
       ),
@@ -104,16 +92,16 @@ export function passwordResetPages({ base, page, words }: PasswordResetFlowPages
     /** The one answer to a request, whether or not the address signs in here. */
     sent: (options: { email: string }): SafeHtml =>
       page(
-        words().sentTitle,
+        shared().sentTitle,
         html`${flashMessage({ kind: 'notice', message: words().sent(options.email) })}
-          <p>${words().sentNothing}</p>
-          ${linkParagraph(`${base}/forgot-password`, words().askAgain)} ${backToSignIn()}`,
+          <p>${shared().sentNothing}</p>
+          ${linkParagraph(`${base}/forgot-password`, shared().askAgain)} ${backToSignIn()}`,
       ),
 
     /** The new password, typed twice: the e-mail shown (and given to password managers as the username). */
     choose: (options: { token: string; email: string; csrfToken: string; flash?: Flash }): SafeHtml =>
       page(
-        words().chooseTitle,
+        shared().chooseTitle,
         html`${flashMessage(options.flash)}
           <p>${words().chooseIntro}</p>
           <form method="post" action="${base}/reset-password/${options.token}" class="stacked">
@@ -126,15 +114,15 @@ export function passwordResetPages({ base, page, words }: PasswordResetFlowPages
               value: options.email,
               readonly: true,
             })}
-            ${newPasswordFields(words())}
-            <button type="submit">${words().save}</button>
+            ${newPasswordFields({ ...words(), passwordHint: shared().passwordHint })}
+            <button type="submit">${shared().save}</button>
           </form>`,
       ),
 
     /** After the change: nobody is signed in, they sign in with the new password. */
     changed: (): SafeHtml =>
       page(
-        words().doneTitle,
+        shared().doneTitle,
         html`${flashMessage({ kind: 'notice', message: words().done })}
         ${linkParagraph(`${base}/login`, words().signIn)}`,
       ),
@@ -142,9 +130,9 @@ export function passwordResetPages({ base, page, words }: PasswordResetFlowPages
     /** A link that is used, expired or not one: why, and the way to a new one. */
     closed: (options: { state: 'used' | 'expired' | 'unknown' }): SafeHtml =>
       page(
-        words().closedTitle,
-        html`${flashMessage({ kind: 'error', message: words()[options.state] })}
-        ${linkParagraph(`${base}/forgot-password`, words().askNew)} ${backToSignIn()}`,
+        shared().closedTitle,
+        html`${flashMessage({ kind: 'error', message: shared()[options.state] })}
+        ${linkParagraph(`${base}/forgot-password`, shared().askNew)} ${backToSignIn()}`,
       ),
   };
 }

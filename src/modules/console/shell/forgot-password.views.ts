@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { newPasswordFields, passwordResetPages } from '../../web-pages/password-reset.views.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { text } from '../text/index.js';
 import { consolePublicPage, csrfInput } from './console-layout.views.js';
 
@@ -10,7 +11,7 @@ const words = () => text.passwordReset;
 
 /** The link under the sign-in form. */
 export function forgotPasswordLink(): SafeHtml {
-  return html`<p><a href="/console/forgot-password">${words().forgotLink}</a></p>`;
+  return html`<p><a href="/console/forgot-password">${pageText.passwordReset.forgotLink}</a></p>`;
 }
 
 /** The people's way back in (docs/members.md): the shared pages in the console's frame, with the account page's words. */
@@ -48,7 +49,7 @@ export function addPasswordSection(session: MemberSession): SafeHtml {
       ${newPasswordFields({
         newPassword: account.newPassword,
         newPasswordAgain: account.newPasswordAgain,
-        passwordHint: words().passwordHint,
+        passwordHint: pageText.passwordReset.passwordHint,
       })}
       <button type="submit">${words().addButton}</button>
     </form>
