@@ -45,6 +45,7 @@ import {
   type InvitationRow,
 } from './invitations.repository.js';
 import { queueLinkMail } from './link-mails.service.js';
+import type { PasskeyAnswer } from './member-login.service.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
 import { startMemberSession } from './member-sessions.service.js';
 import {
@@ -444,13 +445,9 @@ export async function startInvitationPasskey(
 export async function acceptInvitationWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: {
+  input: PasskeyAnswer<RegistrationResponseJSON | AuthenticationResponseJSON> & {
     token: string;
-    challengeToken: string;
-    response: RegistrationResponseJSON | AuthenticationResponseJSON;
     name?: string;
-    rp: RelyingParty;
-    address: string;
   },
 ): Promise<AcceptResult> {
   const opened = await pendingInvitation(db, input.token);

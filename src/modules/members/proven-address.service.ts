@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { formatDateTime } from '../../i18n/formats.js';
@@ -8,7 +7,7 @@ import type { MailContent } from '../mail/mail-layout.js';
 import type { MailSettings } from '../mail/mail-settings.js';
 import { checkSendingLimits, sendingRefusal } from '../mail/sending-limits.js';
 import { mailText } from '../mail/text/index.js';
-import { finishPasskeySignIn, type RelyingParty } from '../passkeys/passkeys.service.js';
+import { finishPasskeySignIn } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { checkPersonPassword } from '../web-pages/password-sign-in.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
@@ -21,6 +20,7 @@ import {
   type MailLinkRow,
 } from './mail-links.repository.js';
 import { queueLinkMail } from './link-mails.service.js';
+import type { PasskeyAnswer } from './member-login.service.js';
 import { endAllSessionsOfPerson, startMemberSession } from './member-sessions.service.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
 import {
@@ -333,13 +333,7 @@ export async function joinSignInWithPassword(
 export async function joinSignInWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: {
-    personId: string;
-    challengeToken: string;
-    response: AuthenticationResponseJSON;
-    rp: RelyingParty;
-    address: string;
-  },
+  input: PasskeyAnswer & { personId: string },
 ): Promise<JoinResult> {
   const proven = await provenPersonOf(db, input.personId);
   const retryAfterSeconds = throttle.retryAfterSeconds(input.address, proven.email);
