@@ -16,6 +16,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../modules/keys/keys.se
 import type { CliContext, OutputFileRequest } from './cli-command.js';
 import type { CliIo } from './cli-io.js';
 import { cliCommands, findCliCommand } from './commands/index.js';
+import { CommandFailure, CommandUsageError } from './command-arguments.js';
 
 export const USAGE = `Usage: avs <command> [options]
 
@@ -243,7 +244,14 @@ async function run(argv: string[], options: RunOptions): Promise<number> {
       const found = findCliCommand(argv);
       if (found) {
         const context: CliContext = { config, withDatabase, print, io };
-        return found.command.run(found.args, context);
+        try {
+          return await found.command.run(found.args, context);
+        } catch (error) {
+          if (!(error instanceof CommandFailure || error instanceof CommandUsageError)) throw error;
+          const usage = `usage: avs ${found.name} ${found.command.usage}`;
+          io.stderr.write(`avs ${found.name}: ${error.message || usage}\n`);
+          return error instanceof CommandFailure ? 1 : 2;
+        }
       }
       throw new UsageError(`unknown command "${argv.slice(0, 2).join(' ')}"`);
     }

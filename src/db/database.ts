@@ -1,3 +1,4 @@
+import { newestFirstPageSql, pageValues, type Position } from '../lib/page-cursor.js';
 export type Row = Record<string, unknown>;
 
 export interface QueryResult<T extends object = Row> {
@@ -59,6 +60,26 @@ export async function queryAll<T extends object>(
 ): Promise<T[]> {
   const { rows } = await db.query<T>(sql, params);
   return rows;
+}
+
+/**
+ * One page newest first of an account's rows that a key may see: `from` is "columns FROM table", `scope` the SQL
+ * keeping the rows the key's planets cover, on the parameter it is given.
+ */
+export function queryAccountPage<T extends object>(
+  db: Queryable,
+  from: string,
+  viewer: { accountId: string; planetScope: readonly string[] },
+  page: { limit: number; after?: Position },
+  scope: (parameter: string) => string,
+): Promise<T[]> {
+  return queryAll<T>(
+    db,
+    `SELECT ${from}
+     WHERE account_id = $1 AND ${scope('$5')}
+       AND ${newestFirstPageSql(2)}`,
+    [viewer.accountId, ...pageValues(page.after, page.limit), [...viewer.planetScope]],
+  );
 }
 
 /** The first row a statement answers, or undefined when it answers none. */

@@ -342,8 +342,8 @@ describe('signing in with a link by e-mail', () => {
     }
     expect(await outboxRows({ to: unproven, kind: 'sign_in_link' })).toHaveLength(0);
     const [mail] = await mailsWithLink(context, server, proven, '/console/email-sign-in/');
-    expect(mail.subject).toBe('Your sign-in link for Asset Verification Service');
-    const link = linkIn(mail, '/console/email-sign-in/');
+    expect(mail!.subject).toBe('Your sign-in link for Asset Verification Service');
+    const link = linkIn(mail!, '/console/email-sign-in/');
     const { rows } = await context.db.query<{ minutes: number }>(
       `SELECT (extract(epoch FROM expires_at - created_at) / 60)::float8 AS minutes FROM person_mail_links
        WHERE token_hash = $1`,

@@ -33,12 +33,14 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'witness serve': witnessServeCommand,
 };
 
-/** The command argv names (its first one or two words) and the arguments after its name, if any. */
-export function findCliCommand(argv: readonly string[]): { command: CliCommand; args: string[] } | undefined {
+/** The command argv names (its first one or two words), that name, and the arguments after it, if any. */
+export function findCliCommand(
+  argv: readonly string[],
+): { name: string; command: CliCommand; args: string[] } | undefined {
   for (const [name, command] of Object.entries(cliCommands)) {
     const words = name.split(' ');
     if (words.every((word, index) => argv[index] === word))
-      return { command, args: argv.slice(words.length) };
+      return { name, command, args: argv.slice(words.length) };
   }
   return undefined;
 }

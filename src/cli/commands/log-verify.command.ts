@@ -1,13 +1,11 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { publicBaseUrl } from '../../modules/signing/issuer-identity.js';
 import { parseWitnessKey } from '../../modules/tlog/cosignature.js';
 import { LogVerificationError, verifyLog, type MonitorState } from '../../modules/tlog/tlog-monitor.js';
 import type { CliCommand } from '../cli-command.js';
+import { commandOptions, CommandUsageError } from '../command-arguments.js';
 
 const FETCH_TIMEOUT_MS = 30_000;
-
-class BadArgument extends Error {}
 
 async function fetchBytes(url: string): Promise<Buffer> {
   let response: Response;
@@ -26,28 +24,37 @@ async function readState(file: string): Promise<MonitorState | undefined> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new BadArgument(`cannot read the state file ${file}: ${(error as Error).message}`);
+    throw new CommandUsageError(`cannot read the state file ${file}: ${(error as Error).message}`);
   }
   try {
     return JSON.parse(text) as MonitorState;
   } catch {
-    throw new BadArgument(`the state file ${file} is not JSON`);
+    throw new CommandUsageError(`the state file ${file} is not JSON`);
   }
 }
 
-/** The --witness keys and --quorum (default: all of them); BadArgument for a key that is not one or a quorum past them. */
+/** The --witness keys and --quorum (default: all of them); a usage error for a key that is not one or a quorum past them. */
 function witnessesOf(vkeys: readonly string[], quorum: string | undefined) {
   const witnesses = vkeys.map((vkey) => {
     const key = parseWitnessKey(vkey);
-    if (!key) throw new BadArgument(`--witness ${vkey} is not a cosignature/v1 verifier key`);
+    if (!key) throw new CommandUsageError(`--witness ${vkey} is not a cosignature/v1 verifier key`);
     return key;
   });
   if (quorum !== undefined && (!/^\d+$/.test(quorum) || Number(quorum) > witnesses.length))
-    throw new BadArgument(
+    throw new CommandUsageError(
       `--quorum must be an integer from 0 to the number of --witness keys (${witnesses.length})`,
     );
   return { witnesses, quorum: quorum === undefined ? witnesses.length : Number(quorum) };
 }
+
+const LOG_VERIFY_OPTIONS = {
+  url: String,
+  vkey: String,
+  state: String,
+  witness: [String],
+  quorum: String,
+  json: Boolean,
+} as const;
 
 /**
  * `avs log verify [--url PREFIX] [--vkey KEY] [--state FILE] [--witness VKEY…] [--quorum N] [--json]`: monitors
@@ -60,27 +67,9 @@ export const logVerifyCommand: CliCommand = {
   summary: 'Monitor the transparency log: signature, tree, consistency with the saved checkpoint, chains',
   database: 'no',
   async run(args, context) {
-    let json: boolean | undefined;
+    const values = commandOptions(args, LOG_VERIFY_OPTIONS);
+    const json = values.json;
     try {
-      const { values } = (() => {
-        try {
-          return parseArgs({
-            args,
-            options: {
-              url: { type: 'string' },
-              vkey: { type: 'string' },
-              state: { type: 'string' },
-              witness: { type: 'string', multiple: true },
-              quorum: { type: 'string' },
-              json: { type: 'boolean' },
-            },
-            strict: true,
-          });
-        } catch (error) {
-          throw new BadArgument((error as Error).message);
-        }
-      })();
-      json = values.json;
       const { witnesses, quorum } = witnessesOf(values.witness ?? [], values.quorum);
       const prefix = (values.url ?? `${publicBaseUrl(context.config)}/tlog`).replace(/\/+$/, '');
       const previous = values.state ? await readState(values.state) : undefined;
@@ -110,10 +99,6 @@ export const logVerifyCommand: CliCommand = {
       );
       return 0;
     } catch (error) {
-      if (error instanceof BadArgument) {
-        context.io.stderr.write(`avs log verify: ${error.message}\n`);
-        return 2;
-      }
       if (!(error instanceof LogVerificationError)) throw error;
       if (json) context.io.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
       else context.io.stderr.write(`FAILED: ${error.message}\n`);

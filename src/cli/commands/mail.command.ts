@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { isUuid } from '../../lib/uuid.js';
 import {
   MAIL_STATES,
@@ -7,6 +6,7 @@ import {
   type MailLogEntry,
 } from '../../modules/mail/mail-log.service.js';
 import type { CliCommand } from '../cli-command.js';
+import { commandArguments, CommandFailure, commandOptions, CommandUsageError } from '../command-arguments.js';
 
 const COLUMNS = ['id', 'created', 'kind', 'to', 'state', 'tries', 'last answer'] as const;
 
@@ -39,33 +39,13 @@ export const mailListCommand: CliCommand = {
   summary: 'The mail log, newest first: to, kind, state, tries, last SMTP answer (never a body)',
   database: 'yes',
   async run(args, context) {
-    let values: { state?: string; to?: string; limit?: string; json?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          state: { type: 'string' },
-          to: { type: 'string' },
-          limit: { type: 'string' },
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      context.io.stderr.write(`avs mail list: ${(error as Error).message}\n`);
-      return 2;
-    }
+    const values = commandOptions(args, { state: String, to: String, limit: String, json: Boolean });
     const state = MAIL_STATES.find((one) => one === values.state);
-    if (values.state !== undefined && !state) {
-      context.io.stderr.write('avs mail list: --state must be pending, sent or failed.\n');
-      return 2;
-    }
+    if (values.state !== undefined && !state)
+      throw new CommandUsageError('--state must be pending, sent or failed.');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
-    if (!/^\d+$/.test(values.limit ?? '50') || limit < 1 || limit > 1000) {
-      context.io.stderr.write('avs mail list: --limit must be an integer from 1 to 1000.\n');
-      return 2;
-    }
+    if (!/^\d+$/.test(values.limit ?? '50') || limit < 1 || limit > 1000)
+      throw new CommandUsageError('--limit must be an integer from 1 to 1000.');
     const to = values.to?.trim() || undefined;
     const page = await context.withDatabase((db) => mailLogPage(db, { state, to, limit }));
     context.print(values.json, { data: page.data, has_more: page.has_more }, logTable(page.data));
@@ -79,31 +59,14 @@ export const mailRetryCommand: CliCommand = {
   summary: 'Make a failed message pending again (it is sent with its own Message-ID)',
   database: 'yes',
   async run(args, context) {
-    let values: { json?: boolean };
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args,
-        options: { json: { type: 'boolean' } },
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (error) {
-      context.io.stderr.write(`avs mail retry: ${(error as Error).message}\n`);
-      return 2;
-    }
+    const { values, positionals } = commandArguments(args, { json: Boolean });
     const [id] = positionals;
-    if (positionals.length !== 1 || !isUuid(id!)) {
-      context.io.stderr.write(`avs mail retry: usage: avs mail retry ${mailRetryCommand.usage}\n`);
-      return 2;
-    }
+    if (positionals.length !== 1 || !isUuid(id!)) throw new CommandUsageError();
     const entry = await context.withDatabase((db) => retryMail(db, id!));
-    if (!entry) {
-      context.io.stderr.write(
-        `avs mail retry: no failed message ${id} with a body to send (it is unknown, not failed, or carried a one-time link).\n`,
+    if (!entry)
+      throw new CommandFailure(
+        `no failed message ${id} with a body to send (it is unknown, not failed, or carried a one-time link).`,
       );
-      return 1;
-    }
     context.print(values.json, entry, `Message ${entry.id} to ${entry.to} is pending again.`);
     return 0;
   },

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { inviteMember } from '../../modules/members/invitations.service.js';
 import { mailSettings } from '../../modules/mail/mail-settings.js';
 import type { CliCommand } from '../cli-command.js';
+import { commandOptions, CommandUsageError } from '../command-arguments.js';
 
 /**
  * `avs members invite --account ID --email E --role R [--display-name N] [--json]`: the operator's invitation
@@ -14,31 +14,15 @@ export const membersInviteCommand: CliCommand = {
     'Invite a person to an account: mails the invitation, and prints a one-time link to pass on (7 days)',
   database: 'yes',
   async run(args, context) {
-    let values: { account?: string; email?: string; role?: string; 'display-name'?: string; json?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          account: { type: 'string' },
-          email: { type: 'string' },
-          role: { type: 'string' },
-          'display-name': { type: 'string' },
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      context.io.stderr.write(`avs members invite: ${(error as Error).message}\n`);
-      return 2;
-    }
+    const values = commandOptions(args, {
+      account: String,
+      email: String,
+      role: String,
+      'display-name': String,
+      json: Boolean,
+    });
     const { account, email, role } = values;
-    if (!account || !email || !role) {
-      context.io.stderr.write(
-        `avs members invite: usage: avs members invite ${membersInviteCommand.usage}\n`,
-      );
-      return 2;
-    }
+    if (!account || !email || !role) throw new CommandUsageError();
     const { invitation, url } = await context.withDatabase((db) =>
       inviteMember(db, {
         accountId: account,

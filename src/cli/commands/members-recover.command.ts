@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { createMemberRecoveryLink } from '../../modules/members/password-reset.service.js';
 import { mailSettings } from '../../modules/mail/mail-settings.js';
 import type { CliCommand } from '../cli-command.js';
+import { commandOptions, CommandUsageError } from '../command-arguments.js';
 
 /**
  * `avs members recover --account ID --email E [--mail] [--json]`: the operator's way back in for a member who lost
@@ -14,42 +14,25 @@ export const membersRecoverCommand: CliCommand = {
   summary: "Make a member's one-time recovery link (24 hours): printed to pass on, or mailed with --mail",
   database: 'yes',
   async run(args, context) {
-    let values: { account?: string; email?: string; mail?: boolean; json?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          account: { type: 'string' },
-          email: { type: 'string' },
-          mail: { type: 'boolean' },
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      context.io.stderr.write(`avs members recover: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const { account, email } = values;
-    if (!account || !email) {
-      context.io.stderr.write(
-        `avs members recover: usage: avs members recover ${membersRecoverCommand.usage}\n`,
-      );
-      return 2;
-    }
+    const { account, email, mail, json } = commandOptions(args, {
+      account: String,
+      email: String,
+      mail: Boolean,
+      json: Boolean,
+    });
+    if (!account || !email) throw new CommandUsageError();
     const link = await context.withDatabase((db) =>
       createMemberRecoveryLink(db, {
         accountId: account,
         email,
-        send: values.mail ?? false,
+        send: mail ?? false,
         mail: mailSettings(context.config),
       }),
     );
     const expiresAt = link.expiresAt.toISOString();
     // Mailed, the link is the mailbox's alone: it is not printed.
     context.print(
-      values.json,
+      json,
       {
         member_id: link.memberId,
         email: link.email,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   listSigningKeys,
   retireSigningKey,
@@ -7,6 +6,7 @@ import {
   type SigningKeySummary,
 } from '../../modules/signing/signing-keys.service.js';
 import type { CliCommand } from '../cli-command.js';
+import { actionArguments, CommandUsageError } from '../command-arguments.js';
 
 function describe(key: SigningKeySummary): string {
   return `${key.id}  ${key.purpose}  ${key.status}  created ${key.created_at}`;
@@ -19,42 +19,21 @@ export const signingKeysCommand: CliCommand = {
   summary: 'List, rotate or retire (unpublish) the credential signing keys',
   database: 'yes',
   async run(args, context) {
-    const [action, ...rest] = args;
     // A key id may begin with '-' (a base64url thumbprint): it is an argument, never an option.
-    const keyIds = rest.filter((arg) => SIGNING_KEY_ID_PATTERN.test(arg));
-    let values: { json?: boolean };
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: rest.filter((arg) => !SIGNING_KEY_ID_PATTERN.test(arg)),
-        options: { json: { type: 'boolean' } },
-        strict: true,
-        allowPositionals: true,
-      }));
-      positionals = [...keyIds, ...positionals];
-    } catch (error) {
-      context.io.stderr.write(`avs signing-keys: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const expected = action === 'retire' ? 1 : 0;
-    if (!['list', 'rotate', 'retire'].includes(action ?? '') || positionals.length !== expected) {
-      context.io.stderr.write(`avs signing-keys: usage: avs signing-keys ${signingKeysCommand.usage}\n`);
-      return 2;
-    }
+    const { action, positionals, json } = actionArguments(args, ['list', 'rotate', 'retire'], (arg) =>
+      SIGNING_KEY_ID_PATTERN.test(arg),
+    );
+    if (positionals.length !== (action === 'retire' ? 1 : 0)) throw new CommandUsageError();
     const masterKey = context.config.AVS_MASTER_KEY;
     if (action === 'list') {
       const keys = await context.withDatabase(listSigningKeys);
-      context.print(
-        values.json,
-        { data: keys },
-        keys.length === 0 ? '(none)' : keys.map(describe).join('\n'),
-      );
+      context.print(json, { data: keys }, keys.length === 0 ? '(none)' : keys.map(describe).join('\n'));
       return 0;
     }
     if (action === 'rotate') {
       const key = await context.withDatabase((db) => rotateSigningKey(db, 'credentials', masterKey));
       context.print(
-        values.json,
+        json,
         key,
         `New signing key ${key.id}; earlier keys stay published, so what they signed still verifies.`,
       );
@@ -62,7 +41,7 @@ export const signingKeysCommand: CliCommand = {
     }
     const outcome = await context.withDatabase((db) => retireSigningKey(db, positionals[0]!, masterKey));
     context.print(
-      values.json,
+      json,
       outcome,
       `Retired ${outcome.retired.id}: it is no longer published, and what it signed no longer verifies.` +
         (outcome.replacement ? `\nNew signing key ${outcome.replacement.id}.` : ''),

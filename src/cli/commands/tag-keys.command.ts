@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import {
   listTagKeyVersionSummaries,
   rotateTagKeys,
   type TagKeyVersionSummary,
 } from '../../modules/tags/tag-keys.service.js';
 import type { CliCommand } from '../cli-command.js';
+import { actionArguments, CommandUsageError } from '../command-arguments.js';
 
 function describe(summary: TagKeyVersionSummary): string {
   return `version ${summary.version}  created ${summary.created_at}`;
@@ -16,28 +16,12 @@ export const tagKeysCommand: CliCommand = {
   summary: 'List the NFC tag key versions, or rotate to a new version for new tag bindings',
   database: 'yes',
   async run(args, context) {
-    const [action, ...rest] = args;
-    let values: { json?: boolean };
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: rest,
-        options: { json: { type: 'boolean' } },
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (error) {
-      context.io.stderr.write(`avs tag-keys: ${(error as Error).message}\n`);
-      return 2;
-    }
-    if (!['list', 'rotate'].includes(action ?? '') || positionals.length !== 0) {
-      context.io.stderr.write(`avs tag-keys: usage: avs tag-keys ${tagKeysCommand.usage}\n`);
-      return 2;
-    }
+    const { action, positionals, json } = actionArguments(args, ['list', 'rotate']);
+    if (positionals.length !== 0) throw new CommandUsageError();
     if (action === 'list') {
       const versions = await context.withDatabase(listTagKeyVersionSummaries);
       context.print(
-        values.json,
+        json,
         { data: versions },
         versions.length === 0
           ? '(none: version 1 is made when the first tag is bound)'
@@ -47,7 +31,7 @@ export const tagKeysCommand: CliCommand = {
     }
     const version = await context.withDatabase((db) => rotateTagKeys(db, context.config.AVS_MASTER_KEY));
     context.print(
-      values.json,
+      json,
       { version },
       `New tag key version ${version}: tags bound from now on get its keys; tags bound earlier keep theirs and still verify.`,
     );

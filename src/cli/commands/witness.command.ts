@@ -1,10 +1,10 @@
 import { createPublicKey } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { rawPublicKeyOfKeyObject } from '../../modules/signing/multikey.js';
 import { witnessVerifierKey } from '../../modules/tlog/cosignature.js';
 import { createWitnessIdentity, WitnessDirectoryError } from '../../modules/witness/witness-files.js';
 import { serveWitness } from '../../modules/witness/witness-server.js';
 import type { CliCommand } from '../cli-command.js';
+import { CommandFailure, commandOptions, CommandUsageError } from '../command-arguments.js';
 
 /** `avs witness init --dir DIR --name NAME [--json]`: a new witness key in its own directory; prints its vkey. */
 export const witnessInitCommand: CliCommand = {
@@ -12,29 +12,19 @@ export const witnessInitCommand: CliCommand = {
   summary: 'Make a transparency-log witness: its Ed25519 key in DIR; prints {name, vkey}',
   database: 'no',
   async run(args, context) {
-    let values: { dir?: string; name?: string; json?: boolean };
+    const values = commandOptions(args, { dir: String, name: String, json: Boolean });
+    const { dir, name } = values;
+    if (!dir || !name) throw new CommandUsageError('--dir and --name are required');
+    if (/[\s+]/.test(name)) throw new CommandUsageError('--name must not hold spaces or "+"');
     try {
-      values = parseArgs({
-        args,
-        options: { dir: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
-        strict: true,
-      }).values;
-      if (!values.dir || !values.name) throw new Error('--dir and --name are required');
-      if (/[\s+]/.test(values.name)) throw new Error('--name must not hold spaces or "+"');
-    } catch (error) {
-      context.io.stderr.write(`avs witness init: ${(error as Error).message}\n`);
-      return 2;
-    }
-    try {
-      const identity = await createWitnessIdentity(values.dir, values.name);
+      const identity = await createWitnessIdentity(dir, name);
       const raw = rawPublicKeyOfKeyObject(createPublicKey(identity.privateKey));
       const vkey = witnessVerifierKey(identity.name, raw);
       context.print(values.json, { name: identity.name, vkey }, vkey);
       return 0;
     } catch (error) {
       if (!(error instanceof WitnessDirectoryError)) throw error;
-      context.io.stderr.write(`avs witness init: ${error.message}\n`);
-      return 1;
+      throw new CommandFailure(error.message);
     }
   },
 };
@@ -45,37 +35,22 @@ export const witnessServeCommand: CliCommand = {
   summary: 'Serve a witness (C2SP tlog-witness) for the logs named by their vkeys, until SIGTERM',
   database: 'no',
   async run(args, context) {
-    let values: { dir?: string; port?: string; host?: string; log?: string[] };
-    try {
-      values = parseArgs({
-        args,
-        options: {
-          dir: { type: 'string' },
-          port: { type: 'string' },
-          host: { type: 'string' },
-          log: { type: 'string', multiple: true },
-        },
-        strict: true,
-      }).values;
-      if (!values.dir || values.port === undefined || !values.log?.length)
-        throw new Error('--dir, --port and at least one --log are required');
-      if (!/^\d+$/.test(values.port) || Number(values.port) > 65535)
-        throw new Error('--port must be an integer from 0 to 65535');
-    } catch (error) {
-      context.io.stderr.write(`avs witness serve: ${(error as Error).message}\n`);
-      return 2;
-    }
+    const values = commandOptions(args, { dir: String, port: String, host: String, log: [String] });
+    const { dir, port, log } = values;
+    if (!dir || port === undefined || !log?.length)
+      throw new CommandUsageError('--dir, --port and at least one --log are required');
+    if (!/^\d+$/.test(port) || Number(port) > 65535)
+      throw new CommandUsageError('--port must be an integer from 0 to 65535');
     let running;
     try {
       running = await serveWitness({
-        dir: values.dir,
-        logVkeys: values.log,
-        port: Number(values.port),
+        dir,
+        logVkeys: log,
+        port: Number(port),
         host: values.host,
       });
     } catch (error) {
-      context.io.stderr.write(`avs witness serve: ${(error as Error).message}\n`);
-      return 1;
+      throw new CommandFailure((error as Error).message);
     }
     context.io.stdout.write(
       `${JSON.stringify({ name: running.witness.name, vkey: running.witness.vkey, url: running.url })}\n`,

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, queryFirst, type Queryable } from '../../db/database.js';
 
 /** An account with its public profile (migration 390): every profile column null when the owner never saved one. */
 export interface AccountProfileRow {
@@ -15,22 +15,15 @@ export interface AccountProfileRow {
   logo_height: number | null;
 }
 
-export async function findAccountProfile(
-  db: Queryable,
-  accountId: string,
-): Promise<AccountProfileRow | undefined> {
-  return queryFirst<AccountProfileRow>(
-    db,
-    `SELECT a.id AS account_id, a.name AS account_name, p.display_name, p.city, p.country, p.website,
-            p.contact_email, p.logo_sha256, b.content_type AS logo_content_type, b.width AS logo_width,
-            b.height AS logo_height
-       FROM accounts a
-       LEFT JOIN account_profiles p ON p.account_id = a.id
-       LEFT JOIN media_blobs b ON b.sha256 = p.logo_sha256
-      WHERE a.id = $1`,
-    [accountId],
-  );
-}
+export const findAccountProfile = firstRowQuery<AccountProfileRow, [accountId: string]>(
+  `SELECT a.id AS account_id, a.name AS account_name, p.display_name, p.city, p.country, p.website,
+          p.contact_email, p.logo_sha256, b.content_type AS logo_content_type, b.width AS logo_width,
+          b.height AS logo_height
+     FROM accounts a
+     LEFT JOIN account_profiles p ON p.account_id = a.id
+     LEFT JOIN media_blobs b ON b.sha256 = p.logo_sha256
+    WHERE a.id = $1`,
+);
 
 /** The logo the account's profile names now, its row locked until the caller's transaction ends. */
 export async function lockProfileLogo(tx: Queryable, accountId: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { foundOr404 } from '../../errors/not-found.js';
 import { isEmailAddress } from '../../lib/email.js';
 import { isStorableText } from '../../lib/text.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -230,9 +231,7 @@ export async function openProfileLogo(
   sha256: string,
 ): Promise<{ contentType: MediaType; bytes: number; stream: Readable }> {
   const logo = /^[0-9a-f]{64}$/.test(sha256) && (await isProfileLogo(db, sha256));
-  const blob = logo ? await openBlob(db, stores, sha256) : undefined;
-  if (!blob) throw new AppError('media_not_found');
-  return blob;
+  return foundOr404(logo ? await openBlob(db, stores, sha256) : undefined, 'media_not_found');
 }
 
 /** The logo's bytes whole (a PDF embeds them), or undefined when the profile has none. */

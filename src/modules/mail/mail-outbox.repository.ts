@@ -1,4 +1,5 @@
 import { CHANGE_TOPICS, queryAll, queryFirst, type Database, type Queryable } from '../../db/database.js';
+import { updateClaimedRow, type RowClaim } from '../../db/claimed-rows.js';
 import type { Language } from '../../i18n/locales.js';
 
 export type MailState = 'pending' | 'sent' | 'failed';
@@ -106,29 +107,22 @@ export type MailOutcome =
  */
 export async function recordMailAttempt(
   db: Queryable,
-  claim: { id: string; claimToken: string },
+  claim: RowClaim,
   outcome: MailOutcome,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE mail_outbox
-     SET state = $3, last_answer = left($4, 500), transport = $5,
-         sent_at = CASE WHEN $3 = 'sent' THEN now() END,
-         next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + make_interval(secs => $6 / 1000.0)
-                           ELSE next_attempt_at END,
-         claim_token = NULL, claimed_until = NULL,
-         text_body = CASE WHEN carries_secret_link AND $3 <> 'pending' THEN NULL ELSE text_body END,
-         html_body = CASE WHEN carries_secret_link AND $3 <> 'pending' THEN NULL ELSE html_body END
-     WHERE id = $1 AND claim_token = $2`,
-    [
-      claim.id,
-      claim.claimToken,
-      outcome.state,
-      outcome.answer,
-      outcome.transport,
-      outcome.state === 'pending' ? outcome.retryInMs : 0,
-    ],
+  return updateClaimedRow(
+    db,
+    'mail_outbox',
+    claim,
+    `state = $3, last_answer = left($4, 500), transport = $5,
+     sent_at = CASE WHEN $3 = 'sent' THEN now() END,
+     next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + make_interval(secs => $6 / 1000.0)
+                       ELSE next_attempt_at END,
+     claim_token = NULL, claimed_until = NULL,
+     text_body = CASE WHEN carries_secret_link AND $3 <> 'pending' THEN NULL ELSE text_body END,
+     html_body = CASE WHEN carries_secret_link AND $3 <> 'pending' THEN NULL ELSE html_body END`,
+    [outcome.state, outcome.answer, outcome.transport, outcome.state === 'pending' ? outcome.retryInMs : 0],
   );
-  return (rowCount ?? 0) > 0;
 }
 
 /** Milliseconds until the next pending message comes due (0: now), or undefined when none waits. */

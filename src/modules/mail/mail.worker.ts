@@ -10,6 +10,8 @@ import {
   type MailOutcome,
 } from './mail-outbox.repository.js';
 import { MailSendError, type MailTransport } from './transports/mail-transport.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
+import { WorkerLoop } from '../../lib/worker-loop.js';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -24,15 +26,6 @@ export interface MailWorkerOptions {
   concurrency?: number;
   /** An idle worker's first wait (default 250 ms), doubling to AVS_IDLE_POLL_MAX_MS. */
   pollIntervalMs?: number;
-}
-
-const JITTER = 0.1;
-
-/** Delay before retry n (1-based) per the schedule, ±10 % jitter; undefined after the last. */
-function retryDelayMs(schedule: readonly number[], attempts: number): number | undefined {
-  const base = schedule[attempts - 1];
-  if (base === undefined) return undefined;
-  return Math.round(base * (1 - JITTER + 2 * JITTER * Math.random()));
 }
 
 /** The Message-ID of an outbox row: the same on every attempt, so a receiver drops a repeat. */
@@ -50,12 +43,8 @@ export class MailWorker {
   readonly concurrency: number;
   readonly leaseMs: number;
   private readonly pollIntervalMs: number;
-  private readonly inFlight = new Set<Promise<void>>();
-  private running = false;
-  private loopDone: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly runner = new WorkerLoop();
   private nudged = false;
-  private unsubscribe: (() => void) | undefined;
   private readonly passSteps: (() => Promise<unknown>)[] = [];
 
   constructor(private readonly options: MailWorkerOptions) {
@@ -69,22 +58,19 @@ export class MailWorker {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.unsubscribe = this.options.db.onChange(CHANGE_TOPICS.mail, () => {
-      this.nudged = true;
-      this.wake?.();
-    });
-    this.loopDone = this.loop();
+    this.runner.start(
+      () =>
+        this.options.db.onChange(CHANGE_TOPICS.mail, () => {
+          this.nudged = true;
+          this.runner.wake();
+        }),
+      () => this.loop(),
+    );
   }
 
   /** Stops claiming and waits for the conversations in flight (each bounded by the timeout). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.unsubscribe?.();
-    this.wake?.();
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
+    await this.runner.stop();
     this.options.transport.close();
   }
 
@@ -104,28 +90,22 @@ export class MailWorker {
       );
     }
     const claimed = await claimDueMail(this.options.db, {
-      limit: this.concurrency - this.inFlight.size,
+      limit: this.concurrency - this.runner.inFlight,
       leaseMs: this.leaseMs,
       claimToken: randomUUID(),
     });
-    for (const mail of claimed) {
-      const attempt = this.attempt(mail).finally(() => {
-        this.inFlight.delete(attempt);
-        this.wake?.();
-      });
-      this.inFlight.add(attempt);
-    }
+    for (const mail of claimed) this.runner.track(this.attempt(mail));
     return claimed.length;
   }
 
   /** Every message due now handed on (or retried later): for tests and `avs mail send`. */
   async drain(): Promise<void> {
-    while ((await this.tick()) > 0 || this.inFlight.size > 0) await Promise.race([...this.inFlight]);
+    while ((await this.tick()) > 0 || this.runner.inFlight > 0) await this.runner.oneSettled();
   }
 
   private async loop(): Promise<void> {
     let idleWaitMs = this.pollIntervalMs;
-    while (this.running) {
+    while (this.runner.running) {
       this.nudged = false;
       let claimed = 0;
       try {
@@ -133,31 +113,19 @@ export class MailWorker {
       } catch (error) {
         this.options.log.error({ err: error }, 'mail worker pass failed');
       }
-      if (!this.running) break;
+      if (!this.runner.running) break;
       if (claimed > 0 || this.nudged) idleWaitMs = this.pollIntervalMs;
       let waitMs: number;
       if (this.nudged) waitMs = 0;
-      else if (this.inFlight.size >= this.concurrency) waitMs = this.leaseMs;
+      else if (this.runner.inFlight >= this.concurrency) waitMs = this.leaseMs;
       else if (claimed > 0) waitMs = 0;
       else {
         const dueInMs = await nextMailDueInMs(this.options.db).catch(() => undefined);
         waitMs = dueInMs === undefined ? idleWaitMs : Math.min(idleWaitMs, dueInMs);
         idleWaitMs = Math.min(idleWaitMs * 2, this.options.config.AVS_IDLE_POLL_MAX_MS);
       }
-      if (this.running && !this.nudged) await this.sleep(waitMs);
+      if (this.runner.running && !this.nudged) await this.runner.sleep(waitMs);
     }
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      timer.unref();
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.wake = undefined;
   }
 
   private async attempt(mail: ClaimedMail): Promise<void> {

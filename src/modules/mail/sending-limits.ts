@@ -46,26 +46,32 @@ export async function sendingRefusal(
   db: Queryable,
   request: { recipient: string; accountId?: string; limits: SendingLimits },
 ): Promise<SendingRefusal | undefined> {
-  const kinds = REQUESTED_MAIL_KINDS;
   if (request.accountId) {
-    const limit = request.limits.perAccount;
-    const window = await mailWindow(db, {
-      accountId: request.accountId,
-      kinds,
-      windowMs: SENDING_WINDOW_MS,
-      limit,
-    });
-    if (window.count >= limit) return { limit: 'account', retryAfterSeconds: window.freesInSeconds };
+    const refusal = await refusalOf(
+      db,
+      'account',
+      { accountId: request.accountId },
+      request.limits.perAccount,
+    );
+    if (refusal) return refusal;
   }
-  const limit = request.limits.perRecipient;
+  return refusalOf(db, 'recipient', { recipient: request.recipient }, request.limits.perRecipient);
+}
+
+/** One limit's count of requested messages in the window: a refusal once it reaches `limit`. */
+async function refusalOf(
+  db: Queryable,
+  kind: SendingRefusal['limit'],
+  counted: { accountId: string } | { recipient: string },
+  limit: number,
+): Promise<SendingRefusal | undefined> {
   const window = await mailWindow(db, {
-    recipient: request.recipient,
-    kinds,
+    ...counted,
+    kinds: REQUESTED_MAIL_KINDS,
     windowMs: SENDING_WINDOW_MS,
     limit,
   });
-  if (window.count >= limit) return { limit: 'recipient', retryAfterSeconds: window.freesInSeconds };
-  return undefined;
+  return window.count >= limit ? { limit: kind, retryAfterSeconds: window.freesInSeconds } : undefined;
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '../../errors/error-catalogue.js';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
 import { AssetParams, ownedAssetNotFound, type AssetParamsType } from '../assets/assets.schemas.js';
-import { uploadParser } from './media-upload-body.js';
+import { readRawBytes, uploadedBytes } from './media-upload-body.js';
 import { mediaTypes, uploadTypes } from './media-types.js';
 import {
   addMedia,
@@ -55,11 +54,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
 
   await app.register(async (upload) => {
     // This scope reads the upload types as raw bytes, and nothing else (415 for any other type).
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser([...uploadTypes], uploadParser(maxBytes));
-    upload.addContentTypeParser('*', (_request, _payload, done) =>
-      done(new AppError('unsupported_media_type', 'media_types', { expected: uploadTypes }), undefined),
-    );
+    readRawBytes(upload, uploadTypes, maxBytes);
     upload.addHook('onRequest', authenticateApiKey);
     upload.addHook('onRequest', enforceRateLimit);
 
@@ -110,7 +105,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const principal = requirePrincipal(request);
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const body = uploadedBytes(request);
         const media = await prepareUpload(request.headers['content-type'], body, app.imageDecoder);
         const record = await commitChange(
           request,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/error-catalogue.js';
 
 /**
@@ -48,4 +48,18 @@ export function uploadParser(maxBytes: number) {
     payload.on('end', onEnd);
     payload.on('error', onError);
   };
+}
+
+/** The scope reads `types` as raw bytes, as uploadParser does, and refuses any other type (415). */
+export function readRawBytes(scope: FastifyInstance, types: readonly string[], maxBytes: number): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser([...types], uploadParser(maxBytes));
+  scope.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new AppError('unsupported_media_type', 'media_types', { expected: types }), undefined),
+  );
+}
+
+/** The bytes a raw-bytes scope read: none when the request had no body. */
+export function uploadedBytes(request: FastifyRequest): Buffer {
+  return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
 }

@@ -343,12 +343,12 @@ export async function addMedia(
 async function lockMediumForChange(
   tx: Queryable,
   principal: Principal,
-  target: { planet: PlanetId; assetId: string; mediaId: string },
+  target: MediumTarget & { planet: PlanetId },
   move: MediaMove,
 ): Promise<{ asset: Awaited<ReturnType<typeof lockAssetForMediaChange>>; row: MediaRow }> {
   const asset = await lockAssetForMediaChange(tx, principal, target.planet, target.assetId, move);
-  const row = isUuid(target.mediaId) ? await findMediaById(tx, target.mediaId) : undefined;
-  if (!row || row.asset_id !== asset.id) throw notFound();
+  const row = await findMedium((id) => findMediaById(tx, id), target.mediaId);
+  if (row.asset_id !== asset.id) throw notFound();
   return { asset, row };
 }
 
@@ -360,7 +360,7 @@ async function lockMediumForChange(
 export async function removeMedia(
   tx: Queryable,
   principal: Principal,
-  target: { planet: PlanetId; assetId: string; mediaId: string },
+  target: MediumTarget & { planet: PlanetId },
 ): Promise<{ record: MediaRecordType; orphan?: { sha256: string; storage: MediaRow['storage'] } }> {
   const { asset, row } = await lockMediumForChange(tx, principal, target, 'remove media from');
   await deleteAssetMedia(tx, row.id);
@@ -444,20 +444,37 @@ export async function mediaOfAsset(
   return rows.filter((row) => visibleTo(principal, row)).map(toMediaRecord);
 }
 
-/** The target asset's medium: a malformed id, another asset's medium and none at all are alike not found. */
+/** A medium named by its asset's planet and id and its own id. */
+interface MediumTarget {
+  planet: string;
+  assetId: string;
+  mediaId: string;
+}
+
+/** The medium of the id: a malformed id and none at all are alike not found. */
+async function findMedium<Row extends MediaRow>(
+  find: (id: string) => Promise<Row | undefined>,
+  mediaId: string,
+): Promise<Row> {
+  const row = isUuid(mediaId) ? await find(mediaId) : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The target asset's medium: another asset's medium is as not found as none at all. */
 async function findMediumOf<Row extends MediaRow>(
   find: (id: string) => Promise<Row | undefined>,
-  target: { planet: string; assetId: string; mediaId: string },
+  target: MediumTarget,
 ): Promise<Row> {
-  const row = isUuid(target.mediaId) ? await find(target.mediaId) : undefined;
-  if (!row || row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
+  const row = await findMedium(find, target.mediaId);
+  if (row.planet !== target.planet || row.asset_id !== target.assetId) throw notFound();
   return row;
 }
 
 export async function getMediaRecord(
   db: Queryable,
   principal: Principal,
-  target: { planet: PlanetId; assetId: string; mediaId: string },
+  target: MediumTarget & { planet: PlanetId },
 ): Promise<MediaRecordType> {
   const row = await findMediumOf((id) => findMediaWithAsset(db, id), target);
   if (!visibleTo(principal, row)) throw notFound();
@@ -500,8 +517,7 @@ export async function openMedia(
   principal: Principal | undefined,
   mediaId: string,
 ): Promise<MediaDownload> {
-  const row = isUuid(mediaId) ? await findMediaWithAsset(db, mediaId) : undefined;
-  if (!row) throw notFound();
+  const row = await findMedium((id) => findMediaWithAsset(db, id), mediaId);
   const owner =
     principal !== undefined && principal.accountId === row.account_id && isInScope(principal, row.planet);
   const open = row.public && row.issued_at !== null;
@@ -521,7 +537,7 @@ function download(db: Database, stores: MediaStores, row: MediaRow, isPublic: bo
 export async function openMediaAsAdmin(
   db: Database,
   stores: MediaStores,
-  target: { planet: string; assetId: string; mediaId: string },
+  target: MediumTarget,
 ): Promise<MediaDownload> {
   const row = await findMediumOf((id) => findMediaById(db, id), target);
   return download(db, stores, row, false);

@@ -15,8 +15,7 @@ import { formatDateTime } from '../../i18n/formats.js';
 import { getAccountProfile } from '../accounts/account-profiles.service.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { DEFAULT_MAIL_SETTINGS, recipientLanguage, type MailSettings } from '../mail/mail-settings.js';
-import { queueMail } from '../mail/mail.service.js';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/mail-settings.js';
 import { checkSendingLimits } from '../mail/sending-limits.js';
 import { mailText } from '../mail/text/index.js';
 import {
@@ -45,6 +44,8 @@ import {
   type InvitationByTokenRow,
   type InvitationRow,
 } from './invitations.repository.js';
+import { queueLinkMail } from './link-mails.service.js';
+import type { PasskeyAnswer } from './member-login.service.js';
 import { isMemberRole, type MemberRole } from './member-roles.js';
 import { startMemberSession } from './member-sessions.service.js';
 import {
@@ -128,14 +129,11 @@ async function queueInvitationMail(
   // The gallery's name as its certificates say it (its profile's, else the account's).
   const account = (await getAccountProfile(tx, input.accountId)).displayName;
   const proven = person.address_proven_at !== null;
-  await queueMail(tx, {
+  await queueLinkMail(tx, person, {
     kind: 'invitation',
     to: invitation.email,
-    personId: person.id,
     accountId: input.accountId,
-    language: recipientLanguage(person.language),
     service: mail.service,
-    carriesSecretLink: true,
     dedupeKey: `invitation:${invitation.id}`,
     draw: () => {
       const words = mailText.invitation;
@@ -447,13 +445,9 @@ export async function startInvitationPasskey(
 export async function acceptInvitationWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: {
+  input: PasskeyAnswer<RegistrationResponseJSON | AuthenticationResponseJSON> & {
     token: string;
-    challengeToken: string;
-    response: RegistrationResponseJSON | AuthenticationResponseJSON;
     name?: string;
-    rp: RelyingParty;
-    address: string;
   },
 ): Promise<AcceptResult> {
   const opened = await pendingInvitation(db, input.token);

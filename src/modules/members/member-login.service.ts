@@ -20,6 +20,14 @@ import {
 } from './member-sessions.service.js';
 import { findPeopleByEmail, findPersonById, updatePersonPassword } from './people.repository.js';
 
+/** A browser's answer to a passkey ceremony, sent from a client address (the login throttle counts it). */
+export interface PasskeyAnswer<Response = AuthenticationResponseJSON> {
+  challengeToken: string;
+  response: Response;
+  rp: RelyingParty;
+  address: string;
+}
+
 /** An account to choose when one e-mail and password open the sign-ins of several people. */
 export interface AccountChoice {
   id: string;
@@ -101,13 +109,7 @@ export async function signInWithPassword(
 export async function signInWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: {
-    challengeToken: string;
-    response: AuthenticationResponseJSON;
-    rp: RelyingParty;
-    address: string;
-    device?: string;
-  },
+  input: PasskeyAnswer & { device?: string },
 ): Promise<Exclude<SessionResult, { outcome: 'refused' }>> {
   const retryAfterSeconds = throttle.retryAfterSecondsForAddress(input.address);
   if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds };

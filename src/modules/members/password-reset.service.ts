@@ -7,14 +7,15 @@ import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { MailSettings } from '../mail/mail-settings.js';
 import { queueMail } from '../mail/mail.service.js';
-import { accountRecoveryMail, passwordChangedMail, passwordResetMail } from '../mail/password-mails.js';
-import { sendingRefusal } from '../mail/sending-limits.js';
+import { accountRecoveryMail } from '../mail/password-mails.js';
 import {
   createRecoveryLink,
   findResetLink,
-  finishResetLink,
-  lockResetLink,
   requestResetLink,
+  type NewPasswordByLink,
+  type ResetRequest,
+  resetLinkUrl,
+  setPasswordByLink,
   type PasswordResetRow,
 } from '../password-resets/password-resets.service.js';
 import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
@@ -30,8 +31,6 @@ import {
 } from './password-reset.repository.js';
 import { updatePersonPassword } from './people.repository.js';
 
-const resetUrl = (mail: MailSettings, token: string) => `${mail.baseUrl}/console/reset-password/${token}`;
-
 /** The recipient's own language (people.language) if one of the address's people chose one, else the request's. */
 function languageOf(targets: readonly ResetTargetRow[], fallback: Language): Language {
   return targets.find((target) => target.language)?.language ?? fallback;
@@ -43,38 +42,20 @@ function languageOf(targets: readonly ResetTargetRow[], fallback: Language): Lan
  * transaction, in that person's language or else the request's (`language`). An address that is not one is refused
  * (400, said on the page): that tells nothing about who signs in here.
  */
-export async function requestPasswordReset(
-  db: Database,
-  input: { email: string; clientBucket: string; language: Language; mail: MailSettings },
-): Promise<void> {
-  const email = normaliseEmail(input.email).slice(0, 320);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+export async function requestPasswordReset(db: Database, input: ResetRequest): Promise<void> {
   await requestResetLink(db, {
+    ...input,
     realm: 'console',
-    email,
-    clientBucket: input.clientBucket,
-    findRecipient: async (tx) => {
+    findRecipient: async (tx, email) => {
       const targets = await listResetTargets(tx, email);
       if (targets.length === 0) return undefined;
-      // Past the service's sending limits to this address (docs/mail.md), nothing is sent either.
-      if (await sendingRefusal(tx, { recipient: email, limits: input.mail.limits })) return undefined;
-      return { targets, adminUserId: null };
-    },
-    send: async (tx, { targets }, link) => {
-      await queueMail(tx, {
-        kind: 'password_reset',
+      return {
+        adminUserId: null,
         to: email,
         personId: targets[0]!.id,
         language: languageOf(targets, input.language),
-        service: input.mail.service,
-        carriesSecretLink: true,
-        draw: passwordResetMail({
-          service: input.mail.service,
-          email,
-          url: resetUrl(input.mail, link.token),
-          passkeyOnly: targets.every((target) => !target.has_password),
-        }),
-      });
+        passkeyOnly: targets.every((target) => !target.has_password),
+      };
     },
   });
 }
@@ -134,52 +115,39 @@ export type PasswordResetResult =
  * was changed" queued (a security message: no List-Unsubscribe). Nobody is signed in: the person signs in with the
  * new password (docs/members.md).
  */
-export async function resetPassword(
-  db: Database,
-  input: { token: string; password: string; again: string; language: Language; mail: MailSettings },
-): Promise<PasswordResetResult> {
+export async function resetPassword(db: Database, input: NewPasswordByLink): Promise<PasswordResetResult> {
   const opened = await openPasswordReset(db, input.token);
   if (opened.state === 'passkey_only') return { outcome: 'passkey_only', email: opened.email };
   if (opened.state !== 'open') return { outcome: 'closed', state: opened.state };
-  checkNewPassword(input.password, input.again);
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx): Promise<PasswordResetResult> => {
-    const found = await lockResetLink(tx, 'console', input.token);
-    if (found.state !== 'open') return { outcome: 'closed', state: found.state };
-    const { link } = found;
-    const page = await pageOf(tx, link, true);
-    if (page.state !== 'open') {
-      return page.state === 'passkey_only'
-        ? { outcome: 'passkey_only', email: page.email }
-        : { outcome: 'closed', state: page.state };
-    }
-    for (const person of page.targets) {
-      await updatePersonPassword(tx, person.id, passwordHash);
-      await deleteSessionsOfPerson(tx, person.id);
-      for (const membership of await listActiveMembershipsOfPerson(tx, person.id)) {
-        await recordAudit(tx, {
-          accountId: membership.account_id,
-          actor: { memberId: membership.id },
-          action: 'password.reset',
-          target: { member_id: membership.id },
-        });
+  return setPasswordByLink<Exclude<PasswordResetResult, { outcome: 'changed' }>>(db, {
+    realm: 'console',
+    ...input,
+    change: async (tx, link, passwordHash) => {
+      const page = await pageOf(tx, link, true);
+      if (page.state !== 'open') {
+        return page.state === 'passkey_only'
+          ? ({ outcome: 'passkey_only', email: page.email } as const)
+          : ({ outcome: 'closed', state: page.state } as const);
       }
-    }
-    await finishResetLink(tx, link);
-    await queueMail(tx, {
-      kind: 'password_changed',
-      to: link.email,
-      personId: page.targets[0]!.id,
-      language: languageOf(page.targets, input.language),
-      service: input.mail.service,
-      draw: passwordChangedMail({
-        service: input.mail.service,
+      for (const person of page.targets) {
+        await updatePersonPassword(tx, person.id, passwordHash);
+        await deleteSessionsOfPerson(tx, person.id);
+        for (const membership of await listActiveMembershipsOfPerson(tx, person.id)) {
+          await recordAudit(tx, {
+            accountId: membership.account_id,
+            actor: { memberId: membership.id },
+            action: 'password.reset',
+            target: { member_id: membership.id },
+          });
+        }
+      }
+      return {
+        outcome: 'changed',
         email: link.email,
-        at: link.now,
-        url: `${input.mail.baseUrl}/console/forgot-password`,
-      }),
-    });
-    return { outcome: 'changed', email: link.email };
+        personId: page.targets[0]!.id,
+        language: languageOf(page.targets, input.language),
+      } as const;
+    },
   });
 }
 
@@ -212,7 +180,7 @@ export async function createMemberRecoveryLink(
     // An invited member has the invitation to accept; a disabled one is the owners' to enable first.
     if (!member || member.status !== 'active') throw new AppError('member_not_found');
     const link = await createRecoveryLink(tx, { email: member.email, personId: member.person_id });
-    const url = resetUrl(input.mail, link.token);
+    const url = resetLinkUrl(input.mail, 'console', link.token);
     await recordAudit(tx, {
       accountId: account.id,
       actor: { admin: true },

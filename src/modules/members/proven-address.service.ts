@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { formatDateTime } from '../../i18n/formats.js';
 import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
-import { recipientLanguage, type MailSettings } from '../mail/mail-settings.js';
-import { queueMail } from '../mail/mail.service.js';
+import type { MailContent } from '../mail/mail-layout.js';
+import type { MailSettings } from '../mail/mail-settings.js';
 import { checkSendingLimits, sendingRefusal } from '../mail/sending-limits.js';
 import { mailText } from '../mail/text/index.js';
-import { finishPasskeySignIn, type RelyingParty } from '../passkeys/passkeys.service.js';
+import { finishPasskeySignIn } from '../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../web-pages/login-throttle.js';
 import { checkPersonPassword } from '../web-pages/password-sign-in.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
@@ -20,6 +19,8 @@ import {
   type MailLinkPurpose,
   type MailLinkRow,
 } from './mail-links.repository.js';
+import { queueLinkMail } from './link-mails.service.js';
+import type { PasskeyAnswer } from './member-login.service.js';
 import { endAllSessionsOfPerson, startMemberSession } from './member-sessions.service.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
 import {
@@ -35,10 +36,14 @@ import {
   type PersonRow,
 } from './people.repository.js';
 
-/** How long a link to prove an address works (asked for on the account page). */
-const ADDRESS_PROOF_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long an e-mailed sign-in link works. */
-const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+/**
+ * Each kind of mailed link: its mail's kind, the console page it opens and how long it works (a proof of address,
+ * asked for on the account page, 24 hours; a sign-in link 15 minutes).
+ */
+const LINK_MAILS = {
+  prove_address: { kind: 'address_proof', page: '/console/prove-address/', ttlMs: 24 * 60 * 60 * 1000 },
+  sign_in: { kind: 'sign_in_link', page: '/console/email-sign-in/', ttlMs: 15 * 60 * 1000 },
+} as const satisfies Record<MailLinkPurpose, unknown>;
 
 /** The state of a link mailed to a person, as its page shows it. */
 export type MailLinkState = 'open' | 'used' | 'expired';
@@ -81,6 +86,27 @@ async function newMailLink(
   return { token, row };
 }
 
+/**
+ * Makes the person a new link for `purpose` and mails it to `to`; `draw` gives the mail's words, with the link's
+ * address and when it stops working.
+ */
+async function mailNewLink(
+  tx: Queryable,
+  person: PersonRow,
+  link: { purpose: MailLinkPurpose; to: string; settings: MailSettings },
+  draw: (url: string, expiresAt: Date) => MailContent,
+): Promise<void> {
+  const { kind, page, ttlMs } = LINK_MAILS[link.purpose];
+  const { token, row } = await newMailLink(tx, person, link.purpose, ttlMs);
+  await queueLinkMail(tx, person, {
+    kind,
+    to: link.to,
+    service: link.settings.service,
+    dedupeKey: `${kind}:${row.id}`,
+    draw: () => draw(`${link.settings.baseUrl}${page}${token}`, row.expires_at),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Proving an address later, from the account page.
 
@@ -99,26 +125,21 @@ export async function requestAddressProof(
     if (!person) throw new AppError('member_unauthorized');
     if (person.address_proven_at) return 'already_proven';
     await checkSendingLimits(tx, { recipient: person.email, limits: settings.limits });
-    const { token, row } = await newMailLink(tx, person, 'prove_address', ADDRESS_PROOF_TTL_MS);
-    await queueMail(tx, {
-      kind: 'address_proof',
-      to: person.email,
-      personId: person.id,
-      language: recipientLanguage(person.language),
-      service: settings.service,
-      carriesSecretLink: true,
-      dedupeKey: `address_proof:${row.id}`,
-      draw: () => {
+    await mailNewLink(
+      tx,
+      person,
+      { purpose: 'prove_address', to: person.email, settings },
+      (url, expiresAt) => {
         const words = mailText.addressProof;
         return {
           subject: words.subject(settings.service),
           heading: words.heading,
           paragraphs: [words.body(settings.service, person.email)],
-          action: { label: words.action, url: `${settings.baseUrl}/console/prove-address/${token}` },
-          after: [words.expires(formatDateTime(row.expires_at)), words.notYou],
+          action: { label: words.action, url },
+          after: [words.expires(formatDateTime(expiresAt)), words.notYou],
         };
       },
-    });
+    );
     return 'sent';
   });
 }
@@ -182,25 +203,15 @@ export async function requestSignInLink(
     if (!person || (await listActiveMembershipsOfPerson(tx, person.id)).length === 0) return;
     // Past the per-recipient limit the link is not sent, and the answer stays the same.
     if (await sendingRefusal(tx, { recipient: email, limits: settings.limits })) return;
-    const { token, row } = await newMailLink(tx, person, 'sign_in', SIGN_IN_LINK_TTL_MS);
-    await queueMail(tx, {
-      kind: 'sign_in_link',
-      to: email,
-      personId: person.id,
-      language: recipientLanguage(person.language),
-      service: settings.service,
-      carriesSecretLink: true,
-      dedupeKey: `sign_in_link:${row.id}`,
-      draw: () => {
-        const words = mailText.signInLink;
-        return {
-          subject: words.subject(settings.service),
-          heading: words.heading(settings.service),
-          paragraphs: [words.body(settings.service, email)],
-          action: { label: words.action, url: `${settings.baseUrl}/console/email-sign-in/${token}` },
-          after: [words.expires(formatDateTime(row.expires_at)), words.notYou],
-        };
-      },
+    await mailNewLink(tx, person, { purpose: 'sign_in', to: email, settings }, (url, expiresAt) => {
+      const words = mailText.signInLink;
+      return {
+        subject: words.subject(settings.service),
+        heading: words.heading(settings.service),
+        paragraphs: [words.body(settings.service, email)],
+        action: { label: words.action, url },
+        after: [words.expires(formatDateTime(expiresAt)), words.notYou],
+      };
     });
   });
 }
@@ -322,13 +333,7 @@ export async function joinSignInWithPassword(
 export async function joinSignInWithPasskey(
   db: Database,
   throttle: LoginThrottle,
-  input: {
-    personId: string;
-    challengeToken: string;
-    response: AuthenticationResponseJSON;
-    rp: RelyingParty;
-    address: string;
-  },
+  input: PasskeyAnswer & { personId: string },
 ): Promise<JoinResult> {
   const proven = await provenPersonOf(db, input.personId);
   const retryAfterSeconds = throttle.retryAfterSeconds(input.address, proven.email);

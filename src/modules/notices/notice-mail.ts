@@ -87,32 +87,21 @@ function noticeWords(event: NoticeEventRow, context: NoticeContext): NoticeWords
         link: assetLink,
       };
     case 'watch_alert':
+    case 'asset_alert': {
+      const alertKind = text(payload, 'alert_kind');
+      const since = formatDate(text(payload, 'since'));
+      if (event.kind === 'asset_alert')
+        return {
+          headline: words.assetAlert.headline(number, alertKind),
+          paragraphs: [words.assetAlert.body(work, number, alertKind, since)],
+          link: assetLink,
+        };
       return {
-        headline: words.watchAlert.headline(number, text(payload, 'alert_kind')),
-        paragraphs: [
-          words.watchAlert.body(
-            work,
-            number,
-            context.accountName,
-            text(payload, 'alert_kind'),
-            formatDate(text(payload, 'since')),
-          ),
-        ],
+        headline: words.watchAlert.headline(number, alertKind),
+        paragraphs: [words.watchAlert.body(work, number, context.accountName, alertKind, since)],
         link: { label: words.watchAlert.action, url: `${baseUrl}/console/watchlist` },
       };
-    case 'asset_alert':
-      return {
-        headline: words.assetAlert.headline(number, text(payload, 'alert_kind')),
-        paragraphs: [
-          words.assetAlert.body(
-            work,
-            number,
-            text(payload, 'alert_kind'),
-            formatDate(text(payload, 'since')),
-          ),
-        ],
-        link: assetLink,
-      };
+    }
     case 'webhook_failing':
       return {
         headline: words.webhookFailing.headline,

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { queryAll, queryFirst, type Queryable } from '../../db/database.js';
+import { firstRowQuery, queryAll, queryFirst, type Queryable } from '../../db/database.js';
 
 export interface MemberNoticeSettingsRow {
   choices: Record<string, boolean>;
   digest: boolean;
 }
 
-export async function findMemberNoticeSettings(
-  db: Queryable,
-  memberId: string,
-): Promise<MemberNoticeSettingsRow | undefined> {
-  return queryFirst<MemberNoticeSettingsRow>(
-    db,
-    'SELECT choices, digest FROM member_notice_settings WHERE member_id = $1',
-    [memberId],
-  );
-}
+export const findMemberNoticeSettings = firstRowQuery<MemberNoticeSettingsRow, [memberId: string]>(
+  'SELECT choices, digest FROM member_notice_settings WHERE member_id = $1',
+);
 
 /** The member's whole choice, as the account page sends it. */
 export async function saveMemberNoticeSettings(

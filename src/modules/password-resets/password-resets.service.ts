@@ -1,5 +1,12 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageLanguage } from '../../i18n/locales.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import type { MailSettings } from '../mail/mail-settings.js';
+import { queueMail } from '../mail/mail.service.js';
+import { passwordChangedMail, passwordResetMail } from '../mail/password-mails.js';
+import { sendingRefusal } from '../mail/sending-limits.js';
+import { checkNewPassword, hashPassword } from '../web-pages/passwords.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
 import {
   countRecentResetRequests,
@@ -40,48 +47,98 @@ export interface ResetLink {
   expiresAt: Date;
 }
 
-/** Who a request names, found in the request's transaction: an administrator's id is stored with the link. */
+/** A link's page at the app of its realm (/admin, /console). */
+export function resetLinkUrl(mail: MailSettings, realm: ResetRealm, token: string): string {
+  return `${mail.baseUrl}/${realm}/reset-password/${token}`;
+}
+
+/** A request on "Forgot your password?" as a page makes it: the address as typed, who asks, the mail's language. */
+export interface ResetRequest {
+  email: string;
+  clientBucket: string;
+  language: Language;
+  mail: MailSettings;
+}
+
+/** A new password from a link's page: typed twice, and the language of the notice that it changed. */
+export interface NewPasswordByLink {
+  token: string;
+  password: string;
+  again: string;
+  language: Language;
+  mail: MailSettings;
+}
+
+/** Who a request names, found in the request's transaction: where and how the link is mailed. */
 export interface ResetRecipient {
-  /** The administrator an admin reset is for; null at the console (its link names the address). */
+  /** The administrator an admin reset is for (stored with the link); null at the console (its link names the address). */
   adminUserId: string | null;
+  /** The address the link is mailed to. */
+  to: string;
+  personId?: string;
+  language: Language;
+  /** Whether every sign-in of the address uses passkeys only (the message says the link gives them no password). */
+  passkeyOnly: boolean;
 }
 
 /**
  * A request on "Forgot your password?": the same work whether or not the address names a sign-in (no enumeration,
- * one timing class). In one transaction: the throttle's count, the look-up, a new token and its row; the message is
- * queued (never sent: the outbox makes the request independent of the mail server) only when a sign-in uses the
- * address. Past the throttle (per client address and per address) nothing is written and nothing queued; the page
- * answers the same.
+ * one timing class). An address that is not one is refused (that tells nothing about who signs in). In one
+ * transaction: the throttle's count, the look-up, a new token and its row; the message is queued (never sent: the
+ * outbox makes the request independent of the mail server) only when a sign-in uses the address and the service's
+ * sending limits to it (docs/mail.md) allow. Past the throttle (per client address and per address) nothing is
+ * written and nothing queued; the page answers the same.
  */
-export async function requestResetLink<R extends ResetRecipient>(
+export async function requestResetLink(
   db: Database,
-  input: {
+  input: ResetRequest & {
     realm: ResetRealm;
-    /** Normalised. */
-    email: string;
-    clientBucket: string;
-    findRecipient: (tx: Queryable) => Promise<R | undefined>;
-    send: (tx: Queryable, recipient: R, link: ResetLink) => Promise<void>;
+    /** Who the normalised address names, if anyone. */
+    findRecipient: (tx: Queryable, email: string) => Promise<ResetRecipient | undefined>;
   },
 ): Promise<void> {
+  const email = normaliseEmail(input.email).slice(0, 320);
+  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const { mail } = input;
   await db.transaction(async (tx) => {
     await deleteStalePasswordResets(tx);
-    const counts = await countRecentResetRequests(tx, { ...input, windowMs: THROTTLE_WINDOW_MS });
+    const counts = await countRecentResetRequests(tx, {
+      realm: input.realm,
+      email,
+      clientBucket: input.clientBucket,
+      windowMs: THROTTLE_WINDOW_MS,
+    });
     if (counts.byClient >= RESET_REQUESTS_PER_CLIENT || counts.byEmail >= RESET_REQUESTS_PER_ADDRESS) return;
-    const recipient = await input.findRecipient(tx);
+    let recipient = await input.findRecipient(tx, email);
+    if (recipient && (await sendingRefusal(tx, { recipient: recipient.to, limits: mail.limits })))
+      recipient = undefined;
     const token = newSecretToken();
-    const expiresAt = await insertPasswordReset(tx, {
+    await insertPasswordReset(tx, {
       id: tokenHash(token),
       realm: input.realm,
       purpose: 'reset',
-      email: input.email,
+      email,
       personId: null,
       adminUserId: recipient?.adminUserId ?? null,
       clientBucket: input.clientBucket,
       mailed: recipient !== undefined,
       ttlMs: RESET_LINK_TTL_MS,
     });
-    if (recipient !== undefined) await input.send(tx, recipient, { token, expiresAt });
+    if (recipient === undefined) return;
+    await queueMail(tx, {
+      kind: 'password_reset',
+      to: recipient.to,
+      personId: recipient.personId,
+      language: recipient.language,
+      service: mail.service,
+      carriesSecretLink: true,
+      draw: passwordResetMail({
+        service: mail.service,
+        email: recipient.to,
+        url: resetLinkUrl(mail, input.realm, token),
+        passkeyOnly: recipient.passkeyOnly,
+      }),
+    });
   });
 }
 
@@ -138,11 +195,68 @@ export function findResetLink(db: Queryable, realm: ResetRealm, token: string): 
 }
 
 /** In the transaction that sets the new password: the link locked and read again (of two uses, the second finds it used). */
-export function lockResetLink(tx: Queryable, realm: ResetRealm, token: string): Promise<ResetLinkLookup> {
+function lockResetLink(tx: Queryable, realm: ResetRealm, token: string): Promise<ResetLinkLookup> {
   return lookUp(tx, realm, token, true);
 }
 
 /** The link used, in the transaction of the change; every other open link to its address stops working with it. */
-export async function finishResetLink(tx: Queryable, link: PasswordResetRow): Promise<void> {
+async function finishResetLink(tx: Queryable, link: PasswordResetRow): Promise<void> {
   await markPasswordResetsUsed(tx, { id: link.id, realm: link.realm, email: link.email });
+}
+
+/** Whose password a link set: told so at their address, in their language. */
+export interface PasswordChangedBy {
+  outcome: 'changed';
+  email: string;
+  personId?: string;
+  language: Language;
+}
+
+/**
+ * A new password from a link (typed twice, checkNewPassword's rules), in one transaction: the link locked and read
+ * again (of two uses, the second finds it used), the realm's `change` (the password set, every session ended), the
+ * link used (and every other open link to its address), and the notice "your password was changed" queued (a
+ * security message: no List-Unsubscribe). Nobody is signed in.
+ */
+export async function setPasswordByLink<Refused extends { outcome: 'passkey_only' | 'closed' }>(
+  db: Database,
+  input: NewPasswordByLink & {
+    realm: ResetRealm;
+    /** In the transaction: the password set and every session ended, or why the link serves nobody now. */
+    change: (
+      tx: Queryable,
+      link: PasswordResetRow,
+      passwordHash: string,
+    ) => Promise<PasswordChangedBy | Refused>;
+  },
+): Promise<
+  | { outcome: 'changed'; email: string }
+  | Refused
+  | { outcome: 'closed'; state: Exclude<ResetLinkState, 'open'> }
+> {
+  checkNewPassword(input.password, input.again);
+  const passwordHash = await hashPassword(input.password);
+  const { mail } = input;
+  return db.transaction(async (tx) => {
+    const found = await lockResetLink(tx, input.realm, input.token);
+    if (found.state !== 'open') return { outcome: 'closed' as const, state: found.state };
+    const { link } = found;
+    const changed = await input.change(tx, link, passwordHash);
+    if (changed.outcome !== 'changed') return changed;
+    await finishResetLink(tx, link);
+    await queueMail(tx, {
+      kind: 'password_changed',
+      to: changed.email,
+      personId: changed.personId,
+      language: changed.language,
+      service: mail.service,
+      draw: passwordChangedMail({
+        service: mail.service,
+        email: changed.email,
+        at: link.now,
+        url: `${mail.baseUrl}/${input.realm}/forgot-password`,
+      }),
+    });
+    return { outcome: 'changed' as const, email: changed.email };
+  });
 }

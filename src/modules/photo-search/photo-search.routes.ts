@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '../../errors/error-catalogue.js';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, requirePrincipal } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../plugins/rate-limit.js';
-import { uploadParser } from '../media/media-upload-body.js';
+import { readRawBytes, uploadedBytes } from '../media/media-upload-body.js';
 import { imageTypes } from '../media/media-types.js';
 import { checkSearchImageBeforeBody } from '../media/media.service.js';
 import { PhotoSearchResponse } from './photo-search.schemas.js';
@@ -15,11 +14,7 @@ export async function photoSearchRoutes(parent: FastifyInstance): Promise<void> 
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const maxBytes = app.config.AVS_MEDIA_MAX_BYTES;
   // This scope reads the three image types as raw bytes, as the upload does, and nothing else (415).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...imageTypes], uploadParser(maxBytes));
-  app.addContentTypeParser('*', (_request, _payload, done) =>
-    done(new AppError('unsupported_media_type', 'media_types', { expected: imageTypes }), undefined),
-  );
+  readRawBytes(app, imageTypes, maxBytes);
   app.addHook('onRequest', authenticateApiKey);
   app.addHook('onRequest', enforceRateLimit);
 
@@ -59,7 +54,7 @@ export async function photoSearchRoutes(parent: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const body = uploadedBytes(request);
       const answer = await searchByPhoto(
         { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
         { principal },

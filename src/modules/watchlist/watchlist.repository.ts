@@ -1,9 +1,9 @@
-import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
+import type { Position } from '../../lib/page-cursor.js';
 import {
   countQuery,
   firstRowQuery,
   type Queryable,
-  queryAll,
+  queryAccountPage,
   queryFirst,
   queryOne,
 } from '../../db/database.js';
@@ -52,13 +52,7 @@ export async function listWatches(
   viewer: { accountId: string; planetScope: readonly string[] },
   options: { limit: number; after?: Position },
 ): Promise<WatchRow[]> {
-  return queryAll<WatchRow>(
-    db,
-    `SELECT ${WATCH_COLUMNS} FROM watchlist_entries
-     WHERE account_id = $1 AND ${IN_SCOPE('$5')}
-       AND ${newestFirstPageSql(2)}`,
-    [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
-  );
+  return queryAccountPage<WatchRow>(db, `${WATCH_COLUMNS} FROM watchlist_entries`, viewer, options, IN_SCOPE);
 }
 
 export async function deleteWatch(

@@ -49,17 +49,29 @@ export function inputField(label: string, input: InputAttributes, hint?: string,
   </div>`;
 }
 
-/** One box of a group of checkboxes (sent as a repeated `name`), its label beside it. */
-export function checkboxChoice(box: {
+/** One choice of a group of checkboxes or radio buttons, its label beside it. */
+interface Choice {
   id: string;
   name: string;
   value: string;
   checked: boolean;
   label: string | SafeHtml;
-}): SafeHtml {
+}
+
+/** One box of a group of checkboxes (sent as a repeated `name`), its label beside it. */
+export function checkboxChoice(box: Choice): SafeHtml {
+  return choiceInput('checkbox', box);
+}
+
+/** One button of a group of radio buttons (one `name`, the chosen value sent), its label beside it. */
+export function radioChoice(button: Choice): SafeHtml {
+  return choiceInput('radio', button);
+}
+
+function choiceInput(type: 'checkbox' | 'radio', box: Choice): SafeHtml {
   return html`<div class="choice">
     <input
-      type="checkbox"
+      type="${type}"
       id="${box.id}"
       name="${box.name}"
       value="${box.value}"

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../lib/html.js';
 import { planetIds } from '../../planets/planets.js';
-import { checkboxChoice, inputField, labelledTable } from './form-parts.views.js';
+import { checkboxChoice, inputField, labelledTable, radioChoice } from './form-parts.views.js';
 import { formatTime } from './page-document.views.js';
 import { csrfField } from './page-frame.views.js';
 import type { KeyFormValues } from './key-form.js';
@@ -29,21 +29,14 @@ export function keyFormFields(values: KeyFormValues): SafeHtml {
     )}
     <fieldset>
       <legend>${words().scopeLegend}</legend>
-      <div class="choice">
-        <input type="radio" id="scope-all" name="scope" value="all" ${chosen ? '' : html` checked`} /><label
-          for="scope-all"
-          >${words().scopeAll}</label
-        >
-      </div>
-      <div class="choice">
-        <input
-          type="radio"
-          id="scope-chosen"
-          name="scope"
-          value="chosen"
-          ${chosen ? html` checked` : ''}
-        /><label for="scope-chosen">${words().scopeChosen}</label>
-      </div>
+      ${radioChoice({ id: 'scope-all', name: 'scope', value: 'all', checked: !chosen, label: words().scopeAll })}
+      ${radioChoice({
+        id: 'scope-chosen',
+        name: 'scope',
+        value: 'chosen',
+        checked: chosen,
+        label: words().scopeChosen,
+      })}
       <div class="planet-choices">
         ${planetIds.map((planet) =>
           checkboxChoice({

@@ -1,3 +1,4 @@
+import { updateClaimedRow, type RowClaim } from '../../db/claimed-rows.js';
 import {
   CHANGE_TOPICS,
   countQuery,
@@ -161,26 +162,18 @@ export interface AttemptOutcome {
 /** Records an attempt, unless the lease was lost to another worker (then that worker owns the outcome). */
 export async function recordAttempt(
   db: Queryable,
-  delivery: { id: string; claimToken: string },
+  claim: RowClaim,
   outcome: AttemptOutcome,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook_deliveries
-     SET status = $3::text, last_status_code = $4, last_error = $5, last_response_excerpt = $6,
-         next_attempt_at = CASE WHEN $3::text = 'pending' THEN now() + $7::float8 * interval '1 millisecond' END,
-         locked_until = NULL, claim_token = NULL, updated_at = now()
-     WHERE id = $1 AND claim_token = $2`,
-    [
-      delivery.id,
-      delivery.claimToken,
-      outcome.status,
-      outcome.statusCode,
-      outcome.error,
-      outcome.responseExcerpt,
-      outcome.retryInMs ?? 0,
-    ],
+  return updateClaimedRow(
+    db,
+    'webhook_deliveries',
+    claim,
+    `status = $3::text, last_status_code = $4, last_error = $5, last_response_excerpt = $6,
+     next_attempt_at = CASE WHEN $3::text = 'pending' THEN now() + $7::float8 * interval '1 millisecond' END,
+     locked_until = NULL, claim_token = NULL, updated_at = now()`,
+    [outcome.status, outcome.statusCode, outcome.error, outcome.responseExcerpt, outcome.retryInMs ?? 0],
   );
-  return rowCount > 0;
 }
 
 /** A disabled webhook's pending deliveries will never be sent. */

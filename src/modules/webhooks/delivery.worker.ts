@@ -15,6 +15,8 @@ import {
 import { noticeIfWebhookFailing } from '../notices/notice-events.service.js';
 import { sendWebhook, type Resolver, type SendResult } from './delivery.sender.js';
 import { disableWebhook } from './webhooks.repository.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
+import { WorkerLoop } from '../../lib/worker-loop.js';
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -39,22 +41,10 @@ export interface DeliveryWorkerOptions {
 }
 
 const FAN_OUT_BATCH = 200;
-const JITTER = 0.1;
 /** Every slot busy: a finished attempt wakes the worker; this is only a backstop. */
 const SATURATED_WAIT_MS = 60_000;
 
 type Outcome = AttemptOutcome & { gone?: boolean; exhausted?: boolean };
-
-/** Delay before retry n (1-based) per the schedule, ±10 % jitter; undefined after the last. */
-function retryDelayMs(
-  schedule: readonly number[],
-  attempts: number,
-  random = Math.random,
-): number | undefined {
-  const base = schedule[attempts - 1];
-  if (base === undefined) return undefined;
-  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
-}
 
 /** Standard Webhooks body: { type, timestamp, data }; timestamp is when the event happened. */
 function deliveryBody(
@@ -76,17 +66,10 @@ export class DeliveryWorker {
   readonly accountConcurrency: number;
   readonly leaseMs: number;
   private readonly pollIntervalMs: number;
-  private readonly inFlight = new Set<Promise<void>>();
-  private running = false;
-  private loopDone: Promise<void> | undefined;
-  /** Ends the current wait at once (a slot freed, stop). */
-  private wake: (() => void) | undefined;
-  /** Ends the current wait no later than the given time (Date.now() scale). */
-  private wakeBy: ((at: number) => void) | undefined;
+  private readonly runner = new WorkerLoop();
   /** A write announced work since the current pass began: the pass may have looked before it committed. */
   private nudged = false;
   private passStartedAt = 0;
-  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
@@ -97,19 +80,15 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.unsubscribe = this.options.db.onChange(CHANGE_TOPICS.webhooks, () => this.nudge());
-    this.loopDone = this.loop();
+    this.runner.start(
+      () => this.options.db.onChange(CHANGE_TOPICS.webhooks, () => this.nudge()),
+      () => this.loop(),
+    );
   }
 
   /** Stops claiming and waits for the attempts in flight (each bounded by the timeout). */
   async stop(): Promise<void> {
-    this.running = false;
-    this.unsubscribe?.();
-    this.wake?.();
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
+    await this.runner.stop();
   }
 
   /**
@@ -118,7 +97,7 @@ export class DeliveryWorker {
    */
   private nudge(): void {
     this.nudged = true;
-    this.wakeBy?.(this.passStartedAt + this.pollIntervalMs);
+    this.runner.wakeBy(this.passStartedAt + this.pollIntervalMs);
   }
 
   /** One pass: fan the outbox out, then start as many due deliveries as there are free slots. */
@@ -131,22 +110,16 @@ export class DeliveryWorker {
     for (;;) {
       const taken = await fanOutOutbox(this.options.db, FAN_OUT_BATCH);
       fannedOut += taken;
-      if (taken < FAN_OUT_BATCH || !this.running) break;
+      if (taken < FAN_OUT_BATCH || !this.runner.running) break;
     }
-    const free = this.concurrency - this.inFlight.size;
+    const free = this.concurrency - this.runner.inFlight;
     const claimed = await claimDueDeliveries(this.options.db, {
       limit: free,
       leaseMs: this.leaseMs,
       claimToken: randomUUID(),
       accountConcurrency: this.accountConcurrency,
     });
-    for (const delivery of claimed) {
-      const attempt = this.attempt(delivery).finally(() => {
-        this.inFlight.delete(attempt);
-        this.wake?.();
-      });
-      this.inFlight.add(attempt);
-    }
+    for (const delivery of claimed) this.runner.track(this.attempt(delivery));
     return { fannedOut, claimed: claimed.length };
   }
 
@@ -157,7 +130,7 @@ export class DeliveryWorker {
    */
   private async loop(): Promise<void> {
     let idleWaitMs = this.pollIntervalMs;
-    while (this.running) {
+    while (this.runner.running) {
       this.nudged = false;
       this.passStartedAt = Date.now();
       let pass: { fannedOut: number; claimed: number } | undefined;
@@ -166,11 +139,11 @@ export class DeliveryWorker {
       } catch (error) {
         this.options.log.error({ err: error }, 'webhook worker pass failed');
       }
-      if (!this.running) break;
+      if (!this.runner.running) break;
       const active = this.nudged || (pass !== undefined && pass.fannedOut + pass.claimed > 0);
       if (active) idleWaitMs = this.pollIntervalMs;
       let waitMs: number;
-      if (this.inFlight.size >= this.concurrency) waitMs = SATURATED_WAIT_MS;
+      if (this.runner.inFlight >= this.concurrency) waitMs = SATURATED_WAIT_MS;
       else if (pass !== undefined && pass.claimed > 0) waitMs = 0;
       else {
         const dueInMs = pass === undefined ? undefined : await this.nextDueInMs();
@@ -179,7 +152,7 @@ export class DeliveryWorker {
       }
       // Announced during the pass (or the look for the next retry): what it looked at may not have held it yet.
       if (this.nudged) waitMs = Math.min(waitMs, this.nextPassAfterNudge());
-      if (this.running) await this.sleep(waitMs);
+      if (this.runner.running) await this.runner.sleep(waitMs);
     }
   }
 
@@ -194,31 +167,6 @@ export class DeliveryWorker {
       this.options.log.error({ err: error }, 'webhook worker pass failed');
       return undefined;
     }
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    let deadline = Date.now() + ms;
-    await new Promise<void>((resolve) => {
-      let timer: NodeJS.Timeout;
-      const arm = (inMs: number) => {
-        timer = setTimeout(resolve, inMs);
-        // The server keeps the process alive; a worker's wait must not.
-        timer.unref();
-      };
-      arm(ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      this.wakeBy = (at) => {
-        if (at >= deadline) return;
-        deadline = at;
-        clearTimeout(timer);
-        arm(Math.max(0, at - Date.now()));
-      };
-    });
-    this.wake = undefined;
-    this.wakeBy = undefined;
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {

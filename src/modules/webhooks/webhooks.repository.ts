@@ -1,9 +1,9 @@
-import { newestFirstPageSql, pageValues, type Position } from '../../lib/page-cursor.js';
+import type { Position } from '../../lib/page-cursor.js';
 import {
   countQuery,
   firstRowQuery,
   type Queryable,
-  queryAll,
+  queryAccountPage,
   queryFirst,
   queryOne,
 } from '../../db/database.js';
@@ -87,12 +87,12 @@ export async function listWebhooks(
   viewer: WebhookViewer,
   options: { limit: number; after?: Position },
 ): Promise<WebhookRow[]> {
-  return queryAll<WebhookRow>(
+  return queryAccountPage<WebhookRow>(
     db,
-    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks
-     WHERE account_id = $1 AND ${VISIBLE_TO_SCOPE('$5')}
-       AND ${newestFirstPageSql(2)}`,
-    [viewer.accountId, ...pageValues(options.after, options.limit), [...viewer.planetScope]],
+    `${WEBHOOK_COLUMNS} FROM webhooks`,
+    viewer,
+    options,
+    VISIBLE_TO_SCOPE,
   );
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DatabaseUnavailableError, type Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
+import { foundOr404 } from '../../errors/not-found.js';
 import { isUuid } from '../../lib/uuid.js';
 import { allWebhookEventTypes, webhookEventTypes } from './webhook-event-types.js';
 import { decodePosition, toPage } from '../../lib/page-cursor.js';
@@ -122,9 +123,7 @@ export async function getWebhookRow(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<WebhookRow> {
-  const row = isUuid(id) ? await findWebhook(db, viewer, id, options) : undefined;
-  if (!row) throw new AppError('webhook_not_found');
-  return row;
+  return foundOr404(isUuid(id) ? await findWebhook(db, viewer, id, options) : undefined, 'webhook_not_found');
 }
 
 export async function listAccountWebhooks(

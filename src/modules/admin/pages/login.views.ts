@@ -1,6 +1,7 @@
 import { publicPage } from './admin-layout.views.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { signInForm } from '../../web-pages/sign-in-form.js';
+import { text as pageText } from '../../web-pages/text/index.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import { adminText } from '../text/index.js';
 
@@ -23,7 +24,7 @@ export function loginPage(options: {
     return publicPage(
       words.title,
       html`${signInForm({ action: '/admin/login', button: words.submit, ...form })}
-        <p><a href="/admin/forgot-password">${adminText.passwordReset.forgotLink}</a></p>`,
+        <p><a href="/admin/forgot-password">${pageText.passwordReset.forgotLink}</a></p>`,
     );
   }
   return publicPage(

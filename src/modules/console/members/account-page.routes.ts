@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { browserLanguage, inLanguage, keepLanguageCookie } from '../../../i18n/request-language.js';
 import { changePassword } from '../../members/member-login.service.js';
 import { chooseLanguage } from '../../members/member-sessions.service.js';
@@ -38,6 +38,33 @@ export async function accountView(request: FastifyRequest, frame: ConsoleFrame) 
   });
 }
 
+/**
+ * A form of the account page, posted to `url` by any role: done, back to the page with its notice; refused, the page
+ * drawn again with why.
+ */
+export function accountForm<Body extends TObject, Params extends TObject = TObject>(
+  app: FastifyInstance,
+  url: string,
+  schema: { body: Body; params?: Params },
+  form: {
+    act: (request: FastifyRequest<{ Body: Static<Body>; Params: Static<Params> }>) => Promise<unknown>;
+    notice: () => string;
+  },
+): void {
+  app.post<{ Body: Static<Body>; Params: Static<Params> }>(
+    url,
+    pageRoute('viewer', schema),
+    async (request, reply) =>
+      afterForm(
+        request,
+        reply,
+        () => form.act(request),
+        { url: '/console/account', notice: form.notice() },
+        (frame) => accountView(request, frame),
+      ),
+  );
+}
+
 const PasswordBody = Type.Object(
   { _csrf: FormText, current_password: FormText, password: FormText, password_again: FormText },
   { additionalProperties: true },
@@ -56,41 +83,35 @@ export async function accountPageRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, await accountView(request, frame));
   });
 
-  app.post<{ Body: Static<typeof PasswordBody> }>(
+  accountForm(
+    app,
     '/account/password',
-    pageRoute('viewer', { body: PasswordBody }),
-    async (request, reply) =>
-      afterForm(
-        request,
-        reply,
-        () =>
-          changePassword(db, memberSession(request), {
-            current: request.body.current_password ?? '',
-            password: request.body.password ?? '',
-            again: request.body.password_again ?? '',
-          }),
-        { url: '/console/account', notice: text.account.passwordChanged },
-        (frame) => accountView(request, frame),
-      ),
+    { body: PasswordBody },
+    {
+      act: (request) =>
+        changePassword(db, memberSession(request), {
+          current: request.body.current_password ?? '',
+          password: request.body.password ?? '',
+          again: request.body.password_again ?? '',
+        }),
+      notice: () => text.account.passwordChanged,
+    },
   );
 
-  app.post<{ Params: Static<typeof IdParams> }>(
+  // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
+  accountForm(
+    app,
     '/account/passkeys/:id/remove',
-    pageRoute('viewer', { params: IdParams, body: FormBody }),
-    async (request, reply) => {
-      const session = memberSession(request);
-      // The last way to sign in (409) or not a passkey of yours (404): said on the page, which is shown again.
-      return afterForm(
-        request,
-        reply,
-        () =>
-          removePasskey(db, session.personId, request.params.id, {
-            accountId: session.accountId,
-            actor: { memberId: session.memberId },
-          }),
-        { url: '/console/account', notice: text.account.passkeyRemoved },
-        (frame) => accountView(request, frame),
-      );
+    { params: IdParams, body: FormBody },
+    {
+      act: (request) => {
+        const session = memberSession(request);
+        return removePasskey(db, session.personId, request.params.id, {
+          accountId: session.accountId,
+          actor: { memberId: session.memberId },
+        });
+      },
+      notice: () => text.account.passkeyRemoved,
     },
   );
 

@@ -4,7 +4,7 @@ import type { MemberNoticeSettings } from '../../notices/notice-settings.service
 import type { Passkey } from '../../passkeys/passkeys.service.js';
 import { dataTable, passwordField, selectField } from '../../web-pages/form-parts.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
+import { newPasswordFields } from '../../web-pages/password-reset.views.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { type ConsoleFrame, consolePage, csrfInput } from '../shell/console-layout.views.js';
 import { passkeyControl } from '../shell/console-passkeys.views.js';
@@ -102,13 +102,7 @@ export function accountPage(
               <form method="post" action="/console/account/password" class="stacked">
                 ${csrfInput(session)}
                 ${passwordField(words().currentPassword, { id: 'current_password', autocomplete: 'current-password' })}
-                ${passwordField(words().newPassword, { id: 'password', autocomplete: 'new-password', minlength: MIN_PASSWORD_LENGTH })}
-                <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
-                ${passwordField(words().newPasswordAgain, {
-                  id: 'password_again',
-                  autocomplete: 'new-password',
-                  minlength: MIN_PASSWORD_LENGTH,
-                })}
+                ${newPasswordFields(words())}
                 <button type="submit">${words().changePassword}</button>
               </form>
             </section>`

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { addPassword } from '../../members/password-reset.service.js';
 import { memberSession } from '../shell/console-auth.js';
-import { afterForm, FormText } from '../shell/console-page.helpers.js';
+import { FormText } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
-import { accountView } from './account-page.routes.js';
+import { accountForm } from './account-page.routes.js';
 
 const AddPasswordBody = Type.Object(
   { _csrf: FormText, password: FormText, password_again: FormText },
@@ -16,20 +16,17 @@ const AddPasswordBody = Type.Object(
  * first password (docs/members.md, "A way back in"); a mailed link never gives them one.
  */
 export async function addPasswordRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: Static<typeof AddPasswordBody> }>(
+  accountForm(
+    app,
     '/account/add-password',
-    { schema: { hide: true, body: AddPasswordBody }, config: { memberRole: 'viewer' } },
-    async (request, reply) =>
-      afterForm(
-        request,
-        reply,
-        () =>
-          addPassword(app.db, memberSession(request), {
-            password: (request.body.password ?? '').slice(0, 1024),
-            again: (request.body.password_again ?? '').slice(0, 1024),
-          }),
-        { url: '/console/account', notice: text.passwordReset.added },
-        (frame) => accountView(request, frame),
-      ),
+    { body: AddPasswordBody },
+    {
+      act: (request) =>
+        addPassword(app.db, memberSession(request), {
+          password: (request.body.password ?? '').slice(0, 1024),
+          again: (request.body.password_again ?? '').slice(0, 1024),
+        }),
+      notice: () => text.passwordReset.added,
+    },
   );
 }

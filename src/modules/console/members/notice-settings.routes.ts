@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { saveMemberNoticeChoices } from '../../notices/notice-settings.service.js';
 import { memberSession } from '../shell/console-auth.js';
-import { afterForm, FormList, FormText, formList, pageRoute } from '../shell/console-page.helpers.js';
+import { FormList, FormText, formList } from '../shell/console-page.helpers.js';
 import { noticeKinds } from '../../notices/notice-kinds.js';
 import { text } from '../text/index.js';
-import { accountView } from './account-page.routes.js';
+import { accountForm } from './account-page.routes.js';
 
 const NoticesBody = Type.Object(
   { _csrf: FormText, notices: FormList(noticeKinds.length), delivery: FormText },
@@ -14,20 +14,17 @@ const NoticesBody = Type.Object(
 
 /** The account page's "Messages by e-mail": the kinds ticked are on, every other off; one message each or a digest. */
 export async function noticeSettingsRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: Static<typeof NoticesBody> }>(
+  accountForm(
+    app,
     '/account/notices',
-    pageRoute('viewer', { body: NoticesBody }),
-    async (request, reply) =>
-      afterForm(
-        request,
-        reply,
-        () =>
-          saveMemberNoticeChoices(app.db, memberSession(request), {
-            on: formList(request.body.notices),
-            digest: request.body.delivery === 'digest',
-          }),
-        { url: '/console/account', notice: text.notices.saved },
-        (frame) => accountView(request, frame),
-      ),
+    { body: NoticesBody },
+    {
+      act: (request) =>
+        saveMemberNoticeChoices(app.db, memberSession(request), {
+          on: formList(request.body.notices),
+          digest: request.body.delivery === 'digest',
+        }),
+      notice: () => text.notices.saved,
+    },
   );
 }

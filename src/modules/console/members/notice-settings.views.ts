@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import type { MemberNoticeSettings } from '../../notices/notice-settings.service.js';
-import { checkboxChoice } from '../../web-pages/form-parts.views.js';
+import { checkboxChoice, radioChoice } from '../../web-pages/form-parts.views.js';
 import { csrfInput } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
 
@@ -11,15 +11,7 @@ const words = () => text.notices;
 /** "Messages by e-mail" on the account page: each notice on or off, and one message each or a daily digest. */
 export function noticeSettingsSection(session: MemberSession, settings: MemberNoticeSettings): SafeHtml {
   const radio = (value: 'each' | 'digest', label: string, checked: boolean) =>
-    html`<div class="choice">
-      <input
-        type="radio"
-        id="notices-${value}"
-        name="delivery"
-        value="${value}"
-        ${checked ? html` checked` : ''}
-      /><label for="notices-${value}">${label}</label>
-    </div>`;
+    radioChoice({ id: `notices-${value}`, name: 'delivery', value, checked, label });
   return html`<section id="notices" aria-labelledby="notices-heading" class="panel">
     <h2 id="notices-heading">${words().heading}</h2>
     <p>${words().intro(session.accountName, session.email)}</p>

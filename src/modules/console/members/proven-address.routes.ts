@@ -5,7 +5,7 @@ import { AppError } from '../../../errors/error-catalogue.js';
 import type { SafeHtml } from '../../../lib/html.js';
 import { clientAddressBucket, enforcePublicRateLimit } from '../../../plugins/rate-limit.js';
 import { mailSettings } from '../../mail/mail-settings.js';
-import { leaveMemberFlash } from '../../members/member-sessions.service.js';
+import { leaveMemberFlash, type MemberSession } from '../../members/member-sessions.service.js';
 import {
   confirmAddressProof,
   addressStanding,
@@ -30,7 +30,7 @@ import {
 } from '../shell/console-page.helpers.js';
 import type { ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
-import { closedLinkMessage, linkMessagePage } from '../shell/mail-link.views.js';
+import { closedLinkMessage, closedLinkPage, linkMessagePage } from '../shell/mail-link.views.js';
 import { proveAddressPage, type AddressStatus } from './proven-address.views.js';
 
 /** The account page's address section: proven or not, and the other sign-ins a proven person may join. */
@@ -59,6 +59,9 @@ export async function provenAddressRoutes(
   },
 ): Promise<void> {
   const db = app.db;
+  // The page of a proof link: its address, and the button that confirms it for the person who asked.
+  const proofPage = (token: string, email: string, session?: MemberSession) =>
+    proveAddressPage({ service: app.serviceBrand, token, email, session });
 
   app.post(
     '/account/prove-address',
@@ -88,24 +91,10 @@ export async function provenAddressRoutes(
     { schema: { hide: true, params: TokenParams }, config: { memberRole: 'none' } },
     async (request, reply) => {
       const opened = await openAddressProof(db, request.params.token, request.memberSession?.personId);
-      const title = text.addresses.proveTitle;
-      if (!opened)
-        return sendPage(reply, linkMessagePage(app.serviceBrand, title, closedLinkMessage('unknown')), 404);
-      if (opened.state !== 'open')
-        return sendPage(
-          reply,
-          linkMessagePage(app.serviceBrand, title, closedLinkMessage(opened.state)),
-          410,
-        );
-      return sendPage(
-        reply,
-        proveAddressPage({
-          service: app.serviceBrand,
-          token: request.params.token,
-          email: opened.email,
-          session: opened.yours ? request.memberSession : undefined,
-        }),
-      );
+      const closed = closedLinkPage(app.serviceBrand, text.addresses.proveTitle, opened);
+      if (closed) return sendPage(reply, closed.page, closed.status);
+      const session = opened!.yours ? request.memberSession : undefined;
+      return sendPage(reply, proofPage(request.params.token, opened!.email, session));
     },
   );
 
@@ -135,15 +124,7 @@ export async function provenAddressRoutes(
           });
         case 'not_yours': {
           const opened = await openAddressProof(db, request.params.token, session.personId);
-          return sendPage(
-            reply,
-            proveAddressPage({
-              service: app.serviceBrand,
-              token: request.params.token,
-              email: opened!.email,
-            }),
-            403,
-          );
+          return sendPage(reply, proofPage(request.params.token, opened!.email), 403);
         }
         case 'closed':
           return sendPage(reply, linkMessagePage(app.serviceBrand, title, text.addresses.linkUsed), 410);

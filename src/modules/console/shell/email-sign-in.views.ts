@@ -1,8 +1,8 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
-import { emailField } from '../../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
+import { addressRequestForm, linkParagraph } from '../../web-pages/password-reset.views.js';
 import { consolePublicPage } from './console-layout.views.js';
 import { text } from '../text/index.js';
 
@@ -24,13 +24,13 @@ export function emailSignInPage(options: {
   return consolePublicPage(
     options.service,
     words().emailSignInTitle,
-    html`${flashMessage(options.flash)}
-      <p>${words().emailSignInIntro}</p>
-      <form method="post" action="/console/email-sign-in" class="stacked">
-        ${csrfField(options.csrfToken)} ${emailField(options.email)}
-        <button type="submit">${words().emailSignInButton}</button>
-      </form>
-      <p><a href="/console/login">${words().backToSignIn}</a></p>`,
+    addressRequestForm({
+      ...options,
+      action: '/console/email-sign-in',
+      intro: words().emailSignInIntro,
+      button: words().emailSignInButton,
+      back: linkParagraph('/console/login', words().backToSignIn),
+    }),
   );
 }
 

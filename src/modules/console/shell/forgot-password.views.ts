@@ -1,10 +1,7 @@
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
-import { emailField, inputField, passwordField } from '../../web-pages/form-parts.views.js';
-import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
-import { csrfField } from '../../web-pages/page-frame.views.js';
-import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
+import { newPasswordFields, passwordResetPages } from '../../web-pages/password-reset.views.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { text } from '../text/index.js';
 import { consolePublicPage, csrfInput } from './console-layout.views.js';
@@ -14,105 +11,20 @@ const words = () => text.passwordReset;
 
 /** The link under the sign-in form. */
 export function forgotPasswordLink(): SafeHtml {
-  return html`<p><a href="/console/forgot-password">${words().forgotLink}</a></p>`;
+  return html`<p><a href="/console/forgot-password">${pageText.passwordReset.forgotLink}</a></p>`;
 }
 
-const backToSignIn = () => html`<p><a href="/console/login">${words().backToSignIn}</a></p>`;
-
-/** "Forgot your password?": the address to send a link to. */
-export function forgotPasswordPage(options: {
-  service: ServiceBrand;
-  csrfToken: string;
-  email?: string;
-  flash?: Flash;
-}): SafeHtml {
-  return consolePublicPage(
-    options.service,
-    words().requestTitle,
-    html`${flashMessage(options.flash)}
-      <p>${words().requestIntro}</p>
-      <form method="post" action="/console/forgot-password" class="stacked">
-        ${csrfField(options.csrfToken)} ${emailField(options.email)}
-        <button type="submit">${words().requestButton}</button>
-      </form>
-      ${backToSignIn()}`,
-  );
-}
-
-/** The one answer to a request, whether or not the address signs in here. */
-export function resetLinkSentPage(options: { service: ServiceBrand; email: string }): SafeHtml {
-  return consolePublicPage(
-    options.service,
-    words().sentTitle,
-    html`${flashMessage({ kind: 'notice', message: words().sent(options.email) })}
-      <p>${words().sentNothing}</p>
-      <p><a href="/console/forgot-password">${words().askAgain}</a></p>
-      ${backToSignIn()}`,
-  );
-}
-
-/** The new password, typed twice: the e-mail shown (and given to password managers as the username). */
-export function chooseNewPasswordPage(options: {
-  service: ServiceBrand;
-  token: string;
-  email: string;
-  csrfToken: string;
-  flash?: Flash;
-}): SafeHtml {
-  const account = text.account;
-  return consolePublicPage(
-    options.service,
-    words().chooseTitle,
-    html`${flashMessage(options.flash)}
-      <p>${words().chooseIntro}</p>
-      <form method="post" action="/console/reset-password/${options.token}" class="stacked">
-        ${csrfField(options.csrfToken)}
-        ${inputField(pageText.forms.email, {
-          id: 'email',
-          name: 'email',
-          type: 'email',
-          autocomplete: 'username',
-          value: options.email,
-          readonly: true,
-        })}
-        ${passwordField(account.newPassword, {
-          id: 'password',
-          autocomplete: 'new-password',
-          minlength: MIN_PASSWORD_LENGTH,
-        })}
-        <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
-        ${passwordField(account.newPasswordAgain, {
-          id: 'password_again',
-          autocomplete: 'new-password',
-          minlength: MIN_PASSWORD_LENGTH,
-        })}
-        <button type="submit">${words().save}</button>
-      </form>`,
-  );
-}
-
-/** After the change: nobody is signed in, the person signs in with the new password. */
-export function passwordChangedPage(options: { service: ServiceBrand }): SafeHtml {
-  return consolePublicPage(
-    options.service,
-    words().doneTitle,
-    html`${flashMessage({ kind: 'notice', message: words().done })}
-      <p><a href="/console/login">${words().signIn}</a></p>`,
-  );
-}
-
-/** A link that is used, expired or not one: why, and the way to a new one. */
-export function resetLinkClosedPage(options: {
-  service: ServiceBrand;
-  state: 'used' | 'expired' | 'unknown';
-}): SafeHtml {
-  return consolePublicPage(
-    options.service,
-    words().closedTitle,
-    html`${flashMessage({ kind: 'error', message: words()[options.state] })}
-      <p><a href="/console/forgot-password">${words().askNew}</a></p>
-      ${backToSignIn()}`,
-  );
+/** The people's way back in (docs/members.md): the shared pages in the console's frame, with the account page's words. */
+export function consolePasswordResetPages(service: ServiceBrand) {
+  return passwordResetPages({
+    base: '/console',
+    page: (title, content) => consolePublicPage(service, title, content),
+    words: () => ({
+      ...words(),
+      newPassword: text.account.newPassword,
+      newPasswordAgain: text.account.newPasswordAgain,
+    }),
+  });
 }
 
 /** A person who signs in with passkeys only: the link gives no password; a passkey first, then the account page. */
@@ -134,16 +46,10 @@ export function addPasswordSection(session: MemberSession): SafeHtml {
     <p>${words().addIntro}</p>
     <form method="post" action="/console/account/add-password" class="stacked">
       ${csrfInput(session)}
-      ${passwordField(account.newPassword, {
-        id: 'password',
-        autocomplete: 'new-password',
-        minlength: MIN_PASSWORD_LENGTH,
-      })}
-      <p class="hint">${words().passwordHint(MIN_PASSWORD_LENGTH)}</p>
-      ${passwordField(account.newPasswordAgain, {
-        id: 'password_again',
-        autocomplete: 'new-password',
-        minlength: MIN_PASSWORD_LENGTH,
+      ${newPasswordFields({
+        newPassword: account.newPassword,
+        newPasswordAgain: account.newPasswordAgain,
+        passwordHint: pageText.passwordReset.passwordHint,
       })}
       <button type="submit">${words().addButton}</button>
     </form>

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import type { OpenInvitation } from '../../members/invitations.service.js';
 import { inputField, passwordField } from '../../web-pages/form-parts.views.js';
 import { flashMessage, type Flash } from '../../web-pages/page-document.views.js';
-import { MIN_PASSWORD_LENGTH } from '../../web-pages/passwords.js';
+import { newPasswordFields } from '../../web-pages/password-reset.views.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
 import type { ServiceBrand } from '../../../lib/service-brand.js';
 import { consolePublicPage } from './console-layout.views.js';
@@ -47,17 +47,11 @@ export function invitationPage(options: {
       content = html`<section aria-labelledby="password-heading">
           <h2 id="password-heading">${words.withPassword}</h2>
           ${passwordForm(
-            html`${passwordField(words.choosePassword, {
-                id: 'password',
-                autocomplete: 'new-password',
-                minlength: MIN_PASSWORD_LENGTH,
-              })}
-              <p class="hint">${words.passwordHint(MIN_PASSWORD_LENGTH)}</p>
-              ${passwordField(words.passwordAgain, {
-                id: 'password_again',
-                autocomplete: 'new-password',
-                minlength: MIN_PASSWORD_LENGTH,
-              })}`,
+            newPasswordFields({
+              newPassword: words.choosePassword,
+              newPasswordAgain: words.passwordAgain,
+              passwordHint: words.passwordHint,
+            }),
           )}
         </section>
         <section id="passkey-registration" aria-labelledby="passkey-heading">

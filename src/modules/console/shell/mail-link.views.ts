@@ -25,3 +25,14 @@ export function linkMessagePage(service: ServiceBrand, title: string, message: s
       <p><a href="/console/login">${text.addresses.backToSignIn}</a></p>`,
   );
 }
+
+/** The page of a mailed link that is unknown (404) or no longer open (410), with its status; undefined when open. */
+export function closedLinkPage(
+  service: ServiceBrand,
+  title: string,
+  link: { state: MailLinkState } | undefined,
+): { page: SafeHtml; status: 404 | 410 } | undefined {
+  if (!link) return { page: linkMessagePage(service, title, closedLinkMessage('unknown')), status: 404 };
+  if (link.state === 'open') return undefined;
+  return { page: linkMessagePage(service, title, closedLinkMessage(link.state)), status: 410 };
+}

@@ -3,33 +3,17 @@ import { msg } from '../../../i18n/message.js';
 /** The words of the console's way back in: "Forgot your password?", the link's page, and adding a first password. */
 export const passwordResetText = {
   passwordReset: {
-    forgotLink: 'Forgot your password?',
-    requestTitle: 'Forgot your password?',
     requestIntro:
       'Enter the email address you sign in with. We will send it a link to choose a new password.',
-    requestButton: 'Send me a link',
     backToSignIn: 'Back to sign-in',
-    sentTitle: 'Check your email',
     sent: msg(
       'If {email} is the address of a sign-in here, a link to choose a new password is on its way to it. The link works once, within an hour.',
       'email',
     ),
-    sentNothing:
-      'Nothing after a few minutes? Look in your spam folder and check the address you typed, then ask again.',
-    askAgain: 'Ask again',
-    chooseTitle: 'Choose a new password',
     chooseIntro:
       'Choose the password you will sign in with from now on. Every session signed in with the old one ends.',
-    passwordHint: msg('At least {min} characters, and not one of the most used passwords.', 'min'),
-    save: 'Save the new password',
-    doneTitle: 'Your password is changed',
     done: 'Sign in with your new password. Every session signed in with the old one has ended, and we have sent you a message saying so.',
     signIn: 'Sign in',
-    closedTitle: 'This link does not work',
-    used: 'This link has already been used: each link works once.',
-    expired: 'This link has expired: a link works for an hour after it is sent.',
-    unknown: 'This link is not valid: it may be incomplete, or no longer needed.',
-    askNew: 'Ask for a new link',
     passkeyTitle: 'Sign in with your passkey',
     passkeyOnly:
       'You sign in with a passkey, not a password, and this link cannot replace it. Sign in with your passkey; then add a password on your account page if you want one.',
