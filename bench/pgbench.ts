@@ -46,6 +46,8 @@ function createStatementForPgbench(credentials: Credentials): string {
         ...attributes,
       }),
     ),
+    // No inventory number, as a create without one.
+    13: 'NULL',
   };
   const sql = INSERT_ASSET_WITH_CREATED_EVENT_SQL.replace(/\$(\d+)\b/g, (_match, index: string) => {
     const value = values[Number(index)];

@@ -26,6 +26,8 @@ export function createAssetParams(credentials: Credentials): unknown[] {
     '0'.repeat(64),
     randomUUID(),
     JSON.stringify({ id, title: 'Bench asset', account_id: credentials.accountId, created_at: now }),
+    // No inventory number, as a create without one.
+    null,
   ];
 }
 
