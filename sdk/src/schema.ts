@@ -62,6 +62,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/v1/exports/{planet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the calling account's assets as CSV or XLSX
+         * @description The calling account's own assets of the planet, with the asset list's filters (`status`, `certificate_status`, `created_after`, `created_before`, `q`, `inventory_number`), newest first, streamed: the service holds a thousand rows at a time whatever the size. Columns: `certificate_number`, `inventory_number`, `title`, the planet's fields in their declared order, every other stored field by name, then `certificate_status`, `status`, `created_at`, `updated_at`, `public_page_url` (for a certificate that was issued) and `id`. A number stays a number in XLSX; a nested value is written as its JSON. In CSV (UTF-8 with a byte-order mark, CRLF), a text cell that starts with =, +, -, @, a tab or a carriage return gets an apostrophe before it, so no spreadsheet runs it as a formula; an import takes it off.
+         */
+        get: operations["exportAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/artworks": {
         parameters: {
             query?: never;
@@ -1813,6 +1833,217 @@ export interface operations {
             };
         };
     };
+    exportAssets: {
+        parameters: {
+            query?: {
+                /** @description One value or a comma-separated list of: draft, active, archived. */
+                status?: string;
+                /** @description One value or a comma-separated list of: pending, issued, suspended, revoked, rejected. */
+                certificate_status?: string;
+                /** @description Only assets created after this instant (exclusive), ISO 8601 with a zone. */
+                created_after?: string;
+                /** @description Only assets created before this instant (exclusive), ISO 8601 with a zone. */
+                created_before?: string;
+                /** @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index, or an inventory number exactly. */
+                q?: string;
+                /** @description Only the asset with this inventory number (exact, after trimming). */
+                inventory_number?: string;
+                /** @description csv or xlsx. Without it, Accept chooses (text/csv or the XLSX media type); CSV when it names neither. */
+                format?: "csv" | "xlsx";
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet, as an attachment. */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A filter value that is not allowed, or a format other than csv and xlsx (validation_failed); invalid_planet; planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     createArtworksAsset: {
         parameters: {
             query?: never;
@@ -1837,6 +2068,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Water Lilies",
+                 *       "inventory_number": "GN-1916-07",
                  *       "artist": "Claude Monet",
                  *       "medium": "Oil on canvas",
                  *       "year": 1916,
@@ -1846,6 +2078,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     artist?: string;
                     medium?: string;
                     dimensions?: string;
@@ -1889,6 +2123,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:58.750Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -1944,6 +2179,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2265,6 +2502,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     category?: string;
                     year?: number;
                     publisher?: string;
@@ -2309,6 +2548,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.920Z",
                      *       "updated_at": "2026-11-23T16:47:58.920Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1999,
                      *       "grade": 9,
                      *       "grader": "PSA",
@@ -2364,6 +2604,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2685,6 +2927,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     brand?: string;
                     model?: string;
                     reference_number?: string;
@@ -2729,6 +2973,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.007Z",
                      *       "updated_at": "2026-11-23T16:47:59.007Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1969,
                      *       "brand": "Omega",
                      *       "model": "Moonwatch",
@@ -2784,6 +3029,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3105,6 +3352,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     lab?: string;
                     report_number?: string;
                     stone?: string;
@@ -3150,6 +3399,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.278Z",
                      *       "updated_at": "2026-11-23T16:47:59.278Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "carat": 1.02,
                      *       "metal": "platinum",
                      *       "stone": "diamond",
@@ -3205,6 +3455,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3547,6 +3799,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:59.581Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -3602,6 +3855,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3825,6 +4080,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     artist?: string | null;
                     medium?: string | null;
                     dimensions?: string | null;
@@ -3865,6 +4121,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:59.581Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -3920,6 +4177,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4269,6 +4528,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     category?: string | null;
                     year?: number | null;
                     publisher?: string | null;
@@ -4311,6 +4571,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.920Z",
                      *       "updated_at": "2026-11-23T16:47:58.962Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1999,
                      *       "grade": 9,
                      *       "grader": "PSA",
@@ -4366,6 +4627,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4715,6 +4978,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     brand?: string | null;
                     model?: string | null;
                     reference_number?: string | null;
@@ -4757,6 +5021,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.007Z",
                      *       "updated_at": "2026-11-23T16:47:59.252Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1969,
                      *       "brand": "Omega",
                      *       "model": "Moonwatch",
@@ -4812,6 +5077,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5161,6 +5428,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     lab?: string | null;
                     report_number?: string | null;
                     stone?: string | null;
@@ -5204,6 +5472,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.278Z",
                      *       "updated_at": "2026-11-23T16:47:59.458Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "carat": 1.02,
                      *       "metal": "platinum",
                      *       "stone": "diamond",
@@ -5259,6 +5528,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5638,7 +5909,8 @@ export interface operations {
                      *       "updated_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
                      *       "created_at": "2026-11-23T16:48:01.996Z",
                      *       "updated_at": "2026-11-23T16:48:02.194Z",
-                     *       "alert": null
+                     *       "alert": null,
+                     *       "inventory_number": null
                      *     }
                      */
                     "application/json": {
@@ -5690,6 +5962,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6037,10 +6311,12 @@ export interface operations {
                  */
                 created_before?: string;
                 /**
-                 * @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index.
+                 * @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index, or an inventory number exactly.
                  * @example monet
                  */
                 q?: string;
+                /** @description Only the asset with this inventory number (exact, after trimming). */
+                inventory_number?: string;
             };
             header?: {
                 /**
@@ -6090,6 +6366,7 @@ export interface operations {
                      *           "created_at": "2026-11-23T16:47:58.750Z",
                      *           "updated_at": "2026-11-23T16:47:59.581Z",
                      *           "alert": null,
+                     *           "inventory_number": "GN-1916-07",
                      *           "year": 1916,
                      *           "artist": "Claude Monet",
                      *           "medium": "Oil on canvas",
@@ -6151,6 +6428,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -9700,6 +9979,7 @@ export interface operations {
                      *         "created_at": "2026-11-23T16:47:58.750Z",
                      *         "updated_at": "2026-11-23T16:48:01.873Z",
                      *         "alert": null,
+                     *         "inventory_number": null,
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -9793,6 +10073,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14506,6 +14788,7 @@ export interface operations {
                      *               "created_at": "2026-11-23T16:47:58.750Z",
                      *               "updated_at": "2026-11-23T16:47:58.750Z",
                      *               "alert": null,
+                     *               "inventory_number": "GN-1916-07",
                      *               "year": 1916,
                      *               "artist": "Claude Monet",
                      *               "medium": "Oil on canvas",
@@ -14801,6 +15084,7 @@ export interface operations {
                      *           "kind": "stolen",
                      *           "since": "2026-11-20T00:00:00.000Z"
                      *         },
+                     *         "inventory_number": "GN-1916-07",
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -14885,6 +15169,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15298,6 +15584,7 @@ export interface operations {
                      *         "created_at": "2026-11-23T16:47:58.750Z",
                      *         "updated_at": "2026-11-23T16:48:00.912Z",
                      *         "alert": null,
+                     *         "inventory_number": "GN-1916-07",
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -15382,6 +15669,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
