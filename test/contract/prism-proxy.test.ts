@@ -101,7 +101,7 @@ async function send(
   const contentType = response.headers.get('content-type') ?? '';
   const label = `${method} ${url} → ${response.status}`;
   // A file download's bytes are not JSON: read them as bytes, and check the rest as JSON.
-  const binary = /^(image|application\/pdf)/.test(contentType);
+  const binary = /^(image|application\/pdf|text\/csv|application\/vnd\.openxmlformats)/.test(contentType);
   const text = binary ? '' : await response.text();
   if (binary) await response.arrayBuffer();
   expect(contentType, `${label}: Prism found a violation: ${text}`).not.toMatch(/problem\+json/);

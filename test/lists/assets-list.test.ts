@@ -7,7 +7,11 @@ import {
 import { expectSecurityRefusals, securityCases } from '../helpers/security-cases.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
-const context = useTestContext();
+// The paging tests create 250 assets with one key in a row: a fast machine would drain the key's bucket (200, then
+// 100 a second) before the lists they check. Rate limits have their own tests (test/reliability/rate-limits*.test.ts).
+const context = useTestContext({
+  config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
+});
 type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 interface Page {
   data: CreatedAsset[];
