@@ -54,12 +54,23 @@ export async function createFreshPostgres(adminUrl: string, label: string): Prom
  * services, as a person does it through the invitation page): the session's Cookie header.
  */
 async function signedInOwner(db: Database, accountId: string): Promise<string> {
+  const token = await joinAsOwner(db, accountId, 'bench-owner@example.org', 'http://localhost');
+  return `avs_member_session=${token}`;
+}
+
+/** An owner invited to the account and joined by the invitation's link, as a person does; their session token. */
+export async function joinAsOwner(
+  db: Database,
+  accountId: string,
+  email: string,
+  baseUrl: string,
+): Promise<string> {
   const { url } = await inviteMember(db, {
     accountId,
-    email: 'bench-owner@example.org',
+    email,
     role: 'owner',
     actor: { admin: true },
-    baseUrl: 'http://localhost',
+    baseUrl,
   });
   const password = 'a bench passphrase, long enough';
   const accepted = await acceptInvitation(db, new LoginThrottle({ ipv6PrefixBits: 64 }), {
@@ -69,7 +80,7 @@ async function signedInOwner(db: Database, accountId: string): Promise<string> {
     address: '127.0.0.1',
   });
   if (accepted.outcome !== 'accepted') throw new Error(`the bench owner could not join: ${accepted.outcome}`);
-  return `avs_member_session=${accepted.token}`;
+  return accepted.token;
 }
 
 async function seedCredentials(db: Database): Promise<Credentials> {

@@ -10,12 +10,10 @@ import { PostgresDatabase } from '../src/db/postgres.js';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { createApiKey } from '../src/modules/keys/keys.service.js';
 import { queueMail } from '../src/modules/mail/mail.service.js';
-import { acceptInvitation, inviteMember } from '../src/modules/members/invitations.service.js';
 import { saveMemberNoticeChoices } from '../src/modules/notices/notice-settings.service.js';
-import { LoginThrottle } from '../src/modules/web-pages/login-throttle.js';
 import { insertOutboxEvent } from '../src/modules/webhooks/outbox.repository.js';
 import { registerWebhook } from '../src/modules/webhooks/webhooks.service.js';
-import { createFreshPostgres, seedPostgres } from './databases.js';
+import { createFreshPostgres, joinAsOwner, seedPostgres } from './databases.js';
 import { CREATE_BODY } from './fixtures.js';
 import { loopMeasurement, runHttpLoad, type Measurement, type RequestSpec } from './load.js';
 import { costPerRequest, processCost } from './process-cost.js';
@@ -291,21 +289,7 @@ async function galleryWithOwner(
   const account = await createAccount(db, { name });
   const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id, name: 'bench' });
   const email = `owner-${notices ? 'on' : 'off'}@gallery.bench.example`;
-  const { url } = await inviteMember(db, {
-    accountId: account.id,
-    email,
-    role: 'owner',
-    actor: { admin: true },
-    baseUrl: 'https://notices.bench.example',
-  });
-  const password = 'a bench passphrase, long enough';
-  const accepted = await acceptInvitation(db, new LoginThrottle({ ipv6PrefixBits: 64 }), {
-    token: url.split('/').pop()!,
-    password,
-    again: password,
-    address: '127.0.0.1',
-  });
-  if (accepted.outcome !== 'accepted') throw new Error(`the bench owner could not join: ${accepted.outcome}`);
+  await joinAsOwner(db, account.id, email, 'https://notices.bench.example');
   const { rows } = await db.query<{ id: string }>(
     "SELECT id FROM account_members WHERE account_id = $1 AND status = 'active'",
     [account.id],
