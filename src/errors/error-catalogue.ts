@@ -387,6 +387,8 @@ export const errorCatalogue = {
     message: 'The import cannot start now.',
     details: {
       state: ({ state }: { state: string }) => `The import is ${state}; only a ready import starts.`,
+      no_owner: () =>
+        'The account has no active owner for the import to act as; invite one first (avs members invite).',
       has_errors: ({ count }: { count: number }) =>
         `${count} rows have errors: correct the file, or start with \`only_valid\` to import the other rows.`,
     },

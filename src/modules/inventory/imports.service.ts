@@ -16,6 +16,7 @@ import {
   type AssetRow,
 } from '../assets/assets.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { listMembers } from '../members/members.service.js';
 import type { Principal } from '../principal/principal.js';
 import { importColumns, type ImportColumn } from './import-columns.js';
 import { readImportFile, type ImportFormat } from './import-file.js';
@@ -565,4 +566,63 @@ export async function importsWithWorkToDo(db: Queryable): Promise<{ id: string; 
 /** An import whose validation broke on something other than a row (a fault of the service): said, and ended. */
 export async function failImport(db: Queryable, id: string, failure: string): Promise<void> {
   await setImportState(db, id, { state: 'failed', failure });
+}
+
+/** What an operator's import (`avs import`) ends with: the import, its errors by row, and whether it ran. */
+export interface OperatorImportResult {
+  record: ImportRecordType;
+  errors: ImportErrorsPageType['data'];
+}
+
+/**
+ * `avs import`: the file imported for the account by the operator, in this process, as the account's first active
+ * owner (the history names that member). Validated, then (unless a dry run, which cancels it) its valid rows
+ * imported batch by batch, `onProgress` told after each. Another process's worker may share the batches.
+ */
+export async function importForAccount(
+  db: Database,
+  request: {
+    accountId: string;
+    planet: PlanetId;
+    file: { bytes: Buffer; format: ImportFormat };
+    dryRun: boolean;
+    check: RouteSchemaCheck;
+    onProgress: (record: ImportRecordType) => void;
+  },
+): Promise<OperatorImportResult> {
+  const owner = (await listMembers(db, request.accountId, { admin: true })).find(
+    (member) => member.role === 'owner' && member.status === 'active',
+  );
+  if (!owner) throw new AppError('import_not_startable', 'no_owner');
+  const principal: Principal = {
+    accountId: request.accountId,
+    planetScope: [],
+    memberId: owner.id,
+    role: 'owner',
+  };
+  const uploaded = await uploadImport(db, principal, request.planet, request.file);
+  await validateImport(db, uploaded.id, request.check);
+  const errorsOfImport = async () => {
+    const found: ImportErrorsPageType['data'] = [];
+    for (let cursor: string | undefined; ;) {
+      const page = await listImportErrors(db, principal, uploaded.id, { limit: 1000, cursor });
+      found.push(...page.data);
+      if (!page.next_cursor) return found;
+      cursor = page.next_cursor;
+    }
+  };
+  if (request.dryRun) {
+    const record = await db.transaction((tx) => cancelImport(tx, principal, uploaded.id));
+    return { record, errors: await errorsOfImport() };
+  }
+  let record = await db.transaction((tx) => startImport(tx, principal, uploaded.id, { onlyValid: true }));
+  request.onProgress(record);
+  while (record.state === 'importing') {
+    const more = await importNextBatch(db, uploaded.id, request.check);
+    record = await getImport(db, principal, uploaded.id);
+    request.onProgress(record);
+    // Another worker holds the import for its batch: wait for it rather than spin.
+    if (!more && record.state === 'importing') await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { record, errors: await errorsOfImport() };
 }
