@@ -82,6 +82,8 @@ export class ImportWorker {
       if (!this.running) break;
       if (busy || this.nudged) {
         idleWaitMs = first;
+        // A turn of the event loop between batches: on PGlite (this thread) requests are answered meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       await this.sleep(idleWaitMs);
