@@ -297,6 +297,15 @@ describe('rows of an issued certificate, a mapping, a semicolon CSV', () => {
     expect(await assetCount(gallery)).toBe(0);
     const list = (await api(gallery, 'GET', '/imports')).json<{ data: ImportRecord[] }>();
     expect(list.data.map((record) => record.id)).toEqual([uploaded.id]);
+    const audit = (await api(gallery, 'GET', '/audit')).json<{
+      data: { action: string; actor: unknown; target: Record<string, unknown> }[];
+    }>();
+    const imports = audit.data.filter((entry) => entry.action.startsWith('import.'));
+    expect(imports.map((entry) => [entry.action, entry.target.import_id])).toEqual([
+      ['import.cancelled', uploaded.id],
+      ['import.uploaded', uploaded.id],
+    ]);
+    expect(imports[0]!.actor).toEqual({ api_key_id: expect.any(String) });
   });
 
   it('refuses a file without a header, and a workbook that would unpack too far', async () => {
