@@ -1016,7 +1016,7 @@ export interface paths {
         get?: never;
         /**
          * Change which field each column fills
-         * @description A new mapping (header → field, null to leave a column aside) for an import that has not started: it is validated again (`validating`, then `ready`).
+         * @description A new mapping (header → field, null to leave a column aside) for a `ready` import (one being validated or started no longer takes one): it is validated again (`validating`, then `ready`).
          */
         put: operations["mapImportColumns"];
         post?: never;
@@ -20919,7 +20919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The import has started (import_not_changeable). */
+            /** @description The import is not ready: being validated, started or ended (import_not_changeable). */
             409: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */

@@ -397,7 +397,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'The import has started; its mapping or state can no longer change.',
     details: {
-      state: ({ state }: { state: string }) => `The import is ${state}; it can no longer change.`,
+      state: ({ state }: { state: string }) => `The import is ${state}; it cannot change now.`,
     },
   },
   import_row_issued: {

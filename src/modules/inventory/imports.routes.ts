@@ -142,7 +142,7 @@ export async function importRoutes(parent: FastifyInstance): Promise<void> {
         operationId: 'mapImportColumns',
         summary: 'Change which field each column fills',
         description:
-          'A new mapping (header → field, null to leave a column aside) for an import that has not started: it is validated again (`validating`, then `ready`).',
+          'A new mapping (header → field, null to leave a column aside) for a `ready` import (one being validated or started no longer takes one): it is validated again (`validating`, then `ready`).',
         params: ImportParams,
         body: ImportMappingBody,
         response: {
@@ -152,7 +152,7 @@ export async function importRoutes(parent: FastifyInstance): Promise<void> {
             descriptions: {
               400: 'A header the file does not have, or two columns for one field (import_file_unreadable).',
               404: 'import_not_found',
-              409: 'The import has started (import_not_changeable).',
+              409: 'The import is not ready: being validated, started or ended (import_not_changeable).',
             },
           }),
         },

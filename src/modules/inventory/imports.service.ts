@@ -210,21 +210,19 @@ export async function startImport(
   options: { onlyValid?: boolean },
 ): Promise<ImportRecordType> {
   await ownImport(tx, principal, id);
-  const row = await (async () => {
-    const locked = (await lockImport(tx, id))!;
-    if (locked.state !== 'ready')
-      throw new AppError('import_not_startable', 'state', { state: locked.state });
-    if (locked.error_count > 0 && !options.onlyValid)
-      throw new AppError('import_not_startable', 'has_errors', { count: locked.error_count });
-    await recordAudit(tx, {
-      accountId: principal.accountId,
-      actor: auditActorOf(principal),
-      action: 'import.started',
-      target: { import_id: id, planet: locked.planet },
-    });
-    return setImportState(tx, id, { state: 'importing', onlyValid: options.onlyValid ?? false });
-  })();
-  return toImportRecord(row);
+  const locked = (await lockImport(tx, id))!;
+  if (locked.state !== 'ready') throw new AppError('import_not_startable', 'state', { state: locked.state });
+  if (locked.error_count > 0 && !options.onlyValid)
+    throw new AppError('import_not_startable', 'has_errors', { count: locked.error_count });
+  await recordAudit(tx, {
+    accountId: principal.accountId,
+    actor: auditActorOf(principal),
+    action: 'import.started',
+    target: { import_id: id, planet: locked.planet },
+  });
+  return toImportRecord(
+    await setImportState(tx, id, { state: 'importing', onlyValid: options.onlyValid ?? false }),
+  );
 }
 
 /** Stops an import before its next batch; rows already imported stay. */
@@ -234,19 +232,16 @@ export async function cancelImport(
   id: string,
 ): Promise<ImportRecordType> {
   await ownImport(tx, principal, id);
-  const row = await (async () => {
-    const locked = (await lockImport(tx, id))!;
-    if (!['validating', 'ready', 'importing'].includes(locked.state))
-      throw new AppError('import_not_changeable', 'state', { state: locked.state });
-    await recordAudit(tx, {
-      accountId: principal.accountId,
-      actor: auditActorOf(principal),
-      action: 'import.cancelled',
-      target: { import_id: id, planet: locked.planet },
-    });
-    return setImportState(tx, id, { state: 'cancelled' });
-  })();
-  return toImportRecord(row);
+  const locked = (await lockImport(tx, id))!;
+  if (!['validating', 'ready', 'importing'].includes(locked.state))
+    throw new AppError('import_not_changeable', 'state', { state: locked.state });
+  await recordAudit(tx, {
+    accountId: principal.accountId,
+    actor: auditActorOf(principal),
+    action: 'import.cancelled',
+    target: { import_id: id, planet: locked.planet },
+  });
+  return toImportRecord(await setImportState(tx, id, { state: 'cancelled' }));
 }
 
 /** A new mapping for a ready import: validated again before it may start. */
@@ -257,14 +252,11 @@ export async function changeImportMapping(
   mapping: Record<string, string | null>,
 ): Promise<ImportRecordType> {
   await ownImport(tx, principal, id);
-  const row = await (async () => {
-    const locked = (await lockImport(tx, id))!;
-    if (locked.state !== 'ready' && locked.state !== 'validating')
-      throw new AppError('import_not_changeable', 'state', { state: locked.state });
-    importColumns(locked.planet as PlanetId, locked.header, mapping);
-    return setImportState(tx, id, { state: 'validating', mapping });
-  })();
-  return toImportRecord(row);
+  const locked = (await lockImport(tx, id))!;
+  // Not while validating: a validation running with the old mapping would make the import ready with stale errors.
+  if (locked.state !== 'ready') throw new AppError('import_not_changeable', 'state', { state: locked.state });
+  importColumns(locked.planet as PlanetId, locked.header, mapping);
+  return toImportRecord(await setImportState(tx, id, { state: 'validating', mapping }));
 }
 
 /** What a row does to the account's assets. */
