@@ -62,6 +62,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/v1/exports/{planet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the calling account's assets as CSV or XLSX
+         * @description The calling account's own assets of the planet, with the asset list's filters (`status`, `certificate_status`, `created_after`, `created_before`, `q`, `inventory_number`), newest first, streamed: the service holds a thousand rows at a time whatever the size. Columns: `certificate_number`, `inventory_number`, `title`, the planet's fields in their declared order, every other stored field by name, then `certificate_status`, `status`, `created_at`, `updated_at`, `public_page_url` (for a certificate that was issued) and `id`. A number stays a number in XLSX; a nested value is written as its JSON. In CSV (UTF-8 with a byte-order mark, CRLF), a text cell that starts with =, +, -, @, a tab or a carriage return gets an apostrophe before it, so no spreadsheet runs it as a formula; an import takes it off.
+         */
+        get: operations["exportAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/v1/imports/{planet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a spreadsheet to import
+         * @description A CSV (`text/csv`, UTF-8 with or without a byte-order mark, comma or semicolon, quoted cells may hold line breaks) or an XLSX workbook (its first sheet). The first row names the columns: the API field names, or the fields' labels in English, French, German, Italian or Japanese, case and spaces aside; `mapping` names others. Columns an export writes that the service keeps itself (`certificate_number`, `certificate_status`, `status`, `created_at`, `updated_at`, `public_page_url`, `id`) are left aside; any other column is a pass-through field. Answers 202 with the import, `validating`: each row is checked as a create (or, for a pending asset of the same `inventory_number`, an update) would be. Nothing is written to the assets before `POST /api/v1/imports/{id}/start`.
+         */
+        post: operations["uploadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/artworks": {
         parameters: {
             query?: never;
@@ -859,6 +899,126 @@ export interface paths {
          */
         get: operations["listAudit"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's imports
+         * @description The calling account’s spreadsheet imports, newest first, paged (`limit`, `cursor`).
+         */
+        get: operations["listImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import and its progress
+         * @description The import’s state (`validating` → `ready` → `importing` → `done`; `failed` or `cancelled`), its columns with the fields they fill, and its counts. Poll it for the progress; the errors by row are at `/imports/{id}/errors`.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the errors of an import by row
+         * @description Each problem with its row (as the spreadsheet numbers it: the header is row 1), its column’s header and the sentence the API says for a create or an update; then rows refused (an issued certificate: request a correction) or failed while importing. Paged by row (`limit`, `cursor`).
+         */
+        get: operations["listImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a ready import
+         * @description Imports the rows in the background, a batch per transaction: new inventory numbers (or none) are created as `POST /assets/{planet}` creates them (with their `asset.created` webhook events), pending assets of a known number are updated with the changed fields as `PATCH` does, identical rows are left unchanged, and rows of an issued certificate are refused. An import with errors starts only with `{"only_valid": true}`.
+         */
+        post: operations["startImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import
+         * @description Stops the import before its next batch; the rows already imported stay.
+         */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change which field each column fills
+         * @description A new mapping (header → field, null to leave a column aside) for a `ready` import (one being validated or started no longer takes one): it is validated again (`validating`, then `ready`).
+         */
+        put: operations["mapImportColumns"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1813,6 +1973,572 @@ export interface operations {
             };
         };
     };
+    exportAssets: {
+        parameters: {
+            query?: {
+                /** @description One value or a comma-separated list of: draft, active, archived. */
+                status?: string;
+                /** @description One value or a comma-separated list of: pending, issued, suspended, revoked, rejected. */
+                certificate_status?: string;
+                /** @description Only assets created after this instant (exclusive), ISO 8601 with a zone. */
+                created_after?: string;
+                /** @description Only assets created before this instant (exclusive), ISO 8601 with a zone. */
+                created_before?: string;
+                /** @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index, or an inventory number exactly. */
+                q?: string;
+                /** @description Only the asset with this inventory number (exact, after trimming). */
+                inventory_number?: string;
+                /** @description csv or xlsx. Without it, Accept chooses (text/csv or the XLSX media type); CSV when it names neither. */
+                format?: "csv" | "xlsx";
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet, as an attachment. */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A filter value that is not allowed, or a format other than csv and xlsx (validation_failed); invalid_planet; planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadImport: {
+        parameters: {
+            query?: {
+                /** @description The mapping as JSON (`{"Künstler / Artist":"artist"}`); it may also be given later (PUT …/mapping). */
+                mapping?: string;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+            };
+        };
+        responses: {
+            /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+            202: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "planet": "artworks",
+                     *       "state": "validating",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "header": "Inventory number",
+                     *           "field": "inventory_number"
+                     *         },
+                     *         {
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "header": "Artist",
+                     *           "field": "artist"
+                     *         },
+                     *         {
+                     *           "header": "Year",
+                     *           "field": "year"
+                     *         },
+                     *         {
+                     *           "header": "Notes",
+                     *           "field": "Notes"
+                     *         }
+                     *       ],
+                     *       "only_valid": false,
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 0,
+                     *         "errors": 0,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "refused": 0,
+                     *         "processed": 0
+                     *       },
+                     *       "failure": null,
+                     *       "created_at": "2026-11-23T16:48:05.210Z",
+                     *       "updated_at": "2026-11-23T16:48:05.210Z",
+                     *       "started_at": null,
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                        state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                        format: "csv" | "xlsx";
+                        /** @description The file’s columns in order, each with the field it fills. */
+                        columns: {
+                            header: string;
+                            /** @description The field the column fills; null for a column left aside (an export-only column). */
+                            field: string | null;
+                        }[];
+                        /** @description Started for its valid rows only. */
+                        only_valid: boolean;
+                        counts: {
+                            /** @description Rows of the file, the header aside. */
+                            rows: number;
+                            /** @description Rows validation found nothing wrong with. */
+                            valid: number;
+                            /** @description Rows with errors (not imported). */
+                            errors: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            /** @description Rows of an asset whose certificate was issued: request a correction. */
+                            refused: number;
+                            /** @description Rows the import has done so far. */
+                            processed: number;
+                        };
+                        failure: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description A file that is not a spreadsheet, without a header, with too many rows, a workbook too large unpacked, or a bad mapping (import_file_unreadable); invalid_planet; planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The file could not be read as a spreadsheet.",
+                     *       "code": "import_file_unreadable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A file over its size limit (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A Content-Type other than text/csv and the XLSX media type. */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
     createArtworksAsset: {
         parameters: {
             query?: never;
@@ -1837,6 +2563,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Water Lilies",
+                 *       "inventory_number": "GN-1916-07",
                  *       "artist": "Claude Monet",
                  *       "medium": "Oil on canvas",
                  *       "year": 1916,
@@ -1846,6 +2573,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     artist?: string;
                     medium?: string;
                     dimensions?: string;
@@ -1889,6 +2618,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:58.750Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -1944,6 +2674,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2265,6 +2997,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     category?: string;
                     year?: number;
                     publisher?: string;
@@ -2309,6 +3043,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.920Z",
                      *       "updated_at": "2026-11-23T16:47:58.920Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1999,
                      *       "grade": 9,
                      *       "grader": "PSA",
@@ -2364,6 +3099,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2685,6 +3422,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     brand?: string;
                     model?: string;
                     reference_number?: string;
@@ -2729,6 +3468,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.007Z",
                      *       "updated_at": "2026-11-23T16:47:59.007Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1969,
                      *       "brand": "Omega",
                      *       "model": "Moonwatch",
@@ -2784,6 +3524,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3105,6 +3847,8 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title: string;
+                    /** @description The gallery's own stock number: 1–100 characters after trimming (stored trimmed), unique in the account and planet. Shown to the account itself, never on the public page, in the history or in a credential; cleared when the asset moves to another account. */
+                    inventory_number?: string;
                     lab?: string;
                     report_number?: string;
                     stone?: string;
@@ -3150,6 +3894,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.278Z",
                      *       "updated_at": "2026-11-23T16:47:59.278Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "carat": 1.02,
                      *       "metal": "platinum",
                      *       "stone": "diamond",
@@ -3205,6 +3950,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3547,6 +4294,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:59.581Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -3602,6 +4350,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3825,6 +4575,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     artist?: string | null;
                     medium?: string | null;
                     dimensions?: string | null;
@@ -3865,6 +4616,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.750Z",
                      *       "updated_at": "2026-11-23T16:47:59.581Z",
                      *       "alert": null,
+                     *       "inventory_number": "GN-1916-07",
                      *       "year": 1916,
                      *       "artist": "Claude Monet",
                      *       "medium": "Oil on canvas",
@@ -3920,6 +4672,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4269,6 +5023,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     category?: string | null;
                     year?: number | null;
                     publisher?: string | null;
@@ -4311,6 +5066,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:58.920Z",
                      *       "updated_at": "2026-11-23T16:47:58.962Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1999,
                      *       "grade": 9,
                      *       "grader": "PSA",
@@ -4366,6 +5122,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4715,6 +5473,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     brand?: string | null;
                     model?: string | null;
                     reference_number?: string | null;
@@ -4757,6 +5516,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.007Z",
                      *       "updated_at": "2026-11-23T16:47:59.252Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "year": 1969,
                      *       "brand": "Omega",
                      *       "model": "Moonwatch",
@@ -4812,6 +5572,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5161,6 +5923,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1–500 characters after trimming (stored trimmed). */
                     title?: string;
+                    inventory_number?: string | null;
                     lab?: string | null;
                     report_number?: string | null;
                     stone?: string | null;
@@ -5204,6 +5967,7 @@ export interface operations {
                      *       "created_at": "2026-11-23T16:47:59.278Z",
                      *       "updated_at": "2026-11-23T16:47:59.458Z",
                      *       "alert": null,
+                     *       "inventory_number": null,
                      *       "carat": 1.02,
                      *       "metal": "platinum",
                      *       "stone": "diamond",
@@ -5259,6 +6023,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5638,7 +6404,8 @@ export interface operations {
                      *       "updated_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
                      *       "created_at": "2026-11-23T16:48:01.996Z",
                      *       "updated_at": "2026-11-23T16:48:02.194Z",
-                     *       "alert": null
+                     *       "alert": null,
+                     *       "inventory_number": null
                      *     }
                      */
                     "application/json": {
@@ -5690,6 +6457,8 @@ export interface operations {
                              */
                             since: string;
                         } | null;
+                        /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                        inventory_number?: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6037,10 +6806,12 @@ export interface operations {
                  */
                 created_before?: string;
                 /**
-                 * @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index.
+                 * @description Case-insensitive substring of the title (`%` and `_` match themselves), answered from a trigram index, or an inventory number exactly.
                  * @example monet
                  */
                 q?: string;
+                /** @description Only the asset with this inventory number (exact, after trimming). */
+                inventory_number?: string;
             };
             header?: {
                 /**
@@ -6090,6 +6861,7 @@ export interface operations {
                      *           "created_at": "2026-11-23T16:47:58.750Z",
                      *           "updated_at": "2026-11-23T16:47:59.581Z",
                      *           "alert": null,
+                     *           "inventory_number": "GN-1916-07",
                      *           "year": 1916,
                      *           "artist": "Claude Monet",
                      *           "medium": "Oil on canvas",
@@ -6151,6 +6923,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -9700,6 +10474,7 @@ export interface operations {
                      *         "created_at": "2026-11-23T16:47:58.750Z",
                      *         "updated_at": "2026-11-23T16:48:01.873Z",
                      *         "alert": null,
+                     *         "inventory_number": null,
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -9793,6 +10568,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -14506,6 +15283,7 @@ export interface operations {
                      *               "created_at": "2026-11-23T16:47:58.750Z",
                      *               "updated_at": "2026-11-23T16:47:58.750Z",
                      *               "alert": null,
+                     *               "inventory_number": "GN-1916-07",
                      *               "year": 1916,
                      *               "artist": "Claude Monet",
                      *               "medium": "Oil on canvas",
@@ -14801,6 +15579,7 @@ export interface operations {
                      *           "kind": "stolen",
                      *           "since": "2026-11-20T00:00:00.000Z"
                      *         },
+                     *         "inventory_number": "GN-1916-07",
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -14885,6 +15664,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -15298,6 +16079,7 @@ export interface operations {
                      *         "created_at": "2026-11-23T16:47:58.750Z",
                      *         "updated_at": "2026-11-23T16:48:00.912Z",
                      *         "alert": null,
+                     *         "inventory_number": "GN-1916-07",
                      *         "year": 1916,
                      *         "artist": "Claude Monet",
                      *         "medium": "Oil on canvas",
@@ -15382,6 +16164,8 @@ export interface operations {
                                  */
                                 since: string;
                             } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -18141,7 +18925,7 @@ export interface operations {
                                 admin: true;
                             };
                             /** @description What was done. */
-                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated";
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.started" | "import.cancelled";
                             /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
                             target: {
                                 [key: string]: unknown;
@@ -18197,6 +18981,2057 @@ export interface operations {
                      * @example {
                      *       "error": "Invalid or missing API key.",
                      *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Imports per page, 1–100.
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "planet": "artworks",
+                     *           "state": "done",
+                     *           "format": "csv",
+                     *           "columns": [
+                     *             {
+                     *               "header": "Inventory number",
+                     *               "field": "inventory_number"
+                     *             },
+                     *             {
+                     *               "header": "Title",
+                     *               "field": "title"
+                     *             },
+                     *             {
+                     *               "header": "Artist",
+                     *               "field": "artist"
+                     *             },
+                     *             {
+                     *               "header": "Year",
+                     *               "field": "year"
+                     *             },
+                     *             {
+                     *               "header": "Notes",
+                     *               "field": null
+                     *             }
+                     *           ],
+                     *           "only_valid": true,
+                     *           "counts": {
+                     *             "rows": 2,
+                     *             "valid": 1,
+                     *             "errors": 1,
+                     *             "created": 1,
+                     *             "updated": 0,
+                     *             "unchanged": 0,
+                     *             "refused": 0,
+                     *             "processed": 1
+                     *           },
+                     *           "failure": null,
+                     *           "created_at": "2026-11-23T16:48:05.210Z",
+                     *           "updated_at": "2026-11-23T16:48:05.210Z",
+                     *           "started_at": "2026-11-23T16:48:05.210Z",
+                     *           "finished_at": "2026-11-23T16:48:05.210Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            planet: string;
+                            /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                            state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                            format: "csv" | "xlsx";
+                            /** @description The file’s columns in order, each with the field it fills. */
+                            columns: {
+                                header: string;
+                                /** @description The field the column fills; null for a column left aside (an export-only column). */
+                                field: string | null;
+                            }[];
+                            /** @description Started for its valid rows only. */
+                            only_valid: boolean;
+                            counts: {
+                                /** @description Rows of the file, the header aside. */
+                                rows: number;
+                                /** @description Rows validation found nothing wrong with. */
+                                valid: number;
+                                /** @description Rows with errors (not imported). */
+                                errors: number;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                /** @description Rows of an asset whose certificate was issued: request a correction. */
+                                refused: number;
+                                /** @description Rows the import has done so far. */
+                                processed: number;
+                            };
+                            failure: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "planet": "artworks",
+                     *       "state": "done",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "header": "Inventory number",
+                     *           "field": "inventory_number"
+                     *         },
+                     *         {
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "header": "Artist",
+                     *           "field": "artist"
+                     *         },
+                     *         {
+                     *           "header": "Year",
+                     *           "field": "year"
+                     *         },
+                     *         {
+                     *           "header": "Notes",
+                     *           "field": null
+                     *         }
+                     *       ],
+                     *       "only_valid": true,
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 1,
+                     *         "errors": 1,
+                     *         "created": 1,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "refused": 0,
+                     *         "processed": 1
+                     *       },
+                     *       "failure": null,
+                     *       "created_at": "2026-11-23T16:48:05.210Z",
+                     *       "updated_at": "2026-11-23T16:48:05.210Z",
+                     *       "started_at": "2026-11-23T16:48:05.210Z",
+                     *       "finished_at": "2026-11-23T16:48:05.210Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                        state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                        format: "csv" | "xlsx";
+                        /** @description The file’s columns in order, each with the field it fills. */
+                        columns: {
+                            header: string;
+                            /** @description The field the column fills; null for a column left aside (an export-only column). */
+                            field: string | null;
+                        }[];
+                        /** @description Started for its valid rows only. */
+                        only_valid: boolean;
+                        counts: {
+                            /** @description Rows of the file, the header aside. */
+                            rows: number;
+                            /** @description Rows validation found nothing wrong with. */
+                            valid: number;
+                            /** @description Rows with errors (not imported). */
+                            errors: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            /** @description Rows of an asset whose certificate was issued: request a correction. */
+                            refused: number;
+                            /** @description Rows the import has done so far. */
+                            processed: number;
+                        };
+                        failure: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listImportErrors: {
+        parameters: {
+            query?: {
+                /** @description Imports per page, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "row": 3,
+                     *           "column": "Year",
+                     *           "code": "validation_failed",
+                     *           "message": "`year` must be integer."
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description By row. */
+                        data: {
+                            /** @description The row as the spreadsheet numbers it: the header is row 1. */
+                            row: number;
+                            /** @description The column’s header; null for the row as a whole. */
+                            column: string | null;
+                            /** @description The error code (docs/errors.md), or `failed` for a row the database refused. */
+                            code: string;
+                            /** @description What is wrong, as the API says it for a create or an update. */
+                            message: string;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    startImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "only_valid": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Import the valid rows of an import with errors; without it such an import is 409. */
+                    only_valid?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "planet": "artworks",
+                     *       "state": "importing",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "header": "Inventory number",
+                     *           "field": "inventory_number"
+                     *         },
+                     *         {
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "header": "Artist",
+                     *           "field": "artist"
+                     *         },
+                     *         {
+                     *           "header": "Year",
+                     *           "field": "year"
+                     *         },
+                     *         {
+                     *           "header": "Notes",
+                     *           "field": null
+                     *         }
+                     *       ],
+                     *       "only_valid": true,
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 1,
+                     *         "errors": 1,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "refused": 0,
+                     *         "processed": 0
+                     *       },
+                     *       "failure": null,
+                     *       "created_at": "2026-11-23T16:48:05.210Z",
+                     *       "updated_at": "2026-11-23T16:48:05.210Z",
+                     *       "started_at": "2026-11-23T16:48:05.210Z",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                        state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                        format: "csv" | "xlsx";
+                        /** @description The file’s columns in order, each with the field it fills. */
+                        columns: {
+                            header: string;
+                            /** @description The field the column fills; null for a column left aside (an export-only column). */
+                            field: string | null;
+                        }[];
+                        /** @description Started for its valid rows only. */
+                        only_valid: boolean;
+                        counts: {
+                            /** @description Rows of the file, the header aside. */
+                            rows: number;
+                            /** @description Rows validation found nothing wrong with. */
+                            valid: number;
+                            /** @description Rows with errors (not imported). */
+                            errors: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            /** @description Rows of an asset whose certificate was issued: request a correction. */
+                            refused: number;
+                            /** @description Rows the import has done so far. */
+                            processed: number;
+                        };
+                        failure: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Not ready, or errors without only_valid (import_not_startable). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The import cannot start now.",
+                     *       "code": "import_not_startable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "planet": "artworks",
+                     *       "state": "cancelled",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "header": "Inventory number",
+                     *           "field": "inventory_number"
+                     *         },
+                     *         {
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "header": "Artist",
+                     *           "field": "artist"
+                     *         },
+                     *         {
+                     *           "header": "Year",
+                     *           "field": "year"
+                     *         },
+                     *         {
+                     *           "header": "Notes",
+                     *           "field": "Notes"
+                     *         }
+                     *       ],
+                     *       "only_valid": false,
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 1,
+                     *         "errors": 1,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "refused": 0,
+                     *         "processed": 0
+                     *       },
+                     *       "failure": null,
+                     *       "created_at": "2026-11-23T16:48:05.210Z",
+                     *       "updated_at": "2026-11-23T16:48:05.210Z",
+                     *       "started_at": null,
+                     *       "finished_at": "2026-11-23T16:48:05.210Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                        state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                        format: "csv" | "xlsx";
+                        /** @description The file’s columns in order, each with the field it fills. */
+                        columns: {
+                            header: string;
+                            /** @description The field the column fills; null for a column left aside (an export-only column). */
+                            field: string | null;
+                        }[];
+                        /** @description Started for its valid rows only. */
+                        only_valid: boolean;
+                        counts: {
+                            /** @description Rows of the file, the header aside. */
+                            rows: number;
+                            /** @description Rows validation found nothing wrong with. */
+                            valid: number;
+                            /** @description Rows with errors (not imported). */
+                            errors: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            /** @description Rows of an asset whose certificate was issued: request a correction. */
+                            refused: number;
+                            /** @description Rows the import has done so far. */
+                            processed: number;
+                        };
+                        failure: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The import has ended (import_not_changeable). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The import has started; its mapping or state can no longer change.",
+                     *       "code": "import_not_changeable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    mapImportColumns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mapping": {
+                 *         "Notes": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Column header → field name (`title`, `inventory_number`, a planet field or a pass-through name); null leaves the column aside. Headers not named here are matched by API name or by the field’s label in any of the five languages, case and spaces aside. */
+                    mapping: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "planet": "artworks",
+                     *       "state": "validating",
+                     *       "format": "csv",
+                     *       "columns": [
+                     *         {
+                     *           "header": "Inventory number",
+                     *           "field": "inventory_number"
+                     *         },
+                     *         {
+                     *           "header": "Title",
+                     *           "field": "title"
+                     *         },
+                     *         {
+                     *           "header": "Artist",
+                     *           "field": "artist"
+                     *         },
+                     *         {
+                     *           "header": "Year",
+                     *           "field": "year"
+                     *         },
+                     *         {
+                     *           "header": "Notes",
+                     *           "field": null
+                     *         }
+                     *       ],
+                     *       "only_valid": false,
+                     *       "counts": {
+                     *         "rows": 2,
+                     *         "valid": 0,
+                     *         "errors": 0,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "refused": 0,
+                     *         "processed": 0
+                     *       },
+                     *       "failure": null,
+                     *       "created_at": "2026-11-23T16:48:05.210Z",
+                     *       "updated_at": "2026-11-23T16:48:05.210Z",
+                     *       "started_at": null,
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                        state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                        format: "csv" | "xlsx";
+                        /** @description The file’s columns in order, each with the field it fills. */
+                        columns: {
+                            header: string;
+                            /** @description The field the column fills; null for a column left aside (an export-only column). */
+                            field: string | null;
+                        }[];
+                        /** @description Started for its valid rows only. */
+                        only_valid: boolean;
+                        counts: {
+                            /** @description Rows of the file, the header aside. */
+                            rows: number;
+                            /** @description Rows validation found nothing wrong with. */
+                            valid: number;
+                            /** @description Rows with errors (not imported). */
+                            errors: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            /** @description Rows of an asset whose certificate was issued: request a correction. */
+                            refused: number;
+                            /** @description Rows the import has done so far. */
+                            processed: number;
+                        };
+                        failure: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description A header the file does not have, or two columns for one field (import_file_unreadable). */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The file could not be read as a spreadsheet.",
+                     *       "code": "import_file_unreadable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The import is not ready: being validated, started or ended (import_not_changeable). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The import has started; its mapping or state can no longer change.",
+                     *       "code": "import_not_changeable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
                      *       "request_id": "req-7f3a"
                      *     }
                      */

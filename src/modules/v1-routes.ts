@@ -6,6 +6,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
+import { importRoutes } from './inventory/imports.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { tagRoutes } from './tags/tags.routes.js';
 import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
@@ -32,4 +33,5 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(tagRoutes);
   await v1.register(watchlistRoutes);
   await v1.register(auditRoutes);
+  await v1.register(importRoutes);
 }

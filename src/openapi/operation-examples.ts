@@ -375,12 +375,96 @@ const page = (data: unknown[], nextCursor: string | null = null) => ({
   next_cursor: nextCursor,
 });
 
+/** A stock list uploaded as CSV: two rows, the second with a year that is not a number. */
+export const IMPORT_CSV =
+  'Inventory number,Title,Artist,Year,Notes\r\nGN-2026-014,Harbour at dusk,Anna Berg,1975,framed\r\nGN-2026-015,Harbour at night,Anna Berg,ca. 1975,\r\n';
+const IMPORT_ID = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const IMPORTED_AT = '2026-11-23T16:48:05.210Z';
+const importColumns = (notes: string | null) => [
+  { header: 'Inventory number', field: 'inventory_number' },
+  { header: 'Title', field: 'title' },
+  { header: 'Artist', field: 'artist' },
+  { header: 'Year', field: 'year' },
+  { header: 'Notes', field: notes },
+];
+const importRecord = (changes: Record<string, unknown>, counts: Record<string, number> = {}) => ({
+  id: IMPORT_ID,
+  planet: 'artworks',
+  state: 'validating',
+  format: 'csv',
+  columns: importColumns(null),
+  only_valid: false,
+  counts: {
+    rows: 2,
+    valid: 0,
+    errors: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    processed: 0,
+    ...counts,
+  },
+  failure: null,
+  created_at: IMPORTED_AT,
+  updated_at: IMPORTED_AT,
+  started_at: null,
+  finished_at: null,
+  ...changes,
+});
+const validated = { valid: 1, errors: 1 };
+const importExamples: Record<string, OperationExamples> = {
+  uploadImport: { responses: { '202': importRecord({ columns: importColumns('Notes') }) } },
+  mapImportColumns: { request: { mapping: { Notes: null } }, responses: { '200': importRecord({}) } },
+  listImportErrors: {
+    responses: {
+      '200': page([
+        { row: 3, column: 'Year', code: 'validation_failed', message: '`year` must be integer.' },
+      ]),
+    },
+  },
+  startImport: {
+    request: { only_valid: true },
+    responses: {
+      '200': importRecord({ state: 'importing', only_valid: true, started_at: IMPORTED_AT }, validated),
+    },
+  },
+  getImport: {
+    responses: {
+      '200': importRecord(
+        { state: 'done', only_valid: true, started_at: IMPORTED_AT, finished_at: IMPORTED_AT },
+        { ...validated, created: 1, processed: 1 },
+      ),
+    },
+  },
+  listImports: {
+    parameters: { limit: 1 },
+    responses: {
+      '200': page([
+        importRecord(
+          { state: 'done', only_valid: true, started_at: IMPORTED_AT, finished_at: IMPORTED_AT },
+          { ...validated, created: 1, processed: 1 },
+        ),
+      ]),
+    },
+  },
+  cancelImport: {
+    responses: {
+      '200': importRecord(
+        { state: 'cancelled', columns: importColumns('Notes'), finished_at: IMPORTED_AT },
+        validated,
+      ),
+    },
+  },
+};
+
 const createAndUpdate = (planet: Planet, name: string) => ({
   [`create${name}Asset`]: { request: createRequests[planet], responses: { '201': assetRecord(planet) } },
   [`update${name}Asset`]: { request: renamed(planet), responses: { '200': updatedRecord(planet) } },
 });
 
 export const operationExamples: Record<string, OperationExamples> = {
+  ...importExamples,
   ...createAndUpdate('artworks', 'Artworks'),
   ...createAndUpdate('collectibles', 'Collectibles'),
   ...createAndUpdate('watches', 'Watches'),

@@ -66,6 +66,8 @@ const ON_THE_COORDINATOR = [
   'tags',
   'tag_taps',
   'keyless_search_changes',
+  'imports',
+  'import_rows',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

@@ -26,11 +26,12 @@ import {
   type CertificateMove,
   type MediaMove,
 } from './asset-states.js';
-import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
+import { assertPassThroughLimit, parseAssetBody, type AssetInput } from './asset-input.js';
 import { toAssetRecord, withoutInventoryNumber } from './asset-record.js';
 import {
   findAsset,
   findAssets,
+  findAssetsByInventoryNumbers,
   insertAssetWithCreatedEvent,
   insertAssetsWithCreatedEvents,
   lockAsset,
@@ -50,13 +51,19 @@ function notFound(): AppError {
   return new AppError('asset_not_found');
 }
 
+/** A create body's checks beyond its planet's schema: the limits of docs/errors.md and the pass-through count. */
+export function checkCreateInput(planet: PlanetId, body: unknown): AssetInput {
+  const input = parseAssetBody(body, 'create');
+  assertPassThroughLimit(planet, input.attributes);
+  return input;
+}
+
 /**
  * Everything a create checks and computes before it reaches the database: the body, the pass-through
  * limit, the ids and the hashed CREATED event. A bad request fails here, alone, before any batching.
  */
 function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): NewAsset {
-  const input = parseAssetBody(body, 'create');
-  assertPassThroughLimit(planet, input.attributes);
+  const input = checkCreateInput(planet, body);
   const id = timeOrderedId();
   const event = buildEvent(
     {
@@ -202,6 +209,31 @@ async function assetOfOwnerOrAdmin(
   const row = isUuid(id) ? await read(id) : undefined;
   if (!row || ('principal' in actor && row.account_id !== actor.principal.accountId)) throw notFound();
   return row;
+}
+
+/** The account's assets of the planet holding these inventory numbers, by number (an import's look-up). */
+export async function ownAssetsByInventoryNumber(
+  db: Queryable,
+  accountId: string,
+  planet: PlanetId,
+  inventoryNumbers: readonly string[],
+): Promise<Map<string, AssetRow>> {
+  if (inventoryNumbers.length === 0) return new Map();
+  const rows = await findAssetsByInventoryNumbers(db, planet, accountId, inventoryNumbers);
+  return new Map(rows.map((row) => [row.inventory_number!, row]));
+}
+
+/** The account's assets of the planet among these ids, by id (an exported row found again by its `id`). */
+export async function ownAssetsById(
+  db: Queryable,
+  accountId: string,
+  planet: PlanetId,
+  ids: readonly string[],
+): Promise<Map<string, AssetRow>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await findAssets(db, planet, valid);
+  return new Map([...rows].filter(([, row]) => row.account_id === accountId));
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
