@@ -184,18 +184,19 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
-export async function updateAsset(
-  db: Queryable,
-  principal: Principal,
-  planet: PlanetId,
-  id: string,
-  body: unknown,
-): Promise<AssetRecordType> {
-  const input = parseAssetBody(body, 'update');
-  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
-  assertCanUpdate(row);
+/** What an update body would change on a row: old and new per field, and the attributes it leaves. */
+export interface AssetChanges {
+  changes: Record<string, { old: unknown; new: unknown }>;
+  title: string | undefined;
+  attributes: Record<string, unknown>;
+}
 
+/**
+ * The one rule of an update body (PATCH, and a correction after issue): title and planet fields validated as on
+ * create, pass-through fields merged, null removes a field; `changes` is empty when nothing would change.
+ */
+export function assetChangesOf(planet: PlanetId, row: AssetRow, body: unknown): AssetChanges {
+  const input = parseAssetBody(body, 'update');
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   if (input.title !== undefined && input.title !== row.title) {
     changes.title = { old: row.title, new: input.title };
@@ -207,20 +208,44 @@ export async function updateAsset(
     else attributes[key] = value;
     if (!sameJson(old, value)) changes[key] = { old, new: value };
   }
-  if (Object.keys(changes).length === 0) return toAssetRecord(row);
-  assertPassThroughLimit(planet, attributes);
+  if (Object.keys(changes).length > 0) assertPassThroughLimit(planet, attributes);
+  return { changes, title: changes.title ? input.title : undefined, attributes };
+}
 
-  const updated = await updateAssetRow(db, planet, row.id, {
-    title: changes.title ? input.title : undefined,
-    attributes,
-    updatedBy: principal.accountId,
+/** Writes the changes of assetChangesOf to a row whose lock the caller holds; its event is the caller's. */
+export async function writeAssetChanges(
+  db: Queryable,
+  row: AssetRow,
+  changes: AssetChanges,
+  updatedBy: string,
+): Promise<AssetRow> {
+  return updateAssetRow(db, row.planet, row.id, {
+    title: changes.title,
+    attributes: changes.attributes,
+    updatedBy,
     updatedAt: new Date().toISOString(),
   });
+}
+
+/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
+export async function updateAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  body: unknown,
+): Promise<AssetRecordType> {
+  parseAssetBody(body, 'update');
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
+  assertCanUpdate(row);
+  const update = assetChangesOf(planet, row, body);
+  if (Object.keys(update.changes).length === 0) return toAssetRecord(row);
+  const updated = await writeAssetChanges(db, row, update, principal.accountId);
   await appendEvent(db, {
     assetId: row.id,
     planet,
     eventType: 'UPDATED',
-    payload: { ...historyActor(principal), changes },
+    payload: { ...historyActor(principal), changes: update.changes },
     actorAccountId: principal.accountId,
   });
   return toAssetRecord(updated);
