@@ -170,6 +170,17 @@ describe('corrections after issue', () => {
     );
     expect(rows.map((row) => row.payload.correction.id)).toEqual([correction.id]);
 
+    // The public page says so, with the history entry: when, what changed, the entry's sequence and hash.
+    const page = await context.app.inject({ method: 'GET', url: `/c/${asset.certificateNumber}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Corrected on');
+    expect(page.body).toContain(`data-history-sequence="${amended.sequence}"`);
+    expect(page.body).toMatch(/<del>200 x 180 cm<\/del>\s*→\s*<ins>200 x 181 cm<\/ins>/);
+    expect(page.body).toContain(amended.hash);
+    expect(page.body).toContain('1 image removed');
+    const french = await context.app.inject({ method: 'GET', url: `/c/${asset.certificateNumber}?lang=fr` });
+    expect(french.body).toContain('Corrigé le');
+
     const one = await context.app.inject({
       method: 'GET',
       url: `/api/v1/corrections/${correction.id}`,

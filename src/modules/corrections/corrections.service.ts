@@ -4,7 +4,7 @@ import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { limits } from '../../limits.js';
-import type { PlanetId } from '../../planets/planets.js';
+import { planets, type PlanetId } from '../../planets/planets.js';
 import { isArchived, isIssued } from '../assets/asset-states.js';
 import { toAssetRecord } from '../assets/asset-record.js';
 import {
@@ -19,7 +19,6 @@ import { toCertificate, type AdminActor } from '../certificates/certificate-move
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialCorrection } from '../credentials/certificate-credentials.service.js';
 import { publicMediaDigests, removeImagesOfCorrection } from '../media/media.service.js';
-import { roleReaches } from '../members/member-roles.js';
 import { historyActor, type Principal } from '../principal/principal.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
@@ -28,6 +27,7 @@ import {
   findCorrection,
   findOpenCorrection,
   insertCorrection,
+  listAmendments,
   listCorrections,
   type CorrectionRow,
   type CorrectionStatus,
@@ -100,7 +100,8 @@ export async function requestCorrection(
   assetId: string,
   body: CorrectionBody,
 ): Promise<CorrectionRecordType> {
-  if ('role' in principal && !roleReaches(principal.role, 'editor')) {
+  // A viewer reads only (docs/members.md); editors and owners ask.
+  if ('role' in principal && principal.role === 'viewer') {
     throw new AppError('forbidden_role', 'needs', { role: 'editor' });
   }
   const reason = normaliseReason(body.reason, false)!;
@@ -305,4 +306,34 @@ export async function refuseCorrection(
     reason,
   });
   return toCorrectionRecord((await findCorrection(tx, correction.id))!);
+}
+
+/** A correction as the public page shows it: when, its history entry, the declared fields it changed. */
+export interface PublicAmendment {
+  decidedAt: string;
+  sequence: number;
+  hash: string;
+  changes: { field: string; old: unknown; new: unknown }[];
+  imagesRemoved: number;
+}
+
+/**
+ * The approved corrections of an issued certificate for its public page, oldest first: only the title and the
+ * planet's declared fields (pass-through fields may hold personal data, as in the credential).
+ */
+export async function publicAmendments(
+  db: Queryable,
+  planet: PlanetId,
+  assetId: string,
+): Promise<PublicAmendment[]> {
+  const declared = new Set(['title', ...Object.keys(planets[planet].fields)]);
+  return (await listAmendments(db, planet, assetId)).map((row) => ({
+    decidedAt: row.decided_at.toISOString(),
+    sequence: row.sequence,
+    hash: row.hash,
+    changes: Object.entries(row.changes)
+      .filter(([field]) => declared.has(field))
+      .map(([field, change]) => ({ field, old: change.old, new: change.new })),
+    imagesRemoved: row.media_removed.length,
+  }));
 }

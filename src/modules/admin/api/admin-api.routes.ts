@@ -17,7 +17,7 @@ import {
   moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
 import { archiveAsset } from '../../assets/assets.service.js';
-import { adminCorrectionRoutes } from '../../corrections/corrections-admin.routes.js';
+import { adminCorrectionRoutes } from './corrections-admin.routes.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '../../errors/error-catalogue.js';
-import { ErrorResponse } from '../../errors/error-response.schema.js';
-import { commitChange } from '../../plugins/commit-change.js';
-import { requireAdminActor } from '../admin/auth/admin-auth.js';
-import { forgetOrphanBytes } from '../media/media.service.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { ErrorResponse } from '../../../errors/error-response.schema.js';
+import { commitChange } from '../../../plugins/commit-change.js';
+import { requireAdminActor } from '../auth/admin-auth.js';
+import { forgetOrphanBytes } from '../../media/media.service.js';
 import {
   approveCorrection,
   findCorrectionForReview,
   listCorrectionsForReview,
   refuseCorrection,
   toCorrectionRecord,
-} from './corrections.service.js';
+} from '../../corrections/corrections.service.js';
 import {
   CorrectionList,
   CorrectionListQuery,
   CorrectionParams,
   CorrectionRecord,
   DecisionBody,
-} from './corrections.schemas.js';
+} from '../../corrections/corrections.schemas.js';
 
 const errors = {
   400: ErrorResponse,
