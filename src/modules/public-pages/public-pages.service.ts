@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import type { PageLanguage } from '../../i18n/locales.js';
 import { etagOf } from '../../lib/immutable-responses.js';
 import { qrCodeSvg } from '../../lib/qr-codes.js';
-import { CERTIFICATE_NUMBER, type PlanetId } from '../../planets/planets.js';
+import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
 import { getAccountProfile, type AccountProfile } from '../accounts/account-profiles.service.js';
 import { answerLookup, type LookupKind } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
