@@ -6555,7 +6555,7 @@ export interface operations {
                             planet: string;
                             /** @description 1, 2, 3… per asset, without gaps. */
                             sequence: number;
-                            /** @description CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, OWNERSHIP_TRANSFERRED, ALERT_RAISED, ALERT_RESOLVED, TAG_BOUND, TAG_UNBOUND, VERIFIED or ARCHIVED. */
+                            /** @description CREATED, UPDATED, MEDIA_ADDED, MEDIA_REMOVED, CERTIFICATE_ISSUED, CERTIFICATE_REJECTED, CERTIFICATE_SUSPENDED, CERTIFICATE_REINSTATED, CERTIFICATE_REVOKED, CERTIFICATE_AMENDED, OWNERSHIP_TRANSFERRED, ALERT_RAISED, ALERT_RESOLVED, TAG_BOUND, TAG_UNBOUND, VERIFIED or ARCHIVED. */
                             event_type: string;
                             payload: {
                                 [key: string]: unknown;

@@ -77,6 +77,11 @@ describe('the operator’s corrections pages', () => {
       context.app.inject({ method: 'GET', url: `/api/v1/assets/artworks/${id}`, headers: auth });
     expect((await asset(approved.asset.id, approved.owner.auth)).json()).toMatchObject({ year: 1869 });
     expect((await asset(refused.asset.id, refused.owner.auth)).json()).toMatchObject({ title: 'The Magpie' });
+    // The history says what the correction changed, in words.
+    const history = await page(`/admin/assets/artworks/${approved.asset.id}`);
+    expect(history.body).toMatch(/changed[^<]*year[^<]*1868[^<]*1869/i);
+    expect(history.body).not.toContain('cannot describe yet');
+
     const decided = await page(`/admin/corrections/${refused.id}`);
     expect(decided.body).toContain('data-status="refused"');
     expect(decided.body).toContain('Registered title kept.');
