@@ -146,6 +146,11 @@ describe('corrections after issue', () => {
     // The previous credential's refresh bit is set: a verifier holding it learns a newer version exists.
     expect(await statusBit(before, 'refresh')).toBe(true);
     expect(await statusBit(before, 'revocation')).toBe(false);
+    const heldOld = await verifyCredential(before, {
+      ...servedBy(context.app),
+      didDocuments: [(await context.app.inject({ method: 'GET', url: '/.well-known/did.json' })).json()],
+    });
+    expect(heldOld).toMatchObject({ result: 'VALID', newer_version: true });
 
     const after = (await publicCredential(context.app, asset.certificateNumber)) as unknown as Credential;
     expect(after.id).not.toBe(before.id);
