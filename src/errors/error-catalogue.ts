@@ -58,6 +58,9 @@ export const errorCatalogue = {
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
+      nothing_to_correct: () => 'A correction must change a field or remove a public image.',
+      not_public_image: ({ id }: { id: string }) =>
+        `${id.slice(0, 100)} is not a public image of this asset.`,
       in_future: ({ field }: Field) => `\`${field}\` cannot be in the future.`,
       not_a_date: ({ field }: Field) => `\`${field}\` must be an ISO 8601 date (YYYY-MM-DD) or date-time.`,
       unknown_account: ({ field, id }: Field & { id: string }) => `\`${field}\`: no account ${id} exists.`,
@@ -200,6 +203,7 @@ export const errorCatalogue = {
   media_not_found: notFound('Media'),
   alert_not_found: notFound('Alert'),
   tag_not_found: notFound('Tag'),
+  correction_not_found: notFound('Correction'),
   watch_not_found: notFound('Watch-list entry'),
   account_not_found: {
     ...notFound('Account'),
@@ -243,6 +247,9 @@ export const errorCatalogue = {
         `Cannot ${move} a transfer that is ${state}.`,
       alert_resolved: () => 'The alert is already resolved.',
       tag_unbound: () => 'The tag is already unbound.',
+      correction_decided: ({ state }: { state: string }) => `The correction request is already ${state}.`,
+      correction_open: ({ id }: { id: string }) =>
+        `The asset already has an open correction request (${id}); wait for the operator's answer.`,
     },
   },
   alert_already_open: {

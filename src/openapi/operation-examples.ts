@@ -463,6 +463,38 @@ const createAndUpdate = (planet: Planet, name: string) => ({
   [`update${name}Asset`]: { request: renamed(planet), responses: { '200': updatedRecord(planet) } },
 });
 
+/** A correction of each planet's issued certificate: its title as the catalogue raisonné now gives it. */
+const correctionRequest = (planet: Planet) => ({
+  fields: { title: `${createRequests[planet].title} (catalogue raisonné)` },
+  reason: 'The catalogue raisonné gives the title differently.',
+});
+const CORRECTION_IDS: Record<Planet, string> = {
+  artworks: '0f1e2d3c-4b5a-4968-8776-65544332a110',
+  collectibles: '0f1e2d3c-4b5a-4968-8776-65544332a111',
+  watches: '0f1e2d3c-4b5a-4968-8776-65544332a112',
+  jewelry: '0f1e2d3c-4b5a-4968-8776-65544332a113',
+};
+const openCorrection = (planet: Planet) => ({
+  id: CORRECTION_IDS[planet],
+  planet,
+  asset_id: created[planet].id,
+  certificate_number: created[planet].number,
+  status: 'open',
+  ...correctionRequest(planet),
+  remove_media_ids: [],
+  requested_by: { source: 'api', api_key_id: '3605d83f-2898-47af-aab5-cac80b5f9c81' },
+  requested_at: '2026-11-23T16:48:05.102Z',
+  decided_at: null,
+  decision_reason: null,
+  amended_sequence: null,
+});
+const requestCorrection = (planet: Planet, name: string) => ({
+  [`request${name}Correction`]: {
+    request: correctionRequest(planet),
+    responses: { '201': openCorrection(planet) },
+  },
+});
+
 export const operationExamples: Record<string, OperationExamples> = {
   ...importExamples,
   ...createAndUpdate('artworks', 'Artworks'),
@@ -527,6 +559,7 @@ export const operationExamples: Record<string, OperationExamples> = {
     responses: {
       '200': {
         '@context': ['https://www.w3.org/ns/credentials/v2'],
+        id: 'urn:uuid:5e8d2c1a-7b3f-4a9e-8c6d-1f2e3a4b5c6d',
         type: ['VerifiableCredential', 'AssetCertificate'],
         issuer: ISSUER,
         validFrom: ISSUED_AT,
@@ -541,7 +574,11 @@ export const operationExamples: Record<string, OperationExamples> = {
           year: createRequests.artworks.year,
           date_text: createRequests.artworks.date_text,
         },
-        credentialStatus: [statusEntry('revocation', '102815'), statusEntry('suspension', '81806')],
+        credentialStatus: [
+          statusEntry('revocation', '102815'),
+          statusEntry('suspension', '81806'),
+          statusEntry('refresh', '40213'),
+        ],
         proof: dataIntegrityProof(
           '2026-11-23T16:48:01Z',
           'z2x5tBaWW8pU1KVgCFrUmXrtbzVSyzceHLyKeSC8oDNEiig2AzkNivgy3GSyb1hBkcdyyDbjHqUVzqi6pmZi8cJqx',
@@ -748,4 +785,10 @@ export const operationExamples: Record<string, OperationExamples> = {
     },
   },
   deleteAssetMedia: { responses: { '200': media } },
+  ...requestCorrection('artworks', 'Artworks'),
+  ...requestCorrection('collectibles', 'Collectibles'),
+  ...requestCorrection('watches', 'Watches'),
+  ...requestCorrection('jewelry', 'Jewelry'),
+  listAssetCorrections: { responses: { '200': { data: [openCorrection('artworks')] } } },
+  getCorrection: { responses: { '200': openCorrection('artworks') } },
 };

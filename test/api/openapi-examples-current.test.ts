@@ -289,6 +289,21 @@ describe('the documented examples', () => {
     const secondImport = await call('uploadImport', owner.auth, {}, stockList);
     await waitForImport(secondImport.id, 'ready');
     await call('cancelImport', owner.auth, { id: secondImport.id });
+    // A correction of each planet's issued certificate, asked by its owner (the artwork is the buyer's now).
+    for (const [planet, name] of [
+      ['artworks', 'Artworks'],
+      ['collectibles', 'Collectibles'],
+      ['watches', 'Watches'],
+      ['jewelry', 'Jewelry'],
+    ] as const) {
+      if (planet !== 'artworks') await issueCertificateForTest(context.db, assets[planet]!);
+      const asker = planet === 'artworks' ? buyer.auth : owner.auth;
+      const asked = await call(`request${name}Correction`, asker, { id: assets[planet]!.id });
+      if (planet === 'artworks') {
+        await call('listAssetCorrections', asker, { id: art.id });
+        await call('getCorrection', asker, { id: asked.id });
+      }
+    }
 
     for (const [operationId, examples] of Object.entries(operationExamples))
       for (const [status, documented] of Object.entries(examples.responses)) {

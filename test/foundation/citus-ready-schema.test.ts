@@ -20,6 +20,7 @@ const DISTRIBUTED_BY_ASSET = {
   media_fingerprints: 'asset_id',
   history_checks: 'asset_id',
   history_recheck_queue: 'asset_id',
+  certificate_corrections: 'asset_id',
 } as const;
 const REFERENCE = [
   'planets',

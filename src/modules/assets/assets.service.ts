@@ -240,18 +240,21 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
-export async function updateAsset(
-  db: Queryable,
-  principal: Principal,
-  planet: PlanetId,
-  id: string,
-  body: unknown,
-): Promise<AssetRecordType> {
-  const input = parseAssetBody(body, 'update');
-  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
-  assertCanUpdate(row);
+/** What an update body would change on a row: old and new per field, and the attributes it leaves. */
+export interface AssetChanges {
+  changes: Record<string, { old: unknown; new: unknown }>;
+  title: string | undefined;
+  attributes: Record<string, unknown>;
+  /** The stock number to set (null removes it); undefined when the body leaves it as it is. */
+  inventoryNumber: string | null | undefined;
+}
 
+/**
+ * The one rule of an update body (PATCH, and a correction after issue): title and planet fields validated as on
+ * create, pass-through fields merged, null removes a field; `changes` is empty when nothing would change.
+ */
+export function assetChangesOf(planet: PlanetId, row: AssetRow, body: unknown): AssetChanges {
+  const input = parseAssetBody(body, 'update');
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   if (input.title !== undefined && input.title !== row.title) {
     changes.title = { old: row.title, new: input.title };
@@ -268,27 +271,51 @@ export async function updateAsset(
     input.inventoryNumber !== undefined && input.inventoryNumber !== row.inventory_number
       ? input.inventoryNumber
       : undefined;
-  if (Object.keys(changes).length === 0 && inventoryNumber === undefined) return toAssetRecord(row);
-  assertPassThroughLimit(planet, attributes);
+  if (Object.keys(changes).length > 0) assertPassThroughLimit(planet, attributes);
+  return { changes, title: changes.title ? input.title : undefined, attributes, inventoryNumber };
+}
 
-  let updated: AssetRow;
+/** Writes the changes of assetChangesOf to a row whose lock the caller holds; its event is the caller's. */
+export async function writeAssetChanges(
+  db: Queryable,
+  row: AssetRow,
+  changes: AssetChanges,
+  updatedBy: string,
+): Promise<AssetRow> {
   try {
-    updated = await updateAssetRow(db, planet, row.id, {
-      title: changes.title ? input.title : undefined,
-      attributes,
-      inventoryNumber,
-      updatedBy: principal.accountId,
+    return await updateAssetRow(db, row.planet, row.id, {
+      title: changes.title,
+      attributes: changes.attributes,
+      inventoryNumber: changes.inventoryNumber,
+      updatedBy,
       updatedAt: new Date().toISOString(),
     });
   } catch (error) {
     throw inventoryNumberTaken(error);
   }
-  if (Object.keys(changes).length === 0) return toAssetRecord(updated);
+}
+
+/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
+export async function updateAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  body: unknown,
+): Promise<AssetRecordType> {
+  parseAssetBody(body, 'update');
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
+  assertCanUpdate(row);
+  const update = assetChangesOf(planet, row, body);
+  const historyChanges = Object.keys(update.changes).length > 0;
+  if (!historyChanges && update.inventoryNumber === undefined) return toAssetRecord(row);
+  const updated = await writeAssetChanges(db, row, update, principal.accountId);
+  if (!historyChanges) return toAssetRecord(updated);
   await appendEvent(db, {
     assetId: row.id,
     planet,
     eventType: 'UPDATED',
-    payload: { ...historyActor(principal), changes },
+    payload: { ...historyActor(principal), changes: update.changes },
     actorAccountId: principal.accountId,
   });
   return toAssetRecord(updated);

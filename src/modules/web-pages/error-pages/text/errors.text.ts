@@ -32,6 +32,7 @@ export const errorsText = {
       media_not_found: 'There is no such file.',
       alert_not_found: 'There is no such report.',
       tag_not_found: 'There is no such tag.',
+      correction_not_found: 'There is no such correction request.',
       watch_not_found: 'This certificate is not on the watch-list.',
       account_not_found: 'There is no such account.',
       api_key_not_found: 'There is no such API key.',
