@@ -29,7 +29,8 @@ const NOT_PAGES: Record<string, string> = {
   '/console/assets': 'a 303 redirect to the first planet’s list',
   '/console/assets/:planet/:id/certificate.pdf': 'a PDF (test/browser/console-journey.test.ts renders it)',
   '/console/labels.pdf': 'a PDF (test/console/certificate-print.test.ts renders it)',
-  '/console/assets/:planet/export': 'a spreadsheet download (test/inventory/inventory-export.test.ts reads it)',
+  '/console/assets/:planet/export':
+    'a spreadsheet download (test/inventory/inventory-export.test.ts reads it)',
   '/console/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
   '/console/thumbnails/:media_id':
     'a list’s small picture (test/browser/phone-menu-charts.test.ts shows one)',
