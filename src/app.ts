@@ -42,6 +42,7 @@ import { photoSearchPageRoutes } from './modules/public-pages/photo-search-page.
 import { tapPlugin } from './modules/tags/tap.plugin.js';
 import { webhookDeliveryPlugin } from './modules/webhooks/delivery.plugin.js';
 import { mailPlugin } from './modules/mail/mail.plugin.js';
+import { importsPlugin } from './modules/inventory/imports.plugin.js';
 import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redisKeyPrefix: options.redisKeyPrefix });
   await app.register(webhookDeliveryPlugin);
   await app.register(mailPlugin);
+  await app.register(importsPlugin);
   await app.register(noticesPlugin);
   await app.register(eventPruningPlugin);
   await app.register(historyRecheckPlugin);

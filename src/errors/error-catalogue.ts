@@ -58,6 +58,9 @@ export const errorCatalogue = {
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
+      nothing_to_correct: () => 'A correction must change a field or remove a public image.',
+      not_public_image: ({ id }: { id: string }) =>
+        `${id.slice(0, 100)} is not a public image of this asset.`,
       in_future: ({ field }: Field) => `\`${field}\` cannot be in the future.`,
       not_a_date: ({ field }: Field) => `\`${field}\` must be an ISO 8601 date (YYYY-MM-DD) or date-time.`,
       unknown_account: ({ field, id }: Field & { id: string }) => `\`${field}\`: no account ${id} exists.`,
@@ -200,6 +203,7 @@ export const errorCatalogue = {
   media_not_found: notFound('Media'),
   alert_not_found: notFound('Alert'),
   tag_not_found: notFound('Tag'),
+  correction_not_found: notFound('Correction'),
   watch_not_found: notFound('Watch-list entry'),
   account_not_found: {
     ...notFound('Account'),
@@ -243,6 +247,9 @@ export const errorCatalogue = {
         `Cannot ${move} a transfer that is ${state}.`,
       alert_resolved: () => 'The alert is already resolved.',
       tag_unbound: () => 'The tag is already unbound.',
+      correction_decided: ({ state }: { state: string }) => `The correction request is already ${state}.`,
+      correction_open: ({ id }: { id: string }) =>
+        `The asset already has an open correction request (${id}); wait for the operator's answer.`,
     },
   },
   alert_already_open: {
@@ -364,6 +371,52 @@ export const errorCatalogue = {
   inventory_number_taken: {
     status: 409,
     message: 'Another asset of this account in this category already has this inventory number.',
+  },
+  import_not_found: notFound('Import'),
+  import_file_unreadable: {
+    status: 400,
+    message: 'The file could not be read as a spreadsheet.',
+    details: {
+      no_header: () => 'The file has no header row: its first row must name the columns.',
+      not_csv: ({ reason }: { reason: string }) => `The file could not be read as CSV: ${reason}.`,
+      not_xlsx: () => 'The file could not be read as an XLSX workbook.',
+      too_large: ({ max }: { max: string }) => `The workbook holds more than ${max} once unpacked.`,
+      too_many_entries: ({ max }: { max: number }) => `The workbook holds more than ${max} files.`,
+      too_many_rows: ({ max }: { max: number }) => `The file has more than ${max} rows.`,
+      column_twice: ({ field }: Field) =>
+        `Two columns of the file fill \`${field}\`; keep one or map one to another field.`,
+      unknown_column: ({ column }: { column: string }) =>
+        `The mapping names ${quoted(column)}, which is not a column of the file.`,
+    },
+  },
+  import_not_startable: {
+    status: 409,
+    message: 'The import cannot start now.',
+    details: {
+      state: ({ state }: { state: string }) => `The import is ${state}; only a ready import starts.`,
+      no_owner: () =>
+        'The account has no active owner for the import to act as; invite one first (avs members invite).',
+      has_errors: ({ count }: { count: number }) =>
+        `${count} rows have errors: correct the file, or start with \`only_valid\` to import the other rows.`,
+    },
+  },
+  import_not_changeable: {
+    status: 409,
+    message: 'The import has started; its mapping or state can no longer change.',
+    details: {
+      state: ({ state }: { state: string }) => `The import is ${state}; it cannot change now.`,
+    },
+  },
+  import_row_issued: {
+    status: 409,
+    message: 'The certificate of this asset was issued: request a correction to change it.',
+  },
+  import_row_repeated: {
+    status: 409,
+    message: 'An earlier row of the file has this inventory number.',
+    details: {
+      row: ({ row }: { row: number }) => `Row ${row} of the file already has this inventory number.`,
+    },
   },
   invitation_closed: {
     status: 410,

@@ -4,8 +4,10 @@ import { assetListRoutes } from './assets/asset-list.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { certificatesRoutes } from './certificates/certificates.routes.js';
+import { correctionRoutes } from './corrections/corrections.routes.js';
 import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
+import { importRoutes } from './inventory/imports.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { tagRoutes } from './tags/tags.routes.js';
 import { tlogProofRoutes } from './tlog/tlog-proof.routes.js';
@@ -32,4 +34,6 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(tagRoutes);
   await v1.register(watchlistRoutes);
   await v1.register(auditRoutes);
+  await v1.register(importRoutes);
+  await v1.register(correctionRoutes);
 }

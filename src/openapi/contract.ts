@@ -37,6 +37,11 @@ export const apiTags = [
       'NFC tags (NTAG 424 DNA) bound to assets, and their taps: the public /t link a tag makes at every tap (docs/tags.md).',
   },
   {
+    name: 'corrections',
+    description:
+      'Corrections of an issued certificate the operator approves or refuses: an approval signs a new credential (docs/corrections.md).',
+  },
+  {
     name: 'media',
     description:
       'Images and documents of an asset: the bytes under /files/v1 (upload, download), their records under /api/v1.',

@@ -375,12 +375,128 @@ const page = (data: unknown[], nextCursor: string | null = null) => ({
   next_cursor: nextCursor,
 });
 
+/** A stock list uploaded as CSV: two rows, the second with a year that is not a number. */
+export const IMPORT_CSV =
+  'Inventory number,Title,Artist,Year,Notes\r\nGN-2026-014,Harbour at dusk,Anna Berg,1975,framed\r\nGN-2026-015,Harbour at night,Anna Berg,ca. 1975,\r\n';
+const IMPORT_ID = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const IMPORTED_AT = '2026-11-23T16:48:05.210Z';
+const importColumns = (notes: string | null) => [
+  { header: 'Inventory number', field: 'inventory_number' },
+  { header: 'Title', field: 'title' },
+  { header: 'Artist', field: 'artist' },
+  { header: 'Year', field: 'year' },
+  { header: 'Notes', field: notes },
+];
+const importRecord = (changes: Record<string, unknown>, counts: Record<string, number> = {}) => ({
+  id: IMPORT_ID,
+  planet: 'artworks',
+  state: 'validating',
+  format: 'csv',
+  columns: importColumns(null),
+  only_valid: false,
+  counts: {
+    rows: 2,
+    valid: 0,
+    errors: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    processed: 0,
+    ...counts,
+  },
+  failure: null,
+  created_at: IMPORTED_AT,
+  updated_at: IMPORTED_AT,
+  started_at: null,
+  finished_at: null,
+  ...changes,
+});
+const validated = { valid: 1, errors: 1 };
+const importExamples: Record<string, OperationExamples> = {
+  uploadImport: { responses: { '202': importRecord({ columns: importColumns('Notes') }) } },
+  mapImportColumns: { request: { mapping: { Notes: null } }, responses: { '200': importRecord({}) } },
+  listImportErrors: {
+    responses: {
+      '200': page([
+        { row: 3, column: 'Year', code: 'validation_failed', message: '`year` must be integer.' },
+      ]),
+    },
+  },
+  startImport: {
+    request: { only_valid: true },
+    responses: {
+      '200': importRecord({ state: 'importing', only_valid: true, started_at: IMPORTED_AT }, validated),
+    },
+  },
+  getImport: {
+    responses: {
+      '200': importRecord(
+        { state: 'done', only_valid: true, started_at: IMPORTED_AT, finished_at: IMPORTED_AT },
+        { ...validated, created: 1, processed: 1 },
+      ),
+    },
+  },
+  listImports: {
+    parameters: { limit: 1 },
+    responses: {
+      '200': page([
+        importRecord(
+          { state: 'done', only_valid: true, started_at: IMPORTED_AT, finished_at: IMPORTED_AT },
+          { ...validated, created: 1, processed: 1 },
+        ),
+      ]),
+    },
+  },
+  cancelImport: {
+    responses: {
+      '200': importRecord(
+        { state: 'cancelled', columns: importColumns('Notes'), finished_at: IMPORTED_AT },
+        validated,
+      ),
+    },
+  },
+};
+
 const createAndUpdate = (planet: Planet, name: string) => ({
   [`create${name}Asset`]: { request: createRequests[planet], responses: { '201': assetRecord(planet) } },
   [`update${name}Asset`]: { request: renamed(planet), responses: { '200': updatedRecord(planet) } },
 });
 
+/** A correction of each planet's issued certificate: its title as the catalogue raisonné now gives it. */
+const correctionRequest = (planet: Planet) => ({
+  fields: { title: `${createRequests[planet].title} (catalogue raisonné)` },
+  reason: 'The catalogue raisonné gives the title differently.',
+});
+const CORRECTION_IDS: Record<Planet, string> = {
+  artworks: '0f1e2d3c-4b5a-4968-8776-65544332a110',
+  collectibles: '0f1e2d3c-4b5a-4968-8776-65544332a111',
+  watches: '0f1e2d3c-4b5a-4968-8776-65544332a112',
+  jewelry: '0f1e2d3c-4b5a-4968-8776-65544332a113',
+};
+const openCorrection = (planet: Planet) => ({
+  id: CORRECTION_IDS[planet],
+  planet,
+  asset_id: created[planet].id,
+  certificate_number: created[planet].number,
+  status: 'open',
+  ...correctionRequest(planet),
+  remove_media_ids: [],
+  requested_by: { source: 'api', api_key_id: '3605d83f-2898-47af-aab5-cac80b5f9c81' },
+  requested_at: '2026-11-23T16:48:05.102Z',
+  decided_at: null,
+  decision_reason: null,
+  amended_sequence: null,
+});
+const requestCorrection = (planet: Planet, name: string) => ({
+  [`request${name}Correction`]: {
+    request: correctionRequest(planet),
+    responses: { '201': openCorrection(planet) },
+  },
+});
+
 export const operationExamples: Record<string, OperationExamples> = {
+  ...importExamples,
   ...createAndUpdate('artworks', 'Artworks'),
   ...createAndUpdate('collectibles', 'Collectibles'),
   ...createAndUpdate('watches', 'Watches'),
@@ -443,6 +559,7 @@ export const operationExamples: Record<string, OperationExamples> = {
     responses: {
       '200': {
         '@context': ['https://www.w3.org/ns/credentials/v2'],
+        id: 'urn:uuid:5e8d2c1a-7b3f-4a9e-8c6d-1f2e3a4b5c6d',
         type: ['VerifiableCredential', 'AssetCertificate'],
         issuer: ISSUER,
         validFrom: ISSUED_AT,
@@ -457,7 +574,11 @@ export const operationExamples: Record<string, OperationExamples> = {
           year: createRequests.artworks.year,
           date_text: createRequests.artworks.date_text,
         },
-        credentialStatus: [statusEntry('revocation', '102815'), statusEntry('suspension', '81806')],
+        credentialStatus: [
+          statusEntry('revocation', '102815'),
+          statusEntry('suspension', '81806'),
+          statusEntry('refresh', '40213'),
+        ],
         proof: dataIntegrityProof(
           '2026-11-23T16:48:01Z',
           'z2x5tBaWW8pU1KVgCFrUmXrtbzVSyzceHLyKeSC8oDNEiig2AzkNivgy3GSyb1hBkcdyyDbjHqUVzqi6pmZi8cJqx',
@@ -664,4 +785,10 @@ export const operationExamples: Record<string, OperationExamples> = {
     },
   },
   deleteAssetMedia: { responses: { '200': media } },
+  ...requestCorrection('artworks', 'Artworks'),
+  ...requestCorrection('collectibles', 'Collectibles'),
+  ...requestCorrection('watches', 'Watches'),
+  ...requestCorrection('jewelry', 'Jewelry'),
+  listAssetCorrections: { responses: { '200': { data: [openCorrection('artworks')] } } },
+  getCorrection: { responses: { '200': openCorrection('artworks') } },
 };

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '../../src/modules/keys/keys.service.js';
-import { operationExamples } from '../../src/openapi/operation-examples.js';
+import { IMPORT_CSV, operationExamples } from '../../src/openapi/operation-examples.js';
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
@@ -262,6 +262,48 @@ describe('the documented examples', () => {
     await call('listWebhookDeliveries', owner.auth, { id: hook.id });
     await call('retryWebhookDelivery', owner.auth, { id: hook.id, delivery_id: delivery.id });
     await call('deleteWebhook', owner.auth, { id: hook.id });
+
+    // A stock list imported: validated, its mapping changed, its errors listed, started for its valid row, done.
+    const waitForImport = async (id: string, state: string) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const response = await context.app.inject({
+          method: 'GET',
+          url: `/api/v1/imports/${id}`,
+          headers: owner.auth,
+        });
+        if (response.json<{ state: string }>().state === state || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const stockList = { body: Buffer.from(IMPORT_CSV), contentType: 'text/csv' };
+    const uploaded = await call('uploadImport', owner.auth, {}, stockList);
+    await waitForImport(uploaded.id, 'ready');
+    await call('mapImportColumns', owner.auth, { id: uploaded.id });
+    await waitForImport(uploaded.id, 'ready');
+    await call('listImportErrors', owner.auth, { id: uploaded.id });
+    await call('startImport', owner.auth, { id: uploaded.id });
+    await waitForImport(uploaded.id, 'done');
+    await call('getImport', owner.auth, { id: uploaded.id });
+    await call('listImports', owner.auth, {}, { query: 'limit=1' });
+    const secondImport = await call('uploadImport', owner.auth, {}, stockList);
+    await waitForImport(secondImport.id, 'ready');
+    await call('cancelImport', owner.auth, { id: secondImport.id });
+    // A correction of each planet's issued certificate, asked by its owner (the artwork is the buyer's now).
+    for (const [planet, name] of [
+      ['artworks', 'Artworks'],
+      ['collectibles', 'Collectibles'],
+      ['watches', 'Watches'],
+      ['jewelry', 'Jewelry'],
+    ] as const) {
+      if (planet !== 'artworks') await issueCertificateForTest(context.db, assets[planet]!);
+      const asker = planet === 'artworks' ? buyer.auth : owner.auth;
+      const asked = await call(`request${name}Correction`, asker, { id: assets[planet]!.id });
+      if (planet === 'artworks') {
+        await call('listAssetCorrections', asker, { id: art.id });
+        await call('getCorrection', asker, { id: asked.id });
+      }
+    }
 
     for (const [operationId, examples] of Object.entries(operationExamples))
       for (const [status, documented] of Object.entries(examples.responses)) {

@@ -323,6 +323,16 @@ describe('every documented request example against the live service (the Dredd r
         });
         values.tag_id = (bound.body as { tag: { id: string } }).tag.id;
       }
+      // A correction is asked of an issued certificate (docs/corrections.md); getCorrection reads one asked here.
+      if (/^request[A-Za-z]+Correction$/.test(operationId)) await issueCertificateForTest(context.db, asset);
+      if (operationId === 'getCorrection') {
+        await issueCertificateForTest(context.db, asset);
+        const asked = await send('POST', `/api/v1/assets/artworks/${asset.id}/corrections`, owner.auth, {
+          fields: { title: 'Fixture, corrected' },
+          reason: 'A typo.',
+        });
+        values.id = (asked.body as { id: string }).id;
+      }
       if (operationId === 'addWatch') body = { certificate_number: asset.certificate_number };
       if (operationId === 'removeWatch') {
         const watch = await send('POST', '/api/v1/watchlist', owner.auth, {

@@ -99,7 +99,7 @@ describe('certificate credentials', () => {
       },
     });
     const status = credential.credentialStatus as Record<string, string>[];
-    expect(status.map((entry) => entry.statusPurpose)).toEqual(['revocation', 'suspension']);
+    expect(status.map((entry) => entry.statusPurpose)).toEqual(['revocation', 'suspension', 'refresh']);
     for (const entry of status) {
       expect(entry).toMatchObject({
         type: 'BitstringStatusListEntry',

@@ -20,6 +20,7 @@ const DISTRIBUTED_BY_ASSET = {
   media_fingerprints: 'asset_id',
   history_checks: 'asset_id',
   history_recheck_queue: 'asset_id',
+  certificate_corrections: 'asset_id',
 } as const;
 const REFERENCE = [
   'planets',
@@ -66,6 +67,8 @@ const ON_THE_COORDINATOR = [
   'tags',
   'tag_taps',
   'keyless_search_changes',
+  'imports',
+  'import_rows',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

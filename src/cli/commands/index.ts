@@ -1,6 +1,7 @@
 import type { CliCommand } from '../cli-command.js';
 import { auditCommand } from './audit.command.js';
 import { backupCommand } from './backup.command.js';
+import { importCommand } from './import.command.js';
 import { logVerifyCommand } from './log-verify.command.js';
 import { mailListCommand, mailRetryCommand } from './mail.command.js';
 import { membersInviteCommand } from './members-invite.command.js';
@@ -27,6 +28,7 @@ export const cliCommands: Readonly<Record<string, CliCommand>> = {
   'members recover': membersRecoverCommand,
   'mail list': mailListCommand,
   'mail retry': mailRetryCommand,
+  import: importCommand,
   backup: backupCommand,
   restore: restoreCommand,
   'witness init': witnessInitCommand,

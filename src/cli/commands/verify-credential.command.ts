@@ -76,6 +76,7 @@ function describe(outcome: CredentialVerification, subject: unknown): string {
     const state = entry.set === null ? `not checked (${entry.problem})` : entry.set ? 'SET' : 'clear';
     lines.push(`  ${entry.purpose} bit ${entry.index} of ${entry.list}: ${state}`);
   }
+  if (outcome.newer_version) lines.push('  a newer version exists: the issuer corrected this certificate');
   const page = publicPageOf(outcome, subject);
   if (page) lines.push(`  reported stolen or lost? see ${page} (alerts show there, not in the credential)`);
   return lines.join('\n');

@@ -102,3 +102,17 @@ export function assertPassThroughLimit(planet: PlanetId, attributes: Record<stri
     throw invalid('too_many_pass_through', { max: limits.passThroughFields, count });
   }
 }
+
+/** A number as a form's or a spreadsheet's text writes it: figures, a decimal point, an exponent. */
+export const FIGURES = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A number field's text as the API's JSON would carry it: a number when it reads as one, else the text itself,
+ * which the planet's schema then refuses with the API's own message (the console's form and an import).
+ */
+export function typedValue(field: { kind: string }, value: string): unknown {
+  if ((field.kind === 'integer' || field.kind === 'number') && FIGURES.test(value)) {
+    return Number(value);
+  }
+  return value;
+}

@@ -225,6 +225,21 @@ export async function findAssets(
 }
 
 /** Locks the asset row until the transaction ends: appends to its history are serialised behind it. */
+/** The account's assets of the planet that hold one of these inventory numbers (an import's look-up). */
+export async function findAssetsByInventoryNumbers(
+  db: Queryable,
+  planet: string,
+  accountId: string,
+  inventoryNumbers: readonly string[],
+): Promise<AssetRow[]> {
+  const { rows } = await db.query<AssetRow>(
+    `SELECT ${ASSET_COLUMNS} FROM assets
+      WHERE planet = $1 AND account_id = $2 AND inventory_number = ANY($3::text[])`,
+    [planet, accountId, inventoryNumbers],
+  );
+  return rows;
+}
+
 export async function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
   return queryFirst<AssetRow>(db, lockAssetStatement, [planet, id]);
 }

@@ -26,11 +26,12 @@ import {
   type CertificateMove,
   type MediaMove,
 } from './asset-states.js';
-import { assertPassThroughLimit, parseAssetBody } from './asset-input.js';
+import { assertPassThroughLimit, parseAssetBody, type AssetInput } from './asset-input.js';
 import { toAssetRecord, withoutInventoryNumber } from './asset-record.js';
 import {
   findAsset,
   findAssets,
+  findAssetsByInventoryNumbers,
   insertAssetWithCreatedEvent,
   insertAssetsWithCreatedEvents,
   lockAsset,
@@ -50,13 +51,19 @@ function notFound(): AppError {
   return new AppError('asset_not_found');
 }
 
+/** A create body's checks beyond its planet's schema: the limits of docs/errors.md and the pass-through count. */
+export function checkCreateInput(planet: PlanetId, body: unknown): AssetInput {
+  const input = parseAssetBody(body, 'create');
+  assertPassThroughLimit(planet, input.attributes);
+  return input;
+}
+
 /**
  * Everything a create checks and computes before it reaches the database: the body, the pass-through
  * limit, the ids and the hashed CREATED event. A bad request fails here, alone, before any batching.
  */
 function prepareCreate(principal: Principal, planet: PlanetId, body: unknown): NewAsset {
-  const input = parseAssetBody(body, 'create');
-  assertPassThroughLimit(planet, input.attributes);
+  const input = checkCreateInput(planet, body);
   const id = timeOrderedId();
   const event = buildEvent(
     {
@@ -204,22 +211,50 @@ async function assetOfOwnerOrAdmin(
   return row;
 }
 
+/** The account's assets of the planet holding these inventory numbers, by number (an import's look-up). */
+export async function ownAssetsByInventoryNumber(
+  db: Queryable,
+  accountId: string,
+  planet: PlanetId,
+  inventoryNumbers: readonly string[],
+): Promise<Map<string, AssetRow>> {
+  if (inventoryNumbers.length === 0) return new Map();
+  const rows = await findAssetsByInventoryNumbers(db, planet, accountId, inventoryNumbers);
+  return new Map(rows.map((row) => [row.inventory_number!, row]));
+}
+
+/** The account's assets of the planet among these ids, by id (an exported row found again by its `id`). */
+export async function ownAssetsById(
+  db: Queryable,
+  accountId: string,
+  planet: PlanetId,
+  ids: readonly string[],
+): Promise<Map<string, AssetRow>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await findAssets(db, planet, valid);
+  return new Map([...rows].filter(([, row]) => row.account_id === accountId));
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
-export async function updateAsset(
-  db: Queryable,
-  principal: Principal,
-  planet: PlanetId,
-  id: string,
-  body: unknown,
-): Promise<AssetRecordType> {
-  const input = parseAssetBody(body, 'update');
-  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
-  assertCanUpdate(row);
+/** What an update body would change on a row: old and new per field, and the attributes it leaves. */
+export interface AssetChanges {
+  changes: Record<string, { old: unknown; new: unknown }>;
+  title: string | undefined;
+  attributes: Record<string, unknown>;
+  /** The stock number to set (null removes it); undefined when the body leaves it as it is. */
+  inventoryNumber: string | null | undefined;
+}
 
+/**
+ * The one rule of an update body (PATCH, and a correction after issue): title and planet fields validated as on
+ * create, pass-through fields merged, null removes a field; `changes` is empty when nothing would change.
+ */
+export function assetChangesOf(planet: PlanetId, row: AssetRow, body: unknown): AssetChanges {
+  const input = parseAssetBody(body, 'update');
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   if (input.title !== undefined && input.title !== row.title) {
     changes.title = { old: row.title, new: input.title };
@@ -236,27 +271,51 @@ export async function updateAsset(
     input.inventoryNumber !== undefined && input.inventoryNumber !== row.inventory_number
       ? input.inventoryNumber
       : undefined;
-  if (Object.keys(changes).length === 0 && inventoryNumber === undefined) return toAssetRecord(row);
-  assertPassThroughLimit(planet, attributes);
+  if (Object.keys(changes).length > 0) assertPassThroughLimit(planet, attributes);
+  return { changes, title: changes.title ? input.title : undefined, attributes, inventoryNumber };
+}
 
-  let updated: AssetRow;
+/** Writes the changes of assetChangesOf to a row whose lock the caller holds; its event is the caller's. */
+export async function writeAssetChanges(
+  db: Queryable,
+  row: AssetRow,
+  changes: AssetChanges,
+  updatedBy: string,
+): Promise<AssetRow> {
   try {
-    updated = await updateAssetRow(db, planet, row.id, {
-      title: changes.title ? input.title : undefined,
-      attributes,
-      inventoryNumber,
-      updatedBy: principal.accountId,
+    return await updateAssetRow(db, row.planet, row.id, {
+      title: changes.title,
+      attributes: changes.attributes,
+      inventoryNumber: changes.inventoryNumber,
+      updatedBy,
       updatedAt: new Date().toISOString(),
     });
   } catch (error) {
     throw inventoryNumberTaken(error);
   }
-  if (Object.keys(changes).length === 0) return toAssetRecord(updated);
+}
+
+/** PATCH: title and planet fields validated as on create, pass-through fields merged, null removes a field. */
+export async function updateAsset(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  id: string,
+  body: unknown,
+): Promise<AssetRecordType> {
+  parseAssetBody(body, 'update');
+  const row = await lockAssetOfOwnerOrAdmin(db, { principal }, planet, id);
+  assertCanUpdate(row);
+  const update = assetChangesOf(planet, row, body);
+  const historyChanges = Object.keys(update.changes).length > 0;
+  if (!historyChanges && update.inventoryNumber === undefined) return toAssetRecord(row);
+  const updated = await writeAssetChanges(db, row, update, principal.accountId);
+  if (!historyChanges) return toAssetRecord(updated);
   await appendEvent(db, {
     assetId: row.id,
     planet,
     eventType: 'UPDATED',
-    payload: { ...historyActor(principal), changes },
+    payload: { ...historyActor(principal), changes: update.changes },
     actorAccountId: principal.accountId,
   });
   return toAssetRecord(updated);

@@ -14,6 +14,9 @@ export const auditActions = [
   'passkey.added',
   'passkey.removed',
   'profile.updated',
+  'import.uploaded',
+  'import.started',
+  'import.cancelled',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

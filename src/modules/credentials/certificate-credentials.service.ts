@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { base64urlnopad } from '@scure/base';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { etagOf, ImmutableResponses } from '../../lib/immutable-responses.js';
+import { etagOf } from '../../lib/immutable-responses.js';
 import { isPlanetId, planetOfWellFormedNumber, planets } from '../../planets/planets.js';
 import { answerLookupByNumber } from '../alert-lookups/alert-lookups.service.js';
 import { mediaUrl, publicMediaDigests } from '../media/media.service.js';
-import type { PublicRead } from '../public-reads/public-read-cache.js';
+import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import {
   ensureCredentialRow,
@@ -13,6 +14,7 @@ import {
   findIssueEvent,
   findStatusEntries,
   storeCredential,
+  supersedeCredential,
   type CredentialAssetRow,
 } from './credentials.repository.js';
 import { allocateStatusEntries, recordStatusBits, statusListUrl } from './status-lists.service.js';
@@ -68,6 +70,8 @@ async function signCertificateCredential(
   const related = await relatedMedia(tx, baseUrl, row.planet, row.id);
   const { signed, keyId } = await signer.sign(tx, {
     '@context': [VC_CONTEXT_V2],
+    // Each signed version its own id: a correction's credential is a new credential (docs/corrections.md).
+    id: `urn:uuid:${randomUUID()}`,
     type: ['VerifiableCredential', 'AssetCertificate'],
     issuer: signer.identity.did,
     validFrom: row.issued_at!.toISOString(),
@@ -125,6 +129,25 @@ export async function recordCredentialMove(
 }
 
 /**
+ * The credential side of an approved correction (docs/corrections.md), in its transaction: the current
+ * credential's refresh bit set (a newer version exists), then a new credential (new id, same key) signed now, or
+ * at its first read without a signer. Returns the new credential version.
+ */
+export async function recordCredentialCorrection(
+  tx: Queryable,
+  target: { planet: string; assetId: string },
+  signer: DocumentSigner | undefined,
+): Promise<number> {
+  const version = await supersedeCredential(tx, target.planet, target.assetId);
+  await recordCredentialMove(
+    tx,
+    { planet: target.planet, assetId: target.assetId, certificateStatus: 'issued', issued: true },
+    signer,
+  );
+  return version;
+}
+
+/**
  * The signed credential of an issued certificate (suspended and revoked ones too: their status lists say
  * why they fail). 404 for no such certificate, 409 for one never issued (pending, rejected, revoked while
  * pending). Certificates issued before credentials existed are signed here, at their first read.
@@ -146,18 +169,17 @@ export async function certificateCredential(
 }
 
 /**
- * The public credential of a certificate (/c/{number}/credential), from memory after its first read: once signed
- * it never changes (its status lives in the status lists), so no invalidation is needed. Alerts (docs/alerts.md): before
- * the memory answers, one write on the primary asks whether the asset has an open alert and records the look-up
- * if so; such an answer is read from the database and not cacheable (its body is the same: an alert does not
- * touch status bits).
+ * The public credential of a certificate (/c/{number}/credential), from memory after its first read: a signed
+ * credential changes only when a correction replaces it (docs/corrections.md), which bumps the `credentials`
+ * topic, so memory answers while that topic's version stands. Alerts (docs/alerts.md): before the memory answers,
+ * one write on the primary asks whether the asset has an open alert and records the look-up if so; such an
+ * answer is read from the database and not cacheable (its body is the same: an alert does not touch status bits).
  */
 export class PublicCredentials {
-  private readonly credentials = new ImmutableResponses();
-
   constructor(
     private readonly db: Database,
     private readonly signer: DocumentSigner,
+    private readonly reads: PublicReadCache,
   ) {}
 
   /** 404 for a malformed or unknown number, 409 for one never issued, as the API answers. */
@@ -173,13 +195,11 @@ export class PublicCredentials {
       async (alerted) => {
         if (alerted) {
           const value = await load();
-          return { body: value, etag: etagOf(value) };
+          return { value, etag: etagOf(value), cacheable: false };
         }
-        return (
-          this.credentials.get(certificateNumber) ?? this.credentials.put(certificateNumber, await load())
-        );
+        return this.reads.read(`credential/${certificateNumber}`, ['credentials'], load, etagOf);
       },
     );
-    return { value: answer.value.body, etag: answer.value.etag, cacheable: !answer.noStore };
+    return { value: answer.value.value, etag: answer.value.etag, cacheable: !answer.noStore };
   }
 }

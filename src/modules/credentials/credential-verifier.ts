@@ -27,6 +27,8 @@ export interface CredentialVerification {
   issuer?: string;
   verification_method?: string;
   status: StatusCheck[];
+  /** The refresh bit is set: the issuer signed a newer version (a correction, docs/corrections.md). */
+  newer_version?: boolean;
 }
 
 export interface VerifierSources {
@@ -213,14 +215,17 @@ export async function verifyCredential(
   if (setFor('revocation')) return { ...base, result: 'REVOKED', reason: 'the issuer revoked it', status };
   if (setFor('suspension'))
     return { ...base, result: 'SUSPENDED', reason: 'the issuer suspended it', status };
-  const unchecked = status.filter((entry) => entry.set === null);
+  // A refresh bit says only that a newer version exists: it never makes a credential fail, nor unchecked.
+  const newer = setFor('refresh') ? { newer_version: true } : {};
+  const unchecked = status.filter((entry) => entry.set === null && entry.purpose !== 'refresh');
   if (unchecked.length > 0) {
     return {
       ...base,
       result: 'UNCHECKED',
       reason: unchecked.map((entry) => entry.problem).join('; '),
       status,
+      ...newer,
     };
   }
-  return { ...base, result: 'VALID', status };
+  return { ...base, result: 'VALID', status, ...newer };
 }

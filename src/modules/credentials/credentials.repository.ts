@@ -1,6 +1,6 @@
 import { allRowsQuery, firstRowQuery, type Queryable, queryFirst, queryOne } from '../../db/database.js';
 
-export type StatusPurpose = 'revocation' | 'suspension';
+export type StatusPurpose = 'revocation' | 'suspension' | 'refresh';
 
 export interface CredentialAssetRow {
   id: string;
@@ -33,7 +33,10 @@ export async function findCredentialAsset(
   );
 }
 
-/** The history head the issue recorded: the asset's first CERTIFICATE_ISSUED event. */
+/**
+ * The history head a credential signs: the asset's last CERTIFICATE_AMENDED event (a corrected version), else
+ * the head the issue recorded, its first CERTIFICATE_ISSUED event.
+ */
 export async function findIssueEvent(
   db: Queryable,
   assetId: string,
@@ -41,7 +44,10 @@ export async function findIssueEvent(
   return queryFirst<{ sequence: number; hash: string }>(
     db,
     `SELECT sequence, hash FROM asset_events
-     WHERE asset_id = $1 AND event_type = 'CERTIFICATE_ISSUED' ORDER BY sequence LIMIT 1`,
+     WHERE asset_id = $1 AND event_type IN ('CERTIFICATE_ISSUED', 'CERTIFICATE_AMENDED')
+     ORDER BY event_type = 'CERTIFICATE_AMENDED' DESC,
+              CASE WHEN event_type = 'CERTIFICATE_AMENDED' THEN -sequence ELSE sequence END
+     LIMIT 1`,
     [assetId],
   );
 }
@@ -81,9 +87,20 @@ export interface StatusEntryRow {
   status_index: number;
 }
 
+/**
+ * The credential version an entry of this purpose belongs to: a refresh entry to the certificate's current
+ * credential version (a correction signs a new one), every other entry to all versions (kept as 1).
+ */
+const ENTRY_VERSION_SQL = (purpose: string, planet: string, assetId: string) =>
+  `CASE WHEN ${purpose} = 'refresh' THEN COALESCE((SELECT c.version FROM certificate_credentials c
+     WHERE c.planet = ${planet} AND c.asset_id = ${assetId}), 1) ELSE 1 END`;
+
+/** The entries the certificate's current credential carries: refresh last, as it was added last. */
 export const findStatusEntries = allRowsQuery<StatusEntryRow, [planet: string, assetId: string]>(
-  `SELECT purpose, list_number, status_index FROM status_list_entries
-     WHERE planet = $1 AND asset_id = $2 ORDER BY purpose`,
+  `SELECT e.purpose, e.list_number, e.status_index FROM status_list_entries e
+     WHERE e.planet = $1 AND e.asset_id = $2
+       AND e.credential_version = ${ENTRY_VERSION_SQL('e.purpose', '$1', '$2')}
+     ORDER BY e.purpose = 'refresh', e.purpose`,
 );
 
 export interface StatusListRow {
@@ -122,8 +139,8 @@ export async function takeStatusIndex(
   entry: { purpose: StatusPurpose; listNumber: number; index: number; planet: string; assetId: string },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO status_list_entries (purpose, list_number, status_index, planet, asset_id)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    `INSERT INTO status_list_entries (purpose, list_number, status_index, planet, asset_id, credential_version)
+     VALUES ($1, $2, $3, $4, $5, ${ENTRY_VERSION_SQL('$1::text', '$4', '$5')}) ON CONFLICT DO NOTHING`,
     [entry.purpose, entry.listNumber, entry.index, entry.planet, entry.assetId],
   );
   return rowCount > 0;
@@ -154,6 +171,26 @@ export async function setStatusBit(
     `UPDATE status_list_entries SET is_set = $4 WHERE purpose = $1 AND planet = $2 AND asset_id = $3`,
     [entry.purpose, entry.planet, entry.assetId, entry.isSet],
   );
+}
+
+/**
+ * A correction's credential side: the current version's refresh bit set (a newer version exists), then the
+ * version moved on and its credential cleared, to be signed anew. Returns the new version.
+ */
+export async function supersedeCredential(db: Queryable, planet: string, assetId: string): Promise<number> {
+  await db.query(
+    `UPDATE status_list_entries e SET is_set = true FROM certificate_credentials c
+     WHERE e.purpose = 'refresh' AND e.planet = $1 AND e.asset_id = $2
+       AND c.planet = e.planet AND c.asset_id = e.asset_id AND e.credential_version = c.version`,
+    [planet, assetId],
+  );
+  const row = await queryOne<{ version: number }>(
+    db,
+    `UPDATE certificate_credentials SET version = version + 1, credential = NULL, signing_key_id = NULL,
+       signed_at = NULL WHERE planet = $1 AND asset_id = $2 RETURNING version`,
+    [planet, assetId],
+  );
+  return row.version;
 }
 
 export interface StoredStatusList {

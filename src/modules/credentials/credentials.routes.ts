@@ -9,7 +9,7 @@ import { readStatusList, STATUS_LIST_MAX_AGE_SECONDS } from './status-lists.serv
 
 // Keys change only on rotation or retirement, which a minute's delay does not harm.
 const KEYS_CACHE_CONTROL = 'public, max-age=60';
-// A credential never changes once signed; its status lives in the status lists.
+// A credential changes only when a correction replaces it; its status lives in the status lists.
 const CREDENTIAL_CACHE_CONTROL = 'public, max-age=300';
 
 const PUBLIC_DOCUMENT_HEADERS = {
@@ -30,7 +30,7 @@ function credentialMediaType(request: FastifyRequest): string {
 export async function credentialsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const signer = app.credentialSigner;
-  const credentials = new PublicCredentials(app.db, signer);
+  const credentials = new PublicCredentials(app.db, signer, app.publicReads);
   // No key here: each client address gets its own bucket, as on the certificate page.
   app.addHook('onRequest', enforcePublicRateLimit);
   // Any verifier may read these, a web page included: every origin, no credentials.

@@ -17,7 +17,11 @@ const StatusEntry = Type.Object(
   {
     id: Type.String(),
     type: Type.Literal('BitstringStatusListEntry'),
-    statusPurpose: Type.Union([Type.Literal('revocation'), Type.Literal('suspension')]),
+    statusPurpose: Type.Union([
+      Type.Literal('revocation'),
+      Type.Literal('suspension'),
+      Type.Literal('refresh'),
+    ]),
     statusListIndex: Type.String({ pattern: '^\\d+$' }),
     statusListCredential: Type.String({ format: 'uri' }),
   },
@@ -44,6 +48,12 @@ const RelatedResource = Type.Object(
 export const CertificateCredential = Type.Object(
   {
     '@context': Type.Array(Type.String()),
+    id: Type.Optional(
+      Type.String({
+        description:
+          'urn:uuid of this signed version (absent in credentials signed before corrections existed): a correction signs a new credential with a new id (docs/corrections.md).',
+      }),
+    ),
     type: Type.Tuple([Type.Literal('VerifiableCredential'), Type.Literal('AssetCertificate')]),
     issuer: Type.String({ description: 'The did:web of AVS_PUBLIC_URL.' }),
     validFrom: Type.String({ format: 'date-time', description: 'When the certificate was issued.' }),
@@ -56,7 +66,7 @@ export const CertificateCredential = Type.Object(
         history: Type.Optional(
           Type.Object(
             { sequence: Type.Integer(), hash: Type.String() },
-            { description: 'The history head at issue.' },
+            { description: 'The history head at issue, or at the correction a corrected version signs.' },
           ),
         ),
       },

@@ -19,7 +19,7 @@ import {
   type StatusPurpose,
 } from './credentials.repository.js';
 
-const statusPurposes: readonly StatusPurpose[] = ['revocation', 'suspension'];
+const statusPurposes: readonly StatusPurpose[] = ['revocation', 'suspension', 'refresh'];
 /** How long a served list may be cached: a change is served within this time. */
 export const STATUS_LIST_MAX_AGE_SECONDS = 5;
 // Random draws before asking the database for a free index (a list that is nearly full).

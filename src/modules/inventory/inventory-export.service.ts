@@ -48,6 +48,11 @@ function cellOf(value: unknown): Cell {
   return JSON.stringify(value);
 }
 
+/** A stored value as the export's cell reads as text: what a re-import compares a cell with (unchanged when equal). */
+export function storedCellText(value: unknown): string {
+  return String(cellOf(value));
+}
+
 // A spreadsheet program runs a CSV cell that starts with one of these as a formula (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -7,6 +7,34 @@ import type { PlanetId } from '../../planets/planets.js';
 import { PlanetParams } from '../assets/assets.schemas.js';
 import { exportFormats, exportStream, exportTable, type ExportFormat } from './inventory-export.service.js';
 import { ExportBytes, ExportQuery } from './inventory.schemas.js';
+import { importLimits, importTypes, type ImportFormat } from './import-file.js';
+import { ImportRecord, ImportUploadQuery } from './imports.schemas.js';
+import { uploadImport } from './imports.service.js';
+import { AppError } from '../../errors/error-catalogue.js';
+
+/** The mapping of an upload's query string: JSON of header → field (or null). */
+function mappingOf(text: string | undefined): Record<string, string | null> | undefined {
+  if (text === undefined) return undefined;
+  let mapping: unknown;
+  try {
+    mapping = JSON.parse(text);
+  } catch {
+    mapping = undefined;
+  }
+  const valid =
+    mapping !== null &&
+    typeof mapping === 'object' &&
+    !Array.isArray(mapping) &&
+    Object.values(mapping).every(
+      (field) => field === null || (typeof field === 'string' && field.length > 0),
+    );
+  if (!valid)
+    throw new AppError('validation_failed', 'wrong_type', {
+      field: 'mapping',
+      type: 'a JSON object of header → field name or null',
+    });
+  return mapping as Record<string, string | null>;
+}
 
 /** The format a request asks for: `format=` first, then Accept, else CSV. */
 function chosenFormat(format: ExportFormat | undefined, accept: string | undefined): ExportFormat {
@@ -30,11 +58,19 @@ export async function sendExport(
     .send(exportStream(table, format, planet));
 }
 
-/** GET /files/v1/exports/{planet}: the calling account's assets as a spreadsheet (docs/inventory.md). */
+/**
+ * GET /files/v1/exports/{planet}: the calling account's assets as a spreadsheet; POST /files/v1/imports/{planet}: a
+ * spreadsheet to import (docs/inventory.md).
+ */
 export async function inventoryFileRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', authenticateApiKey);
   app.addHook('onRequest', enforceRateLimit);
+  app.addContentTypeParser(
+    Object.values(importTypes),
+    { parseAs: 'buffer', bodyLimit: importLimits.fileBytes },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/exports/:planet',
@@ -68,6 +104,52 @@ export async function inventoryFileRoutes(parent: FastifyInstance): Promise<void
       const planet = request.params.planet;
       const table = await exportTable(app.db, app.config, requirePrincipal(request), planet, filters);
       return sendExport(reply, table, chosenFormat(format, request.headers.accept), planet);
+    },
+  );
+
+  app.post(
+    '/imports/:planet',
+    {
+      preValidation: checkPlanetParam,
+      bodyLimit: importLimits.fileBytes,
+      schema: {
+        tags: ['inventory'],
+        operationId: 'uploadImport',
+        summary: 'Upload a spreadsheet to import',
+        description:
+          "A CSV (`text/csv`, UTF-8 with or without a byte-order mark, comma or semicolon, quoted cells may hold line breaks) or an XLSX workbook (its first sheet). The first row names the columns: the API field names, or the fields' labels in English, French, German, Italian or Japanese, case and spaces aside; `mapping` names others. Columns an export writes that the service keeps itself (`certificate_number`, `certificate_status`, `status`, `created_at`, `updated_at`, `public_page_url`, `id`) are left aside; any other column is a pass-through field. Answers 202 with the import, `validating`: each row is checked as a create (or, for a pending asset of the same `inventory_number`, an update) would be. Nothing is written to the assets before `POST /api/v1/imports/{id}/start`.",
+        params: PlanetParams,
+        querystring: ImportUploadQuery,
+        body: {
+          content: {
+            [importTypes.csv]: { schema: { description: 'The CSV file.' } },
+            [importTypes.xlsx]: { schema: { description: 'The XLSX workbook.' } },
+          },
+        },
+        response: {
+          202: ImportRecord,
+          ...errorResponses([400, 413, 415], {
+            descriptions: {
+              400: 'A file that is not a spreadsheet, without a header, with too many rows, a workbook too large unpacked, or a bad mapping (import_file_unreadable); invalid_planet; planet_scope_mismatch.',
+              413: 'A file over its size limit (payload_too_large).',
+              415: 'A Content-Type other than text/csv and the XLSX media type.',
+            },
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('unsupported_media_type', 'media_types', { expected: Object.values(importTypes) });
+      const contentType = request.headers['content-type'] ?? '';
+      const format: ImportFormat = contentType.startsWith(importTypes.xlsx) ? 'xlsx' : 'csv';
+      const record = await uploadImport(app.db, requirePrincipal(request), request.params.planet, {
+        bytes: request.body,
+        format,
+        mapping: mappingOf(request.query.mapping),
+      });
+      app.importWorker.nudge();
+      return reply.code(202).send(record);
     },
   );
 }

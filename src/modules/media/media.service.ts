@@ -373,6 +373,34 @@ export async function removeMedia(
 }
 
 /**
+ * A correction's removal of public images from an issued certificate (docs/corrections.md), under the asset's
+ * lock the caller holds: no event of its own, since CERTIFICATE_AMENDED names each by the digest MEDIA_ADDED
+ * gave it. An id that is no longer a public medium of the asset is passed over. Returns the removed and what
+ * the caller forgets after the commit.
+ */
+export async function removeImagesOfCorrection(
+  tx: Queryable,
+  asset: { id: string; planet: string; alert_kind: string | null },
+  mediaIds: readonly string[],
+): Promise<{
+  removed: { media_id: string; sha256: string }[];
+  orphans: { sha256: string; storage: MediaRow['storage'] }[];
+}> {
+  const removed: { media_id: string; sha256: string }[] = [];
+  const orphans: { sha256: string; storage: MediaRow['storage'] }[] = [];
+  for (const id of mediaIds) {
+    const row = await findMediaById(tx, id);
+    if (!row || row.asset_id !== asset.id || !row.public) continue;
+    await deleteAssetMedia(tx, row.id);
+    removed.push({ media_id: row.id, sha256: row.sha256 });
+    if (await deleteBlobIfUnreferenced(tx, row.sha256))
+      orphans.push({ sha256: row.sha256, storage: row.storage });
+  }
+  if (removed.length > 0 && asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
+  return { removed, orphans };
+}
+
+/**
  * Makes a medium of the owner's pending asset public or private, with a MEDIA_VISIBILITY_CHANGED event saying
  * what MEDIA_ADDED would say of it now: made public, its digest, type and size; made private, a commitment under a
  * fresh salt (a digest already in the history stays there). Asking for the visibility it has changes nothing and

@@ -7,6 +7,7 @@ import { CERTIFICATE_NUMBER } from '../../planets/planets.js';
 import { getAccountProfile, type AccountProfile } from '../accounts/account-profiles.service.js';
 import { answerLookup, type LookupKind } from '../alert-lookups/alert-lookups.service.js';
 import { findPublicCertificate, type PublicCertificate } from '../certificates/certificates.service.js';
+import { publicAmendments, type PublicAmendment } from '../corrections/corrections.service.js';
 import { firstPublicImage } from '../media/media.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
 import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
@@ -25,6 +26,8 @@ export type CertificatePage =
       image?: MediaRecordType;
       /** The gallery that holds the registration of an issued certificate, by its public profile. */
       registeredBy?: AccountProfile;
+      /** The approved corrections of an issued certificate, oldest first (docs/corrections.md). */
+      corrections?: PublicAmendment[];
       pageUrl: string;
       qrSvg: string;
       issuer: PageIssuer;
@@ -70,17 +73,19 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
   const certificate = await findPublicCertificate(db, number);
   if (!certificate) return { kind: 'unknown', shown: number };
   const pageUrl = certificatePageUrl(config, number);
-  const [image, registeredBy] = certificate.issued
+  const [image, registeredBy, corrections] = certificate.issued
     ? await Promise.all([
         firstPublicImage(db, certificate.planet, certificate.asset_id),
         getAccountProfile(db, certificate.account_id),
+        publicAmendments(db, certificate.planet, certificate.asset_id),
       ])
-    : [undefined, undefined];
+    : [undefined, undefined, undefined];
   return {
     kind: 'certificate',
     certificate,
     image,
     registeredBy,
+    corrections,
     pageUrl,
     // Named for screen readers by the page, in its reader's language; the address itself is printed beside it.
     qrSvg: await qrCodeSvg(pageUrl),

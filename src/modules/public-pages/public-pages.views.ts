@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from '../../i18n/formats.js';
 import { currentLanguage } from '../../i18n/request-language.js';
 import type { PublicCertificate } from '../certificates/certificates.service.js';
+import type { PublicAmendment } from '../corrections/corrections.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
 import type { RichTag } from '../../i18n/message.js';
 import { html, type SafeHtml, showValue } from '../../lib/html.js';
@@ -225,15 +226,49 @@ function registrationBlock(gallery: AccountProfile): SafeHtml {
   </section>`;
 }
 
-/** A field of the certificate, named and valued in the reader's words where they are ours (a fixed choice). */
-function fieldFact(name: string, value: unknown): SafeHtml {
+/** Each approved correction: when, the fields it changed (old → new), images removed, its history entry. */
+function correctionsBlock(corrections: readonly PublicAmendment[]): SafeHtml {
   const words = text.certificate;
+  return html`<section class="corrections" aria-labelledby="corrections-title">
+    <h2 id="corrections-title">${words.corrections}</h2>
+    <ol>
+      ${corrections.map(
+        (correction) =>
+          html`<li data-history-sequence="${correction.sequence}">
+            <p>${words.correctionOn(date(correction.decidedAt))}</p>
+            <dl class="facts">
+              ${correction.changes.map(
+                (change) =>
+                  html`<div>
+                    <dt>${fieldTerm(change.field)}</dt>
+                    <dd>
+                      <del>${change.old === null ? '—' : showValue(change.old)}</del> →
+                      <ins>${change.new === null ? '—' : showValue(change.new)}</ins>
+                    </dd>
+                  </div>`,
+              )}
+            </dl>
+            ${correction.imagesRemoved > 0 ? html`<p>${words.imagesRemoved(correction.imagesRemoved)}</p>` : ''}
+            <p class="hint">${words.historyEntry(correction.sequence)} · <code>${correction.hash}</code></p>
+          </li>`,
+      )}
+    </ol>
+  </section>`;
+}
+
+/** A field of the certificate, named and valued in the reader's words where they are ours (a fixed choice). */
+function fieldTerm(name: string): string {
+  if (name === 'title') return text.certificate.titleField;
+  return text.certificate.fieldLabels[name] ?? pageWords.fields.labels[name] ?? fieldLabel(name);
+}
+
+function fieldFact(name: string, value: unknown): SafeHtml {
   const shown =
     name === 'origin' && typeof value === 'string'
       ? (pageWords.fields.choices[value] ?? value)
       : showValue(value);
   return html`<div>
-    <dt>${words.fieldLabels[name] ?? pageWords.fields.labels[name] ?? fieldLabel(name)}</dt>
+    <dt>${fieldTerm(name)}</dt>
     <dd>${shown}</dd>
   </div>`;
 }
@@ -248,6 +283,8 @@ export function certificateView(view: {
   brand: ServiceBrand;
   /** The gallery that holds the registration, by its public profile. */
   registeredBy?: AccountProfile;
+  /** The approved corrections, oldest first (docs/corrections.md). */
+  corrections?: readonly PublicAmendment[];
   checkedAt: Date;
   /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes when the gallery gave no address. */
   contactEmail?: string;
@@ -294,6 +331,14 @@ export function certificateView(view: {
               <dd>${date(certificate.issued_at)}</dd>
             </div>
             ${
+              view.corrections?.length
+                ? html`<div>
+                    <dt>${words.correctedOn}</dt>
+                    <dd>${date(view.corrections.at(-1)!.decidedAt)}</dd>
+                  </div>`
+                : ''
+            }
+            ${
               certificate.revoked_at
                 ? html`<div>
                     <dt>${words.revokedOn}</dt>
@@ -303,6 +348,7 @@ export function certificateView(view: {
             }
             ${certificate.fields.map(([name, value]) => fieldFact(name, value))}
           </dl>
+          ${view.corrections?.length ? correctionsBlock(view.corrections) : ''}
           ${registeredBy ? registrationBlock(registeredBy) : ''}
           <div class="issuer">
             <p>

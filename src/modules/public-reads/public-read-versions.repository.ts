@@ -1,7 +1,8 @@
 import { prepared, type Queryable } from '../../db/database.js';
 
 /** What a public read is made from; a trigger bumps the topic's version when it changes (migration 190). */
-export type PublicReadTopic = 'certificates' | 'status_lists' | 'signing_keys' | 'tlog_checkpoint';
+export type PublicReadTopic =
+  'certificates' | 'status_lists' | 'signing_keys' | 'tlog_checkpoint' | 'credentials';
 
 const READ_VERSIONS_SQL = prepared(
   'public_read_versions',

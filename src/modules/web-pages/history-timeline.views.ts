@@ -191,6 +191,15 @@ function sentencesOf(entry: AssetHistoryEntry, reading: Reading): string[] {
       return [events.created(actor)];
     case 'UPDATED':
       return changeSentences(entry, actor, reading.words);
+    // An approved correction (docs/corrections.md): its field changes, then each public image it removed.
+    case 'CERTIFICATE_AMENDED': {
+      const removed = Array.isArray(payload.media_removed) ? payload.media_removed : [];
+      const changed = Object.keys((payload.changes as object | undefined) ?? {}).length > 0;
+      return [
+        ...(changed || removed.length === 0 ? changeSentences(entry, actor, reading.words) : []),
+        ...removed.map(() => events.publicImageRemoved(actor)),
+      ];
+    }
     case 'ARCHIVED':
       return [events.archived(actor)];
     case 'OWNERSHIP_TRANSFERRED':

@@ -17,6 +17,7 @@ import {
   moveCertificate,
 } from '../../certificates/certificate-moves.service.js';
 import { archiveAsset } from '../../assets/assets.service.js';
+import { adminCorrectionRoutes } from './corrections-admin.routes.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
@@ -244,6 +245,9 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
       return commitChange(request, 200, (tx) => archiveAsset(tx, { adminUserId }, planet, id));
     },
   );
+
+  // Corrections after issue (docs/corrections.md): the operator approves or refuses a member's request.
+  await app.register(adminCorrectionRoutes);
 
   // Stolen and lost (docs/alerts.md): an administrator raises or resolves an alert on any asset.
   const planetOfParams = (planet: string): PlanetId => {

@@ -10,7 +10,7 @@ import {
 import { filterForm } from '../../web-pages/form-parts.views.js';
 import { adminText } from '../text/index.js';
 
-export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates' | 'mail';
+export type NavSection = 'dashboard' | 'api-keys' | 'accounts' | 'certificates' | 'corrections' | 'mail';
 
 function navItems(): NavItem<NavSection>[] {
   const nav = adminText.layout.nav;
@@ -19,6 +19,7 @@ function navItems(): NavItem<NavSection>[] {
     { section: 'api-keys', href: '/admin/api-keys', label: nav.apiKeys },
     { section: 'accounts', href: '/admin/accounts', label: nav.accounts },
     { section: 'certificates', href: '/admin/certificates', label: nav.certificates },
+    { section: 'corrections', href: '/admin/corrections', label: nav.corrections },
     { section: 'mail', href: '/admin/mail', label: nav.mail },
   ];
 }

@@ -4,6 +4,7 @@ import { accountPageRoutes } from './accounts.routes.js';
 import { apiKeyPageRoutes } from './api-keys.routes.js';
 import { assetPageRoutes } from './asset.routes.js';
 import { certificatePageRoutes } from './certificates.routes.js';
+import { correctionPageRoutes } from './corrections.routes.js';
 import { dashboardPageRoutes } from './dashboard.routes.js';
 import { mailPageRoutes } from './mail.routes.js';
 
@@ -15,6 +16,7 @@ export async function adminPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(apiKeyPageRoutes);
   await app.register(accountPageRoutes);
   await app.register(certificatePageRoutes);
+  await app.register(correctionPageRoutes);
   await app.register(assetPageRoutes);
   await app.register(mailPageRoutes);
 }

@@ -3,6 +3,7 @@ import { accountsText } from './accounts.text.js';
 import { apiKeysText } from './api-keys.text.js';
 import { assetText } from './asset.text.js';
 import { certificatesText } from './certificates.text.js';
+import { correctionsText } from './corrections.text.js';
 import { dashboardText } from './dashboard.text.js';
 import { layoutText } from './layout.text.js';
 import { loginText } from './login.text.js';
@@ -22,6 +23,7 @@ export const adminText = defineText(
   accountsText,
   apiKeysText,
   certificatesText,
+  correctionsText,
   assetText,
   passwordResetText,
   mailLogText,

@@ -7,6 +7,7 @@ export const layoutText = {
       apiKeys: 'API keys',
       accounts: 'Accounts',
       certificates: 'Certificates',
+      corrections: 'Corrections',
       mail: 'Mail',
     },
     logOut: 'Log out',

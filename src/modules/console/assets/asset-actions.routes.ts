@@ -8,6 +8,7 @@ import { RaiseAlertBody, ResolveAlertBody } from '../../alerts/alerts.schemas.js
 import { raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
 import { planetUpdateBodies, type AssetRecordType } from '../../assets/assets.schemas.js';
 import { updateAsset } from '../../assets/assets.service.js';
+import { requestCorrection } from '../../corrections/corrections.service.js';
 import {
   addMedia,
   changeMediaVisibility,
@@ -20,7 +21,7 @@ import { TransferBody } from '../../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
 import { memberPrincipal } from '../shell/console-auth.js';
 import { readMultipartForm, uploadRoute, uploadRoutes } from '../shell/console-uploads.js';
-import { FormBody, pageRoute, redirectWithFlash } from '../shell/console-page.helpers.js';
+import { FormBody, formList, pageRoute, redirectWithFlash } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import {
   assertAssetForm,
@@ -96,6 +97,32 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
         updateAsset(tx, memberPrincipal(request), planet, asset.id, body),
       );
       return words.saved;
+    },
+    { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
+  );
+
+  postAction(
+    app,
+    '/assets/:planet/:id/correction',
+    AssetParams,
+    async (request, { planet, asset }) => {
+      // POST /api/v1/assets/{planet}/{id}/corrections' schema and service: the edit form's changes, a reason, images.
+      const form = request.body ?? {};
+      const [typed, shown] = [readAssetForm(planet, form), assetFormValues(planet, asset)];
+      assertAssetForm(planet, typed, shown);
+      const fields = checkAgainstRouteSchema(
+        planetUpdateBodies[planet],
+        updateBody(planet, typed, shown),
+        'body',
+      );
+      await commitChange(request, 201, (tx) =>
+        requestCorrection(tx, memberPrincipal(request), planet, asset.id, {
+          fields: fields as Record<string, unknown>,
+          remove_media_ids: formList(form.remove_media_ids as string | string[] | undefined),
+          reason: typeof form.reason === 'string' ? form.reason : '',
+        }),
+      );
+      return words.correction.requested;
     },
     { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
   );

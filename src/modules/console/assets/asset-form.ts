@@ -5,6 +5,7 @@ import { showValue } from '../../../lib/html.js';
 import { isStorableText } from '../../../lib/text.js';
 import { planets, type PlanetId } from '../../../planets/planets.js';
 import { reservedFieldNames, serviceFields } from '../../assets/assets.schemas.js';
+import { FIGURES, typedValue } from '../../assets/asset-input.js';
 
 /** What an asset form holds, as typed: the title, the planet's fields by name, the other fields as name/value rows. */
 export interface AssetFormValues {
@@ -83,20 +84,6 @@ export function assetFormValues(planet: PlanetId, asset: Record<string, unknown>
       .filter(([name]) => !typed.has(name) && !isRecordField(name))
       .map(([name, value]) => [name, text(value)]),
   };
-}
-
-/** A number as a form's text writes it: figures, a decimal point, an exponent. */
-const FIGURES = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
-
-/**
- * A number field's text as the API's JSON would carry it: a number when it reads as one, else the text itself,
- * which the planet's schema then refuses with the API's own message.
- */
-function typedValue(field: FieldKind, value: string): unknown {
-  if ((field.kind === 'integer' || field.kind === 'number') && FIGURES.test(value)) {
-    return Number(value);
-  }
-  return value;
 }
 
 /** What is wrong with one control of the form, as the rule it breaks; the form's view says it in words. */

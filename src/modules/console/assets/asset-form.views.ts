@@ -174,6 +174,8 @@ export function assetForm(options: {
   submit: string;
   /** The problems of the form just refused, each said beside its field. */
   problems?: FormProblems;
+  /** More fields before the button (a correction's reason and images). */
+  extra?: SafeHtml;
 }): SafeHtml {
   const { values } = options;
   const problems: FormProblems = options.problems ?? new Map();
@@ -210,7 +212,7 @@ export function assetForm(options: {
         planetFieldControl(options.planet, typed, values.fields[typed.name] ?? '', problems.get(typed.name)),
       )}
     </fieldset>
-    ${extraRows(values.extras, problems)}
+    ${extraRows(values.extras, problems)} ${options.extra ?? ''}
     <button type="submit">${options.submit}</button>
   </form>`;
 }

@@ -1,3 +1,4 @@
+import { listAssetCorrections } from '../../corrections/corrections.service.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
@@ -38,7 +39,7 @@ export async function renderAssetPage(
   const answer = await answerLookup(db, asset, 'get', { principal }, asset);
   lookupAnswerValue(reply, answer);
   // The asset read once above: each part is read of it, not of its id (which would read the asset again).
-  const [frame, media, history, verifications, alerts, offer, tags, taps] = await Promise.all([
+  const [frame, media, history, verifications, alerts, offer, tags, taps, corrections] = await Promise.all([
     pageFrame(request),
     mediaOfAsset(db, principal, planet, asset),
     historyOfAsset(db, asset, HISTORY_SHOWN),
@@ -47,6 +48,7 @@ export async function renderAssetPage(
     pendingOfferOfAsset(db, principal, planet, asset.id),
     tagsOfAsset(db, asset.id),
     tapsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
+    listAssetCorrections(db, principal, planet, asset.id),
   ]);
   const historyNames = await namesInHistory(db, history.data, { accountId: principal.accountId });
   return sendPage(
@@ -61,6 +63,7 @@ export async function renderAssetPage(
       values: extra.values ?? assetFormValues(planet, asset),
       formProblems: extra.problems,
       frozen: whyNotUpdatable(asset),
+      correctionOpen: corrections.some((correction) => correction.status === 'open'),
       media,
       history: history.data,
       historyHasMore: history.has_more,

@@ -51,6 +51,8 @@ export interface AssetPageData extends PageBase, AssetPageHistory {
   formProblems?: FormProblems;
   /** Why the asset cannot change (archived, certificate not pending), or undefined when it can. */
   frozen: UpdateRefusal | undefined;
+  /** Whether a correction request of the issued certificate waits for the operator (docs/corrections.md). */
+  correctionOpen: boolean;
   verifications: VerificationType[];
   /** The asset's active NFC tag, if any (docs/tags.md). */
   tag: TagType | undefined;
@@ -95,21 +97,60 @@ function recordSection(data: AssetPageData): SafeHtml {
   </section>`;
 }
 
+/** An issued certificate's record changes by a correction the operator approves: the edit form, a reason, images. */
+function correctionForm(data: AssetPageData): SafeHtml {
+  const said = words.correction;
+  if (data.correctionOpen) return html`<p class="empty" data-correction-open>${said.open}</p>`;
+  const images = data.media.filter((medium) => medium.public);
+  const extra = html`${inputField(said.reason, {
+    id: 'correction-reason',
+    name: 'reason',
+    required: true,
+    maxlength: limits.stringLength,
+  })}
+  ${
+    images.length > 0
+      ? html`<fieldset>
+          <legend>${said.removeImages}</legend>
+          ${images.map(
+            (medium) =>
+              html`<label
+                ><input type="checkbox" name="remove_media_ids" value="${medium.id}" />
+                ${medium.caption ?? medium.id}</label
+              >`,
+          )}
+        </fieldset>`
+      : ''
+  }`;
+  return html`<p>${words.notEditable.issued} ${said.intro}</p>
+    ${assetForm({
+      session: data.session,
+      planet: data.planet,
+      action: `${consoleAssetPath(data.asset)}/correction`,
+      values: data.values,
+      submit: said.submit,
+      problems: data.formProblems,
+      extra,
+    })}`;
+}
+
 function editSection(data: AssetPageData): SafeHtml {
   if (!canEdit(data.session)) return html``;
   return html`<section aria-labelledby="edit-heading">
-    <h2 id="edit-heading">${words.edit}</h2>
+    <h2 id="edit-heading">${data.frozen === 'issued' ? words.correction.heading : words.edit}</h2>
     ${
-      data.frozen
-        ? html`<p class="empty">${words.notEditable[data.frozen]}</p>`
-        : assetForm({
-            session: data.session,
-            planet: data.planet,
-            action: `${consoleAssetPath(data.asset)}/edit`,
-            values: data.values,
-            submit: words.save,
-            problems: data.formProblems,
-          })
+      data.frozen === 'issued'
+        ? correctionForm(data)
+        : data.frozen
+          ? html`<p class="empty">${words.notEditable[data.frozen]}</p>`
+          : assetForm({
+              session: data.session,
+              planet: data.planet,
+              action: `${consoleAssetPath(data.asset)}/edit`,
+              values: data.values,
+              submit: words.save,
+              problems: data.formProblems,
+            })
     }
   </section>`;
 }

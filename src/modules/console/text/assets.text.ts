@@ -151,6 +151,16 @@ export const assetsText = {
       revoked: 'This asset can no longer be changed: its certificate is revoked.',
       rejected: 'This asset can no longer be changed: its certificate was rejected.',
     },
+    correction: {
+      heading: 'Request a correction',
+      intro:
+        'The certificate is issued, so a change goes to the operator as a correction request. Once approved, the record changes, the history says so, and a new signed certificate replaces the old one.',
+      reason: 'Why the correction is needed',
+      removeImages: 'Public images to remove',
+      submit: 'Request the correction',
+      requested: 'Correction requested: the operator will answer.',
+      open: 'A correction request is waiting for the operator’s answer.',
+    },
     certificate: 'Certificate and verifications',
     printCertificate: 'Print the certificate or download it as PDF',
     media: 'Images and documents',

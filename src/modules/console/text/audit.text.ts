@@ -36,6 +36,9 @@ export const auditText = {
       passkey_added: 'Passkey added',
       passkey_removed: 'Passkey removed',
       profile_updated: 'Gallery profile updated',
+      import_uploaded: 'Spreadsheet import uploaded',
+      import_started: 'Spreadsheet import started',
+      import_cancelled: 'Spreadsheet import cancelled',
     },
     /** What an entry was about, part by part. */
     targets: {

@@ -49,6 +49,12 @@ export const certificateText = {
     category: 'Category',
     issuedOn: 'Issued on',
     revokedOn: 'Revoked on',
+    correctedOn: 'Corrected on',
+    titleField: 'Title',
+    corrections: 'Corrections since issue',
+    correctionOn: rich('Corrected on {when}', 'when'),
+    imagesRemoved: msg('{count, plural, one {# image removed} other {# images removed}}', 'count'),
+    historyEntry: msg('History entry {sequence}', 'sequence'),
     /**
      * The fields this page names otherwise than the shared labels (web-pages fields.labels): with their unit, as no
      * unit stands beside the value, and a collectible's type apart from the certificate's category.

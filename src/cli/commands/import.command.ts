@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { AppError } from '../../errors/error-catalogue.js';
+import { isPlanetId, planetIds } from '../../planets/planets.js';
+import { importForAccount } from '../../modules/inventory/imports.service.js';
+import { checkAgainstRouteSchema } from '../../plugins/schema-check.js';
+import type { CliCommand } from '../cli-command.js';
+
+const BAR_WIDTH = 30;
+
+/** `[#######        ] 700/1997`: a progress bar, drawn again on its own line of a terminal. */
+function progressBar(done: number, total: number): string {
+  const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
+  return `\r[${'#'.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}] ${done}/${total}`;
+}
+
+/**
+ * `avs import FILE --account ID --planet P [--dry-run] [--json]`: a spreadsheet imported for an account by the
+ * operator (docs/inventory.md, "Import"), its valid rows created or updated; a progress bar on a terminal, JSON lines
+ * otherwise. Exit 0 when every row was imported, 1 when some had errors or were refused.
+ */
+export const importCommand: CliCommand = {
+  usage: 'FILE --account ID --planet P [--dry-run] [--json]',
+  summary:
+    'Import a CSV or XLSX spreadsheet into an account (rows checked as creates; --dry-run only checks)',
+  database: 'yes',
+  async run(args, context) {
+    let parsed: ReturnType<typeof readArguments>;
+    try {
+      parsed = readArguments(args);
+    } catch (error) {
+      context.io.stderr.write(`avs import: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const { values, file } = parsed;
+    const out = context.io.stdout as NodeJS.WritableStream & { isTTY?: boolean };
+    const terminal = out.isTTY === true && !values.json;
+    const bytes = await readFile(file);
+    try {
+      const { record, errors } = await context.withDatabase((db) =>
+        importForAccount(db, {
+          accountId: values.account,
+          planet: values.planet,
+          file: { bytes, format: file.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv' },
+          dryRun: values['dry-run'] ?? false,
+          check: (schema, body) => void checkAgainstRouteSchema(schema, body, 'body'),
+          onProgress: ({ counts }) => {
+            if (terminal) out.write(progressBar(counts.processed, counts.valid));
+            else
+              out.write(
+                `${JSON.stringify({ event: 'progress', processed: counts.processed, valid: counts.valid })}\n`,
+              );
+          },
+        }),
+      );
+      if (terminal) {
+        if (record.state !== 'cancelled') out.write('\n');
+        for (const error of errors)
+          out.write(`row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}\n`);
+        const { counts } = record;
+        out.write(
+          `${record.state === 'cancelled' ? 'Checked (dry run)' : 'Imported'}: ${counts.rows} rows, ${counts.valid} valid, ${counts.errors} with errors, ${counts.refused} refused; ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged.\n`,
+        );
+      } else {
+        for (const error of errors) out.write(`${JSON.stringify({ event: 'error', ...error })}\n`);
+        out.write(`${JSON.stringify({ event: 'done', import: record })}\n`);
+      }
+      return record.counts.errors > 0 || record.counts.refused > 0 ? 1 : 0;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      context.io.stderr.write(`avs import: ${error.message}\n`);
+      return 1;
+    }
+  },
+};
+
+function readArguments(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      planet: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new Error('expected one argument, the spreadsheet FILE');
+  if (!values.account) throw new Error('--account is required');
+  if (!isPlanetId(values.planet)) throw new Error(`--planet must be one of ${planetIds.join(', ')}`);
+  return { file: positionals[0]!, values: { ...values, account: values.account, planet: values.planet } };
+}

@@ -1,0 +1,339 @@
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../errors/error-catalogue.js';
+import { timeOrderedId } from '../../lib/time-ordered-id.js';
+import { isStorableText } from '../../lib/text.js';
+import { isUuid } from '../../lib/uuid.js';
+import { limits } from '../../limits.js';
+import { planets, type PlanetId } from '../../planets/planets.js';
+import { isArchived, isIssued } from '../assets/asset-states.js';
+import { toAssetRecord } from '../assets/asset-record.js';
+import {
+  assetChangesOf,
+  getAsset,
+  lockAssetForChange,
+  lockAssetOfOwnerOrAdmin,
+  writeAssetChanges,
+  type AssetRow,
+} from '../assets/assets.service.js';
+import { toCertificate, type AdminActor } from '../certificates/certificate-moves.service.js';
+import { appendEvent } from '../chain/history-events.service.js';
+import { recordCredentialCorrection } from '../credentials/certificate-credentials.service.js';
+import { publicMediaDigests, removeImagesOfCorrection } from '../media/media.service.js';
+import { historyActor, type Principal } from '../principal/principal.js';
+import type { DocumentSigner } from '../signing/document-signer.js';
+import { recordWebhookEvent } from '../webhooks/outbox.service.js';
+import {
+  decideCorrection,
+  findCorrection,
+  findOpenCorrection,
+  insertCorrection,
+  listAmendments,
+  listCorrections,
+  type CorrectionRow,
+  type CorrectionStatus,
+} from './corrections.repository.js';
+import type { AssetRecordType } from '../assets/assets.schemas.js';
+import type { CorrectionBody, CorrectionRecordType } from './corrections.schemas.js';
+
+export type { CorrectionRow };
+
+const MAX_LIST = 500;
+
+export function toCorrectionRecord(row: CorrectionRow): CorrectionRecordType {
+  return {
+    id: row.id,
+    planet: row.planet,
+    asset_id: row.asset_id,
+    certificate_number: row.certificate_number,
+    status: row.status,
+    fields: row.fields,
+    remove_media_ids: row.remove_media_ids,
+    reason: row.reason,
+    requested_by: row.requested_by as CorrectionRecordType['requested_by'],
+    requested_at: row.requested_at.toISOString(),
+    decided_at: row.decided_at?.toISOString() ?? null,
+    decision_reason: row.decision_reason,
+    amended_sequence: row.amended_sequence,
+  };
+}
+
+/** A reason as stored: trimmed, within the string limit, storable; required unless `optional`. */
+function normaliseReason(reason: string | undefined, optional: boolean): string | null {
+  const trimmed = reason?.trim() ?? '';
+  if (trimmed.length > limits.stringLength) {
+    throw new AppError('validation_failed', 'too_long', { field: 'reason', max: limits.stringLength });
+  }
+  if (!isStorableText(trimmed)) throw new AppError('validation_failed', 'unstorable', { field: 'reason' });
+  if (trimmed.length === 0 && !optional)
+    throw new AppError('validation_failed', 'required', { field: 'reason' });
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/** Only an issued certificate of an asset that is not archived takes a correction (docs/corrections.md). */
+function assertCorrectable(row: AssetRow, move: string): void {
+  if (isArchived(row.status)) throw new AppError('invalid_state', 'asset_is', { move, state: row.status });
+  if (!isIssued(row.certificate_status)) {
+    throw new AppError('invalid_state', 'certificate_is', { move, state: row.certificate_status });
+  }
+}
+
+/** What a correction would change now: the field changes (an update's rule) and the public images it removes. */
+async function correctionEffect(
+  db: Queryable,
+  planet: PlanetId,
+  row: AssetRow,
+  request: { fields: Record<string, unknown>; removeMediaIds: readonly string[] },
+) {
+  const update = assetChangesOf(planet, row, request.fields);
+  const publicIds = new Set((await publicMediaDigests(db, planet, row.id)).map((medium) => medium.id));
+  return { update, publicIds };
+}
+
+/**
+ * A member (editor or owner) or a key of the owning account asks to correct an issued certificate: the changed
+ * fields as an update sends them, public images to remove, and a reason. At most one open request per asset.
+ */
+export async function requestCorrection(
+  tx: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+  body: CorrectionBody,
+): Promise<CorrectionRecordType> {
+  // A viewer reads only (docs/members.md); editors and owners ask.
+  if ('role' in principal && principal.role === 'viewer') {
+    throw new AppError('forbidden_role', 'needs', { role: 'editor' });
+  }
+  const reason = normaliseReason(body.reason, false)!;
+  const fields = body.fields ?? {};
+  const removeMediaIds = [...new Set(body.remove_media_ids ?? [])];
+  const row = await lockAssetOfOwnerOrAdmin(tx, { principal }, planet, assetId);
+  assertCorrectable(row, 'correct');
+  const open = await findOpenCorrection(tx, row.id);
+  if (open) throw new AppError('invalid_state', 'correction_open', { id: open.id });
+
+  const { update, publicIds } = await correctionEffect(tx, planet, row, { fields, removeMediaIds });
+  for (const id of removeMediaIds) {
+    if (!publicIds.has(id)) throw new AppError('validation_failed', 'not_public_image', { id });
+  }
+  if (Object.keys(update.changes).length === 0 && removeMediaIds.length === 0) {
+    throw new AppError('validation_failed', 'nothing_to_correct');
+  }
+  const id = timeOrderedId();
+  await insertCorrection(tx, {
+    id,
+    assetId: row.id,
+    planet,
+    accountId: row.account_id,
+    fields,
+    removeMediaIds,
+    reason,
+    requestedBy: historyActor(principal),
+  });
+  return toCorrectionRecord((await findCorrection(tx, id))!);
+}
+
+async function correctionOf(db: Queryable, id: string): Promise<CorrectionRow> {
+  const row = isUuid(id) ? await findCorrection(db, id) : undefined;
+  if (!row) throw new AppError('correction_not_found');
+  return row;
+}
+
+/** One request, for its account (another account's is 404, as one that does not exist). */
+export async function getCorrection(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+): Promise<CorrectionRecordType> {
+  const row = await correctionOf(db, id);
+  if (row.account_id !== principal.accountId) throw new AppError('correction_not_found');
+  return toCorrectionRecord(row);
+}
+
+/** The requests of one asset of the caller's account, newest first. */
+export async function listAssetCorrections(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  assetId: string,
+): Promise<CorrectionRecordType[]> {
+  if (!isUuid(assetId)) throw new AppError('asset_not_found');
+  const rows = await listCorrections(db, { assetId, accountId: principal.accountId, limit: MAX_LIST });
+  return rows.filter((row) => row.planet === planet).map(toCorrectionRecord);
+}
+
+/** The operator's list: open requests oldest first, others newest first. */
+export async function listCorrectionsForReview(
+  db: Queryable,
+  filter: { status?: CorrectionStatus; limit?: number },
+): Promise<CorrectionRow[]> {
+  return listCorrections(db, { status: filter.status, limit: Math.min(filter.limit ?? 100, MAX_LIST) });
+}
+
+/** One request as the operator sees it, beside the asset as it stands now. */
+export async function findCorrectionForReview(db: Queryable, id: string): Promise<CorrectionRow | undefined> {
+  return isUuid(id) ? findCorrection(db, id) : undefined;
+}
+
+export interface CorrectionReview {
+  correction: CorrectionRow;
+  asset: AssetRecordType;
+  /** Each requested field: its value now and as requested (null: removed). */
+  diff: { field: string; current: unknown; requested: unknown }[];
+  /** The public images the request removes that the asset still has. */
+  images: { id: string; content_type: string; sha256: string }[];
+}
+
+/** The request beside the record as it stands now (the operator's page): a diff of fields, the images to go. */
+export async function reviewCorrection(db: Queryable, id: string): Promise<CorrectionReview | undefined> {
+  const correction = await findCorrectionForReview(db, id);
+  if (!correction) return undefined;
+  const asset = await getAsset(db, correction.planet as PlanetId, correction.asset_id);
+  const now = asset as Record<string, unknown>;
+  const diff = Object.entries(correction.fields).map(([field, requested]) => ({
+    field,
+    current: now[field] ?? null,
+    requested,
+  }));
+  const removed = new Set(correction.remove_media_ids);
+  const images = (await publicMediaDigests(db, correction.planet, correction.asset_id)).filter((medium) =>
+    removed.has(medium.id),
+  );
+  return { correction, asset, diff, images };
+}
+
+/** The request and its asset, both under the asset's row lock, the request still open. */
+async function lockOpenCorrection(
+  tx: Queryable,
+  id: string,
+): Promise<{ correction: CorrectionRow; asset: AssetRow }> {
+  const found = await correctionOf(tx, id);
+  const asset = (await lockAssetForChange(tx, found.planet, { id: found.asset_id }))!;
+  const correction = (await findCorrection(tx, id))!;
+  if (correction.status !== 'open') {
+    throw new AppError('invalid_state', 'correction_decided', { state: correction.status });
+  }
+  return { correction, asset };
+}
+
+const decidedBy = (actor: AdminActor): string => ('adminUserId' in actor ? actor.adminUserId : 'token');
+
+/**
+ * The operator approves (docs/corrections.md), in one transaction: the asset changes, CERTIFICATE_AMENDED records
+ * old → new per field, removed images by digest, the reasons and who asked and who approved; the previous
+ * credential's refresh bit is set and a new credential signed; `certificate.updated` goes to the outbox.
+ */
+export async function approveCorrection(
+  tx: Queryable,
+  input: { id: string; actor: AdminActor; reason?: string; credentialSigner?: DocumentSigner },
+): Promise<{
+  correction: CorrectionRecordType;
+  orphans: Awaited<ReturnType<typeof removeImagesOfCorrection>>['orphans'];
+}> {
+  const decisionReason = normaliseReason(input.reason, true);
+  const { correction, asset } = await lockOpenCorrection(tx, input.id);
+  assertCorrectable(asset, 'correct');
+  const planet = asset.planet as PlanetId;
+  const { update } = await correctionEffect(tx, planet, asset, {
+    fields: correction.fields,
+    removeMediaIds: correction.remove_media_ids,
+  });
+  const changed =
+    Object.keys(update.changes).length > 0
+      ? await writeAssetChanges(tx, asset, update, asset.account_id)
+      : asset;
+  const images = await removeImagesOfCorrection(tx, asset, correction.remove_media_ids);
+
+  const admin = decidedBy(input.actor);
+  const event = await appendEvent(tx, {
+    assetId: asset.id,
+    planet,
+    eventType: 'CERTIFICATE_AMENDED',
+    payload: {
+      source: 'admin',
+      admin_user_id: admin,
+      correction_id: correction.id,
+      requested_by: correction.requested_by,
+      reason: correction.reason,
+      ...(decisionReason !== null ? { decision_reason: decisionReason } : {}),
+      changes: update.changes,
+      media_removed: images.removed,
+    },
+    actorAccountId: 'adminUserId' in input.actor ? input.actor.adminUserId : null,
+  });
+  const credentialVersion = await recordCredentialCorrection(
+    tx,
+    { planet, assetId: asset.id },
+    input.credentialSigner,
+  );
+  await decideCorrection(tx, {
+    id: correction.id,
+    status: 'approved',
+    decidedBy: admin,
+    reason: decisionReason,
+    amendedSequence: event.sequence,
+    credentialVersion,
+  });
+  const record = toCorrectionRecord((await findCorrection(tx, correction.id))!);
+  await recordWebhookEvent(tx, {
+    accountId: changed.account_id,
+    eventType: 'certificate.updated',
+    payload: {
+      asset: toAssetRecord(changed),
+      certificate: { ...toCertificate(changed), previous_status: asset.certificate_status },
+      correction: {
+        id: record.id,
+        changes: update.changes,
+        media_removed: images.removed,
+        reason: record.reason,
+      },
+    },
+  });
+  return { correction: record, orphans: images.orphans };
+}
+
+/** The operator refuses, with a reason: nothing changes but the request's own record. */
+export async function refuseCorrection(
+  tx: Queryable,
+  input: { id: string; actor: AdminActor; reason?: string },
+): Promise<CorrectionRecordType> {
+  const reason = normaliseReason(input.reason, false);
+  const { correction } = await lockOpenCorrection(tx, input.id);
+  await decideCorrection(tx, {
+    id: correction.id,
+    status: 'refused',
+    decidedBy: decidedBy(input.actor),
+    reason,
+  });
+  return toCorrectionRecord((await findCorrection(tx, correction.id))!);
+}
+
+/** A correction as the public page shows it: when, its history entry, the declared fields it changed. */
+export interface PublicAmendment {
+  decidedAt: string;
+  sequence: number;
+  hash: string;
+  changes: { field: string; old: unknown; new: unknown }[];
+  imagesRemoved: number;
+}
+
+/**
+ * The approved corrections of an issued certificate for its public page, oldest first: only the title and the
+ * planet's declared fields (pass-through fields may hold personal data, as in the credential).
+ */
+export async function publicAmendments(
+  db: Queryable,
+  planet: PlanetId,
+  assetId: string,
+): Promise<PublicAmendment[]> {
+  const declared = new Set(['title', ...Object.keys(planets[planet].fields)]);
+  return (await listAmendments(db, planet, assetId)).map((row) => ({
+    decidedAt: row.decided_at.toISOString(),
+    sequence: row.sequence,
+    hash: row.hash,
+    changes: Object.entries(row.changes)
+      .filter(([field]) => declared.has(field))
+      .map(([field, change]) => ({ field, old: change.old, new: change.new })),
+    imagesRemoved: row.media_removed.length,
+  }));
+}
