@@ -375,3 +375,45 @@ describe('the logo address', () => {
     expect((await get('/c/logos/not-a-hash')).statusCode).toBe(404);
   });
 });
+
+describe('the inventory number on the certificate page', () => {
+  it('is shown only while the owner chooses it in the profile, and the choice is audited', async () => {
+    const numbered = await createAssetViaApi(context.app, auth, 'artworks', {
+      title: 'Stock Piece',
+      inventory_number: 'NG-2031',
+    });
+    await issueCertificateForTest(context.db, numbered);
+    expect((await get(`/c/${numbered.certificate_number}`)).body).not.toContain('NG-2031');
+    expect((await get('/console/profile', owner.cookie)).body).not.toMatch(
+      /name="show_inventory_number"[^>]*checked/,
+    );
+
+    const shown = await saveProfile(owner, { ...GALERIE_NORD, show_inventory_number: 'yes' });
+    expect(shown.statusCode, shown.body).toBe(303);
+    expect((await get('/console/profile', owner.cookie)).body).toMatch(
+      /name="show_inventory_number"[^>]*checked/,
+    );
+    const page = await get(`/c/${numbered.certificate_number}`);
+    expect(page.body).toMatch(/<dt>Gallery inventory number<\/dt>\s*<dd>NG-2031<\/dd>/);
+    const german = await context.app.inject({
+      method: 'GET',
+      url: `/c/${numbered.certificate_number}`,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.body).toMatch(/<dt>Inventarnummer der Galerie<\/dt>\s*<dd>NG-2031<\/dd>/);
+    // A certificate without a number shows no empty row.
+    expect((await get(`/c/${issued.certificate_number}`)).body).not.toContain('Gallery inventory number');
+
+    await saveProfile(owner, GALERIE_NORD);
+    expect((await get(`/c/${numbered.certificate_number}`)).body).not.toContain('NG-2031');
+    const { rows } = await context.db.query<{ target: { changed: string[] } }>(
+      `SELECT target FROM account_audit_log WHERE account_id = $1 AND action = 'profile.updated'
+        ORDER BY created_at DESC LIMIT 2`,
+      [accountId],
+    );
+    expect(rows.map((row) => row.target.changed)).toEqual([
+      ['show_inventory_number'],
+      ['show_inventory_number'],
+    ]);
+  });
+});

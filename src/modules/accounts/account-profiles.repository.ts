@@ -13,12 +13,13 @@ export interface AccountProfileRow {
   logo_content_type: string | null;
   logo_width: number | null;
   logo_height: number | null;
+  show_inventory_number: boolean | null;
 }
 
 export const findAccountProfile = firstRowQuery<AccountProfileRow, [accountId: string]>(
   `SELECT a.id AS account_id, a.name AS account_name, p.display_name, p.city, p.country, p.website,
           p.contact_email, p.logo_sha256, b.content_type AS logo_content_type, b.width AS logo_width,
-          b.height AS logo_height
+          b.height AS logo_height, p.show_inventory_number
      FROM accounts a
      LEFT JOIN account_profiles p ON p.account_id = a.id
      LEFT JOIN media_blobs b ON b.sha256 = p.logo_sha256
@@ -45,14 +46,17 @@ export async function upsertAccountProfile(
     website: string;
     contactEmail: string;
     logoSha256: string | null;
+    showInventoryNumber: boolean;
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO account_profiles (account_id, display_name, city, country, website, contact_email, logo_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO account_profiles (account_id, display_name, city, country, website, contact_email, logo_sha256,
+                                   show_inventory_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (account_id) DO UPDATE SET
        display_name = EXCLUDED.display_name, city = EXCLUDED.city, country = EXCLUDED.country,
        website = EXCLUDED.website, contact_email = EXCLUDED.contact_email, logo_sha256 = EXCLUDED.logo_sha256,
+       show_inventory_number = EXCLUDED.show_inventory_number,
        updated_at = now()`,
     [
       profile.accountId,
@@ -62,6 +66,7 @@ export async function upsertAccountProfile(
       profile.website,
       profile.contactEmail,
       profile.logoSha256,
+      profile.showInventoryNumber,
     ],
   );
 }

@@ -48,6 +48,8 @@ export interface AccountProfile {
   website: string;
   contactEmail: string;
   logo?: ProfileLogo;
+  /** The gallery's choice to show its inventory numbers on its certificate pages (off unless chosen). */
+  showsInventoryNumber: boolean;
 }
 
 /** What the owner's form sends; each text trimmed before it is checked. */
@@ -57,9 +59,11 @@ export interface ProfileInput {
   country: string;
   website: string;
   contactEmail: string;
+  showInventoryNumber: boolean;
 }
 
-export type ProfileField = keyof ProfileInput;
+/** The texts of the form, each checked for its length and what it may hold. */
+export type ProfileField = Exclude<keyof ProfileInput, 'showInventoryNumber'>;
 
 /** Why a field of the form is refused; the console says it in people's words beside the field. */
 export type ProfileProblem =
@@ -113,6 +117,7 @@ function toProfile(row: AccountProfileRow): AccountProfile {
     website: row.website ?? '',
     contactEmail: row.contact_email ?? '',
     ...(logo ? { logo } : {}),
+    showsInventoryNumber: row.show_inventory_number ?? false,
   };
 }
 
@@ -143,6 +148,7 @@ function normalised(input: ProfileInput): ProfileInput {
     country: input.country.trim(),
     website: input.website.trim(),
     contactEmail: input.contactEmail.trim(),
+    showInventoryNumber: input.showInventoryNumber,
   };
   return { ...trimmed, website: trimmed.website && (httpsAddress(trimmed.website) ?? trimmed.website) };
 }
@@ -212,6 +218,7 @@ export async function saveAccountProfile(
       field === 'displayName' ? displayName !== current.chosenName : values[field] !== current[field],
     )
     .map((field) => API_FIELD_NAMES[field]);
+  if (values.showInventoryNumber !== current.showsInventoryNumber) changed.push('show_inventory_number');
   if (logoSha256 !== previousLogo) changed.push('logo');
   await recordAudit(tx, {
     accountId: change.accountId,

@@ -103,6 +103,8 @@ export type PublicCertificate =
       revoked_at: string | null;
       /** The open stolen-or-lost alert (docs/alerts.md): the page warns about it. */
       alert: { kind: 'stolen' | 'lost'; since: string } | null;
+      /** The gallery's own stock number: pages show it only when the gallery's profile chooses to (docs/inventory.md). */
+      inventory_number: string | null;
     };
 
 /**
@@ -133,5 +135,6 @@ export async function findPublicCertificate(
     issued_at: row.issued_at.toISOString(),
     revoked_at: row.revoked_at?.toISOString() ?? null,
     alert: alertOfRow(row),
+    inventory_number: row.inventory_number,
   };
 }

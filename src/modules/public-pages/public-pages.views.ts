@@ -331,6 +331,14 @@ export function certificateView(view: {
               <dd>${date(certificate.issued_at)}</dd>
             </div>
             ${
+              registeredBy?.showsInventoryNumber && certificate.inventory_number
+                ? html`<div>
+                    <dt>${words.inventoryNumber}</dt>
+                    <dd>${certificate.inventory_number}</dd>
+                  </div>`
+                : ''
+            }
+            ${
               view.corrections?.length
                 ? html`<div>
                     <dt>${words.correctedOn}</dt>

@@ -91,6 +91,7 @@ export async function profilePageRoutes(app: FastifyInstance): Promise<void> {
         country: form.fields.country ?? '',
         website: form.fields.website ?? '',
         contactEmail: form.fields.contact_email ?? '',
+        showInventoryNumber: form.fields.show_inventory_number === 'yes',
       };
       const errors: ProfileErrors = Object.fromEntries(
         profileProblems(values).map((problem) => [problem.field, problemWords(problem)]),

@@ -124,6 +124,17 @@ function profileForm(
             </div>`
           : ''
       }
+      <div class="choice">
+        <input
+          type="checkbox"
+          id="profile-show-inventory-number"
+          name="show_inventory_number"
+          value="yes"
+          aria-describedby="profile-show-inventory-number-hint"
+          ${values.showInventoryNumber ? html` checked` : ''}
+        /><label for="profile-show-inventory-number">${words.showInventoryNumber}</label>
+        <p class="hint" id="profile-show-inventory-number-hint">${words.showInventoryNumberHint}</p>
+      </div>
       <button type="submit">${words.save}</button>
     </form>
   </section>`;
@@ -146,6 +157,7 @@ export function profilePage(
     country: profile.country,
     website: profile.website,
     contactEmail: profile.contactEmail,
+    showInventoryNumber: profile.showsInventoryNumber,
   };
   return consolePage({
     ...options,

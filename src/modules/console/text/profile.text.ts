@@ -25,6 +25,8 @@ export const profileText = {
       'maxMegabytes',
     ),
     removeLogo: 'Remove the logo',
+    showInventoryNumber: 'Show our inventory numbers on certificate pages',
+    showInventoryNumberHint: 'Off, only your gallery sees them: in the console and in your exports.',
     noLogo: 'No logo yet.',
     save: 'Save the profile',
     saved: 'Gallery profile saved.',

@@ -50,6 +50,7 @@ export const certificateText = {
     issuedOn: 'Issued on',
     revokedOn: 'Revoked on',
     correctedOn: 'Corrected on',
+    inventoryNumber: 'Gallery inventory number',
     titleField: 'Title',
     corrections: 'Corrections since issue',
     correctionOn: rich('Corrected on {when}', 'when'),
