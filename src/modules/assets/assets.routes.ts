@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import { assertPlanetAccess } from '../../planets/planet-access.js';
-import { planetIds, type PlanetId } from '../../planets/planets.js';
+import type { PlanetId } from '../../planets/planets.js';
 import { lookupAnswerValue } from '../alert-lookups/lookup-answer-reply.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
+import { pascalPlanet, routePerPlanet } from '../../plugins/planet-routes.js';
 import { archiveAsset, AssetCreates, AssetReads, createAsset, updateAsset } from './assets.service.js';
 import {
   AssetParams,
@@ -19,13 +19,6 @@ import {
 
 // checkPlanetParam has already refused an unknown planet, so the cast only narrows the type.
 const planetOf = (params: { planet: string }): PlanetId => params.planet as PlanetId;
-
-/** The key must cover the route's planet (400 planet_scope_mismatch), as checkPlanetParam does for `{planet}`. */
-const checkPlanet = (planet: PlanetId) => async (request: FastifyRequest) => {
-  assertPlanetAccess(requirePrincipal(request), planet);
-};
-
-const pascal = (planet: string) => planet.charAt(0).toUpperCase() + planet.slice(1);
 
 export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -56,29 +49,20 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
     );
     return reply.code(201).send(record);
   };
-  // One operation per planet, so that a generated client types each planet's body (docs/api.md).
-  for (const planet of planetIds)
-    app.post(
-      `/assets/${planet}`,
-      {
-        preValidation: checkPlanet(planet),
-        schema: {
-          tags: ['assets'],
-          operationId: `create${pascal(planet)}Asset`,
-          summary: `Create an asset in ${planet}`,
-          description: `Creates a ${planet} asset: certificate_status \`pending\`, status \`draft\`, a certificate number from \`generate_certificate_number\`, a \`CREATED\` event and an \`asset.created\` webhook event, in one transaction.`,
-          body: planetCreateBodies[planet],
-          response: createResponses,
-        },
-      },
-      (request, reply) => create(request, reply, planet),
-    );
-  // Any other planet: 400 invalid_planet (SPEC §4.1), outside the document.
-  app.post(
-    '/assets/:planet',
-    { preValidation: checkPlanetParam, schema: { hide: true, params: PlanetParams } },
-    (request, reply) => create(request, reply, planetOf(request.params)),
-  );
+  routePerPlanet(app, {
+    method: 'POST',
+    url: (planet) => `/assets/${planet}`,
+    params: PlanetParams,
+    schema: (planet) => ({
+      tags: ['assets'],
+      operationId: `create${pascalPlanet(planet)}Asset`,
+      summary: `Create an asset in ${planet}`,
+      description: `Creates a ${planet} asset: certificate_status \`pending\`, status \`draft\`, a certificate number from \`generate_certificate_number\`, a \`CREATED\` event and an \`asset.created\` webhook event, in one transaction.`,
+      body: planetCreateBodies[planet],
+      response: createResponses,
+    }),
+    handler: create,
+  });
 
   app.get(
     '/assets/:planet/:id',
@@ -105,44 +89,36 @@ export async function assetsRoutes(parent: FastifyInstance): Promise<void> {
       ),
   );
 
-  const update = (request: FastifyRequest<{ Params: { id: string } }>, planet: PlanetId) => {
-    const principal = requirePrincipal(request);
-    return commitChange(request, 200, (tx) =>
-      updateAsset(tx, principal, planet, request.params.id, request.body),
-    );
-  };
-  for (const planet of planetIds)
-    app.patch(
-      `/assets/${planet}/:id`,
-      {
-        preValidation: checkPlanet(planet),
-        schema: {
-          tags: ['assets'],
-          operationId: `update${pascal(planet)}Asset`,
-          summary: `Update a ${planet} asset (owner only, while its certificate is pending)`,
-          description:
-            'Title and planet fields are validated as on create; other fields are merged; fields the service sets are ignored. Writes an `UPDATED` event with the changed fields (old and new values). An archived asset cannot change (409 invalid_state).',
-          params: Type.Object({ id: AssetParams.properties.id }),
-          body: planetUpdateBodies[planet],
-          response: {
-            200: AssetRecord,
-            ...errorResponses([400, 404, 409], {
-              body: true,
-              descriptions: {
-                ...ownedAssetNotFound,
-                409: 'The asset is archived or its certificate is no longer pending (invalid_state, naming the current state).',
-              },
-            }),
+  routePerPlanet(app, {
+    method: 'PATCH',
+    url: (planet) => `/assets/${planet}/:id`,
+    params: AssetParams,
+    schema: (planet) => ({
+      tags: ['assets'],
+      operationId: `update${pascalPlanet(planet)}Asset`,
+      summary: `Update a ${planet} asset (owner only, while its certificate is pending)`,
+      description:
+        'Title and planet fields are validated as on create; other fields are merged; fields the service sets are ignored. Writes an `UPDATED` event with the changed fields (old and new values). An archived asset cannot change (409 invalid_state).',
+      params: Type.Object({ id: AssetParams.properties.id }),
+      body: planetUpdateBodies[planet],
+      response: {
+        200: AssetRecord,
+        ...errorResponses([400, 404, 409], {
+          body: true,
+          descriptions: {
+            ...ownedAssetNotFound,
+            409: 'The asset is archived or its certificate is no longer pending (invalid_state, naming the current state).',
           },
-        },
+        }),
       },
-      (request) => update(request, planet),
-    );
-  app.patch(
-    '/assets/:planet/:id',
-    { preValidation: checkPlanetParam, schema: { hide: true, params: AssetParams } },
-    (request) => update(request, planetOf(request.params)),
-  );
+    }),
+    handler: (request: FastifyRequest<{ Params: { id: string } }>, _reply, planet) => {
+      const principal = requirePrincipal(request);
+      return commitChange(request, 200, (tx) =>
+        updateAsset(tx, principal, planet, request.params.id, request.body),
+      );
+    },
+  });
 
   app.post(
     '/assets/:planet/:id/archive',

@@ -1,4 +1,4 @@
-import { queryAll, queryFirst, queryOne, type Queryable } from '../../db/database.js';
+import { allRowsQuery, queryAll, queryFirst, queryOne, type Queryable } from '../../db/database.js';
 
 export type CorrectionStatus = 'open' | 'approved' | 'refused';
 
@@ -125,18 +125,10 @@ export interface AmendmentRow {
 }
 
 /** The approved corrections of an asset, oldest first, with their CERTIFICATE_AMENDED event. */
-export async function listAmendments(
-  db: Queryable,
-  planet: string,
-  assetId: string,
-): Promise<AmendmentRow[]> {
-  return queryAll<AmendmentRow>(
-    db,
-    `SELECT c.decided_at, e.sequence, e.hash, e.payload->'changes' AS changes,
+export const listAmendments = allRowsQuery<AmendmentRow, [planet: string, assetId: string]>(
+  `SELECT c.decided_at, e.sequence, e.hash, e.payload->'changes' AS changes,
             COALESCE(e.payload->'media_removed', '[]'::jsonb) AS media_removed
      FROM certificate_corrections c
      JOIN asset_events e ON e.asset_id = c.asset_id AND e.sequence = c.amended_sequence
      WHERE c.planet = $1 AND c.asset_id = $2 AND c.status = 'approved' ORDER BY c.decided_at`,
-    [planet, assetId],
-  );
-}
+);

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
-import { assertPlanetAccess } from '../../planets/planet-access.js';
-import { planetIds, type PlanetId } from '../../planets/planets.js';
+import type { PlanetId } from '../../planets/planets.js';
 import { checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
 import { commitChange } from '../../plugins/commit-change.js';
+import { pascalPlanet, routePerPlanet } from '../../plugins/planet-routes.js';
 import { AssetParams } from '../assets/assets.schemas.js';
 import { getCorrection, listAssetCorrections, requestCorrection } from './corrections.service.js';
 import {
@@ -17,7 +17,6 @@ import {
 } from './corrections.schemas.js';
 
 const planetOf = (params: { planet: string }): PlanetId => params.planet as PlanetId;
-const pascal = (planet: string) => planet.charAt(0).toUpperCase() + planet.slice(1);
 
 /** Corrections after issue under /api/v1 (docs/corrections.md): a key of the owning account asks, and reads. */
 export async function correctionRoutes(parent: FastifyInstance): Promise<void> {
@@ -45,29 +44,22 @@ export async function correctionRoutes(parent: FastifyInstance): Promise<void> {
     }),
   };
   // One operation per planet, as the update: each planet's `fields` are typed (docs/api.md).
-  for (const planet of planetIds)
-    app.post(
-      `/assets/${planet}/:id/corrections`,
-      {
-        preValidation: async (http) => assertPlanetAccess(requirePrincipal(http), planet),
-        schema: {
-          tags: ['corrections'],
-          operationId: `request${pascal(planet)}Correction`,
-          summary: `Request a correction of an issued ${planet} certificate`,
-          description:
-            "The changed fields (validated as an update), public images to remove by media id, and a reason. The operator approves or refuses; an approval changes the asset, records `CERTIFICATE_AMENDED`, signs a new credential and sets the old one's `refresh` status bit (docs/corrections.md). At most one open request per asset.",
-          params: Type.Object({ id: AssetParams.properties.id }),
-          body: planetCorrectionBodies[planet],
-          response: requestResponses,
-        },
-      },
-      (http, reply) => request(http, reply, planet),
-    );
-  app.post(
-    '/assets/:planet/:id/corrections',
-    { preValidation: checkPlanetParam, schema: { hide: true, params: AssetParams } },
-    (http, reply) => request(http, reply, planetOf(http.params)),
-  );
+  routePerPlanet(app, {
+    method: 'POST',
+    url: (planet) => `/assets/${planet}/:id/corrections`,
+    params: AssetParams,
+    schema: (planet) => ({
+      tags: ['corrections'],
+      operationId: `request${pascalPlanet(planet)}Correction`,
+      summary: `Request a correction of an issued ${planet} certificate`,
+      description:
+        "The changed fields (validated as an update), public images to remove by media id, and a reason. The operator approves or refuses; an approval changes the asset, records `CERTIFICATE_AMENDED`, signs a new credential and sets the old one's `refresh` status bit (docs/corrections.md). At most one open request per asset.",
+      params: Type.Object({ id: AssetParams.properties.id }),
+      body: planetCorrectionBodies[planet],
+      response: requestResponses,
+    }),
+    handler: request,
+  });
 
   app.get(
     '/assets/:planet/:id/corrections',

@@ -76,6 +76,7 @@ export type CorrectionRecordType = Static<typeof CorrectionRecord>;
 export const CorrectionList = Type.Object({ data: Type.Array(CorrectionRecord) });
 
 export const CorrectionParams = Type.Object({ id: Uuid });
+export type CorrectionParamsType = Static<typeof CorrectionParams>;
 
 export const DecisionBody = Type.Object(
   { reason: Type.Optional(reasonSchema('Why: required to refuse, optional to approve.')) },

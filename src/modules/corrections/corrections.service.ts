@@ -39,21 +39,14 @@ export type { CorrectionRow };
 
 const MAX_LIST = 500;
 
+/** The request as the API answers it: the row without who decided and the credential version, times in ISO. */
 export function toCorrectionRecord(row: CorrectionRow): CorrectionRecordType {
+  const { account_id: _account, decided_by: _decidedBy, credential_version: _version, ...shown } = row;
   return {
-    id: row.id,
-    planet: row.planet,
-    asset_id: row.asset_id,
-    certificate_number: row.certificate_number,
-    status: row.status,
-    fields: row.fields,
-    remove_media_ids: row.remove_media_ids,
-    reason: row.reason,
+    ...shown,
     requested_by: row.requested_by as CorrectionRecordType['requested_by'],
     requested_at: row.requested_at.toISOString(),
     decided_at: row.decided_at?.toISOString() ?? null,
-    decision_reason: row.decision_reason,
-    amended_sequence: row.amended_sequence,
   };
 }
 

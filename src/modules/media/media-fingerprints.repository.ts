@@ -1,4 +1,4 @@
-import { prepared, type Queryable, queryAll } from '../../db/database.js';
+import { allRowsQuery, prepared, type Queryable, queryAll } from '../../db/database.js';
 
 export interface FingerprintRow {
   seq: string;
@@ -49,21 +49,21 @@ export async function insertFingerprintIfMissing(
   return rows.length === 1;
 }
 
-const fingerprintsAfterStatement = prepared(
-  'media_fingerprints_after',
-  `SELECT seq::text AS seq, media_id, asset_id, phash::text AS phash FROM media_fingerprints
-    WHERE seq > $1 OR seq = ANY ($2::bigint[]) ORDER BY seq LIMIT $3`,
-);
+/** Rows of a `seq`-numbered table past `after`, and those of the numbers in `gaps` (written by transactions still open then). */
+const rowsNumberedAfter = <T extends object>(table: string, columns: string) =>
+  allRowsQuery<T, [after: number, gaps: readonly number[], limit: number]>(
+    prepared(
+      `${table}_after`,
+      `SELECT seq::text AS seq, ${columns} FROM ${table}
+        WHERE seq > $1 OR seq = ANY ($2::bigint[]) ORDER BY seq LIMIT $3`,
+    ),
+  );
 
-/** Rows numbered past `after`, and those of the numbers in `gaps` (written by transactions still open then). */
-export async function listFingerprintsAfter(
-  db: Queryable,
-  after: number,
-  gaps: readonly number[],
-  limit: number,
-): Promise<FingerprintRow[]> {
-  return queryAll<FingerprintRow>(db, fingerprintsAfterStatement, [after, gaps, limit]);
-}
+/** Fingerprints numbered past `after`, and those of the numbers in `gaps`. */
+export const listFingerprintsAfter = rowsNumberedAfter<FingerprintRow>(
+  'media_fingerprints',
+  'media_id, asset_id, phash::text AS phash',
+);
 
 export interface KeylessSearchChangeRow {
   seq: string;
@@ -85,21 +85,11 @@ export async function insertKeylessSearchChange(
   ]);
 }
 
-const keylessSearchChangesAfterStatement = prepared(
-  'keyless_search_changes_after',
-  `SELECT seq::text AS seq, planet, asset_id FROM keyless_search_changes
-    WHERE seq > $1 OR seq = ANY ($2::bigint[]) ORDER BY seq LIMIT $3`,
-);
-
 /** Changes numbered past `after`, and those of the numbers in `gaps`, as listFingerprintsAfter. */
-export async function listKeylessSearchChangesAfter(
-  db: Queryable,
-  after: number,
-  gaps: readonly number[],
-  limit: number,
-): Promise<KeylessSearchChangeRow[]> {
-  return queryAll<KeylessSearchChangeRow>(db, keylessSearchChangesAfterStatement, [after, gaps, limit]);
-}
+export const listKeylessSearchChangesAfter = rowsNumberedAfter<KeylessSearchChangeRow>(
+  'keyless_search_changes',
+  'planet, asset_id',
+);
 
 export interface KeylessSearchableRow {
   asset_id: string;
@@ -135,18 +125,10 @@ export async function listKeylessSearchableOf(
 }
 
 /** Image media without a fingerprint, by id past `afterId` (a keyset: one pass never reads a row twice). */
-export async function listUnfingerprintedImages(
-  db: Queryable,
-  afterId: string,
-  limit: number,
-): Promise<UnfingerprintedRow[]> {
-  return queryAll<UnfingerprintedRow>(
-    db,
-    `SELECT m.id, m.asset_id, b.sha256, b.bytes, b.storage
-       FROM asset_media m JOIN media_blobs b ON b.sha256 = m.sha256
-      WHERE m.id > $1 AND b.content_type LIKE 'image/%'
-        AND NOT EXISTS (SELECT 1 FROM media_fingerprints f WHERE f.media_id = m.id AND f.asset_id = m.asset_id)
-      ORDER BY m.id LIMIT $2`,
-    [afterId, limit],
-  );
-}
+export const listUnfingerprintedImages = allRowsQuery<UnfingerprintedRow, [afterId: string, limit: number]>(
+  `SELECT m.id, m.asset_id, b.sha256, b.bytes, b.storage
+     FROM asset_media m JOIN media_blobs b ON b.sha256 = m.sha256
+    WHERE m.id > $1 AND b.content_type LIKE 'image/%'
+      AND NOT EXISTS (SELECT 1 FROM media_fingerprints f WHERE f.media_id = m.id AND f.asset_id = m.asset_id)
+    ORDER BY m.id LIMIT $2`,
+);

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { ErrorResponse } from '../../../errors/error-response.schema.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { requireAdminActor } from '../auth/admin-auth.js';
+import { errorResponses } from './admin-api.schemas.js';
+import type { AdminActor } from '../../certificates/certificate-moves.service.js';
 import { forgetOrphanBytes } from '../../media/media.service.js';
 import {
   approveCorrection,
@@ -18,15 +20,12 @@ import {
   CorrectionParams,
   CorrectionRecord,
   DecisionBody,
+  type CorrectionParamsType,
+  type DecisionBodyType,
 } from '../../corrections/corrections.schemas.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+type DecisionRequest = FastifyRequest<{ Params: CorrectionParamsType; Body: DecisionBodyType | undefined }>;
+const answers = <T extends TSchema>(ok: T) => ({ 200: ok, ...errorResponses });
 // The admin API is documented in docs/admin.md and docs/corrections.md, not in the /api/v1 OpenAPI document.
 const hide = true;
 
@@ -36,7 +35,7 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
 
   app.get(
     '/corrections',
-    { schema: { hide, querystring: CorrectionListQuery, response: { 200: CorrectionList, ...errors } } },
+    { schema: { hide, querystring: CorrectionListQuery, response: answers(CorrectionList) } },
     async (request) => ({
       data: (await listCorrectionsForReview(app.db, request.query)).map(toCorrectionRecord),
     }),
@@ -44,7 +43,7 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
 
   app.get(
     '/corrections/:id',
-    { schema: { hide, params: CorrectionParams, response: { 200: CorrectionRecord, ...errors } } },
+    { schema: { hide, params: CorrectionParams, response: answers(CorrectionRecord) } },
     async (request) => {
       const row = await findCorrectionForReview(app.db, request.params.id);
       if (!row) throw new AppError('correction_not_found');
@@ -52,18 +51,9 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
     },
   );
 
-  app.post(
-    '/corrections/:id/approve',
-    {
-      schema: {
-        hide,
-        params: CorrectionParams,
-        body: DecisionBody,
-        response: { 200: CorrectionRecord, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = requireAdminActor(request);
+  // The operator's two answers: one route each, the same params, body and answer.
+  const decisions = {
+    approve: async (request: DecisionRequest, actor: AdminActor) => {
       const { correction, orphans } = await commitChange(request, 200, (tx) =>
         approveCorrection(tx, {
           id: request.params.id,
@@ -75,23 +65,19 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
       for (const orphan of orphans) await forgetOrphanBytes(app.mediaStores, orphan);
       return correction;
     },
-  );
-
-  app.post(
-    '/corrections/:id/refuse',
-    {
-      schema: {
-        hide,
-        params: CorrectionParams,
-        body: DecisionBody,
-        response: { 200: CorrectionRecord, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = requireAdminActor(request);
-      return commitChange(request, 200, (tx) =>
+    refuse: (request: DecisionRequest, actor: AdminActor) =>
+      commitChange(request, 200, (tx) =>
         refuseCorrection(tx, { id: request.params.id, actor, reason: request.body?.reason }),
-      );
-    },
-  );
+      ),
+  };
+  const decisionSchema = {
+    hide,
+    params: CorrectionParams,
+    body: DecisionBody,
+    response: answers(CorrectionRecord),
+  };
+  for (const [decision, decide] of Object.entries(decisions))
+    app.post(`/corrections/:id/${decision}`, { schema: decisionSchema }, (request) =>
+      decide(request, requireAdminActor(request)),
+    );
 }

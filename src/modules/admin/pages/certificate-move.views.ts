@@ -20,6 +20,20 @@ export function moveTakesReason(move: CertificateMove): boolean {
   return move !== 'issue' && move !== 'reinstate';
 }
 
+/** The reason an operator gives for a move or an answer: required (a revocation, a refusal) or optional. */
+export function reasonField(options: { fieldId: string; label: string; required: boolean }): SafeHtml {
+  const { fieldId, label, required } = options;
+  return html`<div class="field">
+    <label for="${fieldId}">${label}</label>
+    <input
+      id="${fieldId}"
+      name="reason"
+      maxlength="${limits.stringLength}"
+      ${required ? html` required` : ''}
+    />
+  </div>`;
+}
+
 /** A move that takes a reason, folded behind its label; the review queue and the asset page both show it. */
 export function moveWithReasonForm(options: {
   action: string;
@@ -34,15 +48,11 @@ export function moveWithReasonForm(options: {
     <summary>${label}…</summary>
     <form method="post" action="${action}" class="stacked">
       ${hidden}
-      <div class="field">
-        <label for="${fieldId}">${required ? adminText.moves.reason : adminText.moves.reasonOptional}</label>
-        <input
-          id="${fieldId}"
-          name="reason"
-          maxlength="${limits.stringLength}"
-          ${required ? html` required` : ''}
-        />
-      </div>
+      ${reasonField({
+        fieldId,
+        label: required ? adminText.moves.reason : adminText.moves.reasonOptional,
+        required,
+      })}
       <button type="submit" class="${move === 'revoke' ? 'danger' : 'button-secondary'}">${label}</button>
     </form>
   </details>`;

@@ -1,4 +1,3 @@
-import { limits } from '../../../limits.js';
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CorrectionReview, CorrectionRow } from '../../corrections/corrections.service.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
@@ -8,6 +7,7 @@ import { adminText } from '../text/index.js';
 import { adminPage, csrfInput } from './admin-layout.views.js';
 import { assetPagePath } from './asset.views.js';
 import { fieldName } from './value-names.js';
+import { reasonField } from './certificate-move.views.js';
 
 const words = () => adminText.corrections;
 
@@ -57,15 +57,7 @@ function decisionForm(session: AdminSession, id: string, decision: 'approve' | '
   const fieldId = `${decision}-reason`;
   return html`<form method="post" action="${correctionPagePath(id)}/${decision}" class="stacked">
     ${csrfInput(session)}
-    <div class="field">
-      <label for="${fieldId}">${required ? text.decisionReason : text.decisionReasonOptional}</label>
-      <input
-        id="${fieldId}"
-        name="reason"
-        maxlength="${limits.stringLength}"
-        ${required ? html` required` : ''}
-      />
-    </div>
+    ${reasonField({ fieldId, label: required ? text.decisionReason : text.decisionReasonOptional, required })}
     <button type="submit" class="${required ? 'danger' : ''}">
       ${decision === 'approve' ? text.approve : text.refuse}
     </button>
