@@ -102,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/v1/imports/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a ZIP of the images an import’s rows name
+         * @description A ZIP (`application/zip`, up to 256 MB) of the images named by the import's file-name column (`images`, `image`, `image_file`, `photo` or the column's label in the five languages; several names in a cell separated by `;` or `|`), while the import is `validating` or `ready`. Its directory is read first: more than 5000 files, or more than 1,024 MB once unpacked, is refused before anything is unpacked, and no file unpacks past the size it declares. Directories, `__MACOSX/` and hidden files are left aside; a file matches a row's name by its base name, case aside. Each file goes through the rules of an upload (`POST /files/v1/assets/{planet}/{id}/media`): at most `AVS_MEDIA_MAX_BYTES`, its type read from its bytes (JPEG, PNG, WebP, TIFF, HEIC where readable; no PDF), its pixels against `AVS_MEDIA_MAX_PIXELS`, scaled and encoded again without its metadata. A file of a name sent before replaces it. The import is validated again: a row naming a file no ZIP holds, or one the rules refused, has an `import_image_unusable` error in that column. When the import runs, each row's images are attached to its asset in the row's transaction, as the media API adds them (a `MEDIA_ADDED` history event each); an image the asset already has is not added twice. The images are deleted when the import ends.
+         */
+        post: operations["uploadImportMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/artworks": {
         parameters: {
             query?: never;
@@ -2530,6 +2550,454 @@ export interface operations {
                 };
             };
             /** @description A Content-Type other than text/csv and the XLSX media type. */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadImportMedia: {
+        parameters: {
+            query?: {
+                /** @description true: served without a key and shown on the public page once the certificate is issued. Default false. */
+                public?: boolean;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The import’s id.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": unknown;
+            };
+        };
+        responses: {
+            /** @description The import, validating again, and what became of each file. */
+            202: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "import": {
+                     *         "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "planet": "artworks",
+                     *         "state": "validating",
+                     *         "format": "csv",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Inventory number",
+                     *             "field": "inventory_number"
+                     *           },
+                     *           {
+                     *             "header": "Title",
+                     *             "field": "title"
+                     *           },
+                     *           {
+                     *             "header": "Artist",
+                     *             "field": "artist"
+                     *           },
+                     *           {
+                     *             "header": "Year",
+                     *             "field": "year"
+                     *           },
+                     *           {
+                     *             "header": "Notes",
+                     *             "field": "Notes"
+                     *           }
+                     *         ],
+                     *         "only_valid": false,
+                     *         "counts": {
+                     *           "rows": 2,
+                     *           "valid": 0,
+                     *           "errors": 0,
+                     *           "created": 0,
+                     *           "updated": 0,
+                     *           "unchanged": 0,
+                     *           "refused": 0,
+                     *           "processed": 0
+                     *         },
+                     *         "failure": null,
+                     *         "created_at": "2026-11-23T16:48:05.210Z",
+                     *         "updated_at": "2026-11-23T16:48:05.210Z",
+                     *         "started_at": null,
+                     *         "finished_at": null
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "file": "photos/GN-2026-014.jpg",
+                     *           "kept": true,
+                     *           "code": null,
+                     *           "message": null
+                     *         },
+                     *         {
+                     *           "file": "photos/GN-2026-015.txt",
+                     *           "kept": false,
+                     *           "code": "unsupported_media_type",
+                     *           "message": "The file is not a JPEG, PNG, WebP or TIFF photo, or a PDF (its first bytes say so)."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A spreadsheet import and its progress (docs/inventory.md, "Import"). */
+                        import: {
+                            /** Format: uuid */
+                            id: string;
+                            planet: string;
+                            /** @description validating → ready → importing → done; failed or cancelled end it too. */
+                            state: "validating" | "ready" | "importing" | "done" | "failed" | "cancelled";
+                            format: "csv" | "xlsx";
+                            /** @description The file’s columns in order, each with the field it fills. */
+                            columns: {
+                                header: string;
+                                /** @description The field the column fills; null for a column left aside (an export-only column). */
+                                field: string | null;
+                            }[];
+                            /** @description Started for its valid rows only. */
+                            only_valid: boolean;
+                            counts: {
+                                /** @description Rows of the file, the header aside. */
+                                rows: number;
+                                /** @description Rows validation found nothing wrong with. */
+                                valid: number;
+                                /** @description Rows with errors (not imported). */
+                                errors: number;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                /** @description Rows of an asset whose certificate was issued: request a correction. */
+                                refused: number;
+                                /** @description Rows the import has done so far. */
+                                processed: number;
+                            };
+                            failure: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        };
+                        /** @description Each file of the ZIP that may be an image (directories, `__MACOSX/` and hidden files left aside), in the ZIP’s order. */
+                        files: {
+                            /** @description The file’s path in the ZIP. */
+                            file: string;
+                            /** @description The media rules took it: rows naming it attach it. */
+                            kept: boolean;
+                            /** @description Why it was refused (the code an upload of it would get); null when kept. */
+                            code: string | null;
+                            /** @description The refusal’s sentence. */
+                            message: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not a ZIP, or more files or unpacked bytes than allowed (import_file_unreadable). */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The file could not be read as a spreadsheet.",
+                     *       "code": "import_file_unreadable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description import_not_found */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such route.",
+                     *       "code": "route_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The import has started or ended (import_not_changeable). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The import has started; its mapping or state can no longer change.",
+                     *       "code": "import_not_changeable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A ZIP over its size limit (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A Content-Type other than application/zip. */
             415: {
                 headers: {
                     /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
@@ -19055,7 +19523,7 @@ export interface operations {
                                 admin: true;
                             };
                             /** @description What was done. */
-                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.started" | "import.cancelled";
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.media_uploaded" | "import.started" | "import.cancelled";
                             /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
                             target: {
                                 [key: string]: unknown;

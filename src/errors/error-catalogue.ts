@@ -382,6 +382,10 @@ export const errorCatalogue = {
       not_xlsx: () => 'The file could not be read as an XLSX workbook.',
       too_large: ({ max }: { max: string }) => `The workbook holds more than ${max} once unpacked.`,
       too_many_entries: ({ max }: { max: number }) => `The workbook holds more than ${max} files.`,
+      not_zip: () => 'The file could not be read as a ZIP archive.',
+      archive_too_large: ({ max }: { max: string }) =>
+        `The ZIP archive holds more than ${max} once unpacked.`,
+      archive_too_many_entries: ({ max }: { max: number }) => `The ZIP archive holds more than ${max} files.`,
       too_many_rows: ({ max }: { max: number }) => `The file has more than ${max} rows.`,
       column_twice: ({ field }: Field) =>
         `Two columns of the file fill \`${field}\`; keep one or map one to another field.`,
@@ -410,6 +414,20 @@ export const errorCatalogue = {
   import_row_issued: {
     status: 409,
     message: 'The certificate of this asset was issued: request a correction to change it.',
+  },
+  import_image_unusable: {
+    status: 422,
+    message: 'An image the row names cannot be used.',
+    details: {
+      missing: ({ file }: { file: string }) =>
+        `The row names the image ${quoted(file)}, which no uploaded ZIP archive holds.`,
+      refused: ({ file, reason }: { file: string; reason: string }) =>
+        `The image ${quoted(file)} cannot be used: ${reason}`,
+      twice: ({ file }: { file: string }) =>
+        `The ZIP archive holds two files named ${quoted(file.split(/[/\\]/).pop())}; keep one.`,
+      not_unpacked: ({ file }: { file: string }) =>
+        `The file ${quoted(file)} could not be unpacked (damaged, encrypted or compressed in an unusual way).`,
+    },
   },
   import_row_repeated: {
     status: 409,

@@ -448,6 +448,22 @@ const importExamples: Record<string, OperationExamples> = {
       ]),
     },
   },
+  uploadImportMedia: {
+    responses: {
+      '202': {
+        import: importRecord({ columns: importColumns('Notes') }),
+        files: [
+          { file: 'photos/GN-2026-014.jpg', kept: true, code: null, message: null },
+          {
+            file: 'photos/GN-2026-015.txt',
+            kept: false,
+            code: 'unsupported_media_type',
+            message: 'The file is not a JPEG, PNG, WebP or TIFF photo, or a PDF (its first bytes say so).',
+          },
+        ],
+      },
+    },
+  },
   cancelImport: {
     responses: {
       '200': importRecord(

@@ -5,7 +5,8 @@ import { IMPORT_CSV, operationExamples } from '../../src/openapi/operation-examp
 import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import { softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
-import { fixturePhoto } from '../media/media-fixtures.js';
+import { zipOf } from '../helpers/zip-archive.js';
+import { fixturePhoto, jpegImage } from '../media/media-fixtures.js';
 
 // The documented examples (src/openapi/operation-examples.ts) are what the service answers: each operation is
 // called with its documented request, in the story the examples tell, and its answer must equal its example
@@ -287,6 +288,18 @@ describe('the documented examples', () => {
     await call('getImport', owner.auth, { id: uploaded.id });
     await call('listImports', owner.auth, {}, { query: 'limit=1' });
     const secondImport = await call('uploadImport', owner.auth, {}, stockList);
+    await waitForImport(secondImport.id, 'ready');
+    // Its images, from a ZIP: a photograph kept, a note refused; validated again.
+    const photos = zipOf([
+      { name: 'photos/GN-2026-014.jpg', bytes: await jpegImage() },
+      { name: 'photos/GN-2026-015.txt', bytes: Buffer.from('Not photographed yet.') },
+    ]);
+    await call(
+      'uploadImportMedia',
+      owner.auth,
+      { id: secondImport.id },
+      { body: photos, contentType: 'application/zip' },
+    );
     await waitForImport(secondImport.id, 'ready');
     await call('cancelImport', owner.auth, { id: secondImport.id });
     // A correction of each planet's issued certificate, asked by its owner (the artwork is the buyer's now).

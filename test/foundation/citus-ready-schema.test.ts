@@ -69,6 +69,7 @@ const ON_THE_COORDINATOR = [
   'keyless_search_changes',
   'imports',
   'import_rows',
+  'import_media',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [

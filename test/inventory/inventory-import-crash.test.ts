@@ -4,10 +4,12 @@ import type { Database } from '../../src/db/database.js';
 import { startServerProcess, type ServerProcess } from '../helpers/processes.js';
 import { createChildDatabaseEnv, openChildDatabase } from '../helpers/test-database.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { zipOf } from '../helpers/zip-archive.js';
+import { pngImage } from '../media/media-fixtures.js';
 
 // Issue #49, "Must show": the service SIGKILLed in the middle of an import and started again imports every row
 // exactly once. The service is the real one (`avs serve` in a child process, on PGlite's data directory or on
-// PostgreSQL); the import is a real upload and start over HTTP.
+// PostgreSQL); the import is a real upload (a spreadsheet and a ZIP of its images) and start over HTTP.
 
 const ADMIN_TOKEN = 'import-crash-admin-token-0123456789abcdef';
 const ROWS = 4000;
@@ -63,8 +65,10 @@ describe('an import across a SIGKILL of the service', () => {
     const account = await adminApi<{ id: string }>(first, '/accounts', { name: 'Galerie Coupure' });
     const { key } = await adminApi<{ key: string }>(first, '/keys', { account_id: account.id });
 
-    const table = [['inventory_number', 'title', 'year']];
-    for (let n = 1; n <= ROWS; n += 1) table.push([`K-${n}`, `Work ${n}`, String(1900 + (n % 100))]);
+    // Every fourth row names an image of the ZIP sent before the start: attached in the row's transaction.
+    const table = [['inventory_number', 'title', 'year', 'image']];
+    for (let n = 1; n <= ROWS; n += 1)
+      table.push([`K-${n}`, `Work ${n}`, String(1900 + (n % 100)), n % 4 === 0 ? `photo-${n % 3}.png` : '']);
     const uploaded = await fetch(`${first.url}/files/v1/imports/artworks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
@@ -75,6 +79,17 @@ describe('an import across a SIGKILL of the service', () => {
     await waitFor(async () => (await importOf(first, key, id)).state === 'ready', {
       timeoutMs: 60_000,
       message: 'validated',
+    });
+    const photos = zipOf([0, 1, 2].map((n) => ({ name: `photo-${n}.png`, bytes: pngImage(20 + n, 20) })));
+    const media = await fetch(`${first.url}/files/v1/imports/${id}/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/zip' },
+      body: photos,
+    });
+    expect(media.status, await media.clone().text()).toBe(202);
+    await waitFor(async () => (await importOf(first, key, id)).state === 'ready', {
+      timeoutMs: 60_000,
+      message: 'validated with its images',
     });
     const started = await fetch(`${first.url}/api/v1/imports/${id}/start`, {
       method: 'POST',
@@ -122,7 +137,14 @@ describe('an import across a SIGKILL of the service', () => {
                 (SELECT count(*)::int FROM asset_events e JOIN assets a ON a.id = e.asset_id
                   WHERE a.account_id = $2 AND e.event_type = 'CREATED') AS created_events,
                 (SELECT count(*)::int FROM webhook_outbox
-                  WHERE account_id = $2 AND event_type = 'asset.created') AS webhook_events`,
+                  WHERE account_id = $2 AND event_type = 'asset.created') AS webhook_events,
+                (SELECT count(*)::int FROM asset_media m JOIN assets a ON a.id = m.asset_id
+                  WHERE a.account_id = $2) AS media,
+                (SELECT count(DISTINCT m.asset_id)::int FROM asset_media m JOIN assets a ON a.id = m.asset_id
+                  WHERE a.account_id = $2) AS assets_with_media,
+                (SELECT count(*)::int FROM asset_events e JOIN assets a ON a.id = e.asset_id
+                  WHERE a.account_id = $2 AND e.event_type = 'MEDIA_ADDED') AS media_events,
+                (SELECT count(*)::int FROM import_media WHERE import_id = $1) AS kept_images`,
         [id, account.id],
       );
       return rows[0]!;
@@ -134,6 +156,10 @@ describe('an import across a SIGKILL of the service', () => {
       linked: ROWS,
       created_events: ROWS,
       webhook_events: ROWS,
+      media: ROWS / 4,
+      assets_with_media: ROWS / 4,
+      media_events: ROWS / 4,
+      kept_images: 0,
     });
   }, 600_000);
 });

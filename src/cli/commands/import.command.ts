@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { importForAccount } from '../../modules/inventory/imports.service.js';
+import { mediaStoresFor } from '../../modules/media/media.service.js';
 import { checkAgainstRouteSchema } from '../../plugins/schema-check.js';
 import type { CliCommand } from '../cli-command.js';
 
@@ -43,7 +44,10 @@ export const importCommand: CliCommand = {
           planet: values.planet,
           file: { bytes, format: file.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv' },
           dryRun: values['dry-run'] ?? false,
-          check: (schema, body) => void checkAgainstRouteSchema(schema, body, 'body'),
+          work: {
+            check: (schema, body) => void checkAgainstRouteSchema(schema, body, 'body'),
+            mediaStores: mediaStoresFor(context.config),
+          },
           onProgress: ({ counts }) => {
             if (terminal) out.write(progressBar(counts.processed, counts.valid));
             else

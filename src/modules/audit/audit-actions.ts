@@ -15,6 +15,7 @@ export const auditActions = [
   'passkey.removed',
   'profile.updated',
   'import.uploaded',
+  'import.media_uploaded',
   'import.started',
   'import.cancelled',
 ] as const;

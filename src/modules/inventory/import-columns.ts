@@ -13,6 +13,12 @@ export interface ImportColumn {
   field: string | null;
 }
 
+/** The field the file-name column fills: not a field of the asset, but the images in the import's ZIP to attach to it. */
+export const IMAGES_FIELD = 'images';
+
+/** Headers that name the file-name column, beside its label in the catalogue's languages. */
+const IMAGE_COLUMN_NAMES = [IMAGES_FIELD, 'image', 'image_file', 'image_files', 'photo', 'photos'] as const;
+
 /** The columns an export writes that the service keeps itself: a re-import leaves them aside. */
 const EXPORT_ONLY_COLUMNS = [
   'certificate_number',
@@ -44,12 +50,14 @@ function knownNames(planet: PlanetId): Map<string, string | null> {
     inLanguage(language, () => {
       names.set(comparable(consoleText.assets.titleField), 'title');
       names.set(comparable(consoleText.assets.inventoryNumberField), 'inventory_number');
+      names.set(comparable(consoleText.assets.imageFilesField), IMAGES_FIELD);
       for (const field of fields) {
         const label = pageText.fields.labels[field];
         if (label) names.set(comparable(label), field);
       }
     });
   }
+  for (const name of IMAGE_COLUMN_NAMES) names.set(comparable(name), IMAGES_FIELD);
   // API names last: a field's own name wins over another field's label that reads the same.
   for (const field of ['title', 'inventory_number', ...fields]) names.set(comparable(field), field);
   for (const column of EXPORT_ONLY_COLUMNS) names.set(comparable(column), null);

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { fileSize } from '../../errors/people-units.js';
+import { readZipDirectory, ZipRefused } from '../../lib/zip-archive.js';
 
 /** The two kinds of file an import reads, by their Content-Type (docs/inventory.md, "Import"). */
 export const importTypes = {
@@ -86,25 +87,18 @@ function readCsv(bytes: Buffer): ImportSheet {
  * bomb) is refused from the sizes it declares. ZIP64 workbooks are larger than any limit here.
  */
 function checkZipDirectory(bytes: Buffer): void {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > bytes.length) throw unreadable('not_xlsx');
-  const entries = bytes.readUInt16LE(end + 10);
-  const directoryOffset = bytes.readUInt32LE(end + 16);
-  if (entries > importLimits.xlsxEntries || entries === 0xffff)
-    throw unreadable('too_many_entries', { max: importLimits.xlsxEntries });
-  let offset = directoryOffset;
-  let unpacked = 0;
-  for (let entry = 0; entry < entries; entry += 1) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw unreadable('not_xlsx');
-    const size = bytes.readUInt32LE(offset + 24);
-    unpacked += size;
-    if (size === 0xffffffff || unpacked > importLimits.xlsxUnpackedBytes)
+  try {
+    readZipDirectory(bytes, {
+      entries: importLimits.xlsxEntries,
+      unpackedBytes: importLimits.xlsxUnpackedBytes,
+    });
+  } catch (error) {
+    if (!(error instanceof ZipRefused)) throw error;
+    if (error.reason === 'too_many_entries')
+      throw unreadable('too_many_entries', { max: importLimits.xlsxEntries });
+    if (error.reason === 'too_large')
       throw unreadable('too_large', { max: fileSize(importLimits.xlsxUnpackedBytes) });
-    offset +=
-      46 +
-      bytes.readUInt16LE(offset + 28) +
-      bytes.readUInt16LE(offset + 30) +
-      bytes.readUInt16LE(offset + 32);
+    throw unreadable('not_xlsx');
   }
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { checkAgainstRouteSchema } from '../../plugins/schema-check.js';
+import { mediaStoresFor } from '../media/media.service.js';
 import { ImportWorker } from './imports.worker.js';
 
 declare module 'fastify' {
@@ -15,13 +16,16 @@ declare module 'fastify' {
 /** An import worker for this configuration (the server's, `avs import`'s, a test's). */
 function createImportWorker(
   db: Database,
-  config: Pick<Config, 'AVS_IDLE_POLL_MAX_MS'>,
+  config: Pick<Config, 'AVS_IDLE_POLL_MAX_MS' | 'AVS_MEDIA_DIR'>,
   log: ConstructorParameters<typeof ImportWorker>[0]['log'],
 ): ImportWorker {
   return new ImportWorker({
     db,
-    // A row is checked as POST or PATCH /api/v1/assets/{planet} checks its body: the route's schema, its sentence.
-    check: (schema, body) => void checkAgainstRouteSchema(schema, body, 'body'),
+    work: {
+      // A row is checked as POST or PATCH /api/v1/assets/{planet} checks its body: the route's schema, its sentence.
+      check: (schema, body) => void checkAgainstRouteSchema(schema, body, 'body'),
+      mediaStores: mediaStoresFor(config),
+    },
     log,
     maxIdleMs: config.AVS_IDLE_POLL_MAX_MS,
   });

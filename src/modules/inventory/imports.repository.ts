@@ -29,6 +29,8 @@ export interface ImportRow {
   refused_count: number;
   processed_count: number;
   failure: string | null;
+  /** Counts the ZIPs uploaded: a validation finishes only if none came while it ran. */
+  media_revision: number;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
@@ -46,7 +48,7 @@ export interface ImportFileRow {
 
 const IMPORT_COLUMNS = `id, account_id, planet, state, format, header, mapping, actor, only_valid, row_count,
   valid_count, error_count, created_count, updated_count, unchanged_count, refused_count, processed_count, failure,
-  created_at, updated_at, started_at, finished_at`;
+  media_revision, created_at, updated_at, started_at, finished_at`;
 
 export async function insertImport(
   q: Queryable,
@@ -151,11 +153,14 @@ export async function setImportState(
     onlyValid?: boolean;
     failure?: string;
     mapping?: Record<string, string | null>;
+    /** A ZIP of images came: a validation under way will not make the import ready. */
+    mediaChanged?: boolean;
   },
 ): Promise<ImportRow> {
   const { rows } = await q.query<ImportRow>(
     `UPDATE imports SET state = $2, only_valid = coalesce($3, only_valid), failure = coalesce($4, failure),
             mapping = coalesce($5::jsonb, mapping), updated_at = now(),
+            media_revision = media_revision + CASE WHEN $6 THEN 1 ELSE 0 END,
             -- Validated again: the counts of the last validation no longer hold.
             valid_count = CASE WHEN $2 = 'validating' THEN 0 ELSE valid_count END,
             error_count = CASE WHEN $2 = 'validating' THEN 0 ELSE error_count END,
@@ -169,8 +174,12 @@ export async function setImportState(
       change.onlyValid ?? null,
       change.failure ?? null,
       change.mapping ? JSON.stringify(change.mapping) : null,
+      change.mediaChanged ?? false,
     ],
   );
+  // An ended import's images go: they were kept only to be attached.
+  if (['done', 'failed', 'cancelled'].includes(change.state))
+    await q.query(`DELETE FROM import_media WHERE import_id = $1`, [id]);
   return rows[0]!;
 }
 
@@ -205,16 +214,17 @@ export async function setRowErrors(
   );
 }
 
-/** Validation's counts, and the import ready to start. */
+/** Validation's counts, and the import ready to start, unless a ZIP came since it began (`mediaRevision`). */
 export async function finishValidation(
   q: Queryable,
   id: string,
   counts: { valid: number; errors: number; refused: number },
+  mediaRevision: number,
 ): Promise<void> {
   await q.query(
     `UPDATE imports SET state = 'ready', valid_count = $2, error_count = $3, refused_count = $4, updated_at = now()
-      WHERE id = $1 AND state = 'validating'`,
-    [id, counts.valid, counts.errors, counts.refused],
+      WHERE id = $1 AND state = 'validating' AND media_revision = $5`,
+    [id, counts.valid, counts.errors, counts.refused, mediaRevision],
   );
 }
 

@@ -1,12 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Page, PageCursor, PageLimit } from '../../lib/page-schema.js';
 import { limits } from '../../limits.js';
+import { UploadQuery } from '../media/media.schemas.js';
 
 const importStates = ['validating', 'ready', 'importing', 'done', 'failed', 'cancelled'] as const;
 
 export const ImportParams = Type.Object({
   id: Type.String({ maxLength: 64, description: 'The import’s id.' }),
 });
+export type ImportParamsType = Static<typeof ImportParams>;
 
 /** A column header → the field it fills (its API name), or null to leave the column aside. */
 const ImportMapping = Type.Record(
@@ -109,3 +111,31 @@ export const ImportStartBody = Type.Object(
 );
 
 export const ImportMappingBody = Type.Object({ mapping: ImportMapping }, { additionalProperties: false });
+
+/** The ZIP's images are public or private as an upload's are: `public` for all of them, private by default. */
+export const ImportMediaQuery = Type.Pick(UploadQuery, ['public']);
+
+export const ImportMediaUpload = Type.Object(
+  {
+    import: ImportRecord,
+    files: Type.Array(
+      Type.Object(
+        {
+          file: Type.String({ description: 'The file’s path in the ZIP.' }),
+          kept: Type.Boolean({ description: 'The media rules took it: rows naming it attach it.' }),
+          code: Type.Union([Type.String(), Type.Null()], {
+            description: 'Why it was refused (the code an upload of it would get); null when kept.',
+          }),
+          message: Type.Union([Type.String(), Type.Null()], { description: 'The refusal’s sentence.' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'Each file of the ZIP that may be an image (directories, `__MACOSX/` and hidden files left aside), in the ZIP’s order.',
+      },
+    ),
+  },
+  { additionalProperties: false, description: 'The import, validating again, and what became of each file.' },
+);
+export type ImportMediaUploadType = Static<typeof ImportMediaUpload>;

@@ -18,7 +18,15 @@ import {
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { listMembers } from '../members/members.service.js';
 import type { Principal } from '../principal/principal.js';
-import { importColumns, type ImportColumn } from './import-columns.js';
+import { IMAGES_FIELD, importColumns, type ImportColumn } from './import-columns.js';
+import {
+  attachRowImages,
+  imageErrorsOfRow,
+  imageNamesOfRow,
+  importImageIndex,
+  keepZipImages,
+  prepareZipImages,
+} from './import-images.js';
 import { readImportFile, type ImportFormat } from './import-file.js';
 import {
   finishValidation,
@@ -38,13 +46,26 @@ import {
   type RowOutcome,
 } from './imports.repository.js';
 import { storedCellText } from './inventory-export.service.js';
-import type { ImportErrorsPageType, ImportPageType, ImportRecordType } from './imports.schemas.js';
+import type {
+  ImportErrorsPageType,
+  ImportMediaUploadType,
+  ImportPageType,
+  ImportRecordType,
+} from './imports.schemas.js';
+import type { MediaStores } from '../media/media.service.js';
+import type { ImageDecoder } from '../media/media-processing.js';
 
 /**
  * The API's own check of a body against a route's schema (src/plugins/schema-check.ts), handed in by the caller: a
  * row is refused as POST or PATCH /api/v1/assets/{planet} would refuse it, with the same sentence.
  */
 export type RouteSchemaCheck = (schema: TSchema, body: unknown) => void;
+
+/** What an import's batches need beside the database: the route's schema check, and where images are stored. */
+export interface ImportWork {
+  check: RouteSchemaCheck;
+  mediaStores: MediaStores;
+}
 
 /** Rows validated or imported together: each batch of an import is one transaction. */
 const VALIDATION_PAGE = 1000;
@@ -259,6 +280,53 @@ export async function changeImportMapping(
   return toImportRecord(await setImportState(tx, id, { state: 'validating', mapping }));
 }
 
+/** A ZIP of images is taken while the import is validated or ready, not once it has started or ended. */
+function assertTakesMedia(state: ImportState): void {
+  if (state !== 'validating' && state !== 'ready')
+    throw new AppError('import_not_changeable', 'state', { state });
+}
+
+/** Whether a ZIP of images may be sent to the import now (404, 409): asked before the body is read. */
+export async function checkImportTakesMedia(db: Queryable, principal: Principal, id: string): Promise<void> {
+  assertTakesMedia((await ownImport(db, principal, id)).state);
+}
+
+/**
+ * A ZIP of the import's images: each file through the media rules, kept with the import (a name sent before is
+ * replaced), and the import validated again so its rows' counts say which images are missing or refused.
+ */
+export async function uploadImportMedia(
+  db: Database,
+  principal: Principal,
+  id: string,
+  zip: Buffer,
+  options: { public: boolean; maxBytes: number; decoder: ImageDecoder },
+): Promise<ImportMediaUploadType> {
+  await checkImportTakesMedia(db, principal, id);
+  const files = await prepareZipImages(zip, options);
+  const record = await db.transaction(async (tx) => {
+    const locked = (await lockImport(tx, id))!;
+    assertTakesMedia(locked.state);
+    await keepZipImages(tx, id, files);
+    await recordAudit(tx, {
+      accountId: principal.accountId,
+      actor: auditActorOf(principal),
+      action: 'import.media_uploaded',
+      target: { import_id: id, planet: locked.planet, files: files.length },
+    });
+    return setImportState(tx, id, { state: 'validating', mediaChanged: true });
+  });
+  return {
+    import: toImportRecord(record),
+    files: files.map((file) => ({
+      file: file.file_name,
+      kept: file.error_code === null,
+      code: file.error_code,
+      message: file.error_message,
+    })),
+  };
+}
+
 /** What a row does to the account's assets. */
 type RowPlan =
   | { kind: 'create'; body: Record<string, unknown> }
@@ -325,7 +393,7 @@ function createBody(planet: PlanetId, columns: readonly ImportColumn[], cells: r
   const body: Record<string, unknown> = {};
   for (const { field, index } of columns) {
     const text = cells[index] ?? '';
-    if (field === null || text.trim() === '') continue;
+    if (field === null || field === IMAGES_FIELD || text.trim() === '') continue;
     body[field] = field === 'title' || field === 'inventory_number' ? text : fieldValue(planet, field, text);
   }
   return body;
@@ -343,7 +411,7 @@ function updateBody(
 ) {
   const body: Record<string, unknown> = {};
   for (const { field, index } of columns) {
-    if (field === null || field === 'inventory_number') continue;
+    if (field === null || field === 'inventory_number' || field === IMAGES_FIELD) continue;
     const text = cells[index] ?? '';
     const stored = field === 'title' ? asset.title : asset.attributes[field];
     if (storedCellText(stored) === text) continue;
@@ -438,6 +506,7 @@ export async function validateImport(db: Database, id: string, check: RouteSchem
   const planet = record.planet as PlanetId;
   const columns = importColumns(planet, record.header, record.mapping);
   const seen = new Map<string, number>();
+  const images = await importImageIndex(db, id);
   const counts = { valid: 0, errors: 0, refused: 0 };
   for (let fromRow = 0; ;) {
     const rows = await importFileRows(db, id, { fromRow, limit: VALIDATION_PAGE });
@@ -445,7 +514,10 @@ export async function validateImport(db: Database, id: string, check: RouteSchem
     const existing = await existingAssets(db, record, columns, rows);
     const found = rows.map((row) => ({
       row_number: row.row_number,
-      errors: validateRow(planet, columns, row, existing, seen, check),
+      errors: [
+        ...validateRow(planet, columns, row, existing, seen, check),
+        ...imageErrorsOfRow(columns, row.cells, images),
+      ],
     }));
     for (const { errors } of found) {
       if (errors.length === 0) counts.valid += 1;
@@ -455,19 +527,33 @@ export async function validateImport(db: Database, id: string, check: RouteSchem
     await setRowErrors(db, id, found);
     fromRow = rows[rows.length - 1]!.row_number + 1;
   }
-  await finishValidation(db, id, counts);
+  await finishValidation(db, id, counts, record.media_revision);
 }
 
 type Outcome = { row_number: number; outcome: RowOutcome; message: string | null; asset_id: string | null };
 
-/** Applies one row's plan in the batch's transaction: the asset's change, through the create and PATCH paths. */
+/** Whether the asset's certificate is still pending: its fields and images may change. */
+function isChangeable(asset: AssetRow): boolean {
+  try {
+    assertCanUpdate(asset);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Applies one row's plan in the batch's transaction: the asset's change, through the create and PATCH paths, then
+ * the images the row names, as the media API adds them. A pending asset the row leaves as it is still gets the images
+ * it lacks (an `updated` row); an issued one's images change only through a correction.
+ */
 async function applyRow(
   tx: Queryable,
   record: ImportRow,
   columns: readonly ImportColumn[],
   row: { row_number: number; cells: string[] },
   existing: ExistingAssets,
-  check: RouteSchemaCheck,
+  work: ImportWork,
 ): Promise<Outcome> {
   const planet = record.planet as PlanetId;
   const plan = planRow(planet, columns, row.cells, assetOfRow(columns, row.cells, existing));
@@ -477,20 +563,28 @@ async function applyRow(
     message,
     asset_id: assetId,
   });
-  if (plan.kind === 'unchanged') return outcome('unchanged', plan.asset.id);
   if (plan.kind === 'refused')
     return outcome('refused', plan.asset.id, new AppError('import_row_issued').message);
+  const principal = principalOf(record);
+  const images = imageNamesOfRow(columns, row.cells);
+  const attach = (assetId: string, isNew: boolean) =>
+    attachRowImages(tx, work.mediaStores, principal, { importId: record.id, planet, assetId, isNew }, images);
+  if (plan.kind === 'unchanged') {
+    const added = isChangeable(plan.asset) ? await attach(plan.asset.id, false) : 0;
+    return outcome(added > 0 ? 'updated' : 'unchanged', plan.asset.id);
+  }
   try {
-    checkPlan(planet, plan, check);
+    checkPlan(planet, plan, work.check);
   } catch (error) {
     return outcome('failed', null, rowError(error, columns).message);
   }
-  const principal = principalOf(record);
   if (plan.kind === 'create') {
     const created = await createAsset(tx, principal, planet, plan.body);
+    await attach(created.id, true);
     return outcome('created', created.id);
   }
   await updateAsset(tx, principal, planet, plan.asset.id, plan.body);
+  await attach(plan.asset.id, false);
   return outcome('updated', plan.asset.id);
 }
 
@@ -502,11 +596,11 @@ async function applyRow(
 export async function importNextBatch(
   db: Database,
   id: string,
-  check: RouteSchemaCheck,
+  work: ImportWork,
   size: number = IMPORT_BATCH,
 ): Promise<boolean> {
   try {
-    return await db.transaction((tx) => importBatchIn(tx, id, check, size));
+    return await db.transaction((tx) => importBatchIn(tx, id, work, size));
   } catch (error) {
     if (size === 1) {
       // A row the database refuses (a number taken meanwhile) fails alone, said with its sentence.
@@ -514,17 +608,12 @@ export async function importNextBatch(
       return true;
     }
     // Row by row, so the one the database refuses fails alone and the others go in.
-    for (let done = 0; done < size; done += 1) if (!(await importNextBatch(db, id, check, 1))) return false;
+    for (let done = 0; done < size; done += 1) if (!(await importNextBatch(db, id, work, 1))) return false;
     return true;
   }
 }
 
-async function importBatchIn(
-  tx: Queryable,
-  id: string,
-  check: RouteSchemaCheck,
-  size: number,
-): Promise<boolean> {
+async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: number): Promise<boolean> {
   const record = await lockImport(tx, id, { skipLocked: true });
   if (!record || record.state !== 'importing') return false;
   const rows = await importFileRows(tx, id, { fromRow: 0, limit: size, onlyToDo: true });
@@ -536,7 +625,7 @@ async function importBatchIn(
   const columns = importColumns(planet, record.header, record.mapping);
   const existing = await existingAssets(tx, record, columns, rows);
   const outcomes: Outcome[] = [];
-  for (const row of rows) outcomes.push(await applyRow(tx, record, columns, row, existing, check));
+  for (const row of rows) outcomes.push(await applyRow(tx, record, columns, row, existing, work));
   await recordRowOutcomes(tx, id, outcomes);
   return true;
 }
@@ -578,7 +667,7 @@ export async function importForAccount(
     planet: PlanetId;
     file: { bytes: Buffer; format: ImportFormat };
     dryRun: boolean;
-    check: RouteSchemaCheck;
+    work: ImportWork;
     onProgress: (record: ImportRecordType) => void;
   },
 ): Promise<OperatorImportResult> {
@@ -593,7 +682,7 @@ export async function importForAccount(
     role: 'owner',
   };
   const uploaded = await uploadImport(db, principal, request.planet, request.file);
-  await validateImport(db, uploaded.id, request.check);
+  await validateImport(db, uploaded.id, request.work.check);
   const errorsOfImport = async () => {
     const found: ImportErrorsPageType['data'] = [];
     for (let cursor: string | undefined; ;) {
@@ -610,7 +699,7 @@ export async function importForAccount(
   let record = await db.transaction((tx) => startImport(tx, principal, uploaded.id, { onlyValid: true }));
   request.onProgress(record);
   while (record.state === 'importing') {
-    const more = await importNextBatch(db, uploaded.id, request.check);
+    const more = await importNextBatch(db, uploaded.id, request.work);
     record = await getImport(db, principal, uploaded.id);
     request.onProgress(record);
     // Another worker holds the import for its batch: wait for it rather than spin.

@@ -5,12 +5,12 @@ import {
   importNextBatch,
   importsWithWorkToDo,
   validateImport,
-  type RouteSchemaCheck,
+  type ImportWork,
 } from './imports.service.js';
 
 export interface ImportWorkerOptions {
   db: Database;
-  check: RouteSchemaCheck;
+  work: ImportWork;
   log: Pick<FastifyBaseLogger, 'error'>;
   /** An idle worker's first wait (default 250 ms), doubling to `maxIdleMs`. */
   pollIntervalMs?: number;
@@ -54,11 +54,11 @@ export class ImportWorker {
     const work = await importsWithWorkToDo(this.options.db);
     for (const { id, state } of work) {
       if (state === 'validating') {
-        await validateImport(this.options.db, id, this.options.check).catch(async (error: unknown) => {
+        await validateImport(this.options.db, id, this.options.work.check).catch(async (error: unknown) => {
           this.options.log.error({ err: error, import_id: id }, 'import validation failed');
           await failImport(this.options.db, id, 'The file could not be validated; upload it again.');
         });
-      } else await importNextBatch(this.options.db, id, this.options.check);
+      } else await importNextBatch(this.options.db, id, this.options.work);
     }
     return work.length > 0;
   }

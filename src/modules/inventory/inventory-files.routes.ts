@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileSize } from '../../errors/people-units.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
@@ -8,9 +9,19 @@ import { PlanetParams } from '../assets/assets.schemas.js';
 import { exportFormats, exportStream, exportTable, type ExportFormat } from './inventory-export.service.js';
 import { ExportBytes, ExportQuery } from './inventory.schemas.js';
 import { importLimits, importTypes, type ImportFormat } from './import-file.js';
-import { ImportRecord, ImportUploadQuery } from './imports.schemas.js';
-import { uploadImport } from './imports.service.js';
+import { mediaZipLimits } from './import-images.js';
+import {
+  ImportMediaQuery,
+  ImportMediaUpload,
+  ImportParams,
+  ImportRecord,
+  ImportUploadQuery,
+  type ImportParamsType,
+} from './imports.schemas.js';
+import { checkImportTakesMedia, uploadImport, uploadImportMedia } from './imports.service.js';
 import { AppError } from '../../errors/error-catalogue.js';
+
+const ZIP = 'application/zip';
 
 /** The mapping of an upload's query string: JSON of header → field (or null). */
 function mappingOf(text: string | undefined): Record<string, string | null> | undefined {
@@ -69,6 +80,11 @@ export async function inventoryFileRoutes(parent: FastifyInstance): Promise<void
   app.addContentTypeParser(
     Object.values(importTypes),
     { parseAs: 'buffer', bodyLimit: importLimits.fileBytes },
+    (_request, body, done) => done(null, body),
+  );
+  app.addContentTypeParser(
+    ZIP,
+    { parseAs: 'buffer', bodyLimit: mediaZipLimits.zipBytes },
     (_request, body, done) => done(null, body),
   );
 
@@ -150,6 +166,54 @@ export async function inventoryFileRoutes(parent: FastifyInstance): Promise<void
       });
       app.importWorker.nudge();
       return reply.code(202).send(record);
+    },
+  );
+
+  app.post(
+    '/imports/:id/media',
+    {
+      bodyLimit: mediaZipLimits.zipBytes,
+      // The import and its state are checked before the ZIP is read: a refusal never reads it.
+      preParsing: async (request: FastifyRequest<{ Params: ImportParamsType }>) =>
+        checkImportTakesMedia(app.db, requirePrincipal(request), request.params.id),
+      schema: {
+        tags: ['inventory'],
+        operationId: 'uploadImportMedia',
+        summary: 'Upload a ZIP of the images an import’s rows name',
+        description: `A ZIP (\`application/zip\`, up to ${fileSize(mediaZipLimits.zipBytes)}) of the images named by the import's file-name column (\`images\`, \`image\`, \`image_file\`, \`photo\` or the column's label in the five languages; several names in a cell separated by \`;\` or \`|\`), while the import is \`validating\` or \`ready\`. Its directory is read first: more than ${mediaZipLimits.entries} files, or more than ${fileSize(mediaZipLimits.unpackedBytes)} once unpacked, is refused before anything is unpacked, and no file unpacks past the size it declares. Directories, \`__MACOSX/\` and hidden files are left aside; a file matches a row's name by its base name, case aside. Each file goes through the rules of an upload (\`POST /files/v1/assets/{planet}/{id}/media\`): at most \`AVS_MEDIA_MAX_BYTES\`, its type read from its bytes (JPEG, PNG, WebP, TIFF, HEIC where readable; no PDF), its pixels against \`AVS_MEDIA_MAX_PIXELS\`, scaled and encoded again without its metadata. A file of a name sent before replaces it. The import is validated again: a row naming a file no ZIP holds, or one the rules refused, has an \`import_image_unusable\` error in that column. When the import runs, each row's images are attached to its asset in the row's transaction, as the media API adds them (a \`MEDIA_ADDED\` history event each); an image the asset already has is not added twice. The images are deleted when the import ends.`,
+        params: ImportParams,
+        querystring: ImportMediaQuery,
+        body: { content: { [ZIP]: { schema: { description: 'The ZIP archive.' } } } },
+        response: {
+          202: ImportMediaUpload,
+          ...errorResponses([400, 404, 409, 413, 415], {
+            descriptions: {
+              400: 'Not a ZIP, or more files or unpacked bytes than allowed (import_file_unreadable).',
+              404: 'import_not_found',
+              409: 'The import has started or ended (import_not_changeable).',
+              413: 'A ZIP over its size limit (payload_too_large).',
+              415: 'A Content-Type other than application/zip.',
+            },
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body) || !(request.headers['content-type'] ?? '').startsWith(ZIP))
+        throw new AppError('unsupported_media_type', 'media_types', { expected: [ZIP] });
+      const answer = await uploadImportMedia(
+        app.db,
+        requirePrincipal(request),
+        request.params.id,
+        request.body,
+        {
+          public: request.query.public ?? false,
+          maxBytes: app.config.AVS_MEDIA_MAX_BYTES,
+          decoder: app.imageDecoder,
+        },
+      );
+      app.importWorker.nudge();
+      return reply.code(202).send(answer);
     },
   );
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FingerprintCatalogue, fingerprintStoredMedia } from './fingerprint-catalogue.service.js';
-import { databaseMediaStore, directoryMediaStore } from './media-store.repository.js';
 import { mediaFileRoutes } from './media-files.routes.js';
 import { imageDecoder, type ImageDecoder } from './media-processing.js';
 import { MediaThumbnails } from './media-thumbnails.js';
-import type { MediaStores } from './media.service.js';
+import { mediaStoresFor, type MediaStores } from './media.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +29,7 @@ const BACKFILL_BATCH = 100;
  * `POST /files/v1/assets/{planet}/{id}/media` and `GET /files/v1/media/{media_id}` (docs/media.md).
  */
 export const mediaPlugin = fp(async (app: FastifyInstance) => {
-  const postgres = databaseMediaStore();
-  const directory = app.config.AVS_MEDIA_DIR ? directoryMediaStore(app.config.AVS_MEDIA_DIR) : undefined;
-  const stores: MediaStores = { current: directory ?? postgres, postgres, directory };
+  const stores = mediaStoresFor(app.config);
   const decoder = imageDecoder({
     maxPixels: app.config.AVS_MEDIA_MAX_PIXELS,
     concurrency: app.config.AVS_MEDIA_DECODE_CONCURRENCY,

@@ -21,7 +21,7 @@ import {
   type ProcessedMedia,
 } from './media-processing.js';
 import { fitWithin } from './image-fitting.js';
-import type { MediaStore } from './media-store.repository.js';
+import { databaseMediaStore, directoryMediaStore, type MediaStore } from './media-store.repository.js';
 import { insertFingerprint, insertKeylessSearchChange } from './media-fingerprints.repository.js';
 import {
   declaredMediaType,
@@ -55,6 +55,13 @@ export interface MediaStores {
   current: MediaStore;
   postgres: MediaStore;
   directory?: MediaStore;
+}
+
+/** The stores of a configuration: new bytes in AVS_MEDIA_DIR when it is set, else in the database. */
+export function mediaStoresFor(config: { AVS_MEDIA_DIR?: string | undefined }): MediaStores {
+  const postgres = databaseMediaStore();
+  const directory = config.AVS_MEDIA_DIR ? directoryMediaStore(config.AVS_MEDIA_DIR) : undefined;
+  return { current: directory ?? postgres, postgres, directory };
 }
 
 export { canReadHeic } from './media-processing.js';

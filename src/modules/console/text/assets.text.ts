@@ -32,6 +32,7 @@ export const assetsText = {
     titleField: 'Title',
     titleHint: msg('Required; 1 to {max} characters.', 'max'),
     inventoryNumberField: 'Inventory number',
+    imageFilesField: 'Image files',
     inventoryNumberHint: msg(
       'Your gallery’s own stock number, if you use one: up to {max} characters, a different one for each work of this category. Only your gallery sees it.',
       'max',

@@ -37,6 +37,7 @@ export const auditText = {
       passkey_removed: 'Passkey removed',
       profile_updated: 'Gallery profile updated',
       import_uploaded: 'Spreadsheet import uploaded',
+      import_media_uploaded: 'Images for a spreadsheet import uploaded',
       import_started: 'Spreadsheet import started',
       import_cancelled: 'Spreadsheet import cancelled',
     },

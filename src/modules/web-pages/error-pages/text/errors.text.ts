@@ -68,6 +68,7 @@ export const errorsText = {
       import_not_startable: 'The import cannot start now.',
       import_not_changeable: 'The import has started; it can no longer change.',
       import_row_issued: 'The certificate of this work was issued: request a correction to change it.',
+      import_image_unusable: 'An image this row names cannot be used.',
       import_row_repeated: 'An earlier row of the file has this inventory number.',
       invitation_closed: 'This invitation can no longer be used.',
       idempotency_key_reused: 'The request could not be read.',
