@@ -226,7 +226,12 @@ export async function importPageRoutes(app: FastifyInstance): Promise<void> {
     json.setErrorHandler(jsonErrorHandler);
     json.get<{ Params: Static<typeof IdParams> }>(
       '/imports/:id/progress',
-      { schema: { hide: true, params: IdParams }, config: { memberRole: 'editor', memberJson: true } },
+      {
+        schema: { hide: true, params: IdParams },
+        config: { memberRole: 'editor', memberJson: true },
+        // Polled by a script with GET: a HEAD of a JSON route would be a body-less error answer.
+        exposeHeadRoute: false,
+      },
       async (request) => {
         const record = await getImport(db, memberPrincipal(request), request.params.id);
         return { state: record.state, running: importRunning(record), ...importProgress(record) };
