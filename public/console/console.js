@@ -89,3 +89,35 @@ if (siteMenu) {
   fit();
   wide.addEventListener('change', fit);
 }
+
+// An import's progress (console/imports): while it runs, its JSON is polled and the bar and numbers follow it; once it
+// is in another state (checked, done, cancelled) the page is drawn again. Without JavaScript the page's Refresh link does it.
+const importProgress = document.querySelector('[data-import-progress]');
+if (importProgress) {
+  const bar = importProgress.querySelector('progress');
+  const numbers = importProgress.querySelector('[data-import-numbers]');
+  const poll = async () => {
+    try {
+      const response = await fetch(importProgress.getAttribute('data-import-progress'), {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
+      if (response.ok) {
+        const progress = await response.json();
+        if (progress.state !== importProgress.getAttribute('data-state')) {
+          window.location.reload();
+          return;
+        }
+        if (progress.max > 0) {
+          bar.max = progress.max;
+          bar.value = progress.value;
+        }
+        if (numbers.textContent !== progress.said) numbers.textContent = progress.said;
+      }
+    } catch {
+      // A poll that failed (a restart, the network) is tried again at the next turn.
+    }
+    window.setTimeout(poll, 1000);
+  };
+  window.setTimeout(poll, 1000);
+}

@@ -32,8 +32,15 @@ export const errorCatalogue = {
       required: ({ field, location }: Field & Location) => `\`${field}\` is required${within(location)}.`,
       not_allowed: ({ field, location }: Field & Location) =>
         `\`${field}\` is not allowed${within(location)}.`,
-      /** `rule` is the schema validator's own wording, such as "must be string". */
-      breaks_rule: ({ field, location, rule }: Field & Location & { rule: string }) =>
+      /**
+       * `rule` is the schema validator's own wording, such as "must be string"; `keyword` and `limit` are its rule
+       * and bound ("maxLength", 200), for a page to say it in the reader's language.
+       */
+      breaks_rule: ({
+        field,
+        location,
+        rule,
+      }: Field & Location & { rule: string; keyword?: string; limit?: number }) =>
         `\`${field}\`${within(location)} ${rule}.`,
       part_breaks_rule: ({ part, rule }: { part: string; rule: string }) => `The ${part} ${rule}.`,
       value_not_allowed: ({ field }: Field) => `\`${field}\` has a value that is not allowed.`,

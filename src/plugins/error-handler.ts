@@ -140,7 +140,13 @@ export function validationRefusal(
       return new AppError('validation_failed', 'breaks_rule', { field: pointer, location, rule });
     default:
       return pointer
-        ? new AppError('validation_failed', 'breaks_rule', { field: pointer, location, rule })
+        ? new AppError('validation_failed', 'breaks_rule', {
+            field: pointer,
+            location,
+            rule,
+            keyword: first.keyword,
+            limit: typeof params.limit === 'number' ? params.limit : undefined,
+          })
         : new AppError('validation_failed', 'part_breaks_rule', { part: context, rule });
   }
 }

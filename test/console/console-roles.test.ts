@@ -115,6 +115,19 @@ describe('the roles table', () => {
     for (const [method, url, memberRole] of assetRoutes) {
       expect(routes).toContainEqual({ method, url, memberRole, json: false });
     }
+    // The Import pages (docs/console.md): an import registers works, so every one of them is an editor's.
+    const importRoutes: [string, string, boolean][] = [
+      ['GET', '/console/assets/:planet/import', false],
+      ['POST', '/console/assets/:planet/import', false],
+      ['GET', '/console/imports/:id', false],
+      ['GET', '/console/imports/:id/errors.csv', false],
+      ['GET', '/console/imports/:id/progress', true],
+      ['POST', '/console/imports/:id/start', false],
+      ['POST', '/console/imports/:id/cancel', false],
+    ];
+    for (const [method, url, json] of importRoutes) {
+      expect(routes).toContainEqual({ method, url, memberRole: 'editor', json });
+    }
     // The developers' corner (docs/console.md): every member reads it; only editors and owners change webhooks.
     const developers = routes.filter((route) => route.url.startsWith('/console/developers'));
     expect(developers.filter((route) => route.method !== 'HEAD')).toHaveLength(10);

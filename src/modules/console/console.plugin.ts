@@ -15,6 +15,7 @@ import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './shel
 import { assetActionsRoutes } from './assets/asset-actions.routes.js';
 import { assetListPageRoutes } from './assets/asset-list-page.routes.js';
 import { assetPageRoutes } from './assets/asset-page.routes.js';
+import { importPageRoutes } from './imports/imports-page.routes.js';
 import { newAssetPageRoutes } from './assets/new-asset-page.routes.js';
 import { auditPageRoutes } from './members/audit-page.routes.js';
 import { certificatePrintRoutes } from './print/certificate-print.routes.js';
@@ -121,6 +122,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(searchPageRoutes);
       await console.register(assetListPageRoutes);
       await console.register(newAssetPageRoutes);
+      await console.register(importPageRoutes);
       await console.register(assetPageRoutes);
       await console.register(assetActionsRoutes);
       await console.register(developersPageRoutes);

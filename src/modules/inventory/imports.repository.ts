@@ -8,6 +8,9 @@ export interface RowError {
   column: string | null;
   code: string;
   message: string;
+  /** The error's template and values (AppError's): what a page needs to say the sentence in the reader's language. */
+  detail?: string;
+  params?: Record<string, unknown>;
 }
 
 export interface ImportRow {

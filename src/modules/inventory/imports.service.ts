@@ -193,6 +193,20 @@ export async function listImportErrors(
   id: string,
   query: { limit?: number; cursor?: string },
 ): Promise<ImportErrorsPageType> {
+  const page = await listImportProblems(db, principal, id, query);
+  return {
+    ...page,
+    data: page.data.map(({ row, column, code, message }) => ({ row, column, code, message })),
+  };
+}
+
+/** listImportErrors with each problem's template and values, for a page that says it in the reader's language. */
+export async function listImportProblems(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  query: { limit?: number; cursor?: string },
+): Promise<Omit<ImportErrorsPageType, 'data'> & { data: ImportProblem[] }> {
   await ownImport(db, principal, id);
   const limit = query.limit ?? 100;
   const fromRow = query.cursor === undefined ? 0 : Number(query.cursor);
@@ -206,13 +220,28 @@ export async function listImportErrors(
   };
 }
 
+/** The file's first rows as read (the header aside), for a page to show beside the mapping. */
+export async function firstImportRows(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  count: number,
+): Promise<{ row: number; cells: string[] }[]> {
+  await ownImport(db, principal, id);
+  const rows = await importFileRows(db, id, { fromRow: 0, limit: count });
+  return rows.map((row) => ({ row: row.row_number, cells: row.cells }));
+}
+
+/** A row's problem as stored: the API's four fields, and the template and values a page says it with. */
+export type ImportProblem = ImportErrorsPageType['data'][number] & Pick<RowError, 'detail' | 'params'>;
+
 function problemsOf(row: {
   row_number: number;
   errors: RowError[];
   outcome: RowOutcome | null;
   outcome_message: string | null;
-}): ImportErrorsPageType['data'] {
-  const found = row.errors.map((error) => ({ row: row.row_number, ...error }));
+}): ImportProblem[] {
+  const found: ImportProblem[] = row.errors.map((error) => ({ row: row.row_number, ...error }));
   if (row.errors.length === 0 && row.outcome_message)
     found.push({
       row: row.row_number,
@@ -463,8 +492,17 @@ function rowError(error: unknown, columns: readonly ImportColumn[]): RowError {
   const named = (error.params as { field?: unknown }).field;
   const field = typeof named === 'string' ? named.split('.')[0] : undefined;
   const column = columns.find((candidate) => candidate.field === field)?.header ?? field ?? null;
-  const code: string = (error as AppError).code;
-  return { column, code, message: error.message };
+  return { column, ...storedError(error as AppError) };
+}
+
+/** An error as a row keeps it: its code and English sentence (the API's), its template and values (a page's). */
+function storedError(error: AppError): Omit<RowError, 'column'> {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.detail === undefined ? {} : { detail: error.detail }),
+    params: { ...error.params },
+  };
 }
 
 /** What validation finds in one row, beside what earlier rows said (`seen`: inventory number → its first row). */
@@ -482,14 +520,14 @@ function validateRow(
     const first = seen.get(number);
     if (first !== undefined) {
       const repeated = new AppError('import_row_repeated', 'row', { row: first });
-      return [{ column: numberColumn, code: repeated.code, message: repeated.message }];
+      return [{ column: numberColumn, ...storedError(repeated) }];
     }
     seen.set(number, row.row_number);
   }
   const plan = planRow(planet, columns, row.cells, assetOfRow(columns, row.cells, existing));
   if (plan.kind === 'refused') {
     const refused = new AppError('import_row_issued');
-    return [{ column: numberColumn, code: refused.code, message: refused.message }];
+    return [{ column: numberColumn, ...storedError(refused) }];
   }
   try {
     checkPlan(planet, plan, check);

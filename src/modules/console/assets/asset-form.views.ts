@@ -19,7 +19,7 @@ const hasDateText = (planet: PlanetId) => planetFields(planet).some(({ name }) =
  * A control's problem as a sentence naming it by its label, as a person reads it. `field` is the planet field's
  * kind (for a number's bounds); a year beside a date as written (artworks) points a date in words there.
  */
-function errorSentence(
+export function errorSentence(
   label: string,
   problem: FieldProblem,
   field?: FieldKind,

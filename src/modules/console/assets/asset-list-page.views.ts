@@ -92,7 +92,14 @@ export function assetListPage(
     service: options.service,
     flash: options.flash,
     content: html`${planetNav(planet)}
-      ${canEdit(session) ? html`<p><a class="button-link" href="/console/assets/${planet}/new">${words.register}</a></p>` : ''}
+      ${
+        canEdit(session)
+          ? html`<p class="actions">
+              <a class="button-link" href="/console/assets/${planet}/new">${words.register}</a>
+              <a href="/console/assets/${planet}/import">${text.imports.link}</a>
+            </p>`
+          : ''
+      }
       ${filterForm({
         action: `/console/assets/${planet}`,
         label: words.filtersLabel,

@@ -3,8 +3,9 @@ import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js'
 import { categoryName } from '../../web-pages/category-name.js';
 import { photoField } from '../../web-pages/page-parts/photo-field.views.js';
 import { formatTime } from '../../web-pages/page-document.views.js';
-import { consolePage, csrfInput, type ConsoleFrame } from '../shell/console-layout.views.js';
+import { consolePage, type ConsoleFrame } from '../shell/console-layout.views.js';
 import { text } from '../text/index.js';
+import { uploadFormSection } from '../shell/upload-form.views.js';
 
 const words = text.search;
 
@@ -14,22 +15,16 @@ export interface ConsoleMatch extends PhotoMatchType {
 }
 
 function searchForm(frame: ConsoleFrame): SafeHtml {
-  // The CSRF token is the form's first part: readMultipartForm checks it before it reads the file.
-  return html`<section aria-labelledby="search-form-heading" class="panel">
-    <h2 id="search-form-heading">${words.formHeading}</h2>
-    <form
-      method="post"
-      action="/console/search"
-      enctype="multipart/form-data"
-      class="stacked"
-      role="search"
-      aria-label="${words.title}"
-    >
-      ${csrfInput(frame.session)}
-      ${photoField('search-photo', { label: words.photoLabel, hint: words.photoHint })}
-      <button type="submit">${words.submit}</button>
-    </form>
-  </section>`;
+  return uploadFormSection({
+    session: frame.session,
+    id: 'search-form',
+    heading: words.formHeading,
+    action: '/console/search',
+    fields: photoField('search-photo', { label: words.photoLabel, hint: words.photoHint }),
+    submit: words.submit,
+    attributes: html`role="search" aria-label="${words.title}"`,
+    sectionClass: 'panel',
+  });
 }
 
 function matchCard(match: ConsoleMatch): SafeHtml {

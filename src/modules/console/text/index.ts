@@ -22,6 +22,7 @@ import { passwordResetText } from './password-reset.text.js';
 import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
 import { noticeSettingsText } from './notices.text.js';
+import { importsText } from './imports.text.js';
 
 /**
  * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`),
@@ -52,4 +53,5 @@ export const text = defineText(
   noticeSettingsText,
   passwordResetText,
   addressesText,
+  importsText,
 );

@@ -29,6 +29,8 @@ function pageValues(error: PageError): (string | number)[] {
       return [Number(params.min)];
     case 'validation_failed.too_many_certificates':
       return [Number(params.max)];
+    case 'import_not_startable.has_errors':
+      return [Number(params.count)];
     default:
       return [Number(params.limit)];
   }

@@ -122,6 +122,12 @@ export const errorsText = {
         heif_unreadable:
           'HEIC and HEIF photos cannot be read here. Send a JPEG, PNG, WebP or TIFF photo, or a PDF (an iPhone saves JPEG under Settings › Camera › Formats › Most Compatible).',
       },
+      import_not_startable: {
+        has_errors: msg(
+          '{count, plural, one {# row has problems} other {# rows have problems}}: correct the file, or import the valid rows only.',
+          'count',
+        ),
+      },
       invalid_media: {
         undecodable: 'The file could not be read: it may be damaged.',
         too_many_pixels: msg(
