@@ -1,12 +1,14 @@
-// Inventory (issue #49, docs/performance.md "Inventory"): an export of a million assets as CSV and as XLSX, read by
-// the bench as a client downloads it, with the service's resident memory sampled all along.
+// Inventory (issue #49, docs/performance.md "Inventory"): an import of 100,000 rows through the service beside
+// pgbench's create ceiling, and an export of a million assets as CSV and as XLSX, read by the bench as a client
+// downloads it, with the service's resident memory sampled all along.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { createFreshPostgres, seedPostgres } from './databases.js';
+import { createFreshPostgres, seedPostgres, type Credentials } from './databases.js';
 import { loadAssetsInBulk } from './fixtures.js';
+import { createScript, runPgbench } from './pgbench.js';
 import { residentSetSize, startService } from './processes.js';
 import type { BenchSettings } from './settings.js';
 
@@ -14,6 +16,8 @@ import type { BenchSettings } from './settings.js';
 const INVENTORY_GROUP = 'inventory';
 /** The target of the issue: the service's RSS grows by at most this much while it exports. */
 const RSS_GROWTH_TARGET_BYTES = 64 * 1024 * 1024;
+/** The target of the issue: an import's rows/s at least 0.8 × the create ceiling's. */
+const IMPORT_CEILING_TARGET = 0.8;
 
 export function inventoryScenariosSelected(only: ReadonlySet<string> | undefined): boolean {
   return !only || only.has(INVENTORY_GROUP) || only.has('export');
@@ -87,10 +91,133 @@ async function xlsxDataRows(file: string): Promise<number> {
   return rows - 1;
 }
 
+/** A CSV of `rows` new artworks, each with its own inventory number, as a stock list is exported elsewhere. */
+function importCsv(rows: number): Buffer {
+  const lines = ['title,inventory_number,artist,medium,year'];
+  for (let row = 1; row <= rows; row++)
+    lines.push(
+      `Imported asset ${row},INV-${String(row).padStart(6, '0')},Bench Artist,oil on canvas,${1900 + (row % 120)}`,
+    );
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+interface ImportRecordSeen {
+  id: string;
+  state: string;
+  counts: { valid: number; errors: number; created: number; processed: number };
+}
+
+/** Polls the import every 100 ms until it leaves `state`; the record it is then in. */
+async function waitWhile(url: string, apiKey: string, id: string, state: string): Promise<ImportRecordSeen> {
+  for (;;) {
+    const response = await fetch(`${url}/api/v1/imports/${id}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    if (!response.ok) throw new Error(`import ${id}: ${response.status}`);
+    const record = (await response.json()) as ImportRecordSeen;
+    if (record.state !== state) return record;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface ImportMeasurement {
+  rows: number;
+  uploadSeconds: number;
+  validationSeconds: number;
+  importSeconds: number;
+}
+
+/** One import through the service as a client runs it: upload → validated (ready) → start → done. */
+async function measureImport(
+  url: string,
+  credentials: Credentials,
+  rows: number,
+): Promise<ImportMeasurement> {
+  const auth = { authorization: `Bearer ${credentials.apiKey}` };
+  const started = performance.now();
+  const uploaded = await fetch(`${url}/files/v1/imports/artworks`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: importCsv(rows),
+  });
+  if (uploaded.status !== 202) throw new Error(`import upload: ${uploaded.status} ${await uploaded.text()}`);
+  const { id } = (await uploaded.json()) as ImportRecordSeen;
+  const validating = performance.now();
+  const ready = await waitWhile(url, credentials.apiKey, id, 'validating');
+  if (ready.state !== 'ready' || ready.counts.valid !== rows)
+    throw new Error(`import validation: ${JSON.stringify(ready)}`);
+  const importing = performance.now();
+  const start = await fetch(`${url}/api/v1/imports/${id}/start`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!start.ok) throw new Error(`import start: ${start.status} ${await start.text()}`);
+  const done = await waitWhile(url, credentials.apiKey, id, 'importing');
+  if (done.state !== 'done' || done.counts.created !== rows)
+    throw new Error(`import: ${JSON.stringify(done)}`);
+  const finished = performance.now();
+  return {
+    rows,
+    uploadSeconds: (validating - started) / 1000,
+    validationSeconds: (importing - validating) / 1000,
+    importSeconds: (finished - importing) / 1000,
+  };
+}
+
+/**
+ * A fresh database, one service importing a CSV of `settings.importRows` new artworks on it, then pgbench's create
+ * ceiling on the same database (a create's SQL, as the bench's `ceiling create (pgbench)`). Returns the report's lines.
+ */
+async function runImportBench(options: {
+  settings: BenchSettings;
+  serviceEnv: Record<string, string>;
+  cleanups: (() => Promise<void>)[];
+}): Promise<string[]> {
+  const { settings } = options;
+  const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'import');
+  options.cleanups.push(() => fresh.drop());
+  const credentials = await seedPostgres(fresh.url);
+  const service = await startService({
+    name: 'import',
+    env: { ...options.serviceEnv, DATABASE_URL: fresh.url },
+    cpuProfileDir: settings.cpuProfileDir,
+  });
+  options.cleanups.push(() => service.stop());
+  const measured = await measureImport(service.url, credentials, settings.importRows);
+  await service.stop();
+  // The ceiling after the import, the service stopped: its log worker would otherwise spend the import's time
+  // logging pgbench's events.
+  const ceiling = await runPgbench({
+    pgbenchPath: settings.pgbenchPath,
+    databaseUrl: fresh.url,
+    script: createScript(credentials, 'single'),
+    clients: settings.connections,
+    threads: 2,
+    seconds: Math.max(settings.seconds, 10),
+  });
+  const importRate = measured.rows / measured.importSeconds;
+  const ratio = importRate / ceiling.requestsPerSecond;
+  const rate = (value: number) => Math.round(value).toLocaleString('en');
+  return [
+    '',
+    `Inventory import (issue #49): a CSV of ${measured.rows.toLocaleString('en')} new artworks, upload → ready → start → done, on PostgreSQL:`,
+    '',
+    '| phase | seconds | rows/s |',
+    '|---|---:|---:|',
+    `| upload (read and kept) | ${measured.uploadSeconds.toFixed(1)} | ${rate(measured.rows / measured.uploadSeconds)} |`,
+    `| validation | ${measured.validationSeconds.toFixed(1)} | ${rate(measured.rows / measured.validationSeconds)} |`,
+    `| importing | ${measured.importSeconds.toFixed(1)} | ${rate(importRate)} |`,
+    `| ceiling create (pgbench -c ${settings.connections}, same database, just after) | | ${rate(ceiling.requestsPerSecond)} |`,
+    '',
+    `import / pgbench create ceiling: ${ratio.toFixed(2)}  target ≥ ${IMPORT_CEILING_TARGET}: ${ratio >= IMPORT_CEILING_TARGET ? 'met' : 'NOT met'}`,
+  ];
+}
+
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /**
- * A fresh database with `settings.exportAssets` artworks in one account (bulk-loaded, as the list scenarios are),
+ * The import's figures (runImportBench), then a fresh database with `settings.exportAssets` artworks in one account (bulk-loaded, as the list scenarios are),
  * one service on it, and an export of them all in each format. Returns the report's lines.
  */
 export async function runInventoryBench(options: {
@@ -99,6 +226,7 @@ export async function runInventoryBench(options: {
   cleanups: (() => Promise<void>)[];
 }): Promise<string[]> {
   const { settings } = options;
+  const importLines = await runImportBench(options);
   const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'inventory');
   options.cleanups.push(() => fresh.drop());
   const credentials = await seedPostgres(fresh.url);
@@ -110,9 +238,10 @@ export async function runInventoryBench(options: {
   const service = await startService({
     name: 'inventory',
     env: { ...options.serviceEnv, DATABASE_URL: fresh.url },
+    cpuProfileDir: settings.cpuProfileDir,
   });
   options.cleanups.push(() => service.stop());
-  const lines = ['', 'Inventory export (issue #49):', ''];
+  const lines = [...importLines, '', 'Inventory export (issue #49), on PostgreSQL:', ''];
   lines.push(
     '| format | rows | seconds | rows/s | MiB | RSS before MiB | RSS growth MiB | target ≤ 64 MiB |',
   );

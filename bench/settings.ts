@@ -32,6 +32,8 @@ export interface BenchSettings {
   scaleSmallAssets: number;
   /** Assets bulk-loaded for the export scenario (issue #49: a million, docs/performance.md "Inventory"). */
   exportAssets: number;
+  /** Rows of the CSV the import scenario imports (issue #49: 100,000, the most a file may hold). */
+  importRows: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -58,6 +60,7 @@ export function readBenchSettings(): BenchSettings {
     bombCopies: Math.round(positiveNumber('BENCH_BOMB_COPIES', 8)),
     listAssets: Math.round(positiveNumber('BENCH_LIST_ASSETS', 1_000_000)),
     exportAssets: Math.round(positiveNumber('BENCH_EXPORT_ASSETS', 1_000_000)),
+    importRows: Math.round(positiveNumber('BENCH_IMPORT_ROWS', 100_000)),
     idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
     idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
     idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),

@@ -142,3 +142,35 @@ export async function listAccountAssetRecords(
   const query = assetRecordPageQuery(filter, page);
   return queryAll<AssetRecordJsonRow>(db, query.text, query.params);
 }
+
+/**
+ * A listed asset as an export reads it, written by the database as one JSON array's text: certificate number,
+ * inventory number, title, the values of `fields` in their order (null for an absent one), certificate status,
+ * status, created_at, updated_at (as toISOString writes them) and id. One string a row instead of a parsed row with
+ * its dates and attributes: an export of a million rows then stays within its memory (docs/performance.md,
+ * "Inventory (issue #49)").
+ */
+export interface AssetCellsRow {
+  cells: string;
+}
+
+/** As listAccountAssets, each asset as AssetCellsRow's array text. */
+export async function listAccountAssetCells(
+  db: Queryable,
+  filter: AssetListFilter,
+  fields: readonly string[],
+  page: { limit: number; after?: Position },
+): Promise<AssetCellsRow[]> {
+  const query = assetListQuery(filter, page);
+  const fieldNames = `$${query.params.push(fields)}::text[]`;
+  // The page first, then the rendering, as assetRecordPageQuery does, so the keyset walks the index.
+  return queryAll<AssetCellsRow>(
+    db,
+    `SELECT json_build_array(certificate_number, inventory_number, title,
+       (SELECT coalesce(jsonb_agg(page.attributes -> name ORDER BY position), '[]'::jsonb)
+          FROM unnest(${fieldNames}) WITH ORDINALITY AS field(name, position)),
+       certificate_status, status, ${isoUtc('created_at')}, ${isoUtc('updated_at')}, id)::text AS cells
+     FROM (${query.text}) page ORDER BY page.created_at DESC, page.id DESC`,
+    query.params,
+  );
+}

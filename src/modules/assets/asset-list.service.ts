@@ -11,12 +11,12 @@ import {
 import type { PlanetId } from '../../planets/planets.js';
 import type { Principal } from '../principal/principal.js';
 import {
+  listAccountAssetCells,
   listAccountAssetRecords,
   listAccountAssets,
   listAttributeNames,
   type AssetListFilter,
 } from './asset-list.repository.js';
-import type { AssetRow } from './assets.repository.js';
 import type { AssetPage, ListAssetsQuery } from './asset-list.schemas.js';
 import { assetStatuses, certificateStatuses } from './asset-states.js';
 import { toAssetRecord } from './asset-record.js';
@@ -91,21 +91,39 @@ export async function listAssetsJson(
 }
 
 /**
- * Every asset of the filter, newest first, read `batch` rows at a time by keyset: memory holds one batch whatever
- * the account's size (an export of a million rows, docs/inventory.md).
+ * A listed asset as an export reads it: certificate number, inventory number, title, the values of the fields asked
+ * for in their order (null for an absent one), certificate status, status, created_at, updated_at (ISO text) and id.
+ */
+export type ListedAssetCells = [
+  certificateNumber: string,
+  inventoryNumber: string | null,
+  title: string,
+  values: unknown[],
+  certificateStatus: string,
+  status: string,
+  createdAt: string,
+  updatedAt: string,
+  id: string,
+];
+
+/**
+ * Every asset of the filter, newest first, with the values of `fields`, read `batch` rows at a time by keyset: memory
+ * holds one batch whatever the account's size (an export of a million rows, docs/inventory.md).
  */
 export async function* eachListedAsset(
   db: Queryable,
   filter: AssetListFilter,
+  fields: readonly string[],
   batch = 1000,
-): AsyncGenerator<AssetRow[]> {
+): AsyncGenerator<ListedAssetCells[]> {
   let after: Position | undefined;
   for (;;) {
-    const rows = await listAccountAssets(db, filter, { limit: batch, after });
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.created_at, id: last.id };
+    const rows = await listAccountAssetCells(db, filter, fields, { limit: batch, after });
+    const assets = rows.map((row) => JSON.parse(row.cells) as ListedAssetCells);
+    if (assets.length > 0) yield assets;
+    if (assets.length < batch) return;
+    const last = assets.at(-1)!;
+    after = { createdAt: new Date(last[6]), id: last[8] };
   }
 }
 

@@ -32,7 +32,6 @@ import {
   findAsset,
   findAssets,
   findAssetsByInventoryNumbers,
-  insertAssetWithCreatedEvent,
   insertAssetsWithCreatedEvents,
   lockAsset,
   lockAssetByCertificateNumber,
@@ -112,9 +111,24 @@ export async function createAsset(
   planet: PlanetId,
   body: unknown,
 ): Promise<AssetRecordType> {
-  const asset = prepareCreate(principal, planet, body);
+  const [created] = await createAssets(db, principal, planet, [body]);
+  return created!;
+}
+
+/**
+ * Several creates in one statement, in their order (an import's batch, docs/inventory.md): each as createAsset
+ * makes it, with its CREATED event and outbox row. One that breaks a constraint fails the statement, and so all.
+ */
+export async function createAssets(
+  db: Queryable,
+  principal: Principal,
+  planet: PlanetId,
+  bodies: readonly unknown[],
+): Promise<AssetRecordType[]> {
+  const assets = bodies.map((body) => prepareCreate(principal, planet, body));
+  if (assets.length === 0) return [];
   try {
-    return toAssetRecord(await insertAssetWithCreatedEvent(db, asset));
+    return (await insertAssetsWithCreatedEvents(db, assets)).map(toAssetRecord);
   } catch (error) {
     throw createFailed(error);
   }

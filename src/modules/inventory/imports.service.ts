@@ -9,7 +9,7 @@ import { assertCanUpdate } from '../assets/asset-states.js';
 import { planetCreateBodies, planetUpdateBodies } from '../assets/assets.schemas.js';
 import {
   checkCreateInput,
-  createAsset,
+  createAssets,
   ownAssetsById,
   ownAssetsByInventoryNumber,
   updateAsset,
@@ -569,6 +569,8 @@ export async function validateImport(db: Database, id: string, check: RouteSchem
 }
 
 type Outcome = { row_number: number; outcome: RowOutcome; message: string | null; asset_id: string | null };
+/** A checked create, written with the batch's other creates in one statement; its images follow it. */
+type PendingCreate = { row_number: number; body: Record<string, unknown>; images: readonly string[] };
 
 /** Whether the asset's certificate is still pending: its fields and images may change. */
 function isChangeable(asset: AssetRow): boolean {
@@ -581,9 +583,10 @@ function isChangeable(asset: AssetRow): boolean {
 }
 
 /**
- * Applies one row's plan in the batch's transaction: the asset's change, through the create and PATCH paths, then
- * the images the row names, as the media API adds them. A pending asset the row leaves as it is still gets the images
- * it lacks (an `updated` row); an issued one's images change only through a correction.
+ * Applies one row's plan in the batch's transaction: an update through the PATCH path, then the images the row names,
+ * as the media API adds them; a create is checked and left to the batch (createAssets, the create path for several).
+ * A pending asset the row leaves as it is still gets the images it lacks (an `updated` row); an issued one's images
+ * change only through a correction.
  */
 async function applyRow(
   tx: Queryable,
@@ -592,7 +595,7 @@ async function applyRow(
   row: { row_number: number; cells: string[] },
   existing: ExistingAssets,
   work: ImportWork,
-): Promise<Outcome> {
+): Promise<Outcome | PendingCreate> {
   const planet = record.planet as PlanetId;
   const plan = planRow(planet, columns, row.cells, assetOfRow(columns, row.cells, existing));
   const outcome = (outcome: RowOutcome, assetId: string | null, message: string | null = null): Outcome => ({
@@ -616,11 +619,7 @@ async function applyRow(
   } catch (error) {
     return outcome('failed', null, rowError(error, columns).message);
   }
-  if (plan.kind === 'create') {
-    const created = await createAsset(tx, principal, planet, plan.body);
-    await attach(created.id, true);
-    return outcome('created', created.id);
-  }
+  if (plan.kind === 'create') return { row_number: row.row_number, body: plan.body, images };
   await updateAsset(tx, principal, planet, plan.asset.id, plan.body);
   await attach(plan.asset.id, false);
   return outcome('updated', plan.asset.id);
@@ -662,8 +661,34 @@ async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: 
   const planet = record.planet as PlanetId;
   const columns = importColumns(planet, record.header, record.mapping);
   const existing = await existingAssets(tx, record, columns, rows);
-  const outcomes: Outcome[] = [];
-  for (const row of rows) outcomes.push(await applyRow(tx, record, columns, row, existing, work));
+  const applied: (Outcome | PendingCreate)[] = [];
+  for (const row of rows) applied.push(await applyRow(tx, record, columns, row, existing, work));
+  // The batch's creates in one statement: a round trip for all of them rather than one each.
+  const pending = applied.filter((step): step is PendingCreate => 'body' in step);
+  const principal = principalOf(record);
+  const created = await createAssets(
+    tx,
+    principal,
+    planet,
+    pending.map((step) => step.body),
+  );
+  const createdIds = new Map<number, string>();
+  for (const [index, step] of pending.entries()) {
+    const assetId = created[index]!.id;
+    createdIds.set(step.row_number, assetId);
+    const target = { importId: record.id, planet, assetId, isNew: true };
+    await attachRowImages(tx, work.mediaStores, principal, target, step.images);
+  }
+  const outcomes = applied.map((step): Outcome =>
+    'body' in step
+      ? {
+          row_number: step.row_number,
+          outcome: 'created',
+          message: null,
+          asset_id: createdIds.get(step.row_number)!,
+        }
+      : step,
+  );
   await recordRowOutcomes(tx, id, outcomes);
   return true;
 }

@@ -10,9 +10,9 @@ import {
   eachListedAsset,
   storedFieldNames,
   type AssetListFilters,
+  type ListedAssetCells,
 } from '../assets/asset-list.service.js';
 import { wasIssued } from '../assets/asset-states.js';
-import type { AssetRow } from '../assets/assets.service.js';
 import type { Principal } from '../principal/principal.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
 
@@ -85,20 +85,30 @@ export async function exportTable(
   const fields = [...declared, ...[...stored].filter((name) => !declared.includes(name))];
   const header = [...LEADING, ...fields, ...TRAILING];
   const baseUrl = publicBaseUrl(config);
-  const rowOf = (asset: AssetRow): Cell[] => [
-    asset.certificate_number,
-    asset.inventory_number ?? '',
-    asset.title,
-    ...fields.map((name) => cellOf(asset.attributes[name])),
-    asset.certificate_status,
-    asset.status,
-    asset.created_at.toISOString(),
-    asset.updated_at.toISOString(),
-    wasIssued(asset.certificate_status) ? `${baseUrl}/c/${encodeURIComponent(asset.certificate_number)}` : '',
-    asset.id,
+  const rowOf = ([
+    certificateNumber,
+    inventoryNumber,
+    title,
+    values,
+    certificateStatus,
+    status,
+    createdAt,
+    updatedAt,
+    id,
+  ]: ListedAssetCells): Cell[] => [
+    certificateNumber,
+    inventoryNumber ?? '',
+    title,
+    ...values.map(cellOf),
+    certificateStatus,
+    status,
+    createdAt,
+    updatedAt,
+    wasIssued(certificateStatus) ? `${baseUrl}/c/${encodeURIComponent(certificateNumber)}` : '',
+    id,
   ];
   async function* rows(): AsyncGenerator<Cell[][]> {
-    for await (const batch of eachListedAsset(db, filter)) yield batch.map(rowOf);
+    for await (const batch of eachListedAsset(db, filter, fields)) yield batch.map(rowOf);
   }
   return { header, rows: rows() };
 }
@@ -117,7 +127,8 @@ function csvStream(table: ExportTable): Readable {
       );
     }
   }
-  return Readable.from(lines());
+  // One batch ahead of the reader at most: the socket, not this stream, holds what is waiting.
+  return Readable.from(lines(), { highWaterMark: 1 });
 }
 
 /** Waits while the reader has not taken what was written: a slow download holds the export, not memory. */
