@@ -35,6 +35,8 @@ const NOT_PAGES: Record<string, string> = {
   '/console/thumbnails/:media_id':
     'a list’s small picture (test/browser/phone-menu-charts.test.ts shows one)',
   '/console/static/:name': 'the console’s stylesheet and script',
+  '/console/imports/:id/errors.csv':
+    'an import’s problems as CSV (test/inventory/inventory-import-console.test.ts reads it)',
   '/console/search/media/:media_id':
     'the bytes of a matched picture (test/browser/console-photo-search.test.ts shows one)',
 };
@@ -60,6 +62,8 @@ const ids = {
   proofToken: '',
   keyId: '',
   webhookId: '',
+  /** A checked spreadsheet import with a problem in two of its rows. */
+  importId: '',
 };
 
 interface Walked {
@@ -153,6 +157,12 @@ const WALK: readonly Walked[] = [
     url: () => `/console/labels/sheet?planet=artworks&ids=${ids.issued.id}&ids=${ids.stolen.id}`,
     shot: 'label-sheet',
   },
+  {
+    route: '/console/assets/:planet/import',
+    url: () => '/console/assets/artworks/import',
+    shot: 'import-upload',
+  },
+  { route: '/console/imports/:id', url: () => `/console/imports/${ids.importId}`, shot: 'import' },
   { route: '/console/transfers', url: () => '/console/transfers', shot: 'transfers' },
   { route: '/console/watchlist', url: () => '/console/watchlist', shot: 'watchlist' },
   { route: '/console/search', url: () => '/console/search', shot: 'search' },
@@ -282,6 +292,16 @@ beforeAll(async () => {
   );
   await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Still pending' });
 
+  // A spreadsheet import, checked: a row without a title and a year in words.
+  const uploaded = await context.app.inject({
+    method: 'POST',
+    url: '/files/v1/imports/artworks',
+    headers: { ...gallery.auth, 'content-type': 'text/csv' },
+    payload: 'inventory_number,Titel,year\r\nW-1,Nymphéas,1906\r\nW-2,,1907\r\nW-3,Meules,ca. 1890\r\n',
+  });
+  ids.importId = uploaded.json<{ id: string }>().id;
+  await waitFor(async () => (await api('GET', `/api/v1/imports/${ids.importId}`)).state === 'ready');
+
   // A webhook with a delivery in its log.
   const webhook = await api('POST', '/api/v1/webhooks', { url: receiver.url });
   ids.webhookId = String(webhook.id);
@@ -329,6 +349,20 @@ const DATA = [
   'PP-2026-0042',
   'artworks',
   'Asset Verification Service',
+  // The import's file: its headers and cells.
+  'inventory_number',
+  'Titel',
+  'year',
+  'W-1',
+  'W-2',
+  'W-3',
+  'Nymphéas',
+  'Meules',
+  'ca. 1890',
+  // …and its headers as the first rows' table heads them (the stylesheet writes table heads in capitals).
+  'INVENTORY_NUMBER',
+  'TITEL',
+  'YEAR',
 ];
 
 // One test per page and pass, so a slow machine spends its time limit on one page, not on the whole walk.
