@@ -108,13 +108,14 @@ export type ListedAssetCells = [
 
 /**
  * Every asset of the filter, newest first, with the values of `fields`, read `batch` rows at a time by keyset: memory
- * holds one batch whatever the account's size (an export of a million rows, docs/inventory.md).
+ * holds one batch whatever the account's size (an export of a million rows, docs/inventory.md). A hundred, so that
+ * a batch is small when the young generation is collected and dies there (docs/performance.md, "Inventory").
  */
 export async function* eachListedAsset(
   db: Queryable,
   filter: AssetListFilter,
   fields: readonly string[],
-  batch = 1000,
+  batch = 100,
 ): AsyncGenerator<ListedAssetCells[]> {
   let after: Position | undefined;
   for (;;) {

@@ -85,7 +85,7 @@ const insertAssetWithCreatedEventStatement = prepared(
  * asset.created outbox row. The foreign key of the event is checked at the end of the statement,
  * when the asset row exists.
  */
-export async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
+async function insertAssetWithCreatedEvent(db: Queryable, asset: NewAsset): Promise<AssetRow> {
   const row = await queryOne<AssetRow>(db, insertAssetWithCreatedEventStatement, [
     asset.id,
     asset.planet,

@@ -71,7 +71,7 @@ export interface ExportTable {
   rows: AsyncGenerator<Cell[][]>;
 }
 
-/** The filtered assets of the caller's account as a table, read a thousand rows at a time. */
+/** The filtered assets of the caller's account as a table, read a hundred rows at a time, each as the database writes it. */
 export async function exportTable(
   db: Queryable,
   config: Config,
