@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isPlanetId, planetIds } from '../../planets/planets.js';
 import { importForAccount } from '../../modules/inventory/imports.service.js';
 import { mediaStoresFor } from '../../modules/media/media.service.js';
 import { checkAgainstRouteSchema } from '../../plugins/schema-check.js';
 import type { CliCommand } from '../cli-command.js';
+import { commandArguments, CommandFailure, CommandUsageError } from '../command-arguments.js';
 
 const BAR_WIDTH = 30;
 
@@ -26,14 +26,7 @@ export const importCommand: CliCommand = {
     'Import a CSV or XLSX spreadsheet into an account (rows checked as creates; --dry-run only checks)',
   database: 'yes',
   async run(args, context) {
-    let parsed: ReturnType<typeof readArguments>;
-    try {
-      parsed = readArguments(args);
-    } catch (error) {
-      context.io.stderr.write(`avs import: ${(error as Error).message}\n`);
-      return 2;
-    }
-    const { values, file } = parsed;
+    const { values, file } = readArguments(args);
     const out = context.io.stdout as NodeJS.WritableStream & { isTTY?: boolean };
     const terminal = out.isTTY === true && !values.json;
     const bytes = await readFile(file);
@@ -72,26 +65,22 @@ export const importCommand: CliCommand = {
       return record.counts.errors > 0 || record.counts.refused > 0 ? 1 : 0;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      context.io.stderr.write(`avs import: ${error.message}\n`);
-      return 1;
+      throw new CommandFailure(error.message);
     }
   },
 };
 
+/** FILE and the options, each a CommandUsageError (exit 2) when missing or wrong. */
 function readArguments(args: string[]) {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      account: { type: 'string' },
-      planet: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-    strict: true,
-    allowPositionals: true,
+  const { values, positionals } = commandArguments(args, {
+    account: String,
+    planet: String,
+    'dry-run': Boolean,
+    json: Boolean,
   });
-  if (positionals.length !== 1) throw new Error('expected one argument, the spreadsheet FILE');
-  if (!values.account) throw new Error('--account is required');
-  if (!isPlanetId(values.planet)) throw new Error(`--planet must be one of ${planetIds.join(', ')}`);
+  if (positionals.length !== 1) throw new CommandUsageError('expected one argument, the spreadsheet FILE');
+  if (!values.account) throw new CommandUsageError('--account is required');
+  if (!isPlanetId(values.planet))
+    throw new CommandUsageError(`--planet must be one of ${planetIds.join(', ')}`);
   return { file: positionals[0]!, values: { ...values, account: values.account, planet: values.planet } };
 }

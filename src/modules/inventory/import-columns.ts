@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../i18n/locales.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
 import { text as consoleText } from '../console/text/index.js';
 import { text as pageText } from '../web-pages/text/index.js';
+import { TRAILING_COLUMNS } from './inventory-export.service.js';
 
 /** What a column of the file fills: a field of the asset by its API name, or nothing (an export-only column). */
 export interface ImportColumn {
@@ -20,15 +21,7 @@ export const IMAGES_FIELD = 'images';
 const IMAGE_COLUMN_NAMES = [IMAGES_FIELD, 'image', 'image_file', 'image_files', 'photo', 'photos'] as const;
 
 /** The columns an export writes that the service keeps itself: a re-import leaves them aside. */
-const EXPORT_ONLY_COLUMNS = [
-  'certificate_number',
-  'certificate_status',
-  'status',
-  'created_at',
-  'updated_at',
-  'public_page_url',
-  'id',
-] as const;
+const EXPORT_ONLY_COLUMNS = ['certificate_number', ...TRAILING_COLUMNS] as const;
 
 /** A header as it is compared: without case, spaces, underscores or hyphens ("Inventory number" = inventory_number). */
 function comparable(header: string): string {

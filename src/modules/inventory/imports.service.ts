@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Database, DatabaseKind, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
+import { pick } from '../../lib/records.js';
 import { isUuid } from '../../lib/uuid.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
 import { parseAssetBody, typedValue } from '../assets/asset-input.js';
@@ -15,7 +16,7 @@ import {
   updateAsset,
   type AssetRow,
 } from '../assets/assets.service.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { recordAudit, type AuditAction, type AuditActor } from '../audit/audit.service.js';
 import { listMembers } from '../members/members.service.js';
 import type { Principal } from '../principal/principal.js';
 import { IMAGES_FIELD, importColumns, type ImportColumn } from './import-columns.js';
@@ -96,17 +97,23 @@ function auditActorOf(principal: Principal): AuditActor {
   return 'apiKeyId' in principal ? { apiKeyId: principal.apiKeyId } : { memberId: principal.memberId };
 }
 
+/** An import's step in the account's audit log, in the step's transaction. */
+async function auditImport(
+  tx: Queryable,
+  principal: Principal,
+  action: AuditAction,
+  target: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, { accountId: principal.accountId, actor: auditActorOf(principal), action, target });
+}
+
 function toImportRecord(row: ImportRow): ImportRecordType {
   return {
-    id: row.id,
-    planet: row.planet,
-    state: row.state,
-    format: row.format,
+    ...pick(row, 'id', 'planet', 'state', 'format', 'only_valid', 'failure'),
     columns: importColumns(row.planet as PlanetId, row.header, row.mapping).map(({ header, field }) => ({
       header,
       field,
     })),
-    only_valid: row.only_valid,
     counts: {
       rows: row.row_count,
       valid: row.valid_count,
@@ -117,7 +124,6 @@ function toImportRecord(row: ImportRow): ImportRecordType {
       refused: row.refused_count,
       processed: row.processed_count,
     },
-    failure: row.failure,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     started_at: row.started_at?.toISOString() ?? null,
@@ -149,12 +155,7 @@ export async function uploadImport(
       row_count: sheet.rows.length,
     });
     await insertImportRows(tx, id, sheet.rows);
-    await recordAudit(tx, {
-      accountId: principal.accountId,
-      actor: auditActorOf(principal),
-      action: 'import.uploaded',
-      target: { import_id: id, planet, rows: sheet.rows.length },
-    });
+    await auditImport(tx, principal, 'import.uploaded', { import_id: id, planet, rows: sheet.rows.length });
     return inserted;
   });
   return toImportRecord(row);
@@ -164,6 +165,12 @@ async function ownImport(db: Queryable, principal: Principal, id: string): Promi
   const row = isUuid(id) ? await findImport(db, principal.accountId, id) : undefined;
   if (!row) throw notFound();
   return row;
+}
+
+/** The caller's import, locked for a change of its state (404 when it is another account's). */
+async function lockOwnImport(tx: Queryable, principal: Principal, id: string): Promise<ImportRow> {
+  await ownImport(tx, principal, id);
+  return (await lockImport(tx, id))!;
 }
 
 export async function getImport(db: Queryable, principal: Principal, id: string): Promise<ImportRecordType> {
@@ -261,17 +268,11 @@ export async function startImport(
   id: string,
   options: { onlyValid?: boolean },
 ): Promise<ImportRecordType> {
-  await ownImport(tx, principal, id);
-  const locked = (await lockImport(tx, id))!;
+  const locked = await lockOwnImport(tx, principal, id);
   if (locked.state !== 'ready') throw new AppError('import_not_startable', 'state', { state: locked.state });
   if (locked.error_count > 0 && !options.onlyValid)
     throw new AppError('import_not_startable', 'has_errors', { count: locked.error_count });
-  await recordAudit(tx, {
-    accountId: principal.accountId,
-    actor: auditActorOf(principal),
-    action: 'import.started',
-    target: { import_id: id, planet: locked.planet },
-  });
+  await auditImport(tx, principal, 'import.started', { import_id: id, planet: locked.planet });
   return toImportRecord(
     await setImportState(tx, id, { state: 'importing', onlyValid: options.onlyValid ?? false }),
   );
@@ -283,16 +284,10 @@ export async function cancelImport(
   principal: Principal,
   id: string,
 ): Promise<ImportRecordType> {
-  await ownImport(tx, principal, id);
-  const locked = (await lockImport(tx, id))!;
+  const locked = await lockOwnImport(tx, principal, id);
   if (!['validating', 'ready', 'importing'].includes(locked.state))
     throw new AppError('import_not_changeable', 'state', { state: locked.state });
-  await recordAudit(tx, {
-    accountId: principal.accountId,
-    actor: auditActorOf(principal),
-    action: 'import.cancelled',
-    target: { import_id: id, planet: locked.planet },
-  });
+  await auditImport(tx, principal, 'import.cancelled', { import_id: id, planet: locked.planet });
   return toImportRecord(await setImportState(tx, id, { state: 'cancelled' }));
 }
 
@@ -303,8 +298,7 @@ export async function changeImportMapping(
   id: string,
   mapping: Record<string, string | null>,
 ): Promise<ImportRecordType> {
-  await ownImport(tx, principal, id);
-  const locked = (await lockImport(tx, id))!;
+  const locked = await lockOwnImport(tx, principal, id);
   // Not while validating: a validation running with the old mapping would make the import ready with stale errors.
   if (locked.state !== 'ready') throw new AppError('import_not_changeable', 'state', { state: locked.state });
   importColumns(locked.planet as PlanetId, locked.header, mapping);
@@ -339,11 +333,10 @@ export async function uploadImportMedia(
     const locked = (await lockImport(tx, id))!;
     assertTakesMedia(locked.state);
     await keepZipImages(tx, id, files);
-    await recordAudit(tx, {
-      accountId: principal.accountId,
-      actor: auditActorOf(principal),
-      action: 'import.media_uploaded',
-      target: { import_id: id, planet: locked.planet, files: files.length },
+    await auditImport(tx, principal, 'import.media_uploaded', {
+      import_id: id,
+      planet: locked.planet,
+      files: files.length,
     });
     return setImportState(tx, id, { state: 'validating', mediaChanged: true });
   });

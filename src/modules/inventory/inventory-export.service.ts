@@ -28,7 +28,7 @@ type Cell = string | number;
 
 /** The columns before and after the asset's own fields: what the service keeps about each asset. */
 const LEADING = ['certificate_number', 'inventory_number', 'title'] as const;
-const TRAILING = [
+export const TRAILING_COLUMNS = [
   'certificate_status',
   'status',
   'created_at',
@@ -83,7 +83,7 @@ export async function exportTable(
   const declared = Object.keys(planets[planet].fields);
   const stored = new Set(await storedFieldNames(db, filter));
   const fields = [...declared, ...[...stored].filter((name) => !declared.includes(name))];
-  const header = [...LEADING, ...fields, ...TRAILING];
+  const header = [...LEADING, ...fields, ...TRAILING_COLUMNS];
   const baseUrl = publicBaseUrl(config);
   const rowOf = ([
     certificateNumber,

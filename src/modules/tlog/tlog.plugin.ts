@@ -7,7 +7,7 @@ import { ensureSigningKey, SigningKeyring } from '../signing/signing-keys.servic
 import { TlogIntegrator } from './tlog-integrator.js';
 import { tlogRoutes } from './tlog.routes.js';
 import { logOrigin } from './tlog.service.js';
-import { WitnessCosigner, type ConfiguredWitness } from './witness-cosigner.js';
+import { WitnessCosigner, type ConfiguredWitness, type WitnessStatus } from './witness-cosigner.js';
 import type { WitnessPolicy } from './witness-policy.js';
 
 declare module 'fastify' {
@@ -69,26 +69,30 @@ export const tlogPlugin = fp(
           })
         : null;
     if (cosigner) {
-      new Gauge({
-        name: 'avs_witness_up',
-        help: 'Whether the witness cosigned the last checkpoint sent to it (1) or is down or refusing (0).',
-        labelNames: ['witness'] as const,
-        registers: [app.metricsRegistry],
-        collect() {
-          for (const status of cosigner.statuses()) this.set({ witness: status.name }, status.ok ? 1 : 0);
-        },
-      });
-      new Gauge({
-        name: 'avs_witness_last_cosigned_size',
-        help: 'The tree size of the last checkpoint the witness cosigned for this instance.',
-        labelNames: ['witness'] as const,
-        registers: [app.metricsRegistry],
-        collect() {
-          for (const status of cosigner.statuses())
-            if (status.last_cosigned_size !== null)
-              this.set({ witness: status.name }, status.last_cosigned_size);
-        },
-      });
+      /** A gauge of one value per witness, read from its status when scraped (none while the value is null). */
+      const witnessGauge = (name: string, help: string, valueOf: (status: WitnessStatus) => number | null) =>
+        new Gauge({
+          name,
+          help,
+          labelNames: ['witness'] as const,
+          registers: [app.metricsRegistry],
+          collect() {
+            for (const status of cosigner.statuses()) {
+              const value = valueOf(status);
+              if (value !== null) this.set({ witness: status.name }, value);
+            }
+          },
+        });
+      witnessGauge(
+        'avs_witness_up',
+        'Whether the witness cosigned the last checkpoint sent to it (1) or is down or refusing (0).',
+        (status) => (status.ok ? 1 : 0),
+      );
+      witnessGauge(
+        'avs_witness_last_cosigned_size',
+        'The tree size of the last checkpoint the witness cosigned for this instance.',
+        (status) => status.last_cosigned_size,
+      );
       app.readinessFacts.set('witnesses', () => cosigner.statuses());
     }
     app.decorate('witnessCosigner', cosigner);
