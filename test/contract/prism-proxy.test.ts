@@ -72,11 +72,75 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
+interface ImportState {
+  state: string;
+}
+
 interface Answer {
   status: number;
   body: unknown;
   headers: Headers;
 }
+
+const FILE_TYPES: [magic: string, type: string][] = [
+  ['RIFF', 'image/webp'],
+  ['%PDF', 'application/pdf'],
+  ['PK\x03\x04', 'application/zip'],
+];
+const fileType = (bytes: Buffer): string =>
+  FILE_TYPES.find(([magic]) => bytes.subarray(0, 4).toString('latin1') === magic)?.[1] ?? 'text/csv';
+
+/** CRC-32 (ISO-HDLC), as a zip entry records it. */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/**
+ * A zip of one stored text file whose every byte is ASCII: Prism forwards a body as text, so a zip's CRC with a byte
+ * above 0x7f would reach the service changed. The note's text is chosen so that its CRC has none.
+ */
+function asciiZip(): Buffer {
+  const name = Buffer.from('note.txt');
+  let data = Buffer.alloc(0);
+  let crc = 0;
+  for (let attempt = 0; ; attempt++) {
+    data = Buffer.from(`Prism note ${attempt}`);
+    crc = crc32(data);
+    if ((crc & 0x80808080) === 0) break;
+  }
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(10, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+/** A small inventory for the import operations: a header the examples' mapping names (`Notes`), one good row. */
+const importCsv = (): Buffer =>
+  Buffer.from(`inventory_number,title,Notes\nPRISM-${randomBytes(4).toString('hex')},Prism fixture,A note\n`);
 
 /** One request through Prism; fails the test on a Prism violation in either direction or a body off the document. */
 async function send(
@@ -85,11 +149,9 @@ async function send(
   auth: { authorization: string },
   body?: unknown,
 ): Promise<Answer> {
-  // A Buffer is a file (/files/v1), sent as the PDF or the WebP it is; anything else as JSON.
+  // A Buffer is a file (/files/v1), sent as the PDF, WebP, ZIP or CSV it is; anything else as JSON.
   const headers: Record<string, string> = { ...auth };
-  if (Buffer.isBuffer(body))
-    headers['content-type'] =
-      body.subarray(0, 4).toString('latin1') === 'RIFF' ? 'image/webp' : 'application/pdf';
+  if (Buffer.isBuffer(body)) headers['content-type'] = fileType(body);
   else if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${prismUrl}${url}`, {
     method,
@@ -332,6 +394,19 @@ describe('every documented request example against the live service (the Dredd r
           reason: 'A typo.',
         });
         values.id = (asked.body as { id: string }).id;
+      }
+      // The import operations act on an import uploaded here and validated by the service's worker.
+      if (operationId === 'uploadImport') body = importCsv();
+      if (/Import(Media|Columns|Errors)?$/.test(operationId) && operationId !== 'uploadImport') {
+        const uploaded = await send('POST', '/files/v1/imports/artworks', owner.auth, importCsv());
+        values.id = (uploaded.body as { id: string }).id;
+        await expect
+          .poll(
+            async () =>
+              ((await send('GET', `/api/v1/imports/${values.id}`, owner.auth)).body as ImportState).state,
+          )
+          .toBe('ready');
+        if (operationId === 'uploadImportMedia') body = asciiZip();
       }
       if (operationId === 'addWatch') body = { certificate_number: asset.certificate_number };
       if (operationId === 'removeWatch') {
