@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPendingAsset } from '../admin/admin-helpers.js';
+import { createAdmin, createPendingAsset, logIn } from '../admin/admin-helpers.js';
 import {
   CREDENTIALS_TEST_CONFIG,
   moveCertificate,
@@ -95,8 +95,19 @@ describe('a correction that adds public images', () => {
     // Another account's key sees no such request.
     const other = await context.createAccountWithKey();
     expect((await sendImage(other.auth, correction.id, 'image/png', pngImage(8, 8))).statusCode).toBe(404);
-    // Until the operator answers, the asset has no new medium.
+    // Until the operator answers, the asset has no new medium; the operator's page names the image to add.
     expect(await publicMediaOf(owner.auth, asset.id)).toEqual([]);
+    const session = await logIn(context.app, (await createAdmin(context.db)).email);
+    const review = await context.app.inject({
+      method: 'GET',
+      url: `/admin/corrections/${correction.id}`,
+      headers: { cookie: session.cookie },
+    });
+    expect(review.statusCode).toBe(200);
+    expect(review.body).toContain('Public images to add');
+    expect(review.body).toContain(`data-added-image="${held[0]!.id}"`);
+    expect(review.body).toContain(held[0]!.sha256);
+    expect(review.body).toContain('24 × 16 px');
 
     const approved = await decide(correction.id, 'approve', 'The stamp is the gallery’s.');
     expect(approved.statusCode, approved.body).toBe(200);
