@@ -50,6 +50,7 @@ import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
 import { serviceBrandPlugin } from './modules/web-pages/service-brand.plugin.js';
+import { correctionFileRoutes } from './modules/corrections/correction-files.routes.js';
 import { inventoryFileRoutes } from './modules/inventory/inventory-files.routes.js';
 import { photoSearchRoutes } from './modules/photo-search/photo-search.routes.js';
 
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(serviceBrandPlugin);
   await app.register(photoSearchRoutes, { prefix: '/files/v1' });
   await app.register(inventoryFileRoutes, { prefix: '/files/v1' });
+  await app.register(correctionFileRoutes, { prefix: '/files/v1' });
   await app.register(
     async (v1) => {
       // The API speaks JSON only: a text/plain body is 415 like any other type, not a string to validate.

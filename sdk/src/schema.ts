@@ -122,6 +122,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/v1/corrections/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a public image to an open correction request
+         * @description The body is the image itself, as `POST /files/v1/assets/{planet}/{id}/media` takes it (`image/jpeg`, `image/png`, `image/webp`, `image/tiff`, `image/heic`, `image/heif`; no PDF), and goes through the same rules: the type read from the bytes, at most `AVS_MEDIA_MAX_PIXELS`, scaled down and encoded again without its metadata. It is held with the request until the operator answers: an approval makes it a public medium of the asset, listed in `CERTIFICATE_AMENDED` by its digest and in the new credential; a refusal discards it. At most 20 per request (docs/corrections.md).
+         */
+        post: operations["addCorrectionImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets/artworks": {
         parameters: {
             query?: never;
@@ -3015,6 +3035,480 @@ export interface operations {
                      * @example {
                      *       "error": "Content-Type must be application/json.",
                      *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    addCorrectionImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+                "image/tiff": unknown;
+                "image/heic": unknown;
+                "image/heif": unknown;
+            };
+        };
+        responses: {
+            /** @description A request to correct an issued certificate. */
+            201: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f1e2d3c-4b5a-4968-8776-65544332a110",
+                     *       "planet": "artworks",
+                     *       "asset_id": "76db0ccf-996a-4167-b9ca-f7f035dc9ef5",
+                     *       "certificate_number": "ART-2026-000001",
+                     *       "status": "open",
+                     *       "fields": {
+                     *         "title": "Water Lilies (catalogue raisonné)"
+                     *       },
+                     *       "reason": "The catalogue raisonné gives the title differently.",
+                     *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [
+                     *         {
+                     *           "id": "6a1c2e0b-31f4-4d8e-9b57-0c2d4e6f8a91",
+                     *           "sha256": "d044964cd97563b73799aa7be791f841b844a21b92bb65fc982d4a1366929598",
+                     *           "content_type": "image/jpeg",
+                     *           "bytes": 16121,
+                     *           "width": 900,
+                     *           "height": 600
+                     *         }
+                     *       ],
+                     *       "requested_by": {
+                     *         "source": "api",
+                     *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
+                     *       },
+                     *       "requested_at": "2026-11-23T16:48:05.102Z",
+                     *       "decided_at": null,
+                     *       "decision_reason": null,
+                     *       "amended_sequence": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        planet: string;
+                        /** Format: uuid */
+                        asset_id: string;
+                        certificate_number: string;
+                        status: "open" | "approved" | "refused";
+                        /** @description The fields as requested (null removes one). */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
+                        reason: string;
+                        /** @description The key or member that asked, as history names them. */
+                        requested_by: {
+                            source: "api" | "console";
+                            /** Format: uuid */
+                            api_key_id?: string;
+                            /** Format: uuid */
+                            member_id?: string;
+                        };
+                        /** Format: date-time */
+                        requested_at: string;
+                        decided_at: string | null;
+                        /** @description The operator's reason, required when refusing. */
+                        decision_reason: string | null;
+                        /** @description On approval: the sequence of the CERTIFICATE_AMENDED history event. */
+                        amended_sequence: number | null;
+                    };
+                };
+            };
+            /** @description The request already holds 20 images (validation_failed). */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A viewer reads only (forbidden_role). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Your role in this account does not allow this.",
+                     *       "code": "forbidden_role",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No such request of the caller's account (correction_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Correction not found.",
+                     *       "code": "correction_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request has been answered (invalid_state). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The resource is not in a state that allows this change.",
+                     *       "code": "invalid_state",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The file is larger than AVS_MEDIA_MAX_BYTES (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type is not an image upload type, or the bytes are not the image it declares (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The image cannot be decoded, or its header says more pixels than AVS_MEDIA_MAX_PIXELS (invalid_media). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The file could not be read.",
+                     *       "code": "invalid_media",
                      *       "request_id": "req-7f3a"
                      *     }
                      */
@@ -21766,7 +22260,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A correction of an issued artworks certificate: changed fields as an update sends them, public images to remove, and a reason. */
+        /** @description A correction of an issued artworks certificate: changed fields as an update sends them, public images to remove (and to add, sent afterwards), and a reason. */
         requestBody: {
             content: {
                 /**
@@ -21794,6 +22288,8 @@ export interface operations {
                     };
                     /** @description Public images of the asset to remove, by media id. */
                     remove_media_ids?: string[];
+                    /** @description Public images to add follow: send each to `POST /files/v1/corrections/{id}/images` while the request is open. A request may add images only. */
+                    adds_images?: boolean;
                     /** @description Why the issued certificate needs correcting; the operator reads it. */
                     reason: string;
                 };
@@ -21828,6 +22324,8 @@ export interface operations {
                      *       },
                      *       "reason": "The catalogue raisonné gives the title differently.",
                      *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [],
                      *       "requested_by": {
                      *         "source": "api",
                      *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -21851,6 +22349,22 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
                         reason: string;
                         /** @description The key or member that asked, as history names them. */
                         requested_by: {
@@ -22208,7 +22722,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A correction of an issued collectibles certificate: changed fields as an update sends them, public images to remove, and a reason. */
+        /** @description A correction of an issued collectibles certificate: changed fields as an update sends them, public images to remove (and to add, sent afterwards), and a reason. */
         requestBody: {
             content: {
                 /**
@@ -22238,6 +22752,8 @@ export interface operations {
                     };
                     /** @description Public images of the asset to remove, by media id. */
                     remove_media_ids?: string[];
+                    /** @description Public images to add follow: send each to `POST /files/v1/corrections/{id}/images` while the request is open. A request may add images only. */
+                    adds_images?: boolean;
                     /** @description Why the issued certificate needs correcting; the operator reads it. */
                     reason: string;
                 };
@@ -22272,6 +22788,8 @@ export interface operations {
                      *       },
                      *       "reason": "The catalogue raisonné gives the title differently.",
                      *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [],
                      *       "requested_by": {
                      *         "source": "api",
                      *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -22295,6 +22813,22 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
                         reason: string;
                         /** @description The key or member that asked, as history names them. */
                         requested_by: {
@@ -22652,7 +23186,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A correction of an issued watches certificate: changed fields as an update sends them, public images to remove, and a reason. */
+        /** @description A correction of an issued watches certificate: changed fields as an update sends them, public images to remove (and to add, sent afterwards), and a reason. */
         requestBody: {
             content: {
                 /**
@@ -22682,6 +23216,8 @@ export interface operations {
                     };
                     /** @description Public images of the asset to remove, by media id. */
                     remove_media_ids?: string[];
+                    /** @description Public images to add follow: send each to `POST /files/v1/corrections/{id}/images` while the request is open. A request may add images only. */
+                    adds_images?: boolean;
                     /** @description Why the issued certificate needs correcting; the operator reads it. */
                     reason: string;
                 };
@@ -22716,6 +23252,8 @@ export interface operations {
                      *       },
                      *       "reason": "The catalogue raisonné gives the title differently.",
                      *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [],
                      *       "requested_by": {
                      *         "source": "api",
                      *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -22739,6 +23277,22 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
                         reason: string;
                         /** @description The key or member that asked, as history names them. */
                         requested_by: {
@@ -23096,7 +23650,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A correction of an issued jewelry certificate: changed fields as an update sends them, public images to remove, and a reason. */
+        /** @description A correction of an issued jewelry certificate: changed fields as an update sends them, public images to remove (and to add, sent afterwards), and a reason. */
         requestBody: {
             content: {
                 /**
@@ -23127,6 +23681,8 @@ export interface operations {
                     };
                     /** @description Public images of the asset to remove, by media id. */
                     remove_media_ids?: string[];
+                    /** @description Public images to add follow: send each to `POST /files/v1/corrections/{id}/images` while the request is open. A request may add images only. */
+                    adds_images?: boolean;
                     /** @description Why the issued certificate needs correcting; the operator reads it. */
                     reason: string;
                 };
@@ -23161,6 +23717,8 @@ export interface operations {
                      *       },
                      *       "reason": "The catalogue raisonné gives the title differently.",
                      *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [],
                      *       "requested_by": {
                      *         "source": "api",
                      *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -23184,6 +23742,22 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
                         reason: string;
                         /** @description The key or member that asked, as history names them. */
                         requested_by: {
@@ -23571,6 +24145,8 @@ export interface operations {
                      *           },
                      *           "reason": "The catalogue raisonné gives the title differently.",
                      *           "remove_media_ids": [],
+                     *           "adds_images": false,
+                     *           "add_images": [],
                      *           "requested_by": {
                      *             "source": "api",
                      *             "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -23597,6 +24173,22 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             remove_media_ids: string[];
+                            /** @description The request said public images to add would follow. */
+                            adds_images: boolean;
+                            /** @description Public images the request adds, in the order they were sent. */
+                            add_images: {
+                                /**
+                                 * Format: uuid
+                                 * @description The id the image keeps as a medium of the asset once approved.
+                                 */
+                                id: string;
+                                /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                                sha256: string;
+                                content_type: string;
+                                bytes: number;
+                                width: number | null;
+                                height: number | null;
+                            }[];
                             reason: string;
                             /** @description The key or member that asked, as history names them. */
                             requested_by: {
@@ -23849,6 +24441,8 @@ export interface operations {
                      *       },
                      *       "reason": "The catalogue raisonné gives the title differently.",
                      *       "remove_media_ids": [],
+                     *       "adds_images": false,
+                     *       "add_images": [],
                      *       "requested_by": {
                      *         "source": "api",
                      *         "api_key_id": "3605d83f-2898-47af-aab5-cac80b5f9c81"
@@ -23872,6 +24466,22 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         remove_media_ids: string[];
+                        /** @description The request said public images to add would follow. */
+                        adds_images: boolean;
+                        /** @description Public images the request adds, in the order they were sent. */
+                        add_images: {
+                            /**
+                             * Format: uuid
+                             * @description The id the image keeps as a medium of the asset once approved.
+                             */
+                            id: string;
+                            /** @description SHA-256 of the stored (re-encoded, metadata-free) bytes. */
+                            sha256: string;
+                            content_type: string;
+                            bytes: number;
+                            width: number | null;
+                            height: number | null;
+                        }[];
                         reason: string;
                         /** @description The key or member that asked, as history names them. */
                         requested_by: {

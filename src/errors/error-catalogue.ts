@@ -65,7 +65,8 @@ export const errorCatalogue = {
       too_many_pass_through: ({ max, count }: { max: number; count: number }) =>
         `At most ${max} pass-through fields are allowed; the asset would have ${count}.`,
       not_in_future: ({ field }: Field) => `\`${field}\` must be in the future.`,
-      nothing_to_correct: () => 'A correction must change a field or remove a public image.',
+      nothing_to_correct: () => 'A correction must change a field, or add or remove a public image.',
+      too_many_images: ({ max }: { max: number }) => `A correction adds at most ${max} images.`,
       not_public_image: ({ id }: { id: string }) =>
         `${id.slice(0, 100)} is not a public image of this asset.`,
       in_future: ({ field }: Field) => `\`${field}\` cannot be in the future.`,

@@ -498,6 +498,8 @@ const openCorrection = (planet: Planet) => ({
   status: 'open',
   ...correctionRequest(planet),
   remove_media_ids: [],
+  adds_images: false,
+  add_images: [],
   requested_by: { source: 'api', api_key_id: '3605d83f-2898-47af-aab5-cac80b5f9c81' },
   requested_at: '2026-11-23T16:48:05.102Z',
   decided_at: null,
@@ -807,4 +809,21 @@ export const operationExamples: Record<string, OperationExamples> = {
   ...requestCorrection('jewelry', 'Jewelry'),
   listAssetCorrections: { responses: { '200': { data: [openCorrection('artworks')] } } },
   getCorrection: { responses: { '200': openCorrection('artworks') } },
+  addCorrectionImage: {
+    responses: {
+      '201': {
+        ...openCorrection('artworks'),
+        add_images: [
+          {
+            id: '6a1c2e0b-31f4-4d8e-9b57-0c2d4e6f8a91',
+            sha256: media.sha256,
+            content_type: 'image/jpeg',
+            bytes: media.bytes,
+            width: 900,
+            height: 600,
+          },
+        ],
+      },
+    },
+  },
 };

@@ -315,6 +315,7 @@ describe('the documented examples', () => {
       if (planet === 'artworks') {
         await call('listAssetCorrections', asker, { id: art.id });
         await call('getCorrection', asker, { id: asked.id });
+        await call('addCorrectionImage', asker, { id: asked.id }, { body: photo, contentType: 'image/jpeg' });
       }
     }
 

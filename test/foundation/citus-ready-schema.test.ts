@@ -21,6 +21,7 @@ const DISTRIBUTED_BY_ASSET = {
   history_checks: 'asset_id',
   history_recheck_queue: 'asset_id',
   certificate_corrections: 'asset_id',
+  certificate_correction_images: 'asset_id',
 } as const;
 const REFERENCE = [
   'planets',

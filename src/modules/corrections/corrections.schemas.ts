@@ -24,11 +24,17 @@ export const planetCorrectionBodies = Object.fromEntries(
             description: 'Public images of the asset to remove, by media id.',
           }),
         ),
+        adds_images: Type.Optional(
+          Type.Boolean({
+            description:
+              'Public images to add follow: send each to `POST /files/v1/corrections/{id}/images` while the request is open. A request may add images only.',
+          }),
+        ),
         reason: reasonSchema('Why the issued certificate needs correcting; the operator reads it.'),
       },
       {
         additionalProperties: false,
-        description: `A correction of an issued ${planet} certificate: changed fields as an update sends them, public images to remove, and a reason.`,
+        description: `A correction of an issued ${planet} certificate: changed fields as an update sends them, public images to remove (and to add, sent afterwards), and a reason.`,
       },
     ),
   ]),
@@ -37,6 +43,7 @@ export const planetCorrectionBodies = Object.fromEntries(
 export interface CorrectionBody {
   fields?: Record<string, unknown>;
   remove_media_ids?: string[];
+  adds_images?: boolean;
   reason: string;
 }
 
@@ -51,6 +58,24 @@ export const CorrectionRecord = Type.Object(
       description: 'The fields as requested (null removes one).',
     }),
     remove_media_ids: Type.Array(Uuid),
+    adds_images: Type.Boolean({ description: 'The request said public images to add would follow.' }),
+    add_images: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({
+            format: 'uuid',
+            description: 'The id the image keeps as a medium of the asset once approved.',
+          }),
+          sha256: Type.String({ description: 'SHA-256 of the stored (re-encoded, metadata-free) bytes.' }),
+          content_type: Type.String(),
+          bytes: Type.Integer(),
+          width: Type.Union([Type.Integer(), Type.Null()]),
+          height: Type.Union([Type.Integer(), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Public images the request adds, in the order they were sent.' },
+    ),
     reason: Type.String(),
     requested_by: Type.Object(
       {
@@ -76,7 +101,6 @@ export type CorrectionRecordType = Static<typeof CorrectionRecord>;
 export const CorrectionList = Type.Object({ data: Type.Array(CorrectionRecord) });
 
 export const CorrectionParams = Type.Object({ id: Uuid });
-export type CorrectionParamsType = Static<typeof CorrectionParams>;
 
 export const DecisionBody = Type.Object(
   { reason: Type.Optional(reasonSchema('Why: required to refuse, optional to approve.')) },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
@@ -18,15 +19,30 @@ import {
 import { toCertificate, type AdminActor } from '../certificates/certificate-moves.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordCredentialCorrection } from '../credentials/certificate-credentials.service.js';
-import { publicMediaDigests, removeImagesOfCorrection } from '../media/media.service.js';
+import {
+  attachImagesOfCorrection,
+  checkDeclaredUpload,
+  dropBlobIfUnreferenced,
+  imageUploadTypes,
+  keepBlob,
+  publicMediaDigests,
+  removeImagesOfCorrection,
+  storedPhash,
+  type DeclaredUpload,
+  type MediaStores,
+} from '../media/media.service.js';
+import type { ProcessedMedia } from '../media/media-processing.js';
 import { historyActor, type Principal } from '../principal/principal.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import {
   decideCorrection,
+  deleteCorrectionImages,
   findCorrection,
   findOpenCorrection,
   insertCorrection,
+  insertCorrectionImage,
+  listCorrectionImages,
   listAmendments,
   listCorrections,
   type CorrectionRow,
@@ -38,6 +54,9 @@ import type { CorrectionBody, CorrectionRecordType } from './corrections.schemas
 export type { CorrectionRow };
 
 const MAX_LIST = 500;
+const MAX_ADDED_IMAGES = 20;
+
+type Orphan = NonNullable<Awaited<ReturnType<typeof dropBlobIfUnreferenced>>>;
 
 /** The request as the API answers it: the row without who decided and the credential version, times in ISO. */
 export function toCorrectionRecord(row: CorrectionRow): CorrectionRecordType {
@@ -82,6 +101,13 @@ async function correctionEffect(
   return { update, publicIds };
 }
 
+/** A viewer reads only (docs/members.md); editors and owners ask. */
+function assertMayAsk(principal: Principal): void {
+  if ('role' in principal && principal.role === 'viewer') {
+    throw new AppError('forbidden_role', 'needs', { role: 'editor' });
+  }
+}
+
 /**
  * A member (editor or owner) or a key of the owning account asks to correct an issued certificate: the changed
  * fields as an update sends them, public images to remove, and a reason. At most one open request per asset.
@@ -93,10 +119,7 @@ export async function requestCorrection(
   assetId: string,
   body: CorrectionBody,
 ): Promise<CorrectionRecordType> {
-  // A viewer reads only (docs/members.md); editors and owners ask.
-  if ('role' in principal && principal.role === 'viewer') {
-    throw new AppError('forbidden_role', 'needs', { role: 'editor' });
-  }
+  assertMayAsk(principal);
   const reason = normaliseReason(body.reason, false)!;
   const fields = body.fields ?? {};
   const removeMediaIds = [...new Set(body.remove_media_ids ?? [])];
@@ -109,7 +132,8 @@ export async function requestCorrection(
   for (const id of removeMediaIds) {
     if (!publicIds.has(id)) throw new AppError('validation_failed', 'not_public_image', { id });
   }
-  if (Object.keys(update.changes).length === 0 && removeMediaIds.length === 0) {
+  const addsImages = body.adds_images ?? false;
+  if (Object.keys(update.changes).length === 0 && removeMediaIds.length === 0 && !addsImages) {
     throw new AppError('validation_failed', 'nothing_to_correct');
   }
   const id = timeOrderedId();
@@ -120,6 +144,7 @@ export async function requestCorrection(
     accountId: row.account_id,
     fields,
     removeMediaIds,
+    addsImages,
     reason,
     requestedBy: historyActor(principal),
   });
@@ -132,15 +157,67 @@ async function correctionOf(db: Queryable, id: string): Promise<CorrectionRow> {
   return row;
 }
 
+/** The caller's own request (another account's is 404, as one that does not exist). */
+async function ownCorrection(db: Queryable, principal: Principal, id: string): Promise<CorrectionRow> {
+  const row = await correctionOf(db, id);
+  if (row.account_id !== principal.accountId) throw new AppError('correction_not_found');
+  return row;
+}
+
+const assertOpen = (row: CorrectionRow): void => {
+  if (row.status !== 'open') throw new AppError('invalid_state', 'correction_decided', { state: row.status });
+};
+
+/**
+ * An image to add, refused before its body is read (docs/corrections.md): an image type and length as a medium's
+ * upload (415, 413), then the caller's own request (404), still open (409), and a caller who may ask (403).
+ */
+export async function checkCorrectionImageBeforeBody(
+  db: Queryable,
+  principal: Principal,
+  id: string,
+  declared: DeclaredUpload,
+): Promise<void> {
+  await checkDeclaredUpload(declared, imageUploadTypes);
+  assertOpen(await ownCorrection(db, principal, id));
+  assertMayAsk(principal);
+}
+
+/**
+ * Holds a prepared image (its type read from the bytes, scaled, re-encoded without metadata: prepareUpload) with
+ * the open request, its bytes kept as a medium's, until the operator answers.
+ */
+export async function addImageToCorrection(
+  tx: Queryable,
+  stores: MediaStores,
+  principal: Principal,
+  id: string,
+  media: ProcessedMedia,
+): Promise<CorrectionRecordType> {
+  await ownCorrection(tx, principal, id);
+  assertMayAsk(principal);
+  const { correction } = await lockOpenCorrection(tx, id);
+  if (correction.add_images.length >= MAX_ADDED_IMAGES) {
+    throw new AppError('validation_failed', 'too_many_images', { max: MAX_ADDED_IMAGES });
+  }
+  await keepBlob(tx, stores, media);
+  await insertCorrectionImage(tx, {
+    id: randomUUID(),
+    correctionId: correction.id,
+    assetId: correction.asset_id,
+    sha256: media.sha256,
+    phash: media.fingerprint ? storedPhash(media.fingerprint) : null,
+  });
+  return toCorrectionRecord((await findCorrection(tx, id))!);
+}
+
 /** One request, for its account (another account's is 404, as one that does not exist). */
 export async function getCorrection(
   db: Queryable,
   principal: Principal,
   id: string,
 ): Promise<CorrectionRecordType> {
-  const row = await correctionOf(db, id);
-  if (row.account_id !== principal.accountId) throw new AppError('correction_not_found');
-  return toCorrectionRecord(row);
+  return toCorrectionRecord(await ownCorrection(db, principal, id));
 }
 
 /** The requests of one asset of the caller's account, newest first. */
@@ -175,6 +252,8 @@ export interface CorrectionReview {
   diff: { field: string; current: unknown; requested: unknown }[];
   /** The public images the request removes that the asset still has. */
   images: { id: string; content_type: string; sha256: string }[];
+  /** The public images the request adds. */
+  added: CorrectionRow['add_images'];
 }
 
 /** The request beside the record as it stands now (the operator's page): a diff of fields, the images to go. */
@@ -192,7 +271,7 @@ export async function reviewCorrection(db: Queryable, id: string): Promise<Corre
   const images = (await publicMediaDigests(db, correction.planet, correction.asset_id)).filter((medium) =>
     removed.has(medium.id),
   );
-  return { correction, asset, diff, images };
+  return { correction, asset, diff, images, added: correction.add_images };
 }
 
 /** The request and its asset, both under the asset's row lock, the request still open. */
@@ -203,11 +282,13 @@ async function lockOpenCorrection(
   const found = await correctionOf(tx, id);
   const asset = (await lockAssetForChange(tx, found.planet, { id: found.asset_id }))!;
   const correction = (await findCorrection(tx, id))!;
-  if (correction.status !== 'open') {
-    throw new AppError('invalid_state', 'correction_decided', { state: correction.status });
-  }
+  assertOpen(correction);
   return { correction, asset };
 }
+
+/** None of the images the request removes is a public image of the asset any more. */
+const publicIdsGone = (correction: CorrectionRow, publicIds: ReadonlySet<string>): boolean =>
+  !correction.remove_media_ids.some((id) => publicIds.has(id));
 
 const decidedBy = (actor: AdminActor): string => ('adminUserId' in actor ? actor.adminUserId : 'token');
 
@@ -221,13 +302,13 @@ export async function approveCorrection(
   input: { id: string; actor: AdminActor; reason?: string; credentialSigner?: DocumentSigner },
 ): Promise<{
   correction: CorrectionRecordType;
-  orphans: Awaited<ReturnType<typeof removeImagesOfCorrection>>['orphans'];
+  orphans: Orphan[];
 }> {
   const decisionReason = normaliseReason(input.reason, true);
   const { correction, asset } = await lockOpenCorrection(tx, input.id);
   assertCorrectable(asset, 'correct');
   const planet = asset.planet as PlanetId;
-  const { update } = await correctionEffect(tx, planet, asset, {
+  const { update, publicIds } = await correctionEffect(tx, planet, asset, {
     fields: correction.fields,
     removeMediaIds: correction.remove_media_ids,
   });
@@ -235,7 +316,17 @@ export async function approveCorrection(
     Object.keys(update.changes).length > 0
       ? await writeAssetChanges(tx, asset, update, asset.account_id)
       : asset;
+  const pending = await listCorrectionImages(tx, correction.id);
+  // A request that said images would follow and got none, and changes nothing else, is refused instead.
+  if (
+    Object.keys(update.changes).length === 0 &&
+    publicIdsGone(correction, publicIds) &&
+    pending.length === 0
+  ) {
+    throw new AppError('validation_failed', 'nothing_to_correct');
+  }
   const images = await removeImagesOfCorrection(tx, asset, correction.remove_media_ids);
+  const added = await attachImagesOfCorrection(tx, asset, pending);
 
   const admin = decidedBy(input.actor);
   const event = await appendEvent(tx, {
@@ -251,6 +342,7 @@ export async function approveCorrection(
       ...(decisionReason !== null ? { decision_reason: decisionReason } : {}),
       changes: update.changes,
       media_removed: images.removed,
+      media_added: added,
     },
     actorAccountId: 'adminUserId' in input.actor ? input.actor.adminUserId : null,
   });
@@ -278,6 +370,7 @@ export async function approveCorrection(
         id: record.id,
         changes: update.changes,
         media_removed: images.removed,
+        media_added: added,
         reason: record.reason,
       },
     },
@@ -285,11 +378,14 @@ export async function approveCorrection(
   return { correction: record, orphans: images.orphans };
 }
 
-/** The operator refuses, with a reason: nothing changes but the request's own record. */
+/**
+ * The operator refuses, with a reason: nothing changes but the request's own record, and the images it would have
+ * added are discarded (with the bytes no one else names, which the caller forgets after the commit).
+ */
 export async function refuseCorrection(
   tx: Queryable,
   input: { id: string; actor: AdminActor; reason?: string },
-): Promise<CorrectionRecordType> {
+): Promise<{ correction: CorrectionRecordType; orphans: Orphan[] }> {
   const reason = normaliseReason(input.reason, false);
   const { correction } = await lockOpenCorrection(tx, input.id);
   await decideCorrection(tx, {
@@ -298,7 +394,12 @@ export async function refuseCorrection(
     decidedBy: decidedBy(input.actor),
     reason,
   });
-  return toCorrectionRecord((await findCorrection(tx, correction.id))!);
+  const orphans: Orphan[] = [];
+  for (const { sha256 } of await deleteCorrectionImages(tx, correction.id)) {
+    const orphan = await dropBlobIfUnreferenced(tx, sha256);
+    if (orphan) orphans.push(orphan);
+  }
+  return { correction: toCorrectionRecord((await findCorrection(tx, correction.id))!), orphans };
 }
 
 /** A correction as the public page shows it: when, its history entry, the declared fields it changed. */
@@ -308,6 +409,7 @@ export interface PublicAmendment {
   hash: string;
   changes: { field: string; old: unknown; new: unknown }[];
   imagesRemoved: number;
+  imagesAdded: number;
 }
 
 /**
@@ -328,5 +430,10 @@ export async function publicAmendments(
       .filter(([field]) => declared.has(field))
       .map(([field, change]) => ({ field, old: change.old, new: change.new })),
     imagesRemoved: row.media_removed.length,
+    imagesAdded: row.media_added.length,
   }));
 }
+
+/** The operator's two answers, taking the same input and answering alike: the request, and bytes to forget. */
+export const correctionDecisions = { approve: approveCorrection, refuse: refuseCorrection } as const;
+export type CorrectionDecision = keyof typeof correctionDecisions;

@@ -2,18 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../errors/error-response.schema.js';
 import { authenticateApiKey, checkPlanetParam, requirePrincipal } from '../../plugins/auth.js';
-import { commitChange } from '../../plugins/commit-change.js';
 import { enforcePublicRateLimit, enforceRateLimit } from '../../plugins/rate-limit.js';
 import { AssetParams, ownedAssetNotFound, type AssetParamsType } from '../assets/assets.schemas.js';
-import { readRawBytes, uploadedBytes } from './media-upload-body.js';
+import { commitUpload, declaredUpload, keyedRawBytes } from './media-upload-body.js';
 import { mediaTypes, uploadTypes } from './media-types.js';
-import {
-  addMedia,
-  checkUploadBeforeBody,
-  openMedia,
-  prepareUpload,
-  type MediaDownload,
-} from './media.service.js';
+import { addMedia, checkUploadBeforeBody, openMedia, type MediaDownload } from './media.service.js';
 import { MediaBytes, MediaFileParams, MediaRecord, UploadQuery } from './media.schemas.js';
 
 // The bytes of another type than they claim cannot be opened as HTML or script by a browser.
@@ -54,9 +47,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
 
   await app.register(async (upload) => {
     // This scope reads the upload types as raw bytes, and nothing else (415 for any other type).
-    readRawBytes(upload, uploadTypes, maxBytes);
-    upload.addHook('onRequest', authenticateApiKey);
-    upload.addHook('onRequest', enforceRateLimit);
+    keyedRawBytes(upload, uploadTypes, maxBytes);
 
     upload.withTypeProvider<TypeBoxTypeProvider>().post(
       '/assets/:planet/:id/media',
@@ -69,11 +60,7 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
             app.db,
             requirePrincipal(request),
             { planet: request.params.planet, assetId: request.params.id },
-            {
-              contentType: request.headers['content-type'],
-              contentLength: request.headers['content-length'],
-              maxBytes,
-            },
+            declaredUpload(request, maxBytes),
           );
         },
         schema: {
@@ -104,26 +91,10 @@ export async function mediaFileRoutes(parent: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const principal = requirePrincipal(request);
-        const body = uploadedBytes(request);
-        const media = await prepareUpload(request.headers['content-type'], body, app.imageDecoder);
-        const record = await commitChange(
-          request,
-          201,
-          (tx) =>
-            addMedia(
-              tx,
-              app.mediaStores,
-              principal,
-              {
-                planet: request.params.planet,
-                assetId: request.params.id,
-                caption: request.query.caption,
-                public: request.query.public,
-              },
-              media,
-            ),
-          { fingerprintBody: { sha256: media.sha256 } },
+        const { planet, id: assetId } = request.params;
+        const { caption, public: isPublic } = request.query;
+        const { media, record } = await commitUpload(request, app.imageDecoder, (tx, principal, prepared) =>
+          addMedia(tx, app.mediaStores, principal, { planet, assetId, caption, public: isPublic }, prepared),
         );
         if (media.fingerprint) app.fingerprintCatalogue.noteAdded(record.id, media.fingerprint);
         return reply.code(201).send(record);

@@ -68,11 +68,12 @@ export async function findBlobChunk(
   return rows[0]?.data;
 }
 
-/** Deletes a blob (its chunks cascade) that no media row and no account's logo refers to any more; true when it did. */
+/** Deletes a blob (its chunks cascade) that no media row, correction's image or account's logo refers to any more; true when it did. */
 export async function deleteBlobIfUnreferenced(db: Queryable, sha256: string): Promise<boolean> {
   const { rows } = await db.query(
     `DELETE FROM media_blobs b WHERE b.sha256 = $1
        AND NOT EXISTS (SELECT 1 FROM asset_media m WHERE m.sha256 = b.sha256)
+       AND NOT EXISTS (SELECT 1 FROM certificate_correction_images c WHERE c.sha256 = b.sha256)
        AND NOT EXISTS (SELECT 1 FROM account_profiles p WHERE p.logo_sha256 = b.sha256) RETURNING b.sha256`,
     [sha256],
   );

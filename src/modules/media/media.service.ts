@@ -33,6 +33,7 @@ import {
   sniffUploadType,
   uploadTypes,
   type MediaType,
+  type UploadType,
 } from './media-types.js';
 import type { ImageFingerprint } from './perceptual-hash.js';
 import {
@@ -102,17 +103,34 @@ export async function checkUploadBeforeBody(
   db: Queryable,
   principal: Principal,
   target: { planet: PlanetId; assetId: string },
-  declared: { contentType: string | undefined; contentLength: string | undefined; maxBytes: number },
+  declared: DeclaredUpload,
+): Promise<void> {
+  await checkDeclaredUpload(declared, uploadTypes);
+  await checkAssetForMediaChange(db, principal, target.planet, target.assetId, 'add media to');
+}
+
+export interface DeclaredUpload {
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  maxBytes: number;
+}
+
+/** The uploads that are images: what a correction may add as public images (docs/corrections.md). */
+export const imageUploadTypes = uploadTypes.filter(isImageType);
+
+/** An upload's headers before its body: one of `accepted` types (415, a HEIC this libvips cannot decode too), then its length (413). */
+export async function checkDeclaredUpload(
+  declared: DeclaredUpload,
+  accepted: readonly UploadType[],
 ): Promise<void> {
   const type = declaredMediaType(declared.contentType);
-  if (!isUploadType(type)) {
-    throw new AppError('unsupported_media_type', 'media_types', { expected: uploadTypes });
+  if (!accepted.some((candidate) => candidate === type)) {
+    throw new AppError('unsupported_media_type', 'media_types', { expected: accepted });
   }
-  await assertReadable(type);
+  await assertReadable(type as UploadType);
   if (Number(declared.contentLength) > declared.maxBytes) {
     throw new AppError('payload_too_large', 'media_limit', { max: declared.maxBytes });
   }
-  await checkAssetForMediaChange(db, principal, target.planet, target.assetId, 'add media to');
 }
 
 /**
@@ -405,6 +423,36 @@ export async function removeImagesOfCorrection(
   }
   if (removed.length > 0 && asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
   return { removed, orphans };
+}
+
+/**
+ * A correction's new public images, on approval and under the asset's lock the caller holds (docs/corrections.md):
+ * each becomes a public medium of the asset under the id it was held by, with its fingerprint. No event of its
+ * own: CERTIFICATE_AMENDED lists each as MEDIA_ADDED would (digest, type, size). Returns those facts.
+ */
+export async function attachImagesOfCorrection(
+  tx: Queryable,
+  asset: { id: string; planet: string; account_id: string; alert_kind: string | null },
+  images: readonly { id: string; sha256: string; phash: string | null }[],
+): Promise<Record<string, unknown>[]> {
+  const added: Record<string, unknown>[] = [];
+  for (const image of images) {
+    const row = await insertAssetMedia(tx, {
+      id: image.id,
+      planet: asset.planet,
+      assetId: asset.id,
+      sha256: image.sha256,
+      caption: null,
+      public: true,
+      commitmentSalt: null,
+      createdBy: asset.account_id,
+    });
+    if (image.phash !== null)
+      await insertFingerprint(tx, { mediaId: row.id, assetId: asset.id, phash: image.phash });
+    added.push({ media_id: row.id, ...mediaAddedFacts(row) });
+  }
+  if (added.length > 0 && asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
+  return added;
 }
 
 /**

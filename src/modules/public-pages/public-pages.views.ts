@@ -249,6 +249,7 @@ function correctionsBlock(corrections: readonly PublicAmendment[]): SafeHtml {
               )}
             </dl>
             ${correction.imagesRemoved > 0 ? html`<p>${words.imagesRemoved(correction.imagesRemoved)}</p>` : ''}
+            ${correction.imagesAdded > 0 ? html`<p>${words.imagesAdded(correction.imagesAdded)}</p>` : ''}
             <p class="hint">${words.historyEntry(correction.sequence)} · <code>${correction.hash}</code></p>
           </li>`,
       )}

@@ -1,17 +1,15 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import { requireAdminActor } from '../auth/admin-auth.js';
 import { errorResponses } from './admin-api.schemas.js';
-import type { AdminActor } from '../../certificates/certificate-moves.service.js';
 import { forgetOrphanBytes } from '../../media/media.service.js';
 import {
-  approveCorrection,
+  correctionDecisions,
   findCorrectionForReview,
   listCorrectionsForReview,
-  refuseCorrection,
   toCorrectionRecord,
 } from '../../corrections/corrections.service.js';
 import {
@@ -20,11 +18,8 @@ import {
   CorrectionParams,
   CorrectionRecord,
   DecisionBody,
-  type CorrectionParamsType,
-  type DecisionBodyType,
 } from '../../corrections/corrections.schemas.js';
 
-type DecisionRequest = FastifyRequest<{ Params: CorrectionParamsType; Body: DecisionBodyType | undefined }>;
 const answers = <T extends TSchema>(ok: T) => ({ 200: ok, ...errorResponses });
 // The admin API is documented in docs/admin.md and docs/corrections.md, not in the /api/v1 OpenAPI document.
 const hide = true;
@@ -51,11 +46,18 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
     },
   );
 
+  const decisionSchema = {
+    hide,
+    params: CorrectionParams,
+    body: DecisionBody,
+    response: answers(CorrectionRecord),
+  };
   // The operator's two answers: one route each, the same params, body and answer.
-  const decisions = {
-    approve: async (request: DecisionRequest, actor: AdminActor) => {
+  for (const [decision, decide] of Object.entries(correctionDecisions))
+    app.post(`/corrections/:id/${decision}`, { schema: decisionSchema }, async (request) => {
+      const actor = requireAdminActor(request);
       const { correction, orphans } = await commitChange(request, 200, (tx) =>
-        approveCorrection(tx, {
+        decide(tx, {
           id: request.params.id,
           actor,
           reason: request.body?.reason,
@@ -64,20 +66,5 @@ export async function adminCorrectionRoutes(parent: FastifyInstance): Promise<vo
       );
       for (const orphan of orphans) await forgetOrphanBytes(app.mediaStores, orphan);
       return correction;
-    },
-    refuse: (request: DecisionRequest, actor: AdminActor) =>
-      commitChange(request, 200, (tx) =>
-        refuseCorrection(tx, { id: request.params.id, actor, reason: request.body?.reason }),
-      ),
-  };
-  const decisionSchema = {
-    hide,
-    params: CorrectionParams,
-    body: DecisionBody,
-    response: answers(CorrectionRecord),
-  };
-  for (const [decision, decide] of Object.entries(decisions))
-    app.post(`/corrections/:id/${decision}`, { schema: decisionSchema }, (request) =>
-      decide(request, requireAdminActor(request)),
-    );
+    });
 }

@@ -3,9 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { commitChange } from '../../../plugins/commit-change.js';
 import {
-  approveCorrection,
+  correctionDecisions,
+  type CorrectionDecision,
   listCorrectionsForReview,
-  refuseCorrection,
   reviewCorrection,
 } from '../../corrections/corrections.service.js';
 import { forgetOrphanBytes } from '../../media/media.service.js';
@@ -16,7 +16,6 @@ import { correctionPage, correctionsPage } from './corrections.views.js';
 
 const CorrectionParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const DecisionFormBody = Type.Object({ _csrf: FormText, reason: FormText }, { additionalProperties: true });
-type Decision = 'approve' | 'refuse';
 
 /** /admin/corrections: the open requests; /admin/corrections/{id}: one beside the record, approved or refused. */
 export async function correctionPageRoutes(app: FastifyInstance): Promise<void> {
@@ -51,21 +50,14 @@ export async function correctionPageRoutes(app: FastifyInstance): Promise<void> 
       Params: Static<typeof CorrectionParams>;
       Body: Static<typeof DecisionFormBody>;
     }>,
-    decision: Decision,
+    decision: CorrectionDecision,
   ) => {
     const actor = { adminUserId: session(request).adminUserId };
-    const reason = request.body.reason;
-    if (decision === 'refuse') {
-      const refused = await commitChange(request, 200, (tx) =>
-        refuseCorrection(tx, { id: request.params.id, actor, reason }),
-      );
-      return refused.certificate_number;
-    }
     const { correction, orphans } = await commitChange(request, 200, (tx) =>
-      approveCorrection(tx, {
+      correctionDecisions[decision](tx, {
         id: request.params.id,
         actor,
-        reason,
+        reason: request.body.reason,
         credentialSigner: request.server.credentialSigner,
       }),
     );

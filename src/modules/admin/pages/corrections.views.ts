@@ -98,6 +98,16 @@ export function correctionPage(options: {
               </li>`,
           )}
         </ul>`;
+  // The images a request adds are not media yet: named by type, size and digest until the answer.
+  const added = html`<ul>
+    ${review.added.map(
+      (image) =>
+        html`<li data-added-image="${image.id}">
+          ${image.content_type}, ${text.imageSize(image.width ?? 0, image.height ?? 0)}
+          <code>${image.sha256}</code>
+        </li>`,
+    )}
+  </ul>`;
   const decided =
     correction.status === 'open'
       ? html`<div class="row-actions">
@@ -140,7 +150,14 @@ export function correctionPage(options: {
       </dl>
       ${review.diff.length > 0 ? diff : ''}
       <h2>${text.imagesToRemove}</h2>
-      ${images} ${decided}
+      ${images}
+      ${
+        review.added.length > 0
+          ? html`<h2>${text.imagesToAdd}</h2>
+              ${added}`
+          : ''
+      }
+      ${decided}
       <p><a href="/admin/corrections">${text.back}</a></p>`,
   });
 }

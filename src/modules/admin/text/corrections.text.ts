@@ -22,6 +22,8 @@ export const correctionsText = {
     removed: 'removed',
     imagesToRemove: 'Public images to remove',
     noImages: 'No image is removed.',
+    imagesToAdd: 'Public images to add',
+    imageSize: msg('{width} × {height} px', 'width', 'height'),
     approve: 'Approve',
     refuse: 'Refuse',
     decisionReason: 'Reason',

@@ -55,6 +55,7 @@ export const certificateText = {
     corrections: 'Corrections since issue',
     correctionOn: rich('Corrected on {when}', 'when'),
     imagesRemoved: msg('{count, plural, one {# image removed} other {# images removed}}', 'count'),
+    imagesAdded: msg('{count, plural, one {# image added} other {# images added}}', 'count'),
     historyEntry: msg('History entry {sequence}', 'sequence'),
     /**
      * The fields this page names otherwise than the shared labels (web-pages fields.labels): with their unit, as no
