@@ -358,7 +358,7 @@ describe('every documented request example against the live service (the Dredd r
       }
       // Prism's proxy forwards a body as text, which keeps a PDF's ASCII but not a PNG's bytes (415 from the type check).
       if (operationId === 'uploadMedia') body = pdfDocument();
-      if (operationId === 'searchMedia') body = asciiWebp();
+      if (operationId === 'searchMedia' || operationId === 'addCorrectionImage') body = asciiWebp();
       if (
         /Media(Visibility)?$/.test(operationId) &&
         operationId !== 'uploadMedia' &&
@@ -385,9 +385,10 @@ describe('every documented request example against the live service (the Dredd r
         });
         values.tag_id = (bound.body as { tag: { id: string } }).tag.id;
       }
-      // A correction is asked of an issued certificate (docs/corrections.md); getCorrection reads one asked here.
+      // A correction is asked of an issued certificate (docs/corrections.md); getCorrection reads one asked here, and
+      // addCorrectionImage sends an image to it.
       if (/^request[A-Za-z]+Correction$/.test(operationId)) await issueCertificateForTest(context.db, asset);
-      if (operationId === 'getCorrection') {
+      if (operationId === 'getCorrection' || operationId === 'addCorrectionImage') {
         await issueCertificateForTest(context.db, asset);
         const asked = await send('POST', `/api/v1/assets/artworks/${asset.id}/corrections`, owner.auth, {
           fields: { title: 'Fixture, corrected' },
