@@ -297,7 +297,7 @@ const decidedBy = (actor: AdminActor): string => ('adminUserId' in actor ? actor
  * old → new per field, removed images by digest, the reasons and who asked and who approved; the previous
  * credential's refresh bit is set and a new credential signed; `certificate.updated` goes to the outbox.
  */
-export async function approveCorrection(
+async function approveCorrection(
   tx: Queryable,
   input: { id: string; actor: AdminActor; reason?: string; credentialSigner?: DocumentSigner },
 ): Promise<{
@@ -382,7 +382,7 @@ export async function approveCorrection(
  * The operator refuses, with a reason: nothing changes but the request's own record, and the images it would have
  * added are discarded (with the bytes no one else names, which the caller forgets after the commit).
  */
-export async function refuseCorrection(
+async function refuseCorrection(
   tx: Queryable,
   input: { id: string; actor: AdminActor; reason?: string },
 ): Promise<{ correction: CorrectionRecordType; orphans: Orphan[] }> {

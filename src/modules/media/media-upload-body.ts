@@ -58,7 +58,7 @@ export function uploadParser(maxBytes: number) {
 }
 
 /** The scope reads `types` as raw bytes, as uploadParser does, and refuses any other type (415). */
-export function readRawBytes(scope: FastifyInstance, types: readonly string[], maxBytes: number): void {
+function readRawBytes(scope: FastifyInstance, types: readonly string[], maxBytes: number): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser([...types], uploadParser(maxBytes));
   scope.addContentTypeParser('*', (_request, _payload, done) =>
