@@ -53,6 +53,8 @@ const NOT_PAGES: Record<string, string> = {
   '/admin/api/accounts/:id/invitations': 'the admin API (JSON)',
   '/admin/api/keys': 'the admin API (JSON)',
   '/admin/api/certificates': 'the admin API (JSON)',
+  '/admin/api/corrections': 'the admin API (JSON)',
+  '/admin/api/corrections/:id': 'the admin API (JSON)',
   '/admin/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
   '/admin/assets/:planet/:id/media/:media_id/thumbnail': 'the certificates list’s small picture of a medium',
   '/admin/assets/:planet/:id/lookups.csv': 'a CSV download',
@@ -93,6 +95,8 @@ const ids = {
   adminResetToken: newSecretToken(),
   mail: '',
   secretMail: '',
+  /** A correction of the issued certificate, waiting for the operator. */
+  correction: '',
 };
 
 /** The set-up page is there only until the first administrator exists: walked first, on its own. */
@@ -164,6 +168,13 @@ const WALK: readonly Walked[] = [
     url: () => `/admin/assets/artworks/${ids.stolen.id}`,
     operator: true,
     shot: 'admin-asset',
+  },
+  { route: '/admin/corrections', url: () => '/admin/corrections', operator: true, shot: 'admin-corrections' },
+  {
+    route: '/admin/corrections/:id',
+    url: () => `/admin/corrections/${ids.correction}`,
+    operator: true,
+    shot: 'admin-correction',
   },
   { route: '/admin/mail', url: () => '/admin/mail', operator: true, shot: 'admin-mail' },
   {
@@ -239,6 +250,12 @@ beforeAll(async () => {
     year: 1890,
   });
   await issueCertificateForTest(context.db, ids.issued);
+  ids.correction = (
+    await api(`/api/v1/assets/artworks/${ids.issued.id}/corrections`, {
+      fields: { year: 1891 },
+      reason: 'Haystacks',
+    })
+  ).json<{ id: string }>().id;
   ids.stolen = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
     title: 'Portrait of a Lady in Blue',
   });

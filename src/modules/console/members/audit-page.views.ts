@@ -1,3 +1,4 @@
+import { categoryName } from '../../web-pages/category-name.js';
 import { html, type SafeHtml } from '../../../lib/html.js';
 import type { AuditPageType } from '../../audit/audit.schemas.js';
 import { dataTable } from '../../web-pages/form-parts.views.js';
@@ -59,6 +60,13 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
       return targets[field](roleName(said));
     case 'name':
       return targets.name(said);
+    case 'import_id':
+      return targets.importId(said);
+    case 'planet':
+      return targets.planet(categoryName(said));
+    case 'rows':
+    case 'files':
+      return targets[field](said);
     case 'changed': {
       const fields = targets.profileFields as Record<string, string>;
       const list = Array.isArray(value) ? value.map((name) => fields[String(name)] ?? String(name)) : [said];

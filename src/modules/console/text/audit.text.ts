@@ -52,6 +52,10 @@ export const auditText = {
       to: msg('to {role}', 'role'),
       name: msg('name “{name}”', 'name'),
       changed: msg('changed: {fields}', 'fields'),
+      importId: msg('import {id}', 'id'),
+      planet: msg('category {category}', 'category'),
+      rows: msg('{count} rows', 'count'),
+      files: msg('{count} files', 'count'),
       /** The gallery profile's fields, as "changed:" lists them. */
       profileFields: {
         display_name: 'name',
@@ -60,6 +64,7 @@ export const auditText = {
         website: 'website',
         contact_email: 'contact e-mail',
         logo: 'logo',
+        show_inventory_number: 'inventory numbers on certificate pages',
       },
     },
   },
