@@ -95,6 +95,25 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
     return media;
   };
 
+  // An asset's form with files: its fields, and each file prepared as it arrives (one original held at a time).
+  const readPreparedForm = async (
+    request: ActionRequest,
+    prepare: (file: UploadedFile) => Promise<ProcessedMedia | undefined>,
+    maxFields?: number,
+  ) => {
+    const prepared: ProcessedMedia[] = [];
+    const form = await readMultipartForm(request, {
+      maxFiles: MAX_FILES,
+      maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+      maxFields,
+      onFile: async (file) => {
+        const media = await prepare(file);
+        if (media) prepared.push(media);
+      },
+    });
+    return { ...form, prepared };
+  };
+
   postAction(
     app,
     '/assets/:planet/:id/edit',
@@ -140,21 +159,20 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
       async (request, { planet, asset }) => {
         // POST /api/v1/assets/{planet}/{id}/corrections' schema and service: the edit form's changes, a reason,
         // and images held through the files route's service, all in one transaction.
-        const prepared: ProcessedMedia[] = [];
         let notAnImage = false;
-        const { body: form } = await readMultipartForm(request, {
-          maxFiles: MAX_FILES,
-          maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
-          maxFields: MAX_FORM_FIELDS,
-          onFile: async (file) => {
+        const { body: form, prepared } = await readPreparedForm(
+          request,
+          async (file) => {
             try {
-              prepared.push(await prepareCorrectionImage(file));
+              return await prepareCorrectionImage(file);
             } catch (error) {
-              if (!(error instanceof AppError && NOT_AN_IMAGE.has(error.code))) throw error;
+              if (!isNotAnImage(error)) throw error;
               notAnImage = true;
+              return undefined;
             }
           },
-        });
+          MAX_FORM_FIELDS,
+        );
         // The fields as typed, for the form shown again.
         request.body = form;
         if (notAnImage) throw new AssetFormRefused(new Map([['images', { rule: 'not_an_image' }]]));
@@ -189,16 +207,9 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
       async (request, { planet, asset }) => {
         // The API upload's service: the type from the bytes, the pixel limit, images scaled down and stored
         // without metadata. Each file is prepared as it arrives, so a form holds one camera original at a time.
-        const prepared: ProcessedMedia[] = [];
-        const form = await readMultipartForm(request, {
-          maxFiles: MAX_FILES,
-          maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
-          onFile: async (file) => {
-            prepared.push(
-              await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder),
-            );
-          },
-        });
+        const { prepared, ...form } = await readPreparedForm(request, (file) =>
+          prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder),
+        );
         const visibility = form.fields.visibility ?? 'private';
         if (visibility !== 'public' && visibility !== 'private') {
           throw new AppError('validation_failed', 'not_one_of', {
@@ -312,7 +323,9 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
 const MAX_FORM_FIELDS = 200;
 
 /** A file a correction cannot hold: said beside the images' field. */
-const NOT_AN_IMAGE = new Set(['unsupported_media_type', 'invalid_media']);
+const NOT_AN_IMAGE: ReadonlySet<string> = new Set(['unsupported_media_type', 'invalid_media']);
+const isNotAnImage = (error: unknown): boolean =>
+  error instanceof AppError && NOT_AN_IMAGE.has(String(error.code as unknown));
 
 /** The request of an asset's form: the route's params, and a form body (undefined for a multipart one). */
 type ActionRequest = FastifyRequest<{
