@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createPendingAsset, logIn } from '../admin/admin-helpers.js';
 import {
@@ -174,5 +175,45 @@ describe('a correction that adds public images', () => {
     const approved = await decide(correction.id, 'approve', 'Nothing came.');
     expect(approved.statusCode, approved.body).toBe(400);
     expect(approved.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('the operator’s page shows each held image as a small picture, served to an admin session alone', async () => {
+    const { owner, correction } = await correctionAddingImages();
+    const sent = await sendImage(owner.auth, correction.id, 'image/png', pngImage(320, 160));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const held = sent.json<CorrectionRecord>().add_images[0]!;
+    const session = await logIn(context.app, (await createAdmin(context.db)).email);
+    const get = (url: string, cookie?: string) =>
+      context.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    const page = await get(`/admin/corrections/${correction.id}`, session.cookie);
+    expect(page.statusCode).toBe(200);
+    const src = `/admin/corrections/${correction.id}/images/${held.id}`;
+    const picture = new RegExp(
+      `<img\\s+src="${src}"\\s+alt="([^"]+)"\\s+width="(\\d+)" height="(\\d+)"`,
+    ).exec(page.body);
+    expect(picture?.slice(1)).toEqual(['Image to add, 1 of 1', '160', '80']);
+
+    const served = await get(src, session.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({
+      'content-type': held.content_type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(createHash('sha256').update(served.rawPayload).digest('hex')).toBe(held.sha256);
+
+    // No admin session (nor the account's own key): the log-in page, not the bytes.
+    const anonymous = await get(src);
+    expect(anonymous.statusCode).toBe(303);
+    expect(anonymous.headers.location).toBe('/admin/login');
+    expect(anonymous.rawPayload.length).toBe(0);
+    const ownKey = await context.app.inject({ method: 'GET', url: src, headers: owner.auth });
+    expect(ownKey.statusCode).toBe(303);
+    expect(ownKey.headers['content-type']).not.toBe(held.content_type);
+    // An image of no request is the 404 page.
+    expect(
+      (await get(`/admin/corrections/${correction.id}/images/${correction.id}`, session.cookie)).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 import { isStorableText } from '../../lib/text.js';
@@ -25,6 +25,7 @@ import {
   dropBlobIfUnreferenced,
   imageUploadTypes,
   keepBlob,
+  openBlob,
   publicMediaDigests,
   removeImagesOfCorrection,
   storedPhash,
@@ -243,6 +244,14 @@ export async function listCorrectionsForReview(
 /** One request as the operator sees it, beside the asset as it stands now. */
 export async function findCorrectionForReview(db: Queryable, id: string): Promise<CorrectionRow | undefined> {
   return isUuid(id) ? findCorrection(db, id) : undefined;
+}
+
+/** The bytes of an image a request holds, for the operator's page only: it is not public before the approval. */
+export async function openCorrectionImage(db: Database, stores: MediaStores, id: string, imageId: string) {
+  const image = (await findCorrectionForReview(db, id))?.add_images.find((held) => held.id === imageId);
+  const blob = image ? await openBlob(db, stores, image.sha256) : undefined;
+  if (!blob) throw new AppError('correction_not_found');
+  return blob;
 }
 
 export interface CorrectionReview {

@@ -14,6 +14,8 @@ export interface InputAttributes {
   value?: string;
   autofocus?: boolean;
   readonly?: boolean;
+  multiple?: boolean;
+  accept?: string;
 }
 
 /** What a refused field says under its label, and the attributes that tie it to its control. */

@@ -6,6 +6,7 @@ import {
   correctionDecisions,
   type CorrectionDecision,
   listCorrectionsForReview,
+  openCorrectionImage,
   reviewCorrection,
 } from '../../corrections/corrections.service.js';
 import { forgetOrphanBytes } from '../../media/media.service.js';
@@ -15,6 +16,10 @@ import { formChange, FormText, redirectWithFlash, sendAdminPage, session } from 
 import { correctionPage, correctionsPage } from './corrections.views.js';
 
 const CorrectionParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const CorrectionImageParams = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  imageId: Type.String({ maxLength: 100 }),
+});
 const DecisionFormBody = Type.Object({ _csrf: FormText, reason: FormText }, { additionalProperties: true });
 
 /** /admin/corrections: the open requests; /admin/corrections/{id}: one beside the record, approved or refused. */
@@ -43,6 +48,22 @@ export async function correctionPageRoutes(app: FastifyInstance): Promise<void> 
     '/corrections/:id',
     { schema: { hide: true, params: CorrectionParams } },
     async (request, reply) => sendAdminPage(request, reply, await pageOf(request)),
+  );
+
+  // An image a request adds, held until the answer: the operator's alone, never cached, never read as another type.
+  app.get<{ Params: Static<typeof CorrectionImageParams> }>(
+    '/corrections/:id/images/:imageId',
+    { schema: { hide: true, params: CorrectionImageParams } },
+    async (request, reply) => {
+      const { id, imageId } = request.params;
+      const blob = await openCorrectionImage(db, app.mediaStores, id, imageId);
+      return reply
+        .header('content-type', blob.contentType)
+        .header('content-length', blob.bytes)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(blob.stream);
+    },
   );
 
   const decide = async (

@@ -11,6 +11,16 @@ import { reasonField } from './certificate-move.views.js';
 
 const words = () => adminText.corrections;
 
+/** A held image's longest side on the operator's page, in CSS pixels: a small picture, not the image itself. */
+const PICTURE_SIDE = 160;
+
+/** The width and height attributes of a held image's small picture, its proportions kept (none when unknown). */
+function pictureSize(image: { width: number | null; height: number | null }): SafeHtml {
+  if (!image.width || !image.height) return html``;
+  const scale = Math.min(1, PICTURE_SIDE / Math.max(image.width, image.height));
+  return html`width="${Math.round(image.width * scale)}" height="${Math.round(image.height * scale)}"`;
+}
+
 const correctionPagePath = (id: string): string => `/admin/corrections/${encodeURIComponent(id)}`;
 
 /** /admin/corrections: the requests waiting for an answer, oldest first. */
@@ -101,8 +111,13 @@ export function correctionPage(options: {
   // The images a request adds are not media yet: named by type, size and digest until the answer.
   const added = html`<ul>
     ${review.added.map(
-      (image) =>
+      (image, index) =>
         html`<li data-added-image="${image.id}">
+          <img
+            src="${correctionPagePath(correction.id)}/images/${encodeURIComponent(image.id)}"
+            alt="${text.addedImageAlt(index + 1, review.added.length)}"
+            ${pictureSize(image)}
+          />
           ${image.content_type}, ${text.imageSize(image.width ?? 0, image.height ?? 0)}
           <code>${image.sha256}</code>
         </li>`,

@@ -24,6 +24,7 @@ export const correctionsText = {
     noImages: 'No image is removed.',
     imagesToAdd: 'Public images to add',
     imageSize: msg('{width} × {height} px', 'width', 'height'),
+    addedImageAlt: msg('Image to add, {number} of {count}', 'number', 'count'),
     approve: 'Approve',
     refuse: 'Refuse',
     decisionReason: 'Reason',

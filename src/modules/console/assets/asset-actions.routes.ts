@@ -8,11 +8,12 @@ import { RaiseAlertBody, ResolveAlertBody } from '../../alerts/alerts.schemas.js
 import { raiseAlert, resolveAlert } from '../../alerts/alerts.service.js';
 import { planetUpdateBodies, type AssetRecordType } from '../../assets/assets.schemas.js';
 import { updateAsset } from '../../assets/assets.service.js';
-import { requestCorrection } from '../../corrections/corrections.service.js';
+import { addImageToCorrection, requestCorrection } from '../../corrections/corrections.service.js';
 import {
   addMedia,
   changeMediaVisibility,
   forgetOrphanBytes,
+  imageUploadTypes,
   prepareUpload,
   removeMedia,
 } from '../../media/media.service.js';
@@ -20,10 +21,11 @@ import type { ProcessedMedia } from '../../media/media-processing.js';
 import { TransferBody } from '../../transfers/transfers.schemas.js';
 import { closeTransfer, offerTransfer } from '../../transfers/transfers.service.js';
 import { memberPrincipal } from '../shell/console-auth.js';
-import { readMultipartForm, uploadRoute, uploadRoutes } from '../shell/console-uploads.js';
+import { readMultipartForm, uploadRoute, uploadRoutes, type UploadedFile } from '../shell/console-uploads.js';
 import { FormBody, formList, pageRoute, redirectWithFlash } from '../shell/console-page.helpers.js';
 import { text } from '../text/index.js';
 import {
+  AssetFormRefused,
   assertAssetForm,
   assetFormValues,
   readAssetForm,
@@ -66,11 +68,12 @@ function postAction(
     async (request, reply) => {
       const actionRequest = request as ActionRequest;
       const target = await ownAsset(request, actionRequest.params);
-      const values = options.formValues?.(actionRequest, target.planet);
       let notice: string;
       try {
         notice = await action(actionRequest, target);
       } catch (error) {
+        // Read after the action: a multipart form's fields are its body only once the action has read them.
+        const values = options.formValues?.(actionRequest, target.planet);
         return renderAssetPage(request, reply, actionRequest.params, { ...formRefusal(error), values });
       }
       return redirectWithFlash(request, reply, consoleAssetPath(target.asset), {
@@ -83,6 +86,34 @@ function postAction(
 
 /** The forms of an asset's page: edit, media, alerts and the transfer offer (editors). */
 export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
+  // A correction's image goes through the upload's rules, an image type only (the files route takes no PDF).
+  const prepareCorrectionImage = async (file: UploadedFile): Promise<ProcessedMedia> => {
+    const media = await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder);
+    if (media.type === 'application/pdf') {
+      throw new AppError('unsupported_media_type', 'media_types', { expected: imageUploadTypes });
+    }
+    return media;
+  };
+
+  // An asset's form with files: its fields, and each file prepared as it arrives (one original held at a time).
+  const readPreparedForm = async (
+    request: ActionRequest,
+    prepare: (file: UploadedFile) => Promise<ProcessedMedia | undefined>,
+    maxFields?: number,
+  ) => {
+    const prepared: ProcessedMedia[] = [];
+    const form = await readMultipartForm(request, {
+      maxFiles: MAX_FILES,
+      maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
+      maxFields,
+      onFile: async (file) => {
+        const media = await prepare(file);
+        if (media) prepared.push(media);
+      },
+    });
+    return { ...form, prepared };
+  };
+
   postAction(
     app,
     '/assets/:planet/:id/edit',
@@ -97,32 +128,6 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
         updateAsset(tx, memberPrincipal(request), planet, asset.id, body),
       );
       return words.saved;
-    },
-    { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
-  );
-
-  postAction(
-    app,
-    '/assets/:planet/:id/correction',
-    AssetParams,
-    async (request, { planet, asset }) => {
-      // POST /api/v1/assets/{planet}/{id}/corrections' schema and service: the edit form's changes, a reason, images.
-      const form = request.body ?? {};
-      const [typed, shown] = [readAssetForm(planet, form), assetFormValues(planet, asset)];
-      assertAssetForm(planet, typed, shown);
-      const fields = checkAgainstRouteSchema(
-        planetUpdateBodies[planet],
-        updateBody(planet, typed, shown),
-        'body',
-      );
-      await commitChange(request, 201, (tx) =>
-        requestCorrection(tx, memberPrincipal(request), planet, asset.id, {
-          fields: fields as Record<string, unknown>,
-          remove_media_ids: formList(form.remove_media_ids as string | string[] | undefined),
-          reason: typeof form.reason === 'string' ? form.reason : '',
-        }),
-      );
-      return words.correction.requested;
     },
     { formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
   );
@@ -149,21 +154,62 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
   await uploadRoutes(app, (uploads) => {
     postAction(
       uploads,
+      '/assets/:planet/:id/correction',
+      AssetParams,
+      async (request, { planet, asset }) => {
+        // POST /api/v1/assets/{planet}/{id}/corrections' schema and service: the edit form's changes, a reason,
+        // and images held through the files route's service, all in one transaction.
+        let notAnImage = false;
+        const { body: form, prepared } = await readPreparedForm(
+          request,
+          async (file) => {
+            try {
+              return await prepareCorrectionImage(file);
+            } catch (error) {
+              if (!isNotAnImage(error)) throw error;
+              notAnImage = true;
+              return undefined;
+            }
+          },
+          MAX_FORM_FIELDS,
+        );
+        // The fields as typed, for the form shown again.
+        request.body = form;
+        if (notAnImage) throw new AssetFormRefused(new Map([['images', { rule: 'not_an_image' }]]));
+        const [typed, shown] = [readAssetForm(planet, form), assetFormValues(planet, asset)];
+        assertAssetForm(planet, typed, shown);
+        const fields = checkAgainstRouteSchema(
+          planetUpdateBodies[planet],
+          updateBody(planet, typed, shown),
+          'body',
+        );
+        await commitChange(request, 201, async (tx) => {
+          const principal = memberPrincipal(request);
+          const correction = await requestCorrection(tx, principal, planet, asset.id, {
+            fields: fields as Record<string, unknown>,
+            remove_media_ids: formList(form.remove_media_ids),
+            reason: typeof form.reason === 'string' ? form.reason : '',
+            adds_images: prepared.length > 0,
+          });
+          for (const media of prepared) {
+            await addImageToCorrection(tx, app.mediaStores, principal, correction.id, media);
+          }
+        });
+        return words.correction.requested;
+      },
+      { multipart: true, formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
+    );
+
+    postAction(
+      uploads,
       '/assets/:planet/:id/media',
       AssetParams,
       async (request, { planet, asset }) => {
         // The API upload's service: the type from the bytes, the pixel limit, images scaled down and stored
         // without metadata. Each file is prepared as it arrives, so a form holds one camera original at a time.
-        const prepared: ProcessedMedia[] = [];
-        const form = await readMultipartForm(request, {
-          maxFiles: MAX_FILES,
-          maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
-          onFile: async (file) => {
-            prepared.push(
-              await prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder),
-            );
-          },
-        });
+        const { prepared, ...form } = await readPreparedForm(request, (file) =>
+          prepareUpload(typeTheBrowserKnew(file.mimetype), file.bytes, app.imageDecoder),
+        );
         const visibility = form.fields.visibility ?? 'private';
         if (visibility !== 'public' && visibility !== 'private') {
           throw new AppError('validation_failed', 'not_one_of', {
@@ -272,6 +318,14 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
     return words.cancelled;
   });
 }
+
+/** An asset's form with a planet's fields, other-field rows and a correction's choices: more than an upload's. */
+const MAX_FORM_FIELDS = 200;
+
+/** A file a correction cannot hold: said beside the images' field. */
+const NOT_AN_IMAGE: ReadonlySet<string> = new Set(['unsupported_media_type', 'invalid_media']);
+const isNotAnImage = (error: unknown): boolean =>
+  error instanceof AppError && NOT_AN_IMAGE.has(String(error.code as unknown));
 
 /** The request of an asset's form: the route's params, and a form body (undefined for a multipart one). */
 type ActionRequest = FastifyRequest<{

@@ -97,9 +97,13 @@ export type FieldProblem =
   | { rule: 'unstorable' }
   | { rule: 'name_too_long'; max: number }
   | { rule: 'reserved_name' }
-  | { rule: 'name_of_a_field'; field: string };
+  | { rule: 'name_of_a_field'; field: string }
+  | { rule: 'not_an_image' };
 
-/** The form's problems by control: `title`, a planet field's name, `extra-name-<row>` or `extra-value-<row>`. */
+/**
+ * The form's problems by control: `title`, a planet field's name, `extra-name-<row>` or `extra-value-<row>`, and a
+ * correction's `images`.
+ */
 export type FormProblems = ReadonlyMap<string, FieldProblem>;
 
 /** A form the API's schema would refuse, refused first with each problem beside its field (400 validation_failed). */

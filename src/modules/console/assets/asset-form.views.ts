@@ -59,6 +59,8 @@ export function errorSentence(
       return say.reservedName(label);
     case 'name_of_a_field':
       return say.nameOfAField(label, fieldName(problem.field));
+    case 'not_an_image':
+      return words.correction.notAnImage;
   }
 }
 
@@ -176,12 +178,19 @@ export function assetForm(options: {
   problems?: FormProblems;
   /** More fields before the button (a correction's reason and images). */
   extra?: SafeHtml;
+  /** Whether the form sends files (multipart/form-data, its CSRF token first). */
+  withFiles?: boolean;
 }): SafeHtml {
   const { values } = options;
   const problems: FormProblems = options.problems ?? new Map();
   const titleProblem = problems.get('title');
   const inventoryNumberProblem = problems.get('inventory_number');
-  return html`<form method="post" action="${options.action}" class="stacked">
+  return html`<form
+    method="post"
+    action="${options.action}"
+    ${options.withFiles ? html`enctype="multipart/form-data"` : ''}
+    class="stacked"
+  >
     ${csrfInput(options.session)}
     ${inputField(
       words.titleField,

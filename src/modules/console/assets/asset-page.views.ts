@@ -32,7 +32,7 @@ import { csrfInput } from '../shell/console-layout.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';
 import { text } from '../text/index.js';
 
-import { assetForm } from './asset-form.views.js';
+import { assetForm, errorSentence } from './asset-form.views.js';
 import {
   assetStatusName,
   canEdit,
@@ -97,11 +97,15 @@ function recordSection(data: AssetPageData): SafeHtml {
   </section>`;
 }
 
+/** The images a correction may add: the files route's types, without HEIC (not readable everywhere). */
+const CORRECTION_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/tiff';
+
 /** An issued certificate's record changes by a correction the operator approves: the edit form, a reason, images. */
 function correctionForm(data: AssetPageData): SafeHtml {
   const said = words.correction;
   if (data.correctionOpen) return html`<p class="empty" data-correction-open>${said.open}</p>`;
   const images = data.media.filter((medium) => medium.public);
+  const imagesProblem = data.formProblems?.get('images');
   const extra = html`${inputField(said.reason, {
     id: 'correction-reason',
     name: 'reason',
@@ -121,7 +125,13 @@ function correctionForm(data: AssetPageData): SafeHtml {
           )}
         </fieldset>`
       : ''
-  }`;
+  }
+  ${inputField(
+    said.addImages,
+    { id: 'correction-images', name: 'images', type: 'file', multiple: true, accept: CORRECTION_IMAGE_TYPES },
+    said.addImagesHint,
+    imagesProblem ? errorSentence(said.addImages, imagesProblem) : undefined,
+  )}`;
   return html`<p>${words.notEditable.issued} ${said.intro}</p>
     ${assetForm({
       session: data.session,
@@ -131,6 +141,7 @@ function correctionForm(data: AssetPageData): SafeHtml {
       submit: said.submit,
       problems: data.formProblems,
       extra,
+      withFiles: true,
     })}`;
 }
 

@@ -53,13 +53,26 @@ const MAX_FIELDS = 20;
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { maxFiles: number; maxFileBytes: number; onFile?: (file: UploadedFile) => Promise<void> },
-): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  options: {
+    maxFiles: number;
+    maxFileBytes: number;
+    onFile?: (file: UploadedFile) => Promise<void>;
+    /** Fields the form may carry (an asset's form has a planet's fields and rows); 20 unless said. */
+    maxFields?: number;
+  },
+): Promise<{
+  fields: Record<string, string>;
+  /** Every field as sent, a repeated name (checkboxes, rows) as a list: a form body as the URL-encoded one is. */
+  body: Record<string, string | string[]>;
+  files: UploadedFile[];
+}> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 'media_types', { expected: ['multipart/form-data'] });
   }
   const expected = memberSession(request).csrfToken;
   const fields: Record<string, string> = {};
+  const body: Record<string, string | string[]> = {};
+  const maxFields = options.maxFields ?? MAX_FIELDS;
   const files: UploadedFile[] = [];
   let checked = false;
   try {
@@ -67,9 +80,9 @@ export async function readMultipartForm(
       limits: {
         files: options.maxFiles,
         fileSize: options.maxFileBytes,
-        fields: MAX_FIELDS,
+        fields: maxFields,
         fieldSize: 4000,
-        parts: options.maxFiles + MAX_FIELDS,
+        parts: options.maxFiles + maxFields,
       },
     });
     for await (const part of parts) {
@@ -84,14 +97,17 @@ export async function readMultipartForm(
         if (options.onFile) await options.onFile(file);
         else files.push(file);
       } else {
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        fields[part.fieldname] = value;
+        const before = body[part.fieldname];
+        body[part.fieldname] = before === undefined ? value : [before, value].flat();
       }
     }
   } catch (error) {
     throw uploadRefusal(error, options);
   }
   if (!checked) throw new AppError('csrf_failed');
-  return { fields, files };
+  return { fields, body, files };
 }
 
 /** @fastify/multipart's limits, said as the API's upload says them. */

@@ -158,6 +158,11 @@ export const assetsText = {
         'The certificate is issued, so a change goes to the operator as a correction request. Once approved, the record changes, the history says so, and a new signed certificate replaces the old one.',
       reason: 'Why the correction is needed',
       removeImages: 'Public images to remove',
+      addImages: 'Public images to add',
+      addImagesHint:
+        'JPEG, PNG, WebP or TIFF photos. They are kept at most 4096 pixels long and without their metadata, and become public once the operator approves.',
+      notAnImage:
+        'Public images to add: a file is not a JPEG, PNG, WebP or TIFF image that can be read. Choose it again.',
       submit: 'Request the correction',
       requested: 'Correction requested: the operator will answer.',
       open: 'A correction request is waiting for the operator’s answer.',
