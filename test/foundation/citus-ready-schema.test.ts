@@ -22,6 +22,7 @@ const DISTRIBUTED_BY_ASSET = {
   history_recheck_queue: 'asset_id',
   certificate_corrections: 'asset_id',
   certificate_correction_images: 'asset_id',
+  asset_holdings: 'asset_id',
 } as const;
 const REFERENCE = [
   'planets',
@@ -34,6 +35,7 @@ const REFERENCE = [
   'people',
   'account_members',
   'account_profiles',
+  'collectors',
 ];
 const ON_THE_COORDINATOR = [
   'tlog_state',
@@ -71,6 +73,9 @@ const ON_THE_COORDINATOR = [
   'imports',
   'import_rows',
   'import_media',
+  'handovers',
+  'collector_sessions',
+  'holding_proofs',
 ];
 /** The unique keys the Citus step drops, each with what holds its guarantee there (docs/scaling.md). */
 const DROPPED_AT_THE_CITUS_STEP = [
