@@ -56,6 +56,7 @@ const NOT_PAGES: Record<string, string> = {
   '/admin/api/corrections': 'the admin API (JSON)',
   '/admin/api/corrections/:id': 'the admin API (JSON)',
   '/admin/assets/:planet/:id/media/:media_id': 'the bytes of an uploaded file',
+  '/admin/corrections/:id/images/:imageId': 'the bytes of an image a correction request adds',
   '/admin/assets/:planet/:id/media/:media_id/thumbnail': 'the certificates list’s small picture of a medium',
   '/admin/assets/:planet/:id/lookups.csv': 'a CSV download',
   '/admin/mail/:id/html':
@@ -256,6 +257,14 @@ beforeAll(async () => {
       reason: 'Haystacks',
     })
   ).json<{ id: string }>().id;
+  // The request adds a public image, shown to the operator on the request's page.
+  const heldImage = await context.app.inject({
+    method: 'POST',
+    url: `/files/v1/corrections/${ids.correction}/images`,
+    headers: { ...gallery.auth, 'content-type': 'image/jpeg' },
+    payload: fixturePhoto('yellow-flower.jpg'),
+  });
+  expect(heldImage.statusCode, heldImage.body).toBe(201);
   ids.stolen = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
     title: 'Portrait of a Lady in Blue',
   });

@@ -29,7 +29,7 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
   pdf: 'PDF',
 };
 
-function fileKind(contentType: string): string {
+export function fileKind(contentType: string): string {
   const [type, subtype = ''] = contentType.split('/');
   const format = FORMAT_NAMES[subtype] ?? subtype.toUpperCase();
   return type === 'image' ? text.media.imageFormat(format) : text.media.documentFormat(format);

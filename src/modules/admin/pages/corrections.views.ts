@@ -1,5 +1,6 @@
 import { html, showValue, type SafeHtml } from '../../../lib/html.js';
 import type { CorrectionReview, CorrectionRow } from '../../corrections/corrections.service.js';
+import { fileKind } from '../../web-pages/asset-parts.views.js';
 import { labelledTable } from '../../web-pages/form-parts.views.js';
 import { formatTime, type Flash } from '../../web-pages/page-document.views.js';
 import type { AdminSession } from '../auth/admin-sessions.service.js';
@@ -102,7 +103,7 @@ export function correctionPage(options: {
               html`<li data-media="${image.id}">
                 <a
                   href="${assetPagePath({ planet: asset.planet, asset_id: asset.id })}/media/${image.id}/thumbnail"
-                  >${image.content_type}</a
+                  >${fileKind(image.content_type)}</a
                 >
                 <code>${image.sha256}</code>
               </li>`,
@@ -118,7 +119,7 @@ export function correctionPage(options: {
             alt="${text.addedImageAlt(index + 1, review.added.length)}"
             ${pictureSize(image)}
           />
-          ${image.content_type}, ${text.imageSize(image.width ?? 0, image.height ?? 0)}
+          ${fileKind(image.content_type)}, ${text.imageSize(image.width ?? 0, image.height ?? 0)}
           <code>${image.sha256}</code>
         </li>`,
     )}

@@ -197,7 +197,16 @@ export async function assetActionsRoutes(app: FastifyInstance): Promise<void> {
         });
         return words.correction.requested;
       },
-      { multipart: true, formValues: (request, planet) => readAssetForm(planet, request.body ?? {}) },
+      {
+        multipart: true,
+        formValues: (request, planet) => {
+          const body = request.body ?? {};
+          return {
+            ...readAssetForm(planet, body),
+            reason: typeof body.reason === 'string' ? body.reason : '',
+          };
+        },
+      },
     );
 
     postAction(

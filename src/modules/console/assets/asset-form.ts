@@ -14,6 +14,8 @@ export interface AssetFormValues {
   inventoryNumber: string;
   fields: Record<string, string>;
   extras: [string, string][];
+  /** A refused correction request's reason, as typed (shown again with the form). */
+  reason?: string;
 }
 
 /** A planet field as a form shows it: text, a number with its bounds, or one of a few values. */

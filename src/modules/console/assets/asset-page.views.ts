@@ -109,6 +109,7 @@ function correctionForm(data: AssetPageData): SafeHtml {
   const extra = html`${inputField(said.reason, {
     id: 'correction-reason',
     name: 'reason',
+    value: data.values.reason,
     required: true,
     maxlength: limits.stringLength,
   })}
