@@ -102,11 +102,17 @@ describe('the console lists show a thumbnail and the artist beside the title', (
     for (let index = 0; index < 2; index++) await register(index);
     const statementsOfList = async () => {
       await get('/console/assets/artworks', member.cookie);
-      const query = vi.spyOn(context.app.db, 'query');
-      const list = await get('/console/assets/artworks', member.cookie);
-      const count = query.mock.calls.length;
-      query.mockRestore();
-      return { count, body: list.body };
+      // The spy also sees the background workers' polls that fall inside the request on a busy machine: the fewest
+      // of three requests is the list's own count.
+      let fewest = { count: Number.POSITIVE_INFINITY, body: '' };
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const query = vi.spyOn(context.app.db, 'query');
+        const list = await get('/console/assets/artworks', member.cookie);
+        const count = query.mock.calls.length;
+        query.mockRestore();
+        if (count < fewest.count) fewest = { count, body: list.body };
+      }
+      return fewest;
     };
     const few = await statementsOfList();
     for (let index = 2; index < 40; index++) await register(index);
