@@ -21,6 +21,7 @@ import { historyActor, type Principal } from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
 import { mayAct, type AssetParty, type HolderAction } from './holder-rules.js';
+import type { HandoverRecord } from './holders.schemas.js';
 import {
   cancelOpenHandoversOfAsset,
   closeHolding,
@@ -46,23 +47,11 @@ export type HolderActor =
   | { kind: 'collector'; collectorId: string }
   | { kind: 'operator'; adminUserId: string | null };
 
+export type { HandoverRecord };
+
 /** Who holds an object now (docs/collectors.md). */
 export type CurrentHolder =
   { kind: 'account'; accountId: string } | { kind: 'collector'; collectorId: string; erased: boolean };
-
-/** A hand-over as the API and pages show it (no code, no address: the code is shown once, when made). */
-export interface HandoverRecord {
-  id: string;
-  planet: string;
-  asset_id: string;
-  kind: 'claim' | 'consignment';
-  to_account_id: string | null;
-  status: 'open' | 'accepted' | 'cancelled' | 'expired';
-  created_at: string;
-  expires_at: string;
-  accepted_at: string | null;
-  cancelled_at: string | null;
-}
 
 /** One holder in an object's provenance, oldest first (readProvenance). */
 export interface ProvenanceEntry {
@@ -88,6 +77,14 @@ export interface OpenClaim {
     /** The holder offering it: an account, or a collector (never named here). */
     from: { kind: 'account'; accountId: string } | { kind: 'collector' };
   };
+}
+
+/**
+ * Runs `change` in a transaction of its own, or in the caller's when `db` already is one (a route's commitChange):
+ * the holding, its event and its outbox rows commit together either way.
+ */
+function inTransaction<T>(db: Queryable, change: (tx: Queryable) => Promise<T>): Promise<T> {
+  return 'transaction' in db ? (db as Database).transaction(change) : change(db);
 }
 
 /** An offer stays open 30 days (issue #50). */
@@ -188,6 +185,16 @@ export async function assertAccountMayAct(
   assertMayAct(action, partiesOf({ kind: 'account', principal }, asset, holder));
 }
 
+/** Whether the account holds the asset now (its holding row, or no row and it is the registrant). */
+export async function accountHolds(
+  db: Queryable,
+  asset: Pick<AssetRow, 'id' | 'account_id'>,
+  accountId: string,
+): Promise<boolean> {
+  const { holder } = await holderOfAsset(db, asset);
+  return holder.kind === 'account' && holder.accountId === accountId;
+}
+
 /** The history event's actor fields: never a collector's id (the chain names no person). */
 function chainActor(actor: HolderActor): { fields: Record<string, unknown>; actorAccountId: string | null } {
   if (actor.kind === 'account') {
@@ -238,7 +245,7 @@ export interface CreateHandoverInput {
  * earlier open offer is withdrawn. Nothing about the holding changes until the offer is accepted.
  */
 export async function createHandover(
-  db: Database,
+  db: Queryable,
   input: CreateHandoverInput,
 ): Promise<{ handover: HandoverRecord; code?: string; claimUrl?: string }> {
   const language = checkLanguage(input.language);
@@ -258,7 +265,7 @@ export async function createHandover(
     throw new AppError('account_not_found', 'no_account', { id: toAccountId });
   }
   assertInScope(input.actor, input.planet);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const asset = isUuid(input.assetId) ? await lockAsset(tx, input.planet, input.assetId) : undefined;
     if (!asset) throw new AppError('asset_not_found');
     const { row: holding, holder } = await holderOfAsset(tx, asset);
@@ -507,14 +514,14 @@ async function lockOffer(
  * lock, then the offer taken only while open); the other gets 409. A collector may not claim what they hold.
  */
 export async function acceptClaim(
-  db: Database,
+  db: Queryable,
   input: { code: string; collectorId: string },
 ): Promise<AssetRecordType> {
   const found = isSecretTokenShape(input.code)
     ? await findHandoverByCodeHash(db, tokenHash(input.code))
     : undefined;
   if (!found) throw new AppError('handover_not_found');
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { asset, offer } = await lockOffer(tx, found);
     const actor: HolderActor = { kind: 'collector', collectorId: input.collectorId };
     const { holder } = await holderOfAsset(tx, asset);
@@ -522,10 +529,11 @@ export async function acceptClaim(
       throw new AppError('handover_closed', 'own_object');
     }
     assertMayAct('accept_claim', partiesOf(actor, asset, holder));
-    return handOnLocked(tx, asset, offer, {
+    const record = await handOnLocked(tx, asset, offer, {
       to: { kind: 'collector', collectorId: input.collectorId, erased: false },
       by: actor,
     });
+    return withoutInventoryNumber(record);
   });
 }
 
@@ -562,12 +570,12 @@ export async function getHandover(db: Queryable, id: string, actor: HolderActor)
  * outbox rows and one-winner rule as a claim.
  */
 export async function acceptConsignment(
-  db: Database,
+  db: Queryable,
   input: { handoverId: string; principal: Principal },
 ): Promise<{ handover: HandoverRecord; asset: AssetRecordType }> {
   const actor: HolderActor = { kind: 'account', principal: input.principal };
   const found = await visibleHandover(db, input.handoverId, actor);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { asset, offer } = await lockOffer(tx, found);
     const { holder } = await holderOfAsset(tx, asset);
     assertMayAct('accept_consignment', partiesOf(actor, asset, holder, offer.to_account_id));
@@ -575,17 +583,22 @@ export async function acceptConsignment(
       to: { kind: 'account', accountId: input.principal.accountId },
       by: actor,
     });
-    return { handover: toHandoverRecord((await findHandover(tx, offer.id))!), asset: record };
+    const handover = toHandoverRecord((await findHandover(tx, offer.id))!);
+    // The registrant's stock number is its own (docs/inventory.md).
+    return {
+      handover,
+      asset: asset.account_id === input.principal.accountId ? record : withoutInventoryNumber(record),
+    };
   });
 }
 
 /** The holder (or the operator) withdraws an open offer; nothing else changes. 409 when it is no longer open. */
 export async function cancelHandover(
-  db: Database,
+  db: Queryable,
   input: { handoverId: string; actor: HolderActor },
 ): Promise<HandoverRecord> {
   const found = await visibleHandover(db, input.handoverId, input.actor);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { asset, offer } = await lockOffer(tx, found);
     const { holder } = await holderOfAsset(tx, asset);
     assertMayAct('cancel_hand_over', partiesOf(input.actor, asset, holder));
@@ -699,7 +712,7 @@ export async function moveHoldingWithTransfer(
  * to a named account at once, or a claim is made for the proven owner. The caller audits it.
  */
 export async function operatorMoveHolding(
-  db: Database,
+  db: Queryable,
   input: {
     planet: string;
     assetId: string;
@@ -724,7 +737,7 @@ export async function operatorMoveHolding(
   }
   const toAccountId = input.to.accountId.toLowerCase();
   if (!isUuid(toAccountId)) throw new AppError('account_not_found', 'no_account', { id: toAccountId });
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const asset = isUuid(input.assetId) ? await lockAsset(tx, input.planet, input.assetId) : undefined;
     if (!asset) throw new AppError('asset_not_found');
     if (!(await getAccount(tx, toAccountId)))
