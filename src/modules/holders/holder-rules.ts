@@ -68,3 +68,43 @@ export function mayAct(action: HolderAction, who: Iterable<AssetParty>): boolean
     typeof allowance === 'string' ? parties.has(allowance) : allowance.every((party) => parties.has(party)),
   );
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The action of the rules table a hand-over or collection route performs ('none': it acts on no one asset). */
+    holderAction?: HolderAction | 'none';
+  }
+}
+
+/** The routes that must name their rule: hand-overs, a collector's place, proofs of holding. */
+export const HOLDER_ROUTE = /handover|^\/collection|holding/;
+
+/** A route as declared, with the action of the table it performs (undefined: it names none). */
+export interface HolderRoute {
+  method: string;
+  url: string;
+  holderAction: HolderAction | 'none' | undefined;
+}
+
+const routesByServer = new WeakMap<object, HolderRoute[]>();
+
+/** onRoute: records every hand-over and collection route with the action it declares (the rules test reads them). */
+export function declareHolderRoute(server: object) {
+  return function onHolderRoute(route: {
+    method: string | string[];
+    url: string;
+    config?: { holderAction?: HolderAction | 'none' };
+  }): void {
+    if (!HOLDER_ROUTE.test(route.url)) return;
+    const list = routesByServer.get(server) ?? [];
+    routesByServer.set(server, list);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      list.push({ method, url: route.url, holderAction: route.config?.holderAction });
+  };
+}
+
+/** Every hand-over and collection route of this app, with the action it declares. */
+export function listHolderRoutes(app: { server: object }): readonly HolderRoute[] {
+  return routesByServer.get(app.server) ?? [];
+}

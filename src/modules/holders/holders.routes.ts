@@ -43,6 +43,7 @@ export async function holderRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/assets/:planet/:id/handover',
     {
+      config: { holderAction: 'hand_over' },
       preValidation: checkPlanetParam,
       schema: {
         tags,
@@ -102,6 +103,7 @@ export async function holderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/handovers',
     {
+      config: { holderAction: 'none' },
       schema: {
         tags,
         operationId: 'listHandovers',
@@ -125,6 +127,7 @@ export async function holderRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/handovers/:id',
     {
+      config: { holderAction: 'view_private_details' },
       schema: {
         tags,
         operationId: 'getHandover',
@@ -146,6 +149,7 @@ export async function holderRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/handovers/:id/cancel',
     {
+      config: { holderAction: 'cancel_hand_over' },
       schema: {
         tags,
         operationId: 'cancelHandover',
@@ -179,6 +183,7 @@ export async function holderRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/handovers/:id/accept',
     {
+      config: { holderAction: 'accept_consignment' },
       schema: {
         tags,
         operationId: 'acceptHandover',

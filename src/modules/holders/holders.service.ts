@@ -8,9 +8,10 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import { getAccountProfile } from '../accounts/account-profiles.service.js';
 import { getAccount } from '../accounts/accounts.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { toAssetRecord, withoutInventoryNumber } from '../assets/asset-record.js';
 import { assertNotArchived, isIssued } from '../assets/asset-states.js';
-import { findAsset, lockAsset, type AssetRow } from '../assets/assets.repository.js';
+import { lockAssetForChange, readAssetRow as findAsset, type AssetRow } from '../assets/assets.service.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/mail-settings.js';
@@ -19,7 +20,6 @@ import { checkSendingLimits } from '../mail/sending-limits.js';
 import { mailText } from '../mail/text/index.js';
 import { historyActor, type Principal } from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
-import { isSecretTokenShape, newSecretToken, tokenHash } from '../web-pages/web-sessions.js';
 import { mayAct, type AssetParty, type HolderAction } from './holder-rules.js';
 import type { HandoverRecord } from './holders.schemas.js';
 import {
@@ -48,6 +48,24 @@ export type HolderActor =
   | { kind: 'operator'; adminUserId: string | null };
 
 export type { HandoverRecord };
+
+/** A claim's code: 256 random bits, base64url. */
+function newClaimCode(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only a code's SHA-256 is stored. */
+function codeHash(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function isClaimCodeShape(code: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(code);
+}
+
+function lockAsset(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
+  return lockAssetForChange(db, planet, { id });
+}
 
 /** Who holds an object now (docs/collectors.md). */
 export type CurrentHolder =
@@ -289,7 +307,7 @@ export async function createHandover(
     if (email !== null)
       await checkSendingLimits(tx, { recipient: email, accountId: sendingAccount, limits: mail.limits });
     await cancelOpenHandoversOfAsset(tx, asset.id);
-    const code = input.kind === 'claim' ? newSecretToken() : undefined;
+    const code = input.kind === 'claim' ? newClaimCode() : undefined;
     const row = await insertHandover(tx, {
       id: randomUUID(),
       assetId: asset.id,
@@ -298,7 +316,7 @@ export async function createHandover(
       // The registrant's first holding row is written when an offer is accepted, under this id.
       fromHoldingId: holding?.id ?? randomUUID(),
       toAccountId,
-      codeHash: code === undefined ? null : tokenHash(code),
+      codeHash: code === undefined ? null : codeHash(code),
       email,
       language,
       createdBy: offerCreator(input.actor),
@@ -359,8 +377,8 @@ function isOpen(row: HandoverRow): boolean {
 
 /** The open claim a code opens, with what its page shows; null for an unknown, taken, cancelled or expired code. */
 export async function findOpenClaim(db: Queryable, code: string): Promise<OpenClaim | null> {
-  if (!isSecretTokenShape(code)) return null;
-  const row = await findHandoverByCodeHash(db, tokenHash(code));
+  if (!isClaimCodeShape(code)) return null;
+  const row = await findHandoverByCodeHash(db, codeHash(code));
   if (!row || !isOpen(row)) return null;
   const asset = await findAsset(db, row.planet, row.asset_id);
   if (!asset) return null;
@@ -517,8 +535,8 @@ export async function acceptClaim(
   db: Queryable,
   input: { code: string; collectorId: string },
 ): Promise<AssetRecordType> {
-  const found = isSecretTokenShape(input.code)
-    ? await findHandoverByCodeHash(db, tokenHash(input.code))
+  const found = isClaimCodeShape(input.code)
+    ? await findHandoverByCodeHash(db, codeHash(input.code))
     : undefined;
   if (!found) throw new AppError('handover_not_found');
   return inTransaction(db, async (tx) => {
@@ -709,7 +727,8 @@ export async function moveHoldingWithTransfer(
 
 /**
  * The operator's hand-over on proof (an object held by a former collector, docs/collectors.md): the holding moves
- * to a named account at once, or a claim is made for the proven owner. The caller audits it.
+ * to a named account at once, or a claim is made for the proven owner. Audited, with the proof the operator saw, in
+ * the audit log of the registrant and of the receiving account; the history records only the commitments.
  */
 export async function operatorMoveHolding(
   db: Queryable,
@@ -718,56 +737,81 @@ export async function operatorMoveHolding(
     assetId: string;
     adminUserId: string | null;
     to: { kind: 'account'; accountId: string } | { kind: 'claim'; email?: string; language?: string };
+    /** What the operator saw as proof. */
+    reason: string;
     baseUrl?: string;
     mail?: Omit<MailSettings, 'baseUrl'>;
   },
 ): Promise<{ asset?: AssetRecordType; handover?: HandoverRecord; code?: string; claimUrl?: string }> {
   const actor: HolderActor = { kind: 'operator', adminUserId: input.adminUserId };
-  if (input.to.kind === 'claim') {
-    return createHandover(db, {
-      planet: input.planet,
-      assetId: input.assetId,
-      actor,
-      kind: 'claim',
-      email: input.to.email,
-      language: input.to.language,
-      baseUrl: input.baseUrl,
-      mail: input.mail,
-    });
-  }
-  const toAccountId = input.to.accountId.toLowerCase();
-  if (!isUuid(toAccountId)) throw new AppError('account_not_found', 'no_account', { id: toAccountId });
   return inTransaction(db, async (tx) => {
-    const asset = isUuid(input.assetId) ? await lockAsset(tx, input.planet, input.assetId) : undefined;
-    if (!asset) throw new AppError('asset_not_found');
-    if (!(await getAccount(tx, toAccountId)))
-      throw new AppError('account_not_found', 'no_account', { id: toAccountId });
-    const { row: current, holder: from } = await holderOfAsset(tx, asset);
-    assertMayAct('operator_move', partiesOf(actor, asset, from));
-    const to: CurrentHolder = { kind: 'account', accountId: toAccountId };
-    if (sameHolder(from, to)) throw new AppError('validation_failed', 'handover_to_holder');
-    await cancelOpenHandoversOfAsset(tx, asset.id);
-    const now = new Date();
-    const giving = current ?? (await insertHolding(tx, registrantHolding(asset, randomUUID())));
-    await closeHolding(tx, giving.id, asset.id, now);
-    const salt = randomBytes(32);
-    const receiving = await insertHolding(tx, {
-      id: randomUUID(),
-      assetId: asset.id,
+    const moved =
+      input.to.kind === 'claim'
+        ? await createHandover(tx, {
+            planet: input.planet,
+            assetId: input.assetId,
+            actor,
+            kind: 'claim',
+            email: input.to.email,
+            language: input.to.language,
+            baseUrl: input.baseUrl,
+            mail: input.mail,
+          })
+        : { asset: await moveToAccountLocked(tx, input.planet, input.assetId, actor, input.to.accountId) };
+    const asset = (await findAsset(tx, input.planet, input.assetId))!;
+    const toAccountId = input.to.kind === 'account' ? input.to.accountId.toLowerCase() : null;
+    const target = {
       planet: asset.planet,
-      holder: to,
-      salt,
-      commitment: holdingCommitment(salt, asset.id, to),
-      since: now,
-      handoverId: null,
-    });
-    const record = await recordHandOn(tx, asset, {
-      handoverId: null,
-      kind: 'operator',
-      from: { holding: giving, holder: from },
-      to: { holding: receiving, holder: to },
-      by: actor,
-    });
-    return { asset: record };
+      asset_id: asset.id,
+      to_account_id: toAccountId,
+      handover_id: 'handover' in moved ? moved.handover.id : null,
+      reason: input.reason,
+    };
+    for (const accountId of new Set([asset.account_id, ...(toAccountId ? [toAccountId] : [])])) {
+      await recordAudit(tx, { accountId, actor: { admin: true }, action: 'holder.moved_on_proof', target });
+    }
+    return moved;
+  });
+}
+
+/** The operator's move to a named account, under the asset's row lock: the same event and outbox rows as a hand-over. */
+async function moveToAccountLocked(
+  tx: Queryable,
+  planet: string,
+  assetId: string,
+  actor: HolderActor,
+  accountId: string,
+): Promise<AssetRecordType> {
+  const toAccountId = accountId.toLowerCase();
+  if (!isUuid(toAccountId)) throw new AppError('account_not_found', 'no_account', { id: toAccountId });
+  const asset = isUuid(assetId) ? await lockAsset(tx, planet, assetId) : undefined;
+  if (!asset) throw new AppError('asset_not_found');
+  if (!(await getAccount(tx, toAccountId)))
+    throw new AppError('account_not_found', 'no_account', { id: toAccountId });
+  const { row: current, holder: from } = await holderOfAsset(tx, asset);
+  assertMayAct('operator_move', partiesOf(actor, asset, from));
+  const to: CurrentHolder = { kind: 'account', accountId: toAccountId };
+  if (sameHolder(from, to)) throw new AppError('validation_failed', 'handover_to_holder');
+  await cancelOpenHandoversOfAsset(tx, asset.id);
+  const now = new Date();
+  const giving = current ?? (await insertHolding(tx, registrantHolding(asset, randomUUID())));
+  await closeHolding(tx, giving.id, asset.id, now);
+  const salt = randomBytes(32);
+  const receiving = await insertHolding(tx, {
+    id: randomUUID(),
+    assetId: asset.id,
+    planet: asset.planet,
+    holder: to,
+    salt,
+    commitment: holdingCommitment(salt, asset.id, to),
+    since: now,
+    handoverId: null,
+  });
+  return recordHandOn(tx, asset, {
+    handoverId: null,
+    kind: 'operator',
+    from: { holding: giving, holder: from },
+    to: { holding: receiving, holder: to },
+    by: actor,
   });
 }
