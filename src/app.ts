@@ -29,6 +29,7 @@ import { readRoutingPlugin } from './plugins/read-routing.js';
 import { enforceRateLimit, rateLimitPlugin } from './plugins/rate-limit.js';
 import { DOCS_CSP, registerCors, securityHeadersPlugin } from './plugins/security-headers.js';
 import { v1Routes } from './modules/v1-routes.js';
+import { declareHolderRoute } from './modules/holders/holder-rules.js';
 import { publicBaseUrl } from './modules/signing/issuer-identity.js';
 import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
@@ -152,6 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('apiKeys', apiKeys);
+  // Every hand-over and collection route names its rule of who may act (holder-rules.ts; the rules test reads them).
+  app.addHook('onRoute', declareHolderRoute(app.server));
 
   await app.register(readRoutingPlugin);
   // Accept-Language weighing for the pages' language (src/i18n/request-language.ts).

@@ -590,6 +590,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assets/{planet}/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand an object on: a claim for a collector, or a consignment to an account (holder only)
+         * @description The account that holds the object now offers it, valid 30 days; an earlier open offer of the object is cancelled. Without `to_account_id` it is a claim: its one-time `code` and `claim_url` are answered once (and mailed to `email` when given); with it, a consignment the named account accepts. Nothing changes until it is accepted: then the holder changes, an `OWNERSHIP_TRANSFERRED` event records both holders as salted commitments and `ownership.transferred` goes to the accounts concerned. The certificate must be issued and the asset not archived.
+         */
+        post: operations["handOverAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the open consignments offered to the account
+         * @description Open consignments offered to the calling account, not yet expired, newest first, in one page.
+         */
+        get: operations["listHandovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a hand-over
+         * @description As the holder that made it, the registrant, or the consignee sees it; never its code or address.
+         */
+        get: operations["getHandover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open hand-over (the holder)
+         * @description The offer closes; its code stops working and the holder stays as it is.
+         */
+        post: operations["cancelHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a consignment (the consignee account)
+         * @description The calling account becomes the holder: the giving holding ends, an `OWNERSHIP_TRANSFERRED` event records both holders as commitments, and `ownership.transferred` goes to the registrant and the accounts that gave and received it, in one transaction. Of two acceptances at once exactly one wins. A claim is accepted by a collector at `/collection/claim/{code}`, not here.
+         */
+        post: operations["acceptHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/verify": {
         parameters: {
             query?: never;
@@ -10991,6 +11091,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description A collector or another account holds the object now: only a registrant that holds it may transfer it (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
             /** @description No asset with this id in this planet (asset_not_found), or not owned by the caller. */
             404: {
                 headers: {
@@ -11713,6 +11844,37 @@ export interface operations {
                      * @example {
                      *       "error": "Invalid or missing API key.",
                      *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The account that offered it no longer holds the object (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
                      *       "request_id": "req-7f3a"
                      *     }
                      */
@@ -12597,6 +12759,1900 @@ export interface operations {
                      * @example {
                      *       "error": "The resource is not in a state that allows this change.",
                      *       "code": "invalid_state",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    handOverAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Planet ID.
+                 * @example artworks
+                 */
+                planet: "artworks" | "collectibles" | "watches" | "jewelry";
+                /**
+                 * @description Asset id (UUID).
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "buyer@example.com",
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Consign the object to this account (it accepts with `POST /api/v1/handovers/{id}/accept`). Absent: a claim.
+                     */
+                    to_account_id?: string;
+                    /** @description A claim only: mail the claim link to the buyer's address (kept only until the hand-over ends, never in the history). */
+                    email?: string;
+                    /** @description The language of the claim's mail; English when absent. */
+                    language?: "en" | "fr" | "de" | "it" | "ja";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "c7a3e9d2-1f64-4b8e-a05d-93b2f6e1c4a8",
+                     *         "planet": "artworks",
+                     *         "asset_id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *         "kind": "claim",
+                     *         "to_account_id": null,
+                     *         "status": "open",
+                     *         "created_at": "2026-11-23T16:48:02.300Z",
+                     *         "expires_at": "2026-12-23T16:48:02.300Z",
+                     *         "accepted_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "code": "q2V0aGUtY29kZS1pcy1zaG93bi1vbmNlLW9ubHktLS0",
+                     *       "claim_url": "https://avs.asset-registry.dev/collection/claim/q2V0aGUtY29kZS1pcy1zaG93bi1vbmNlLW9ubHktLS0"
+                     *     }
+                     */
+                    "application/json": {
+                        handover: {
+                            /**
+                             * Format: uuid
+                             * @description This hand-over.
+                             */
+                            id: string;
+                            /** @description The planet of the asset. */
+                            planet: string;
+                            /**
+                             * Format: uuid
+                             * @description The asset handed over.
+                             */
+                            asset_id: string;
+                            /** @description `claim`: a one-time code a collector accepts at `/collection/claim/{code}`; `consignment`: offered to the account `to_account_id`, which accepts. */
+                            kind: "claim" | "consignment";
+                            /** @description The consignee account of a consignment; null for a claim. */
+                            to_account_id: string | null;
+                            /** @description `open` until it is accepted, cancelled (by the holder, or by a newer offer of the same object) or `expires_at` passes (`expired`). */
+                            status: "open" | "accepted" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description 30 days after the offer.
+                             */
+                            expires_at: string;
+                            accepted_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                        /** @description A claim only: its one-time code (256 bits, base64url). Shown once; only its SHA-256 is kept. */
+                        code?: string;
+                        /** @description A claim only: the link the buyer opens to accept it. Shown once. */
+                        claim_url?: string;
+                    };
+                };
+            };
+            /** @description Invalid body (validation_failed): an address that is not one, `email` with a consignment, the holder as consignee; invalid_planet; planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The caller does not hold the object now: a collector or another account does (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No asset with this id in this planet (asset_not_found), or no account `to_account_id` (account_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found.",
+                     *       "code": "asset_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The asset is archived, or its certificate is not issued (invalid_state). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The resource is not in a state that allows this change.",
+                     *       "code": "invalid_state",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listHandovers: {
+        parameters: {
+            query?: {
+                /** @description The open consignments offered to the calling account (the only list there is). */
+                offered_to_us?: boolean;
+            };
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3e8f1a6c-52d9-4c07-b1e4-7a9d0c3f2b65",
+                     *           "planet": "artworks",
+                     *           "asset_id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *           "kind": "consignment",
+                     *           "to_account_id": "8a37c00e-37fa-48c4-b467-ddfebf349f5f",
+                     *           "status": "open",
+                     *           "created_at": "2026-11-23T16:48:02.300Z",
+                     *           "expires_at": "2026-12-23T16:48:02.300Z",
+                     *           "accepted_at": null,
+                     *           "cancelled_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This hand-over.
+                             */
+                            id: string;
+                            /** @description The planet of the asset. */
+                            planet: string;
+                            /**
+                             * Format: uuid
+                             * @description The asset handed over.
+                             */
+                            asset_id: string;
+                            /** @description `claim`: a one-time code a collector accepts at `/collection/claim/{code}`; `consignment`: offered to the account `to_account_id`, which accepts. */
+                            kind: "claim" | "consignment";
+                            /** @description The consignee account of a consignment; null for a claim. */
+                            to_account_id: string | null;
+                            /** @description `open` until it is accepted, cancelled (by the holder, or by a newer offer of the same object) or `expires_at` passes (`expired`). */
+                            status: "open" | "accepted" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description 30 days after the offer.
+                             */
+                            expires_at: string;
+                            accepted_at: string | null;
+                            cancelled_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Hand-over identifier.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "3e8f1a6c-52d9-4c07-b1e4-7a9d0c3f2b65",
+                     *         "planet": "artworks",
+                     *         "asset_id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *         "kind": "consignment",
+                     *         "to_account_id": "8a37c00e-37fa-48c4-b467-ddfebf349f5f",
+                     *         "status": "open",
+                     *         "created_at": "2026-11-23T16:48:02.300Z",
+                     *         "expires_at": "2026-12-23T16:48:02.300Z",
+                     *         "accepted_at": null,
+                     *         "cancelled_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        handover: {
+                            /**
+                             * Format: uuid
+                             * @description This hand-over.
+                             */
+                            id: string;
+                            /** @description The planet of the asset. */
+                            planet: string;
+                            /**
+                             * Format: uuid
+                             * @description The asset handed over.
+                             */
+                            asset_id: string;
+                            /** @description `claim`: a one-time code a collector accepts at `/collection/claim/{code}`; `consignment`: offered to the account `to_account_id`, which accepts. */
+                            kind: "claim" | "consignment";
+                            /** @description The consignee account of a consignment; null for a claim. */
+                            to_account_id: string | null;
+                            /** @description `open` until it is accepted, cancelled (by the holder, or by a newer offer of the same object) or `expires_at` passes (`expired`). */
+                            status: "open" | "accepted" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description 30 days after the offer.
+                             */
+                            expires_at: string;
+                            accepted_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No hand-over with this id that the caller made, is named in, or holds or registered the object of (handover_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Hand-over not found.",
+                     *       "code": "handover_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Hand-over identifier.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "c7a3e9d2-1f64-4b8e-a05d-93b2f6e1c4a8",
+                     *         "planet": "artworks",
+                     *         "asset_id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *         "kind": "claim",
+                     *         "to_account_id": null,
+                     *         "status": "cancelled",
+                     *         "created_at": "2026-11-23T16:48:02.300Z",
+                     *         "expires_at": "2026-12-23T16:48:02.300Z",
+                     *         "accepted_at": null,
+                     *         "cancelled_at": "2026-11-23T16:48:02.520Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        handover: {
+                            /**
+                             * Format: uuid
+                             * @description This hand-over.
+                             */
+                            id: string;
+                            /** @description The planet of the asset. */
+                            planet: string;
+                            /**
+                             * Format: uuid
+                             * @description The asset handed over.
+                             */
+                            asset_id: string;
+                            /** @description `claim`: a one-time code a collector accepts at `/collection/claim/{code}`; `consignment`: offered to the account `to_account_id`, which accepts. */
+                            kind: "claim" | "consignment";
+                            /** @description The consignee account of a consignment; null for a claim. */
+                            to_account_id: string | null;
+                            /** @description `open` until it is accepted, cancelled (by the holder, or by a newer offer of the same object) or `expires_at` passes (`expired`). */
+                            status: "open" | "accepted" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description 30 days after the offer.
+                             */
+                            expires_at: string;
+                            accepted_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The caller does not hold the object now (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No hand-over with this id that the caller made, is named in, or holds or registered the object of (handover_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Hand-over not found.",
+                     *       "code": "handover_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The hand-over is no longer open: accepted, cancelled, past `expires_at`, or the object changed hands since (handover_closed). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The hand-over is no longer open.",
+                     *       "code": "handover_closed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than 64 KiB (payload_too_large). */
+            413: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than 64 KiB.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Content-Type must be application/json (unsupported_media_type). */
+            415: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type must be application/json.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (idempotency_key_reused). */
+            422: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was used with a different request.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Too many requests (rate_limited). */
+            429: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests.",
+                     *       "code": "rate_limited",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "code": "internal_error",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The service is temporarily unavailable (service_unavailable). */
+            503: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is temporarily unavailable; retry shortly.",
+                     *       "code": "service_unavailable",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    acceptHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A correlation id echoed in the response (1–128 of `A-Za-z0-9._:-`; anything else is replaced).
+                 * @example req-7f3a
+                 */
+                "x-request-id"?: string;
+                /**
+                 * @description Makes the POST safe to retry: the same key with the same request answers the stored response (docs/reliability.md).
+                 * @example c2f6f1f0-create-asset-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Hand-over identifier.
+                 * @example 0b8f6a52-6a2e-4f0c-9a57-2f4a3b1c9d10
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Present (`true`) when the response is the stored answer to an earlier request with this Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "3e8f1a6c-52d9-4c07-b1e4-7a9d0c3f2b65",
+                     *         "planet": "artworks",
+                     *         "asset_id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *         "kind": "consignment",
+                     *         "to_account_id": "8a37c00e-37fa-48c4-b467-ddfebf349f5f",
+                     *         "status": "accepted",
+                     *         "created_at": "2026-11-23T16:48:02.300Z",
+                     *         "expires_at": "2026-12-23T16:48:02.300Z",
+                     *         "accepted_at": "2026-11-23T16:48:02.410Z",
+                     *         "cancelled_at": null
+                     *       },
+                     *       "asset": {
+                     *         "id": "5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0",
+                     *         "planet": "artworks",
+                     *         "title": "Poplars",
+                     *         "account_id": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *         "certificate_number": "ART-2026-000004",
+                     *         "certificate_status": "issued",
+                     *         "status": "active",
+                     *         "created_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *         "updated_by": "659411b9-5fbf-41cd-bf23-9037e6d77ce5",
+                     *         "created_at": "2026-11-23T16:48:02.210Z",
+                     *         "updated_at": "2026-11-23T16:48:02.210Z",
+                     *         "alert": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        handover: {
+                            /**
+                             * Format: uuid
+                             * @description This hand-over.
+                             */
+                            id: string;
+                            /** @description The planet of the asset. */
+                            planet: string;
+                            /**
+                             * Format: uuid
+                             * @description The asset handed over.
+                             */
+                            asset_id: string;
+                            /** @description `claim`: a one-time code a collector accepts at `/collection/claim/{code}`; `consignment`: offered to the account `to_account_id`, which accepts. */
+                            kind: "claim" | "consignment";
+                            /** @description The consignee account of a consignment; null for a claim. */
+                            to_account_id: string | null;
+                            /** @description `open` until it is accepted, cancelled (by the holder, or by a newer offer of the same object) or `expires_at` passes (`expired`). */
+                            status: "open" | "accepted" | "cancelled" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description 30 days after the offer.
+                             */
+                            expires_at: string;
+                            accepted_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                        /** @description The asset record; planet fields and pass-through fields follow the fixed fields. */
+                        asset: {
+                            /**
+                             * Format: uuid
+                             * @description Asset identifier, assigned by the service.
+                             */
+                            id: string;
+                            /** @description Planet ID. */
+                            planet: string;
+                            title: string;
+                            /**
+                             * Format: uuid
+                             * @description The owning account.
+                             */
+                            account_id: string;
+                            /** @description PREFIX-YYYY-NNNNNN, from generate_certificate_number. */
+                            certificate_number: string;
+                            /** @description `pending` on creation. */
+                            certificate_status: "pending" | "issued" | "suspended" | "revoked" | "rejected";
+                            /** @description `draft` on creation. */
+                            status: "draft" | "active" | "archived";
+                            /**
+                             * Format: uuid
+                             * @description The account that created the asset.
+                             */
+                            created_by: string;
+                            /**
+                             * Format: uuid
+                             * @description The account that last changed the asset.
+                             */
+                            updated_by: string;
+                            /**
+                             * Format: date-time
+                             * @description Creation time, ISO 8601 UTC with milliseconds.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Last change, ISO 8601 UTC with milliseconds.
+                             */
+                            updated_at: string;
+                            /** @description The open stolen-or-lost alert: `{kind, since}`, or null when none is open. A certificate with an open alert does not verify. */
+                            alert: {
+                                kind: "stolen" | "lost";
+                                /**
+                                 * Format: date-time
+                                 * @description When the asset went missing (the alert's `occurred_at`), ISO 8601 UTC with milliseconds.
+                                 */
+                                since: string;
+                            } | null;
+                            /** @description The holding account's own stock number, unique in its account and planet; null when none. Absent when another account's key reads the asset. */
+                            inventory_number?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: validation_failed, invalid_json, invalid_planet or planet_scope_mismatch. */
+            400: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request is invalid.",
+                     *       "code": "validation_failed",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Invalid or missing API key (unauthorized). */
+            401: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description The authentication scheme: `Bearer` (RFC 6750). */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or missing API key.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The caller is not the consignee named by the hand-over (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description No hand-over with this id that the caller made, is named in, or holds or registered the object of (handover_not_found). */
+            404: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Hand-over not found.",
+                     *       "code": "handover_not_found",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description The hand-over is no longer open: accepted, cancelled, past `expires_at`, or the object changed hands since (handover_closed). */
+            409: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying (RFC 9110). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The hand-over is no longer open.",
+                     *       "code": "handover_closed",
                      *       "request_id": "req-7f3a"
                      *     }
                      */
@@ -16822,6 +18878,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description A collector or another account holds the object now (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
             /** @description No asset with this id in this planet (asset_not_found), or not owned by the caller. */
             404: {
                 headers: {
@@ -17309,6 +19396,37 @@ export interface operations {
                      * @example {
                      *       "error": "Invalid or missing API key.",
                      *       "code": "unauthorized",
+                     *       "request_id": "req-7f3a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A human-readable sentence. */
+                        error: string;
+                        /** @description A stable snake_case code; docs/errors.md lists every one. */
+                        code: string;
+                        /** @description Also sent in the x-request-id header. */
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description A collector or another account holds the object now (not_holder). */
+            403: {
+                headers: {
+                    /** @description The request id (the sent `x-request-id` when it is 1–128 of `A-Za-z0-9._:-`); also in error bodies. */
+                    "x-request-id": string;
+                    /** @description Requests the API key may make in a window (draft-ietf-httpapi-ratelimit-headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only who holds the object now may do this.",
+                     *       "code": "not_holder",
                      *       "request_id": "req-7f3a"
                      *     }
                      */
@@ -20017,7 +22135,7 @@ export interface operations {
                                 admin: true;
                             };
                             /** @description What was done. */
-                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.media_uploaded" | "import.started" | "import.cancelled";
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.media_uploaded" | "import.started" | "import.cancelled" | "holder.moved_on_proof";
                             /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
                             target: {
                                 [key: string]: unknown;

@@ -7,6 +7,7 @@ import { certificatesRoutes } from './certificates/certificates.routes.js';
 import { correctionRoutes } from './corrections/corrections.routes.js';
 import { eventFeedRoutes } from './event-feed/event-feed.routes.js';
 import { historyRoutes } from './history/history.routes.js';
+import { holderRoutes } from './holders/holders.routes.js';
 import { importRoutes } from './inventory/imports.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { tagRoutes } from './tags/tags.routes.js';
@@ -26,6 +27,7 @@ export async function v1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(tlogProofRoutes);
   await v1.register(certificatesRoutes);
   await v1.register(transferRoutes);
+  await v1.register(holderRoutes);
   await v1.register(verificationRoutes);
   await v1.register(webhookRoutes);
   await v1.register(deliveryRoutes);

@@ -21,6 +21,11 @@ export const apiTags = [
   },
   { name: 'certificates', description: 'Certificate look-up and its signed credential.' },
   { name: 'transfers', description: 'Ownership transfer offers the receiving account accepts or declines.' },
+  {
+    name: 'handovers',
+    description:
+      "Hand-overs by an object's holder: a claim a collector accepts, or a consignment an account accepts (docs/collectors.md).",
+  },
   { name: 'verification', description: 'Verify an asset; the stored verifications.' },
   { name: 'webhooks', description: 'Webhook registration and the delivery log.' },
   {

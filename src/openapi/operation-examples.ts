@@ -375,6 +375,35 @@ const page = (data: unknown[], nextCursor: string | null = null) => ({
   next_cursor: nextCursor,
 });
 
+/** An issued artwork the gallery consigns to the buyer (an auction house), which then offers it to a collector. */
+const poplars = {
+  ...haystacks,
+  id: '5b0e41c2-7d39-4f0a-9c84-2e61f3a7b9d0',
+  title: 'Poplars',
+  certificate_number: 'ART-2026-000004',
+  certificate_status: 'issued',
+  status: 'active',
+  created_at: '2026-11-23T16:48:02.210Z',
+  updated_at: '2026-11-23T16:48:02.210Z',
+};
+const handover = (
+  kind: 'claim' | 'consignment',
+  status: 'open' | 'accepted' | 'cancelled',
+  decidedAt: string | null = null,
+) => ({
+  id: kind === 'claim' ? 'c7a3e9d2-1f64-4b8e-a05d-93b2f6e1c4a8' : '3e8f1a6c-52d9-4c07-b1e4-7a9d0c3f2b65',
+  planet: 'artworks',
+  asset_id: poplars.id,
+  kind,
+  to_account_id: kind === 'consignment' ? BUYER : null,
+  status,
+  created_at: '2026-11-23T16:48:02.300Z',
+  expires_at: '2026-12-23T16:48:02.300Z',
+  accepted_at: status === 'accepted' ? decidedAt : null,
+  cancelled_at: status === 'cancelled' ? decidedAt : null,
+});
+const CLAIM_CODE = 'q2V0aGUtY29kZS1pcy1zaG93bi1vbmNlLW9ubHktLS0';
+
 /** A stock list uploaded as CSV: two rows, the second with a year that is not a number. */
 export const IMPORT_CSV =
   'Inventory number,Title,Artist,Year,Notes\r\nGN-2026-014,Harbour at dusk,Anna Berg,1975,framed\r\nGN-2026-015,Harbour at night,Anna Berg,ca. 1975,\r\n';
@@ -674,6 +703,31 @@ export const operationExamples: Record<string, OperationExamples> = {
         ),
       },
     },
+  },
+  handOverAsset: {
+    request: { email: 'buyer@example.com', language: 'en' },
+    requestForms: [{ email: 'buyer@example.com', language: 'en' }, { to_account_id: BUYER }],
+    responses: {
+      '201': {
+        handover: handover('claim', 'open'),
+        code: CLAIM_CODE,
+        claim_url: `https://avs.asset-registry.dev/collection/claim/${CLAIM_CODE}`,
+      },
+    },
+  },
+  listHandovers: { responses: { '200': page([handover('consignment', 'open')]) } },
+  getHandover: { responses: { '200': { handover: handover('consignment', 'open') } } },
+  acceptHandover: {
+    responses: {
+      '200': {
+        handover: handover('consignment', 'accepted', '2026-11-23T16:48:02.410Z'),
+        // The registrant stays the gallery; its stock number is its own.
+        asset: (({ inventory_number: _own, ...rest }) => rest)(poplars),
+      },
+    },
+  },
+  cancelHandover: {
+    responses: { '200': { handover: handover('claim', 'cancelled', '2026-11-23T16:48:02.520Z') } },
   },
   createWebhook: {
     request: WEBHOOK_REQUEST,

@@ -29,6 +29,9 @@ const MADE_UP_KEYS = new Set([
   'verificationMethod',
   'statusListIndex',
   'secret',
+  // A claim's one-time code and its link.
+  'code',
+  'claim_url',
   'next_cursor',
   // A private medium's salt is drawn afresh.
   'commitment_salt',
@@ -54,6 +57,7 @@ interface Answer extends ProvisioningAnswer {
   id: string;
   certificate_number: string;
   transfer: { id: string };
+  handover: { id: string };
   alert: { id: string };
   tag: { id: string; uid: string };
 }
@@ -173,6 +177,28 @@ describe('the documented examples', () => {
     await call('declineTransfer', buyer.auth, { id: await offerAgain() });
     await call('cancelTransfer', owner.auth, { id: await offerAgain() });
     await call('archiveAsset', owner.auth, { id: haystacks.id });
+
+    // An issued artwork consigned to the buyer (an auction house), accepted; the buyer then offers it to a collector.
+    const poplars = (
+      await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/assets/artworks',
+        headers: owner.auth,
+        payload: { title: 'Poplars' },
+      })
+    ).json<Answer>();
+    await issueCertificateForTest(context.db, poplars);
+    const consigned = await call(
+      'handOverAsset',
+      owner.auth,
+      { id: poplars.id },
+      { body: { to_account_id: buyer.accountId } },
+    );
+    await call('listHandovers', buyer.auth);
+    await call('getHandover', owner.auth, { id: consigned.handover.id });
+    await call('acceptHandover', buyer.auth, { id: consigned.handover.id });
+    const claim = await call('handOverAsset', buyer.auth, { id: poplars.id });
+    await call('cancelHandover', buyer.auth, { id: claim.handover.id });
 
     // The artwork reported stolen: created as documented, its creation the only event after `since`.
     const since = new Date(Date.now() - 1).toISOString();

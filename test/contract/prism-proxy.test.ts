@@ -346,6 +346,16 @@ describe('every documented request example against the live service (the Dredd r
         values.id = (offer.body as { transfer: { id: string } }).transfer.id;
         if (operationId !== 'cancelTransfer') auth = buyer.auth;
       }
+      // A hand-over is made of an issued certificate; the consignee accepts, the holder reads and cancels.
+      if (operationId === 'handOverAsset') await issueCertificateForTest(context.db, asset);
+      if (/Handover$/.test(operationId)) {
+        await issueCertificateForTest(context.db, asset);
+        const offered = await send('POST', `/api/v1/assets/artworks/${asset.id}/handover`, owner.auth, {
+          to_account_id: buyer.accountId,
+        });
+        values.id = (offered.body as { handover: { id: string } }).handover.id;
+        if (operationId === 'acceptHandover') auth = buyer.auth;
+      }
       if (route.startsWith('/api/v1/webhooks/')) {
         const hook = await send('POST', '/api/v1/webhooks', owner.auth, {
           url: 'https://hooks.example.com/run',

@@ -26,9 +26,10 @@ export async function alertRoutes(parent: FastifyInstance): Promise<void> {
         body: RaiseAlertBody,
         response: {
           201: AlertResponse,
-          ...errorResponses([400, 404, 409], {
+          ...errorResponses([400, 403, 404, 409], {
             body: true,
             descriptions: {
+              403: 'A collector or another account holds the object now (not_holder).',
               400: 'A bad kind, an `occurred_at` that is not a date or is in the future, or planet scope mismatch.',
               ...ownedAssetNotFound,
               409: 'The asset already has an open alert (alert_already_open).',
@@ -59,10 +60,11 @@ export async function alertRoutes(parent: FastifyInstance): Promise<void> {
         body: ResolveAlertBody,
         response: {
           200: AlertResponse,
-          ...errorResponses([400, 404, 409], {
+          ...errorResponses([400, 403, 404, 409], {
             body: true,
             descriptions: {
               400: 'A bad outcome, or planet scope mismatch.',
+              403: 'A collector or another account holds the object now (not_holder).',
               404: 'No such asset of the caller (asset_not_found), or no such alert on it (alert_not_found).',
               409: 'The alert is already resolved (invalid_state).',
             },

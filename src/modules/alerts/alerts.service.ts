@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
+import { assertAccountMayAct } from '../holders/holders.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordKeylessSearchChange } from '../media/media.service.js';
 import { recordAlertNotices } from '../notices/notice-events.service.js';
@@ -91,6 +92,8 @@ export async function raiseAlert(
   const reference = optionalText('reference', body.reference);
   const note = optionalText('note', body.note);
   const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
+  // The holder reports it: a gallery whose object a collector holds now may not (holder-rules.ts).
+  if ('principal' in actor) await assertAccountMayAct(tx, 'raise_alert', actor.principal, asset);
   const open = await findOpenAlert(tx, asset.id);
   if (open) throw new AppError('alert_already_open', 'open_alert', { id: open.id, kind: open.kind });
   const by = actorColumns(actor);
@@ -123,6 +126,7 @@ export async function resolveAlert(
     throw new AppError('validation_failed', 'value_not_allowed', { field: 'outcome' });
   }
   const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
+  if ('principal' in actor) await assertAccountMayAct(tx, 'resolve_alert', actor.principal, asset);
   const current = isUuid(target.alertId) ? await findAlert(tx, asset.id, target.alertId) : undefined;
   if (!current) throw new AppError('alert_not_found');
   if (current.resolved_at) throw new AppError('invalid_state', 'alert_resolved');

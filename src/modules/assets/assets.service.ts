@@ -405,6 +405,11 @@ export async function checkAssetForMediaChange(
   assertCanChangeMedia(row.certificate_status, move);
 }
 
+/** An asset's row read by another room (the holders room reads who registered it and when), unlocked. */
+export async function readAssetRow(db: Queryable, planet: string, id: string): Promise<AssetRow | undefined> {
+  return findAsset(db, planet, id);
+}
+
 /**
  * Locks an asset another room changes in its own transaction (an offer answered, an alert raised or resolved, a
  * certificate moved), by id or by its certificate, before that room's own lock; undefined when there is none.

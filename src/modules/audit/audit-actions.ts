@@ -18,6 +18,8 @@ export const auditActions = [
   'import.media_uploaded',
   'import.started',
   'import.cancelled',
+  // The operator moved an object's holding on proof (docs/collectors.md).
+  'holder.moved_on_proof',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

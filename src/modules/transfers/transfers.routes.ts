@@ -41,10 +41,11 @@ export async function transferRoutes(instance: FastifyInstance): Promise<void> {
         body: TransferBody,
         response: {
           202: TransferResponse,
-          ...errorResponses([400, 404, 409], {
+          ...errorResponses([400, 403, 404, 409], {
             body: true,
             descriptions: {
               400: 'Invalid body, or the target is the owner (validation_failed); invalid_planet; planet_scope_mismatch.',
+              403: 'A collector or another account holds the object now: only a registrant that holds it may transfer it (not_holder).',
               ...ownedAssetNotFound,
               409: 'The asset is archived (invalid_state), or already has an open offer (transfer_pending).',
             },
@@ -86,9 +87,10 @@ export async function transferRoutes(instance: FastifyInstance): Promise<void> {
         params: TransferParams,
         response: {
           200: AcceptedTransferResponse,
-          ...errorResponses([404, 409], {
+          ...errorResponses([403, 404, 409], {
             body: true,
             descriptions: {
+              403: 'The account that offered it no longer holds the object (not_holder).',
               404: notFound,
               409: `${notOpen} Also invalid_state when the asset was archived meanwhile.`,
             },

@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { isInScope } from '../../planets/planet-access.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { lockAssetForChange, lockTransferableAsset, transferLockedAsset } from '../assets/assets.service.js';
+import { accountHolds, assertAccountMayAct, moveHoldingWithTransfer } from '../holders/holders.service.js';
 import { recordTransferNotice } from '../notices/notice-events.service.js';
 import type { Principal } from '../principal/principal.js';
 import {
@@ -62,6 +63,8 @@ export async function offerTransfer(
     throw new AppError('validation_failed', 'transfer_to_owner');
   }
   const asset = await lockTransferableAsset(db, principal, planet, assetId);
+  // A collector's object cannot be transferred away by the gallery that registered it (holder-rules.ts).
+  await assertAccountMayAct(db, 'transfer', principal, asset);
   await expireStaleOffers(db, planet, asset.id);
   const open = await findPendingOffer(db, planet, asset.id);
   if (open) throw new AppError('transfer_pending', 'open_offer', { id: open.id });
@@ -120,6 +123,10 @@ export async function acceptTransfer(
   if (asset.account_id !== offer.from_account_id) {
     throw new AppError('invalid_state', 'transfer_is', { move: 'accept', state: 'outdated' });
   }
+  if (!(await accountHolds(db, asset, offer.from_account_id))) {
+    throw new AppError('not_holder', 'may_not', { action: 'transfer' });
+  }
+  await moveHoldingWithTransfer(db, asset, offer.to_account_id);
   const record = await transferLockedAsset(db, asset, {
     toAccountId: offer.to_account_id,
     transferId: offer.id,

@@ -43,7 +43,9 @@ type MediumKind = `${'public' | 'private'}${MediumType}`;
  * from {from} to {to}`) that a translation may order as its language does, and the phrases that fill the parts.
  */
 export interface HistoryWords {
-  actors: Phrases<'operator' | 'unnamedApiKey' | 'member' | 'yourAccount' | 'otherAccount' | 'unknown'> & {
+  actors: Phrases<
+    'operator' | 'unnamedApiKey' | 'member' | 'yourAccount' | 'otherAccount' | 'unknown' | 'collector'
+  > & {
     apiKey: Sentence<[name: string]>;
   };
   accounts: Phrases<'yours' | 'other'>;
@@ -62,6 +64,8 @@ export interface HistoryWords {
     | 'tagUnbound'
     | 'verified'
     | 'verificationFailed'
+    | 'handedToCollection'
+    | 'handedOnOnProof'
     | 'other'
   > &
     Readonly<Record<`${CertificateMoveWord}Because`, Sentence<[actor: string, reason: string]>>> & {
@@ -69,6 +73,7 @@ export interface HistoryWords {
       set: Sentence<[actor: string, field: string, to: string]>;
       cleared: Sentence<[actor: string, field: string, from: string]>;
       transferred: Sentence<[actor: string, from: string, to: string]>;
+      consigned: Sentence<[actor: string, to: string]>;
       reportedStolen: Sentence<[actor: string, since: string]>;
       reportedLost: Sentence<[actor: string, since: string]>;
     };
@@ -112,6 +117,8 @@ function actorOf(entry: AssetHistoryEntry, { words, names }: Reading): string {
   const { payload } = entry;
   const { actors } = words;
   if (payload.source === 'admin' || payload.source === 'cli') return actors.operator;
+  // A collector is never named in the history (docs/collectors.md).
+  if (payload.source === 'collection') return actors.collector;
   const account = entry.actor_account_id;
   const readersOwn = names.readerAccountId === null || account === names.readerAccountId;
   const memberId = text(payload.member_id);
@@ -203,13 +210,7 @@ function sentencesOf(entry: AssetHistoryEntry, reading: Reading): string[] {
     case 'ARCHIVED':
       return [events.archived(actor)];
     case 'OWNERSHIP_TRANSFERRED':
-      return [
-        events.transferred(
-          actor,
-          accountOf(payload.from_account_id, reading),
-          accountOf(payload.to_account_id, reading),
-        ),
-      ];
+      return [handOnSentence(entry, actor, reading)];
     case 'MEDIA_ADDED':
       return [events[`${mediumKind(entry, reading)}Added`](actor)];
     case 'MEDIA_REMOVED':
@@ -235,6 +236,30 @@ function sentencesOf(entry: AssetHistoryEntry, reading: Reading): string[] {
       return [payload.verified === false ? events.verificationFailed(actor) : events.verified(actor)];
     default:
       return [events.other(actor)];
+  }
+}
+
+/**
+ * A change of holder in words: an account-to-account transfer names both accounts; a hand-over (holders as
+ * commitments only) says where the object went, never a hash and never a collector.
+ */
+function handOnSentence(entry: AssetHistoryEntry, actor: string, reading: Reading): string {
+  const { payload } = entry;
+  const { events } = reading.words;
+  switch (payload.kind) {
+    case 'claim':
+      return events.handedToCollection(actor);
+    // The consignee accepted: the event's account is the new holder.
+    case 'consignment':
+      return events.consigned(actor, accountOf(entry.actor_account_id, reading));
+    case 'operator':
+      return events.handedOnOnProof(actor);
+    default:
+      return events.transferred(
+        actor,
+        accountOf(payload.from_account_id, reading),
+        accountOf(payload.to_account_id, reading),
+      );
   }
 }
 

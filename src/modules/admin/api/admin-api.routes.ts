@@ -18,6 +18,7 @@ import {
 } from '../../certificates/certificate-moves.service.js';
 import { archiveAsset } from '../../assets/assets.service.js';
 import { adminCorrectionRoutes } from './corrections-admin.routes.js';
+import { adminHolderRoutes } from './holders-admin.routes.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../keys/keys.service.js';
 import { inviteMember, listInvitations, revokeInvitation } from '../../members/invitations.service.js';
 import { disableMember, listMembers } from '../../members/members.service.js';
@@ -248,6 +249,8 @@ export async function adminApiRoutes(app: FastifyInstance): Promise<void> {
 
   // Corrections after issue (docs/corrections.md): the operator approves or refuses a member's request.
   await app.register(adminCorrectionRoutes);
+  // The operator's hand-over on proof (docs/collectors.md).
+  await app.register(adminHolderRoutes);
 
   // Stolen and lost (docs/alerts.md): an administrator raises or resolves an alert on any asset.
   const planetOfParams = (planet: string): PlanetId => {

@@ -40,6 +40,7 @@ export const auditText = {
       import_media_uploaded: 'Images for a spreadsheet import uploaded',
       import_started: 'Spreadsheet import started',
       import_cancelled: 'Spreadsheet import cancelled',
+      holder_moved_on_proof: 'The operator handed an object on, on proof of ownership',
     },
     /** What an entry was about, part by part. */
     targets: {

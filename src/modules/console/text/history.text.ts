@@ -16,6 +16,7 @@ export const historyText = {
       yourAccount: 'Your account',
       otherAccount: 'Another account',
       unknown: 'Someone',
+      collector: 'A private collector',
     },
     accounts: {
       yours: 'your account',
@@ -44,6 +45,12 @@ export const historyText = {
         'from',
         'to',
       ),
+      handedToCollection: msg(
+        '{actor} accepted the hand-over: the object passed to a private collection',
+        'actor',
+      ),
+      consigned: msg('{actor} accepted the consignment: the object is now held by {to}', 'actor', 'to'),
+      handedOnOnProof: msg('{actor} handed the object on, on proof of ownership', 'actor'),
       publicImageAdded: msg('{actor} added a public image', 'actor'),
       publicDocumentAdded: msg('{actor} added a public document', 'actor'),
       privateImageAdded: msg('{actor} added a private image', 'actor'),
