@@ -18,6 +18,10 @@ export const auditActions = [
   'import.media_uploaded',
   'import.started',
   'import.cancelled',
+  'handover.created',
+  'handover.cancelled',
+  'consignment.accepted',
+  'consignment.declined',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -54,7 +54,6 @@ export const handoversText = {
     severalAccounts:
       'Several accounts have this public name. Ask the account to tell you its exact name as its certificates show it.',
     ownAccount: 'This account holds the object already.',
-    handOverLink: 'Hand over or consign it',
     claimTitle: msg('Hand-over of {number}', 'number'),
     claimOnce:
       'Give the buyer the card now. Its code is shown this once and is not kept: once you leave this page, cancel the hand-over and make a new one if the card is lost.',
@@ -64,7 +63,6 @@ export const handoversText = {
     validUntil: msg('Valid until {date}.', 'date'),
     mailedTo: msg('The claim link was also mailed to {email}.', 'email'),
     downloadCard: 'Download the hand-over card (PDF)',
-    cardGone: 'This hand-over is no longer open: its card cannot be downloaded any more.',
     backToAsset: 'Back to the object',
     pageTitle: 'Consignments',
     pageIntro:

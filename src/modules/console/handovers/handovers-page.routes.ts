@@ -1,0 +1,253 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { LANGUAGES, type Language } from '../../../i18n/locales.js';
+import { currentLanguage } from '../../../i18n/request-language.js';
+import { qrCodeSvgOnce } from '../../../lib/qr-codes.js';
+import { limits } from '../../../limits.js';
+import { getAsset } from '../../assets/assets.service.js';
+import { formChange } from '../../web-pages/form-rules.js';
+import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
+import { memberPrincipal, memberSession } from '../shell/console-auth.js';
+import {
+  changeThenRedirect,
+  redirectWithFlash,
+  FormBody,
+  IdParams,
+  pageFrame,
+  pageRoute,
+  refusal,
+  sendConsolePage,
+} from '../shell/console-page.helpers.js';
+import { AssetParams, planetOf } from '../assets/asset-route-parts.js';
+import type { PrintSources } from '../print/certificate-print.service.js';
+import { text } from '../text/index.js';
+import {
+  acceptOfferedConsignment,
+  assertSeesHolding,
+  cardLanguage,
+  consignmentLists,
+  declineOfferedConsignment,
+  handoverCardPdf,
+  holdingView,
+  makeClaim,
+  offerConsignment,
+  withdrawOffer,
+} from './handovers-console.service.js';
+import {
+  claimMadePage,
+  consignmentsPage,
+  objectHandoverPage,
+  objectHandoverPath,
+  type HandedObject,
+} from './handovers-page.views.js';
+
+const words = text.handovers;
+
+const CardLanguage = Type.Optional(Type.Union(LANGUAGES.map((language) => Type.Literal(language))));
+const ClaimBody = Type.Object({
+  ...FormBody.properties,
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  language: CardLanguage,
+});
+const ConsignBody = Type.Object({
+  ...FormBody.properties,
+  consignee: Type.String({ maxLength: limits.stringLength }),
+});
+const CardBody = Type.Object({
+  ...FormBody.properties,
+  code: Type.String({ maxLength: 200 }),
+  language: CardLanguage,
+});
+
+type ObjectRequest = FastifyRequest<{ Params: Static<typeof AssetParams> }>;
+type OfferRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
+
+/** The object the URL names, as the account may hand it over: one it registered or one it holds (else 404). */
+async function handedObject(request: ObjectRequest): Promise<HandedObject> {
+  const { db } = request.server;
+  const asset = await getAsset(db, planetOf(request.params), request.params.id);
+  const accountId = memberSession(request).accountId;
+  await assertSeesHolding(db, accountId, asset);
+  return {
+    planet: asset.planet,
+    id: asset.id,
+    title: asset.title,
+    certificate_number: asset.certificate_number,
+    certificate_status: asset.certificate_status,
+    registeredHere: asset.account_id === accountId,
+  };
+}
+
+/**
+ * The gallery's side of a hand-over (docs/collectors.md, docs/console.md "Hand-overs"): a claim for a buyer with
+ * its card, a consignment to another account, and /console/handovers where consignments are answered. Viewers read;
+ * editors and owners act.
+ */
+export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const sources = (): PrintSources => ({
+    db,
+    config: app.config,
+    signer: app.credentialSigner,
+    stores: app.mediaStores,
+    service: app.serviceBrand,
+    serviceLogo: app.serviceLogo,
+  });
+
+  /** The object's hand-over page, with a refusal's notice and status when a form on it was refused. */
+  async function sendObjectPage(
+    request: ObjectRequest,
+    reply: FastifyReply,
+    answer: { flash?: Flash; status?: number } = {},
+  ) {
+    const object = await handedObject(request);
+    const view = await holdingView(db, memberSession(request).accountId, object);
+    return sendConsolePage(request, reply, (frame) => objectHandoverPage(frame, object, view), answer);
+  }
+
+  const sendListPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: { flash?: Flash; status?: number } = {},
+  ) =>
+    consignmentLists(db, memberSession(request).accountId).then((lists) =>
+      sendConsolePage(request, reply, (frame) => consignmentsPage(frame, lists), answer),
+    );
+
+  app.get('/handovers', pageRoute('viewer'), async (request, reply) => sendListPage(request, reply));
+
+  app.get<{ Params: Static<typeof AssetParams> }>(
+    '/handovers/objects/:planet/:id',
+    pageRoute('viewer', { params: AssetParams }),
+    async (request, reply) => sendObjectPage(request, reply),
+  );
+
+  app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof ClaimBody> }>(
+    '/handovers/objects/:planet/:id/claim',
+    pageRoute('editor', { params: AssetParams, body: ClaimBody }),
+    async (request, reply) => {
+      const object = await handedObject(request);
+      const language: Language = cardLanguage(request.body.language, currentLanguage() as Language);
+      const email = request.body.email?.trim() || undefined;
+      let claim;
+      try {
+        claim = await makeClaim(db, app.config, {
+          principal: memberPrincipal(request),
+          planet: object.planet,
+          assetId: object.id,
+          email,
+          language,
+        });
+      } catch (error) {
+        return sendObjectPage(request, reply, refusal(error));
+      }
+      const [frame, qrSvg] = await Promise.all([pageFrame(request), qrCodeSvgOnce(claim.claimUrl)]);
+      // The code is on this page alone: no cache may keep it.
+      void reply.header('cache-control', 'no-store');
+      return sendPage(reply, claimMadePage(frame, object, { ...claim, qrSvg, language }));
+    },
+  );
+
+  app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof ConsignBody> }>(
+    '/handovers/objects/:planet/:id/consign',
+    pageRoute('editor', { params: AssetParams, body: ConsignBody }),
+    async (request, reply) => {
+      const object = await handedObject(request);
+      return changeThenRedirect(request, reply, {
+        run: () =>
+          offerConsignment(db, {
+            principal: memberPrincipal(request),
+            planet: object.planet,
+            assetId: object.id,
+            consigneeName: request.body.consignee,
+          }),
+        url: objectHandoverPath(object),
+        done: (result) =>
+          result.kind === 'offered'
+            ? { kind: 'notice', message: words.consignmentOffered(result.accountName) }
+            : {
+                kind: 'error',
+                message: { none: words.noSuchAccount, several: words.severalAccounts, own: words.ownAccount }[
+                  result.kind
+                ],
+              },
+        refused: (answer) => sendObjectPage(request, reply, answer),
+      });
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof CardBody> }>(
+    '/handovers/offers/:id/card.pdf',
+    pageRoute('editor', { params: IdParams, body: CardBody }),
+    async (request, reply) => {
+      const { pdf, certificateNumber } = await handoverCardPdf(sources(), {
+        accountId: memberSession(request).accountId,
+        handoverId: request.params.id,
+        code: request.body.code.replace(/\s+/g, ''),
+        language: cardLanguage(request.body.language, currentLanguage() as Language),
+      });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="handover-${certificateNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  /** A decision on an offer, then to the page `done` names with its notice; refused, the consignments page says why. */
+  function decide<T>(
+    request: OfferRequest,
+    reply: FastifyReply,
+    run: () => Promise<T>,
+    done: (result: T) => { url: string; message: string },
+  ) {
+    return formChange(
+      reply,
+      run,
+      (result) => {
+        const { url, message } = done(result);
+        return redirectWithFlash(request, reply, url, { kind: 'notice', message });
+      },
+      (answer) => sendListPage(request, reply, answer),
+    );
+  }
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/handovers/offers/:id/cancel',
+    pageRoute('editor', { params: IdParams, body: FormBody }),
+    async (request: OfferRequest, reply) =>
+      decide(
+        request,
+        reply,
+        () => withdrawOffer(db, memberPrincipal(request), request.params.id),
+        (handover) => ({
+          url: objectHandoverPath({ planet: handover.planet, id: handover.asset_id }),
+          message: words.cancelled,
+        }),
+      ),
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/handovers/offers/:id/accept',
+    pageRoute('editor', { params: IdParams, body: FormBody }),
+    async (request: OfferRequest, reply) =>
+      decide(
+        request,
+        reply,
+        () => acceptOfferedConsignment(db, memberPrincipal(request), request.params.id),
+        (result) => ({ url: '/console/handovers', message: words.accepted(result.asset.certificate_number) }),
+      ),
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/handovers/offers/:id/decline',
+    pageRoute('editor', { params: IdParams, body: FormBody }),
+    async (request: OfferRequest, reply) =>
+      decide(
+        request,
+        reply,
+        () => declineOfferedConsignment(db, memberPrincipal(request), request.params.id),
+        () => ({ url: '/console/handovers', message: words.declined }),
+      ),
+  );
+}
