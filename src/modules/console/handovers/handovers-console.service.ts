@@ -172,29 +172,47 @@ export async function assertSeesHolding(
   if (holder.kind !== 'account' || holder.accountId !== accountId) throw new AppError('asset_not_found');
 }
 
+/** What the member asks for: which object, and how it is handed over (a claim's address and language, or the consignee). */
+type HandoverAsked = { principal: MemberPrincipal; planet: string; assetId: string } & (
+  | { kind: 'claim'; email?: string; language: Language; config: Config }
+  | { kind: 'consignment'; toAccountId: string; consignee: string }
+);
+
+/** The hand-over made through the holders service, with its audit entry in the same transaction. */
+function auditedHandover(db: Database, asked: HandoverAsked) {
+  return audited(
+    db,
+    asked.principal,
+    'handover.created',
+    (joined) =>
+      createHandover(joined, {
+        planet: asked.planet,
+        assetId: asked.assetId,
+        actor: { kind: 'account', principal: asked.principal },
+        kind: asked.kind,
+        ...(asked.kind === 'claim'
+          ? {
+              email: asked.email,
+              language: asked.language,
+              baseUrl: publicBaseUrl(asked.config),
+              mail: mailSettings(asked.config),
+            }
+          : { toAccountId: asked.toAccountId }),
+      }),
+    (result) => ({
+      ...offerTarget(result.handover),
+      ...(asked.kind === 'consignment' ? { consignee: asked.consignee } : {}),
+    }),
+  );
+}
+
 /** Hand over to a buyer: a claim whose link is mailed to `email` when given; its code is answered once. */
 export async function makeClaim(
   db: Database,
   config: Config,
   input: { principal: MemberPrincipal; planet: string; assetId: string; email?: string; language: Language },
 ): Promise<MadeClaim> {
-  const made = await audited(
-    db,
-    input.principal,
-    'handover.created',
-    (joined) =>
-      createHandover(joined, {
-        planet: input.planet,
-        assetId: input.assetId,
-        actor: { kind: 'account', principal: input.principal },
-        kind: 'claim',
-        email: input.email,
-        language: input.language,
-        baseUrl: publicBaseUrl(config),
-        mail: mailSettings(config),
-      }),
-    (result) => offerTarget(result.handover),
-  );
+  const made = await auditedHandover(db, { ...input, kind: 'claim', config });
   return {
     handover: made.handover,
     code: made.code!,
@@ -212,20 +230,12 @@ export async function offerConsignment(
   if (match.kind !== 'one') return { kind: match.kind };
   if (match.accountId === input.principal.accountId) return { kind: 'own' };
   const accountName = (await getAccountProfile(db, match.accountId)).displayName;
-  await audited(
-    db,
-    input.principal,
-    'handover.created',
-    (joined) =>
-      createHandover(joined, {
-        planet: input.planet,
-        assetId: input.assetId,
-        actor: { kind: 'account', principal: input.principal },
-        kind: 'consignment',
-        toAccountId: match.accountId,
-      }),
-    (result) => ({ ...offerTarget(result.handover), consignee: accountName }),
-  );
+  await auditedHandover(db, {
+    ...input,
+    kind: 'consignment',
+    toAccountId: match.accountId,
+    consignee: accountName,
+  });
   return { kind: 'offered', accountName };
 }
 

@@ -4,9 +4,12 @@ import { LANGUAGES, type Language } from '../../../i18n/locales.js';
 import { currentLanguage } from '../../../i18n/request-language.js';
 import { qrCodeSvgOnce } from '../../../lib/qr-codes.js';
 import { limits } from '../../../limits.js';
+import { AppError } from '../../../errors/error-catalogue.js';
+import { isPlanetId } from '../../../planets/planets.js';
 import { getAsset } from '../../assets/assets.service.js';
 import { formChange } from '../../web-pages/form-rules.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
+import type { MemberPrincipal } from '../../principal/principal.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import {
   changeThenRedirect,
@@ -18,7 +21,6 @@ import {
   refusal,
   sendConsolePage,
 } from '../shell/console-page.helpers.js';
-import { AssetParams, planetOf } from '../assets/asset-route-parts.js';
 import type { PrintSources } from '../print/certificate-print.service.js';
 import { text } from '../text/index.js';
 import {
@@ -43,6 +45,11 @@ import {
 
 const words = text.handovers;
 
+// An object by its category and id, as its asset page names it (an unknown category finds no object: 404).
+const AssetParams = Type.Object({
+  planet: Type.String({ maxLength: 50 }),
+  id: Type.String({ maxLength: 100 }),
+});
 const CardLanguage = Type.Optional(Type.Union(LANGUAGES.map((language) => Type.Literal(language))));
 const ClaimBody = Type.Object({
   ...FormBody.properties,
@@ -65,7 +72,9 @@ type OfferRequest = FastifyRequest<{ Params: Static<typeof IdParams> }>;
 /** The object the URL names, as the account may hand it over: one it registered or one it holds (else 404). */
 async function handedObject(request: ObjectRequest): Promise<HandedObject> {
   const { db } = request.server;
-  const asset = await getAsset(db, planetOf(request.params), request.params.id);
+  const { planet, id } = request.params;
+  if (!isPlanetId(planet)) throw new AppError('asset_not_found');
+  const asset = await getAsset(db, planet, id);
   const accountId = memberSession(request).accountId;
   await assertSeesHolding(db, accountId, asset);
   return {
@@ -194,60 +203,37 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** A decision on an offer, then to the page `done` names with its notice; refused, the consignments page says why. */
-  function decide<T>(
-    request: OfferRequest,
-    reply: FastifyReply,
-    run: () => Promise<T>,
-    done: (result: T) => { url: string; message: string },
-  ) {
-    return formChange(
-      reply,
-      run,
-      (result) => {
-        const { url, message } = done(result);
-        return redirectWithFlash(request, reply, url, { kind: 'notice', message });
-      },
-      (answer) => sendListPage(request, reply, answer),
+  /** Where a decision leads, with its notice: a cancelled offer to its object's page, an answer to the list. */
+  const decisions = {
+    cancel: async (principal: MemberPrincipal, id: string) => {
+      const handover = await withdrawOffer(db, principal, id);
+      return {
+        url: objectHandoverPath({ planet: handover.planet, id: handover.asset_id }),
+        message: words.cancelled,
+      };
+    },
+    accept: async (principal: MemberPrincipal, id: string) => {
+      const { asset } = await acceptOfferedConsignment(db, principal, id);
+      return { url: '/console/handovers', message: words.accepted(asset.certificate_number) };
+    },
+    decline: async (principal: MemberPrincipal, id: string) => {
+      await declineOfferedConsignment(db, principal, id);
+      return { url: '/console/handovers', message: words.declined };
+    },
+  };
+
+  // Each decision on an offer, then its page with a notice; refused, the consignments page says why.
+  for (const [move, decide] of Object.entries(decisions)) {
+    app.post<{ Params: Static<typeof IdParams> }>(
+      `/handovers/offers/:id/${move}`,
+      pageRoute('editor', { params: IdParams, body: FormBody }),
+      async (request: OfferRequest, reply) =>
+        formChange(
+          reply,
+          () => decide(memberPrincipal(request), request.params.id),
+          ({ url, message }) => redirectWithFlash(request, reply, url, { kind: 'notice', message }),
+          (answer) => sendListPage(request, reply, answer),
+        ),
     );
   }
-
-  app.post<{ Params: Static<typeof IdParams> }>(
-    '/handovers/offers/:id/cancel',
-    pageRoute('editor', { params: IdParams, body: FormBody }),
-    async (request: OfferRequest, reply) =>
-      decide(
-        request,
-        reply,
-        () => withdrawOffer(db, memberPrincipal(request), request.params.id),
-        (handover) => ({
-          url: objectHandoverPath({ planet: handover.planet, id: handover.asset_id }),
-          message: words.cancelled,
-        }),
-      ),
-  );
-
-  app.post<{ Params: Static<typeof IdParams> }>(
-    '/handovers/offers/:id/accept',
-    pageRoute('editor', { params: IdParams, body: FormBody }),
-    async (request: OfferRequest, reply) =>
-      decide(
-        request,
-        reply,
-        () => acceptOfferedConsignment(db, memberPrincipal(request), request.params.id),
-        (result) => ({ url: '/console/handovers', message: words.accepted(result.asset.certificate_number) }),
-      ),
-  );
-
-  app.post<{ Params: Static<typeof IdParams> }>(
-    '/handovers/offers/:id/decline',
-    pageRoute('editor', { params: IdParams, body: FormBody }),
-    async (request: OfferRequest, reply) =>
-      decide(
-        request,
-        reply,
-        () => declineOfferedConsignment(db, memberPrincipal(request), request.params.id),
-        () => ({ url: '/console/handovers', message: words.declined }),
-      ),
-  );
 }
