@@ -253,10 +253,8 @@ function heldTable(session: MemberSession, lists: ConsignmentLists): SafeHtml {
         formatTime(row.since),
         ...(editor
           ? [
-              html`<a
-                href="${objectHandoverPath({ planet: row.planet, id: row.assetId })}"
-                aria-label="${words.handOverLabel(row.certificateNumber)}"
-                >${words.toBuyerHeading}</a
+              html`<a href="${objectHandoverPath({ planet: row.planet, id: row.assetId })}"
+                >${words.toBuyerHeading}<span class="visually-hidden"> ${row.certificateNumber}</span></a
               >`,
             ]
           : []),

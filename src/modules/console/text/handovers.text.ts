@@ -86,7 +86,6 @@ export const handoversText = {
     decline: 'Decline',
     acceptLabel: msg('Accept the consignment of {number}', 'number'),
     declineLabel: msg('Decline the consignment of {number}', 'number'),
-    handOverLabel: msg('Hand over {number} to a buyer', 'number'),
     accepted: msg('Accepted: this account now holds {number}.', 'number'),
     declined: 'Consignment declined: the object stays with its holder.',
     consignmentsLink: 'Consignments offered to this account',
