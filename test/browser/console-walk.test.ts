@@ -17,6 +17,8 @@ import { insertPasswordReset } from '../../src/modules/password-resets/password-
 import { invite, joinedMember, proveAddress } from '../members/member-helpers.js';
 import { insertMailLink } from '../../src/modules/members/mail-links.repository.js';
 import { newSecretToken, tokenHash } from '../../src/modules/web-pages/web-sessions.js';
+import { acceptClaim, acceptConsignment, createHandover } from '../../src/modules/holders/holders.service.js';
+import { insertCollector } from '../holders/collector-rows.js';
 
 // Every console page a browser GETs, walked in Chromium with an account full of data, in each pass of PAGE_WALK_PASSES:
 // axe-core finds nothing serious or critical in French at 1280 px and Japanese at 360 px, nothing is wider than a
@@ -64,6 +66,9 @@ const ids = {
   webhookId: '',
   /** A checked spreadsheet import with a problem in two of its rows. */
   importId: '',
+  /** The other account's work the gallery holds on consignment, and the gallery's own held by a collector. */
+  consigned: undefined as unknown as CreatedAsset,
+  collected: undefined as unknown as CreatedAsset,
 };
 
 interface Walked {
@@ -164,6 +169,22 @@ const WALK: readonly Walked[] = [
   },
   { route: '/console/imports/:id', url: () => `/console/imports/${ids.importId}`, shot: 'import' },
   { route: '/console/transfers', url: () => '/console/transfers', shot: 'transfers' },
+  { route: '/console/handovers', url: () => '/console/handovers', shot: 'handovers' },
+  {
+    route: '/console/handovers/objects/:planet/:id',
+    url: () => `/console/handovers/objects/artworks/${ids.consigned.id}`,
+    shot: 'handover-consigned',
+  },
+  {
+    route: '/console/handovers/objects/:planet/:id',
+    url: () => `/console/handovers/objects/artworks/${ids.issued.id}`,
+    shot: 'handover-forms',
+  },
+  {
+    route: '/console/assets/:planet/:id',
+    url: () => `/console/assets/artworks/${ids.collected.id}`,
+    shot: 'asset-held-by-collector',
+  },
   { route: '/console/watchlist', url: () => '/console/watchlist', shot: 'watchlist' },
   { route: '/console/search', url: () => '/console/search', shot: 'search' },
   { route: '/console/developers', url: () => '/console/developers', shot: 'developers' },
@@ -292,6 +313,50 @@ beforeAll(async () => {
   );
   await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Still pending' });
 
+  // Hand-overs (docs/collectors.md): the other account consigns two works to the gallery, one accepted; a work of
+  // the gallery's is claimed by a collector.
+  const asKey = (account: typeof gallery) => ({
+    accountId: account.accountId,
+    apiKeyId: account.apiKey.id,
+    planetScope: [],
+  });
+  const consign = async (asset: CreatedAsset) =>
+    (
+      await createHandover(context.db, {
+        planet: 'artworks',
+        assetId: asset.id,
+        actor: { kind: 'account', principal: asKey(other) },
+        kind: 'consignment',
+        toAccountId: gallery.accountId,
+      })
+    ).handover.id;
+  for (const title of ['Waterloo Bridge', 'Poplars on the Epte']) {
+    const work = await createAssetViaApi(context.app, other.auth, 'artworks', {
+      title,
+      artist: 'Claude Monet',
+    });
+    await issueCertificateForTest(context.db, work);
+    const handoverId = await consign(work);
+    if (!ids.consigned) {
+      await acceptConsignment(context.db, { handoverId, principal: asKey(gallery) });
+      ids.consigned = work;
+    }
+  }
+  ids.collected = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Camille au jardin',
+  });
+  await issueCertificateForTest(context.db, ids.collected);
+  const claim = await createHandover(context.db, {
+    planet: 'artworks',
+    assetId: ids.collected.id,
+    actor: { kind: 'account', principal: asKey(gallery) },
+    kind: 'claim',
+  });
+  await acceptClaim(context.db, {
+    code: claim.code!,
+    collectorId: (await insertCollector(context.db)).collectorId,
+  });
+
   // A spreadsheet import, checked: a row without a title and a year in words.
   const uploaded = await context.app.inject({
     method: 'POST',
@@ -342,6 +407,9 @@ const DATA = [
   'Haystacks',
   'Rouen Cathedral',
   'Still pending',
+  'Waterloo Bridge',
+  'Poplars on the Epte',
+  'Camille au jardin',
   'Website sync',
   'test key',
   'Front',

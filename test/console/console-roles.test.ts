@@ -128,6 +128,21 @@ describe('the roles table', () => {
     for (const [method, url, json] of importRoutes) {
       expect(routes).toContainEqual({ method, url, memberRole: 'editor', json });
     }
+    // Hand-overs (docs/console.md, "Hand-overs"): every member reads who holds an object and the consignments
+    // offered; only editors and owners hand over, consign, cancel, answer a consignment or download a card.
+    const handoverRoutes: [string, string, MemberRole][] = [
+      ['GET', '/console/handovers', 'viewer'],
+      ['GET', '/console/handovers/objects/:planet/:id', 'viewer'],
+      ['POST', '/console/handovers/objects/:planet/:id/claim', 'editor'],
+      ['POST', '/console/handovers/objects/:planet/:id/consign', 'editor'],
+      ['POST', '/console/handovers/offers/:id/card.pdf', 'editor'],
+      ['POST', '/console/handovers/offers/:id/cancel', 'editor'],
+      ['POST', '/console/handovers/offers/:id/accept', 'editor'],
+      ['POST', '/console/handovers/offers/:id/decline', 'editor'],
+    ];
+    for (const [method, url, memberRole] of handoverRoutes) {
+      expect(routes).toContainEqual({ method, url, memberRole, json: false });
+    }
     // The developers' corner (docs/console.md): every member reads it; only editors and owners change webhooks.
     const developers = routes.filter((route) => route.url.startsWith('/console/developers'));
     expect(developers.filter((route) => route.method !== 'HEAD')).toHaveLength(10);

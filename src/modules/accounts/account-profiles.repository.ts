@@ -80,3 +80,17 @@ export async function isProfileLogo(db: Queryable, sha256: string): Promise<bool
   );
   return row !== undefined;
 }
+
+/** The accounts whose public name (the profile's chosen name, else the account's own) is `name`, case and spaces aside. */
+export async function findAccountIdsByPublicName(db: Queryable, name: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT a.id
+       FROM accounts a
+       LEFT JOIN account_profiles p ON p.account_id = a.id
+      WHERE lower(btrim(COALESCE(p.display_name, a.name))) = lower(btrim($1))
+      ORDER BY a.id
+      LIMIT 2`,
+    [name],
+  );
+  return rows.map((row) => row.id);
+}

@@ -16,6 +16,7 @@ import {
 } from '../media/media.service.js';
 import type { ImageDecoder } from '../media/media-processing.js';
 import {
+  findAccountIdsByPublicName,
   findAccountProfile,
   isProfileLogo,
   lockProfileLogo,
@@ -253,4 +254,14 @@ export async function profileLogoBytes(
   const chunks: Buffer[] = [];
   for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Who a public name names: one account, none, or several (a person then asks the account for its exact name). */
+export type PublicNameMatch = { kind: 'one'; accountId: string } | { kind: 'none' } | { kind: 'several' };
+
+/** The account a person names by its public name (as its certificates show it), case and surrounding spaces aside. */
+export async function accountByPublicName(db: Queryable, name: string): Promise<PublicNameMatch> {
+  const ids = name.trim() === '' ? [] : await findAccountIdsByPublicName(db, name);
+  if (ids.length === 0) return { kind: 'none' };
+  return ids.length > 1 ? { kind: 'several' } : { kind: 'one', accountId: ids[0]! };
 }

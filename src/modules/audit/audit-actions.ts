@@ -20,6 +20,10 @@ export const auditActions = [
   'import.cancelled',
   // The operator moved an object's holding on proof (docs/collectors.md).
   'holder.moved_on_proof',
+  'handover.created',
+  'handover.cancelled',
+  'consignment.accepted',
+  'consignment.declined',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -36,6 +36,7 @@ import { invitationRoutes } from './shell/invitation.routes.js';
 import { keysPageRoutes } from './developers/keys-page.routes.js';
 import { membersPageRoutes } from './members/members-page.routes.js';
 import { transfersPageRoutes } from './transfers/transfers-page.routes.js';
+import { handoversPageRoutes } from './handovers/handovers-page.routes.js';
 import { watchlistPageRoutes } from './watchlist/watchlist-page.routes.js';
 import { searchPageRoutes } from './search/search-page.routes.js';
 import { webhooksPageRoutes } from './developers/webhooks-page.routes.js';
@@ -118,6 +119,7 @@ export async function consolePlugin(app: FastifyInstance): Promise<void> {
       await console.register(auditPageRoutes);
       await console.register(certificatePrintRoutes);
       await console.register(transfersPageRoutes);
+      await console.register(handoversPageRoutes);
       await console.register(watchlistPageRoutes);
       await console.register(searchPageRoutes);
       await console.register(assetListPageRoutes);

@@ -17,6 +17,7 @@ import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import { memberPrincipal, memberSession } from '../shell/console-auth.js';
 import { openMemberMedium, pageFrame, pageRoute } from '../shell/console-page.helpers.js';
 import { assetFormValues, type AssetFormValues, type FormProblems } from './asset-form.js';
+import { holdingView } from '../handovers/handovers-console.service.js';
 import { assetPage } from './asset-page.views.js';
 import { namesInHistory } from './history-names.service.js';
 import { AssetParams, MAX_FILES, MediaParams, ownAsset } from './asset-route-parts.js';
@@ -39,17 +40,19 @@ export async function renderAssetPage(
   const answer = await answerLookup(db, asset, 'get', { principal }, asset);
   lookupAnswerValue(reply, answer);
   // The asset read once above: each part is read of it, not of its id (which would read the asset again).
-  const [frame, media, history, verifications, alerts, offer, tags, taps, corrections] = await Promise.all([
-    pageFrame(request),
-    mediaOfAsset(db, principal, planet, asset),
-    historyOfAsset(db, asset, HISTORY_SHOWN),
-    verificationsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
-    alertsOfAsset(db, asset.id),
-    pendingOfferOfAsset(db, principal, planet, asset.id),
-    tagsOfAsset(db, asset.id),
-    tapsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
-    listAssetCorrections(db, principal, planet, asset.id),
-  ]);
+  const [frame, media, history, verifications, alerts, offer, tags, taps, corrections, holding] =
+    await Promise.all([
+      pageFrame(request),
+      mediaOfAsset(db, principal, planet, asset),
+      historyOfAsset(db, asset, HISTORY_SHOWN),
+      verificationsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
+      alertsOfAsset(db, asset.id),
+      pendingOfferOfAsset(db, principal, planet, asset.id),
+      tagsOfAsset(db, asset.id),
+      tapsOfAsset(db, principal, asset, VERIFICATIONS_SHOWN),
+      listAssetCorrections(db, principal, planet, asset.id),
+      holdingView(db, principal.accountId, asset),
+    ]);
   const historyNames = await namesInHistory(db, history.data, { accountId: principal.accountId });
   return sendPage(
     reply,
@@ -73,6 +76,7 @@ export async function renderAssetPage(
       taps: taps.data,
       alerts,
       offer,
+      holding,
       maxFiles: MAX_FILES,
       maxFileBytes: app.config.AVS_MEDIA_MAX_BYTES,
       // Asked only where the upload form shows: the answer loads sharp (libvips).

@@ -31,6 +31,8 @@ import { isRecordField } from './asset-form.js';
 import { csrfInput } from '../shell/console-layout.views.js';
 import { technicalDetails } from '../shell/technical-details.views.js';
 import { text } from '../text/index.js';
+import type { HoldingView } from '../handovers/handovers-console.service.js';
+import { handoverPanel } from '../handovers/handovers-page.views.js';
 
 import { assetForm, errorSentence } from './asset-form.views.js';
 import {
@@ -60,6 +62,8 @@ export interface AssetPageData extends PageBase, AssetPageHistory {
   taps: TapType[];
   alerts: AlertType[];
   offer: NamedOffer | undefined;
+  /** Who holds the object now and its open hand-over (docs/collectors.md). */
+  holding: HoldingView;
   maxFiles: number;
   maxFileBytes: number;
   /** Whether this service decodes HEIC photos (its libvips, docs/media.md). */
@@ -279,6 +283,8 @@ function tagSection(data: AssetPageData): SafeHtml {
 }
 
 function transferSection(data: AssetPageData): SafeHtml {
+  // An object the account no longer holds moves only by its holder's hand-over (the holder rules).
+  if (!data.holding.heldHere) return html``;
   const base = consoleAssetPath(data.asset);
   const { offer } = data;
   const editor = canEdit(data.session);
@@ -332,7 +338,7 @@ export function assetPage(data: AssetPageData): SafeHtml {
       ${alertsPanel(data.alerts, {
         heading: words.alerts,
         base,
-        hidden: canEdit(data.session) ? csrfInput(data.session) : undefined,
+        hidden: canEdit(data.session) && data.holding.heldHere ? csrfInput(data.session) : undefined,
       })}
       ${recordSection(data)} ${editSection(data)}
       <section aria-labelledby="verifications-heading">
@@ -345,7 +351,8 @@ export function assetPage(data: AssetPageData): SafeHtml {
         }
         ${verificationsTable(data.verifications, data.taps)}
       </section>
-      ${tagSection(data)} ${assetMedia(data)} ${transferSection(data)}
+      ${handoverPanel(data.session, { ...asset, registeredHere: true }, data.holding)} ${tagSection(data)}
+      ${assetMedia(data)} ${transferSection(data)}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">${words.history}</h2>
         ${assetHistory(data, text.history)}

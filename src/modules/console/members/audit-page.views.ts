@@ -64,6 +64,12 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
       return targets.importId(said);
     case 'planet':
       return targets.planet(categoryName(said));
+    case 'certificate_number':
+      return targets.certificate(said);
+    case 'consignee':
+      return targets.consignee(said);
+    case 'kind':
+      return (targets.handoverKinds as Record<string, string>)[said] ?? said;
     case 'rows':
     case 'files':
       return targets[field](said);

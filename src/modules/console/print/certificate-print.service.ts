@@ -155,7 +155,7 @@ async function pdfImage(sources: PrintSources, image: MediaRecordType): Promise<
 }
 
 /** The gallery's and the service's names as printed, each with its logo when there is one. */
-async function pdfNames(sources: PrintSources, names: PrintedNames): Promise<PdfNames> {
+export async function pdfNames(sources: PrintSources, names: PrintedNames): Promise<PdfNames> {
   const galleryLogo = await profileLogoBytes(sources.db, sources.stores, names.registeredBy);
   const serviceLogo = sources.serviceLogo?.bytes;
   return {

@@ -33,7 +33,7 @@ interface Link {
 }
 
 /** The language a PDF is drawn in (`?language=`, not the console's `?lang=`): the five by their own names, the page's first. */
-function pdfLanguageField(id: string, label: string): SafeHtml {
+export function pdfLanguageField(id: string, label: string): SafeHtml {
   const page = currentLanguage();
   return selectField(
     label,

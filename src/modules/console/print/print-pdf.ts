@@ -9,6 +9,9 @@ import { useFontFor, type StandardFont } from './pdf-fonts.js';
 
 export type PaperSize = 'a4' | 'letter';
 
+/** The paper sizes pdfkit names, each print's own. */
+type PdfkitPaper = 'A4' | 'LETTER' | 'A5';
+
 /** An image as the PDF embeds it. */
 export interface PdfImage {
   jpeg: Buffer;
@@ -25,7 +28,7 @@ interface PdfLabel {
 }
 
 /** A name a print shows, with its logo when there is one. */
-interface PdfName {
+export interface PdfName {
   name: string;
   logo?: PdfImage;
 }
@@ -54,22 +57,27 @@ export function printedFieldLabel(name: string): string {
 }
 
 const PAPER: Record<PaperSize, string> = { a4: 'A4', letter: 'LETTER' };
-const INK = '#1a1a1a';
-const MUTED = '#4d4d4d';
+export const INK = '#1a1a1a';
+export const MUTED = '#4d4d4d';
 /** The QR code's quiet zone, in modules: scanners need four blank modules around the symbol. */
 const QUIET_ZONE = 4;
 
-function newDocument(paper: PaperSize, title: string, margin: number, creator: string): PDFKit.PDFDocument {
+export function newDocument(
+  paper: PaperSize | PdfkitPaper,
+  title: string,
+  margin: number,
+  creator: string,
+): PDFKit.PDFDocument {
   // The document's title is metadata (UTF-16 in the PDF), not drawn: any language as it is.
   return new PDFDocument({
-    size: PAPER[paper],
+    size: paper === 'a4' || paper === 'letter' ? PAPER[paper] : paper,
     margin,
     info: { Title: title.normalize('NFC'), Creator: creator.normalize('NFC'), Producer: 'pdfkit' },
   });
 }
 
 /** Writes `value` in the font that has its glyphs (pdf-fonts.ts); the options as pdfkit's text. */
-function write(
+export function write(
   document: PDFKit.PDFDocument,
   value: string,
   font: StandardFont,
@@ -81,7 +89,7 @@ function write(
 }
 
 /** The finished document's bytes. */
-function documentBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
+export function documentBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     document.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -92,7 +100,7 @@ function documentBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 /** Draws a QR code whose symbol and quiet zone fill a square of `size` points at (x, y); dark runs of a row are one rectangle. */
-function drawQrCode(
+export function drawQrCode(
   document: PDFKit.PDFDocument,
   modules: boolean[][],
   x: number,

@@ -41,6 +41,10 @@ export const auditText = {
       import_started: 'Spreadsheet import started',
       import_cancelled: 'Spreadsheet import cancelled',
       holder_moved_on_proof: 'The operator handed an object on, on proof of ownership',
+      handover_created: 'Hand-over offered',
+      handover_cancelled: 'Hand-over cancelled',
+      consignment_accepted: 'Consignment accepted',
+      consignment_declined: 'Consignment declined',
     },
     /** What an entry was about, part by part. */
     targets: {
@@ -57,6 +61,10 @@ export const auditText = {
       planet: msg('category {category}', 'category'),
       rows: msg('{count} rows', 'count'),
       files: msg('{count} files', 'count'),
+      certificate: msg('certificate {number}', 'number'),
+      consignee: msg('to {account}', 'account'),
+      /** How an object was handed over. */
+      handoverKinds: { claim: 'to a buyer', consignment: 'on consignment' },
       /** The gallery profile's fields, as "changed:" lists them. */
       profileFields: {
         display_name: 'name',

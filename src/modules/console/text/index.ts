@@ -23,6 +23,7 @@ import { shellText } from './shell.text.js';
 import { historyText } from './history.text.js';
 import { noticeSettingsText } from './notices.text.js';
 import { importsText } from './imports.text.js';
+import { handoversText } from './handovers.text.js';
 
 /**
  * Every word the console shows, in English (`<area>.text.ts`, the source) and each other language (`<lang>/<area>.json`),
@@ -54,4 +55,5 @@ export const text = defineText(
   passwordResetText,
   addressesText,
   importsText,
+  handoversText,
 );

@@ -133,6 +133,7 @@ export function transfersPage(options: {
     service: options.service,
     flash: options.flash,
     content: html`<p>${words.intro}</p>
+      <p><a href="/console/handovers">${text.handovers.consignmentsLink}</a></p>
       <h2 id="received-heading">${words.receivedHeading}</h2>
       ${offersTable({
         session,
