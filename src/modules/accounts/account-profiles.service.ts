@@ -19,9 +19,13 @@ import {
   findAccountProfile,
   isProfileLogo,
   lockProfileLogo,
+  searchAccountsByPublicName,
   upsertAccountProfile,
   type AccountProfileRow,
+  type PublicAccountMatch,
 } from './account-profiles.repository.js';
+
+export type { PublicAccountMatch };
 
 /** The logo as pages show it: served to anyone at `url`, its size for the page's layout. */
 export interface ProfileLogo {
@@ -253,4 +257,11 @@ export async function profileLogoBytes(
   const chunks: Buffer[] = [];
   for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The few accounts a public name matches (at least two characters typed), with city and country to tell them apart. */
+export async function findAccountsByPublicName(db: Queryable, typed: string): Promise<PublicAccountMatch[]> {
+  const words = typed.trim().slice(0, 200);
+  if (words.length < 2) return [];
+  return searchAccountsByPublicName(db, words, 8);
 }
