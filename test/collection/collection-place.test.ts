@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { listCollectionRoutes } from '../../src/modules/collection/shell/collection-auth.js';
 import { createHandover, currentHolder, readProvenance } from '../../src/modules/holders/holders.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { startMailServer, type MailServer } from '../helpers/mail-server.js';
@@ -183,10 +184,22 @@ describe('signing in by a mailed link', () => {
     expect(again.statusCode).toBe(410);
   });
 
-  it('sends a page that is not signed in to the sign-in page, and a member session opens nothing here', async () => {
-    const answer = await context.app.inject({ method: 'GET', url: '/collection' });
-    expect(answer.statusCode).toBe(303);
-    expect(answer.headers.location).toBe('/collection/sign-in');
+  it('sends anyone without a collector session from every collector’s route to the sign-in page', async () => {
+    const routes = listCollectionRoutes(context.app).filter((route) => route.access === 'collector');
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const url = route.url.replace(':planet', 'artworks').replace(/:[a-z]+/g, 'A'.repeat(43));
+      const answer = await context.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url,
+        headers: { cookie: 'avs_member_session=x; avs_admin_session=x', 'sec-fetch-site': 'same-origin' },
+      });
+      if (route.url.includes('passkeys')) expect(answer.statusCode, `${route.method} ${url}`).toBe(401);
+      else {
+        expect(answer.statusCode, `${route.method} ${url}`).toBe(303);
+        expect(answer.headers.location).toBe('/collection/sign-in');
+      }
+    }
   });
 });
 

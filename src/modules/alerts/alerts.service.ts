@@ -10,7 +10,6 @@ import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetForChange, lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordKeylessSearchChange } from '../media/media.service.js';
-import { currentHolder } from '../holders/holders.service.js';
 import { recordAlertNotices } from '../notices/notice-events.service.js';
 import { ownerOrAdminActorId, ownerOrAdminSource, type OwnerOrAdmin } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
@@ -104,22 +103,21 @@ function actorOf(actor: AlertActor): AlertChanger {
 /**
  * The collector who holds the object reports it (docs/collectors.md, "The collector's place"): the same alert,
  * event, webhook to the registrant and notices as the account's, the history naming no person ({source:
- * 'collection'}). Anyone but the holding collector is 404, as another account's asset is.
+ * 'collection'}). `assertHolds` asks, under the asset's lock, whether the collector holds it now (the holders room
+ * knows; it throws when not).
  */
 export async function raiseAlertAsCollector(
   tx: Queryable,
-  collectorId: string,
   target: { planet: PlanetId; assetId: string },
   body: RaiseAlertBodyType,
+  assertHolds: (tx: Queryable) => Promise<void>,
 ): Promise<AlertResponseType> {
   const report = checkedReport(body);
   const asset = isUuid(target.assetId)
     ? await lockAssetForChange(tx, target.planet, { id: target.assetId })
     : undefined;
   if (!asset) throw new AppError('asset_not_found');
-  const holder = await currentHolder(tx, asset.planet, asset.id);
-  if (holder.kind !== 'collector' || holder.collectorId !== collectorId)
-    throw new AppError('asset_not_found');
+  await assertHolds(tx);
   return raiseOnLockedAsset(
     tx,
     asset,

@@ -198,7 +198,9 @@ export async function reportHeldObject(
 ): Promise<void> {
   const planet = await assertHolds(db, input.collectorId, input.planet, input.id);
   await db.transaction((tx) =>
-    raiseAlertAsCollector(tx, input.collectorId, { planet, assetId: input.id }, input.report),
+    raiseAlertAsCollector(tx, { planet, assetId: input.id }, input.report, async (locked) => {
+      await assertHolds(locked, input.collectorId, planet, input.id);
+    }),
   );
 }
 

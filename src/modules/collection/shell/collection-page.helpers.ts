@@ -16,7 +16,7 @@ export function collectionRoute<Schema extends FastifySchema = FastifySchema>(
 }
 
 /** What a signed-in page is drawn in: the session and the notice the last form left (shown once). */
-export async function collectionFrame(request: FastifyRequest, flash?: Flash): Promise<CollectionFrame> {
+async function collectionFrame(request: FastifyRequest, flash?: Flash): Promise<CollectionFrame> {
   const session = collectorSession(request);
   const left = await takeCollectorFlash(request.server.db, session);
   return { session, service: request.server.serviceBrand, flash: flash ?? left };
