@@ -3,6 +3,7 @@ import { brandMark, type ServiceBrand } from '../../../lib/service-brand.js';
 import type { Flash } from '../../web-pages/page-document.views.js';
 import { languageLinks, outsidePage, signedInPage } from '../../web-pages/page-frame.views.js';
 import { text } from '../text/index.js';
+import { errorTitleOf } from '../../web-pages/error-title.js';
 import type { CollectorSession } from './collector-sessions.service.js';
 
 export type CollectionSection = 'collection' | 'details';
@@ -61,17 +62,7 @@ export function collectionErrorPage(
   signedIn: boolean,
 ): SafeHtml {
   const words = text.collectionShell;
-  const titles = words.errorTitles;
-  const title =
-    status === 403
-      ? titles.notAllowed
-      : status === 404
-        ? titles.notFound
-        : status === 410
-          ? titles.gone
-          : status >= 500
-            ? titles.failed
-            : titles.refused;
+  const title = errorTitleOf(status, words.errorTitles);
   return collectionPublicPage(
     service,
     title,

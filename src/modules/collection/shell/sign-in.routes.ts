@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { AppError } from '../../../errors/error-catalogue.js';
 import { clientAddressBucket, enforcePublicRateLimit } from '../../../plugins/rate-limit.js';
 import { jsonErrorHandler } from '../../../plugins/error-handler.js';
+import { AnswerBody, throttled, type Answer } from '../../console/shell/console-passkeys.routes.js';
 import { mailSettings } from '../../mail/mail-settings.js';
 import {
   finishPasskeyRegistration,
@@ -35,16 +35,6 @@ import { closedLinkPage, signInLinkPage, signInPage } from './sign-in.views.js';
 
 const AskBody = Type.Object({ email: FormText, claim: FormText }, { additionalProperties: true });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
-/** A browser's answer to a passkey ceremony, its challenge token beside it (as the console's). */
-const AnswerBody = Type.Object(
-  {
-    challenge_token: Type.String({ maxLength: 100 }),
-    response: Type.Object({}, { additionalProperties: true }),
-    name: Type.Optional(Type.String({ maxLength: 400 })),
-  },
-  { additionalProperties: false },
-);
-type Answer = Static<typeof AnswerBody>;
 
 const CLAIM_CODE = /^[A-Za-z0-9_-]{16,100}$/;
 
@@ -158,11 +148,7 @@ export async function collectionSignInRoutes(
           rp,
           address: request.ip,
         });
-        if (result.outcome === 'throttled') {
-          throw new AppError('rate_limited', 'failed_authentications', {
-            retryAfterSeconds: result.retryAfterSeconds,
-          }).withHeaders({ 'retry-after': String(result.retryAfterSeconds) });
-        }
+        if (result.outcome === 'throttled') throw throttled(result.retryAfterSeconds);
         if (request.collectorSession) await endCollectorSession(db, request.collectorSession);
         setCollectorCookie(reply, request, result.token, result.expiresAt);
         return { redirect: landing(request, reply) };
