@@ -34,6 +34,7 @@ import { publicBaseUrl } from './modules/signing/issuer-identity.js';
 import { completeDocument, documentHeader } from './openapi/contract.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { consolePlugin } from './modules/console/console.plugin.js';
+import { collectionPlugin } from './modules/collection/collection.plugin.js';
 import {
   publicPagesPlugin,
   sendNoPage,
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(adminPlugin);
   await app.register(consolePlugin);
+  await app.register(collectionPlugin);
   await app.register(publicPagesPlugin);
   // Beside the pages, in a scope of its own: its body parsers, a search's cost, JSON or page errors by what was sent.
   await app.register(photoSearchPageRoutes, { prefix: '/c' });

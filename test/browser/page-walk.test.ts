@@ -7,7 +7,12 @@ import { packageRoot } from '../../src/lib/package-root.js';
 import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.service.js';
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
 import { queueMail, type MailContent } from '../../src/modules/mail/mail.service.js';
+import { startCollectorSession } from '../../src/modules/collection/shell/collector-sessions.service.js';
+import { acceptClaim, createHandover } from '../../src/modules/holders/holders.service.js';
+import { mailSettings } from '../../src/modules/mail/mail-settings.js';
+import { mailCollectionSignInLink } from '../../src/modules/members/collection-links.service.js';
 import { createAdmin, logIn } from '../admin/admin-helpers.js';
+import { insertCollector } from '../holders/collector-rows.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import {
   freePort,
@@ -64,6 +69,8 @@ const NOT_PAGES: Record<string, string> = {
   '/c/static/certificate.css': 'the public pages’ stylesheet',
   '/c/logos/:sha256': 'a gallery’s logo (image bytes)',
   '/c/static/service-logo': 'the service’s logo (image bytes)',
+  '/collection/static/:name': 'the collection’s stylesheet and scripts',
+  '/collection/objects/:planet/:id/certificate.pdf': 'a PDF download',
 };
 
 interface Walked {
@@ -72,6 +79,8 @@ interface Walked {
   url: () => string;
   /** Signed in as the operator (the admin pages), or a visitor. */
   operator?: true;
+  /** Signed in as a collector (the /collection pages). */
+  collector?: true;
   /** Saved as test-artifacts/screenshots/page-walk/{shot}-{pass}.png. */
   shot: string;
   status?: number;
@@ -98,6 +107,11 @@ const ids = {
   secretMail: '',
   /** A correction of the issued certificate, waiting for the operator. */
   correction: '',
+  /** A collector's session, the work they hold, an open claim and an open sign-in link of /collection. */
+  collectorToken: '',
+  held: '',
+  claimCode: '',
+  collectionLink: '',
 };
 
 /** The set-up page is there only until the first administrator exists: walked first, on its own. */
@@ -130,6 +144,51 @@ const WALK: readonly Walked[] = [
       ]);
     },
   },
+  { route: '/collection/sign-in', url: () => '/collection/sign-in', shot: 'collection-sign-in' },
+  { route: '/collection/sign-in/:token', url: () => ids.collectionLink, shot: 'collection-sign-in-link' },
+  {
+    route: '/collection/sign-in/:token',
+    url: () => `/collection/sign-in/${'A'.repeat(43)}`,
+    shot: 'collection-sign-in-link-unknown',
+    status: 404,
+  },
+  {
+    route: '/collection/claim/:code',
+    url: () => `/collection/claim/${ids.claimCode}`,
+    shot: 'collection-claim',
+  },
+  {
+    route: '/collection/claim/:code',
+    url: () => `/collection/claim/${ids.claimCode}`,
+    shot: 'collection-claim-signed-in',
+    collector: true,
+  },
+  {
+    route: '/collection/claim/:code',
+    url: () => `/collection/claim/${'A'.repeat(43)}`,
+    shot: 'collection-claim-unknown',
+    status: 404,
+  },
+  { route: '/collection', url: () => '/collection', shot: 'collection', collector: true },
+  {
+    route: '/collection/objects/:planet/:id',
+    url: () => `/collection/objects/artworks/${ids.held}`,
+    shot: 'collection-object',
+    collector: true,
+  },
+  {
+    route: '/collection/objects/:planet/:id',
+    url: () => `/collection/objects/artworks/${ids.held}?consignee=Lumi`,
+    shot: 'collection-object-consignees',
+    collector: true,
+  },
+  {
+    route: '/collection/details',
+    url: () => '/collection/details',
+    shot: 'collection-details',
+    collector: true,
+  },
+  { route: '/collection/leave', url: () => '/collection/leave', shot: 'collection-leave', collector: true },
   { route: '/admin/login', url: () => '/admin/login', shot: 'admin-login' },
   { route: '/admin/forgot-password', url: () => '/admin/forgot-password', shot: 'admin-forgot-password' },
   {
@@ -209,6 +268,7 @@ const DATA = [
   'test key', // the name createAccountWithKey gives the gallery's own key
   'PP-2026-0042',
   'operator@example.com',
+  'collector@example.com',
   'Asset Verification Service',
   'no-reply@localhost', // the sender of the walk's mail: the host of AVS_PUBLIC_URL
   // The commands of "how to check a certificate yourself", as they are typed (never translated).
@@ -283,6 +343,52 @@ beforeAll(async () => {
   });
   ids.pending = await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Haystacks' });
 
+  // A collector who holds a work (accepted from the gallery), and an open claim of another for the claim's page.
+  const galleryActor = {
+    kind: 'account' as const,
+    principal: { accountId: gallery.accountId, apiKeyId: gallery.apiKey.id, planetScope: [] },
+  };
+  const held = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'Haystacks',
+    artist: 'Claude Monet',
+    medium: 'Oil on canvas',
+    year: 1890,
+  });
+  await issueCertificateForTest(context.db, held);
+  ids.held = held.id;
+  const collector = await insertCollector(context.db, { email: 'collector@example.com' });
+  const handedOver = await createHandover(context.db, {
+    planet: 'artworks',
+    assetId: held.id,
+    actor: galleryActor,
+    kind: 'claim',
+  });
+  await acceptClaim(context.db, { code: handedOver.code!, collectorId: collector.collectorId });
+  ids.collectorToken = (await startCollectorSession(context.db, collector.collectorId)).token;
+  ids.claimCode = (
+    await createHandover(context.db, {
+      planet: 'artworks',
+      assetId: ids.issued.id,
+      actor: galleryActor,
+      kind: 'claim',
+    })
+  ).code!;
+  await context.db.transaction((tx) =>
+    mailCollectionSignInLink(tx, {
+      email: 'collector@example.com',
+      settings: mailSettings(context.app.config),
+      draw: (url) => {
+        ids.collectionLink = new URL(url).pathname;
+        return {
+          subject: 'Haystacks',
+          heading: 'Haystacks',
+          paragraphs: [],
+          action: { label: 'Haystacks', url },
+        };
+      },
+    }),
+  );
+
   const watch = await createAssetViaApi(context.app, gallery.auth, 'watches', {
     title: 'Reverso Tribute Duoface',
     brand: 'Jaeger-LeCoultre',
@@ -349,7 +455,7 @@ describe('the walk', () => {
   });
 });
 
-async function newContext(pass: PageWalkPass, cookie?: string): Promise<BrowserContext> {
+async function newContext(pass: PageWalkPass, cookie?: string, where = '/admin'): Promise<BrowserContext> {
   const browserContext = await browser.newContext({
     viewport: pass.viewport,
     isMobile: pass.viewport.width < 500,
@@ -357,7 +463,7 @@ async function newContext(pass: PageWalkPass, cookie?: string): Promise<BrowserC
   await browserContext.addCookies([{ name: 'avs_lang', value: pass.language, url: baseUrl }]);
   if (cookie) {
     const [name, value] = cookie.split('=') as [string, string];
-    await browserContext.addCookies([{ name, value, url: `${baseUrl}/admin` }]);
+    await browserContext.addCookies([{ name, value, url: `${baseUrl}${where}` }]);
   }
   return browserContext;
 }
@@ -420,18 +526,22 @@ describe('then, with an operator', () => {
     (_name, pass) => {
       let operator: BrowserContext;
       let visitor: BrowserContext;
+      let collector: BrowserContext;
       beforeAll(async () => {
         operator = await newContext(pass, operatorCookie);
         visitor = await newContext(pass);
+        collector = await newContext(pass, `avs_collector_session=${ids.collectorToken}`, '/collection');
       });
       afterAll(async () => {
         await operator?.close();
         await visitor?.close();
+        await collector?.close();
       });
 
       it.each(WALK.map((walked) => [walked.shot, walked] as const))(
         '%s: the status it should have, no failed resource, in its language, axe, width and catalogue as the pass asks',
-        async (_shot, walked) => walk(walked.operator ? operator : visitor, walked, pass),
+        async (_shot, walked) =>
+          walk(walked.operator ? operator : walked.collector ? collector : visitor, walked, pass),
       );
     },
   );

@@ -93,4 +93,32 @@ export async function findAccountIdsByPublicName(db: Queryable, name: string): P
     [name],
   );
   return rows.map((row) => row.id);
+/** A partner as a search by its public name finds it: the name certificates show, its city and country. */
+export interface PublicAccountMatch {
+  account_id: string;
+  display_name: string;
+  city: string | null;
+  country: string | null;
+}
+
+/**
+ * The accounts whose public name (the profile's chosen name, else the account's) contains `words`, case-insensitive,
+ * the shortest names first: a few, for a collector choosing a gallery or auction house to consign to.
+ */
+export async function searchAccountsByPublicName(
+  db: Queryable,
+  words: string,
+  limit: number,
+): Promise<PublicAccountMatch[]> {
+  const pattern = `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const { rows } = await db.query<PublicAccountMatch>(
+    `SELECT a.id AS account_id, coalesce(nullif(p.display_name, ''), a.name) AS display_name, p.city, p.country
+       FROM accounts a
+       LEFT JOIN account_profiles p ON p.account_id = a.id
+      WHERE coalesce(nullif(p.display_name, ''), a.name) ILIKE $1
+      ORDER BY length(coalesce(nullif(p.display_name, ''), a.name)), a.id
+      LIMIT $2`,
+    [pattern, limit],
+  );
+  return rows;
 }

@@ -20,9 +20,13 @@ import {
   findAccountProfile,
   isProfileLogo,
   lockProfileLogo,
+  searchAccountsByPublicName,
   upsertAccountProfile,
   type AccountProfileRow,
+  type PublicAccountMatch,
 } from './account-profiles.repository.js';
+
+export type { PublicAccountMatch };
 
 /** The logo as pages show it: served to anyone at `url`, its size for the page's layout. */
 export interface ProfileLogo {
@@ -264,4 +268,9 @@ export async function accountByPublicName(db: Queryable, name: string): Promise<
   const ids = name.trim() === '' ? [] : await findAccountIdsByPublicName(db, name);
   if (ids.length === 0) return { kind: 'none' };
   return ids.length > 1 ? { kind: 'several' } : { kind: 'one', accountId: ids[0]! };
+/** The few accounts a public name matches (at least two characters typed), with city and country to tell them apart. */
+export async function findAccountsByPublicName(db: Queryable, typed: string): Promise<PublicAccountMatch[]> {
+  const words = typed.trim().slice(0, 200);
+  if (words.length < 2) return [];
+  return searchAccountsByPublicName(db, words, 8);
 }

@@ -7,7 +7,7 @@ import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { toAssetRecord } from '../assets/asset-record.js';
-import { lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
+import { lockAssetForChange, lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { assertAccountMayAct } from '../holders/holders.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { recordKeylessSearchChange } from '../media/media.service.js';
@@ -81,38 +81,94 @@ export async function raiseAlert(
   target: { planet: PlanetId; assetId: string },
   body: RaiseAlertBodyType,
 ): Promise<AlertResponseType> {
-  // The API's schema has checked these already; the admin page's form has not.
+  const report = checkedReport(body);
+  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
+  // The holder reports it: a gallery whose object a collector holds now may not (holder-rules.ts).
+  if ('principal' in actor) await assertAccountMayAct(tx, 'raise_alert', actor.principal, asset);
+  return raiseOnLockedAsset(tx, asset, actorOf(actor), report);
+}
+
+/** Who an alert's change is recorded as: its rows' columns, the history's source and actor account. */
+interface AlertChanger {
+  columns: { accountId: string | null; admin: string | null };
+  source: Record<string, unknown>;
+  actorAccountId: string | null;
+}
+
+function actorOf(actor: AlertActor): AlertChanger {
+  return {
+    columns: actorColumns(actor),
+    source: ownerOrAdminSource(actor),
+    actorAccountId: ownerOrAdminActorId(actor),
+  };
+}
+
+/**
+ * The collector who holds the object reports it (docs/collectors.md, "The collector's place"): the same alert,
+ * event, webhook to the registrant and notices as the account's, the history naming no person ({source:
+ * 'collection'}). `assertHolds` asks, under the asset's lock, whether the collector holds it now (the holders room
+ * knows; it throws when not).
+ */
+export async function raiseAlertAsCollector(
+  tx: Queryable,
+  target: { planet: PlanetId; assetId: string },
+  body: RaiseAlertBodyType,
+  assertHolds: (tx: Queryable) => Promise<void>,
+): Promise<AlertResponseType> {
+  const report = checkedReport(body);
+  const asset = isUuid(target.assetId)
+    ? await lockAssetForChange(tx, target.planet, { id: target.assetId })
+    : undefined;
+  if (!asset) throw new AppError('asset_not_found');
+  await assertHolds(tx);
+  return raiseOnLockedAsset(
+    tx,
+    asset,
+    { columns: { accountId: null, admin: null }, source: { source: 'collection' }, actorAccountId: null },
+    report,
+  );
+}
+
+/** A report's fields, checked before anything is locked (the API's schema has checked them; the forms have not). */
+function checkedReport(body: RaiseAlertBodyType) {
   if (!(alertKinds as readonly string[]).includes(body.kind)) {
     throw new AppError('validation_failed', 'value_not_allowed', { field: 'kind' });
   }
   if (typeof body.occurred_at !== 'string') {
     throw new AppError('validation_failed', 'required', { field: 'occurred_at' });
   }
-  const occurredAt = parseOccurredAt(body.occurred_at);
-  const reference = optionalText('reference', body.reference);
-  const note = optionalText('note', body.note);
-  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
-  // The holder reports it: a gallery whose object a collector holds now may not (holder-rules.ts).
-  if ('principal' in actor) await assertAccountMayAct(tx, 'raise_alert', actor.principal, asset);
+  return {
+    kind: body.kind,
+    occurredAt: parseOccurredAt(body.occurred_at),
+    reference: optionalText('reference', body.reference),
+    note: optionalText('note', body.note),
+  };
+}
+
+async function raiseOnLockedAsset(
+  tx: Queryable,
+  asset: AssetRow,
+  by: AlertChanger,
+  { kind, occurredAt, reference, note }: ReturnType<typeof checkedReport>,
+): Promise<AlertResponseType> {
   const open = await findOpenAlert(tx, asset.id);
   if (open) throw new AppError('alert_already_open', 'open_alert', { id: open.id, kind: open.kind });
-  const by = actorColumns(actor);
   const alert = await insertAlert(tx, {
     id: randomUUID(),
     assetId: asset.id,
     planet: asset.planet,
     certificateNumber: asset.certificate_number,
-    kind: body.kind,
+    kind,
     occurredAt: occurredAt.toISOString(),
     reference,
     note,
-    raisedByAccountId: by.accountId,
-    raisedByAdmin: by.admin,
+    raisedByAccountId: by.columns.accountId,
+    raisedByAdmin: by.columns.admin,
   });
   const updated = await setAssetAlert(tx, asset, { kind: alert.kind, since: alert.occurred_at });
   await recordKeylessSearchChange(tx, updated);
   await recordAlertNotices(tx, updated, { kind: alert.kind, occurredAt: alert.occurred_at.toISOString() });
-  return afterAlertChange(tx, actor, updated, alert, 'ALERT_RAISED');
+  return afterAlertChange(tx, by, updated, alert, 'ALERT_RAISED');
 }
 
 /** Closes an open alert as recovered or withdrawn, with ALERT_RESOLVED and the same webhook events. */
@@ -139,12 +195,12 @@ export async function resolveAlert(
   });
   const updated = await setAssetAlert(tx, asset, null);
   await recordKeylessSearchChange(tx, updated);
-  return afterAlertChange(tx, actor, updated, alert, 'ALERT_RESOLVED');
+  return afterAlertChange(tx, actorOf(actor), updated, alert, 'ALERT_RESOLVED');
 }
 
 async function afterAlertChange(
   tx: Queryable,
-  actor: AlertActor,
+  by: AlertChanger,
   updated: AssetRow,
   row: AlertRow,
   eventType: 'ALERT_RAISED' | 'ALERT_RESOLVED',
@@ -157,13 +213,13 @@ async function afterAlertChange(
     eventType,
     // The reference and note stay out of the history (it is shown to every key holder and in the public log).
     payload: {
-      ...ownerOrAdminSource(actor),
+      ...by.source,
       alert_id: alert.id,
       kind: alert.kind,
       occurred_at: alert.occurred_at,
       ...(raised ? {} : { outcome: alert.outcome }),
     },
-    actorAccountId: ownerOrAdminActorId(actor),
+    actorAccountId: by.actorAccountId,
   });
   const asset = toAssetRecord(updated);
   await recordWebhookEvent(tx, {

@@ -11,7 +11,13 @@ const SENDING_WINDOW_MS = 60 * 60 * 1000;
  * could multiply, so the ones the limits count. Notices follow what happens to an account and are not counted.
  * A sender of a new kind of requested message adds it here.
  */
-const REQUESTED_MAIL_KINDS = ['invitation', 'address_proof', 'sign_in_link', 'password_reset'] as const;
+const REQUESTED_MAIL_KINDS = [
+  'invitation',
+  'address_proof',
+  'sign_in_link',
+  'collection_sign_in_link',
+  'password_reset',
+] as const;
 
 export interface SendingLimits {
   /** Requested messages per hour on behalf of one account (AVS_MAIL_LIMIT_PER_ACCOUNT). */

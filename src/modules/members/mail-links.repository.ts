@@ -1,7 +1,7 @@
 import { firstRowQuery, type Queryable } from '../../db/database.js';
 
-/** What a link mailed to a person's address is for (migration 421). */
-export type MailLinkPurpose = 'prove_address' | 'sign_in';
+/** What a link mailed to a person's address is for (migrations 421, 460). */
+export type MailLinkPurpose = 'prove_address' | 'sign_in' | 'collection_sign_in';
 
 export interface MailLinkRow {
   id: string;

@@ -88,3 +88,15 @@ export async function findUnprovenPeopleByEmail(db: Queryable, email: string): P
     [email],
   );
 }
+
+/** The unproven person of an address in no account (kept by a collection sign-in until the address is proven). */
+export async function findLoosePersonOfEmail(db: Queryable, email: string): Promise<PersonRow | undefined> {
+  return queryFirst<PersonRow>(
+    db,
+    `SELECT ${PERSON_COLUMNS} FROM people p
+     WHERE p.email = $1 AND p.address_proven_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM account_members m WHERE m.person_id = p.id)
+     ORDER BY p.created_at, p.id LIMIT 1`,
+    [email],
+  );
+}

@@ -43,7 +43,7 @@ import {
 const LINK_MAILS = {
   prove_address: { kind: 'address_proof', page: '/console/prove-address/', ttlMs: 24 * 60 * 60 * 1000 },
   sign_in: { kind: 'sign_in_link', page: '/console/email-sign-in/', ttlMs: 15 * 60 * 1000 },
-} as const satisfies Record<MailLinkPurpose, unknown>;
+} as const satisfies Record<Exclude<MailLinkPurpose, 'collection_sign_in'>, unknown>;
 
 /** The state of a link mailed to a person, as its page shows it. */
 export type MailLinkState = 'open' | 'used' | 'expired';
@@ -93,7 +93,7 @@ async function newMailLink(
 async function mailNewLink(
   tx: Queryable,
   person: PersonRow,
-  link: { purpose: MailLinkPurpose; to: string; settings: MailSettings },
+  link: { purpose: keyof typeof LINK_MAILS; to: string; settings: MailSettings },
   draw: (url: string, expiresAt: Date) => MailContent,
 ): Promise<void> {
   const { kind, page, ttlMs } = LINK_MAILS[link.purpose];

@@ -19,11 +19,13 @@ export function addressRequestForm(options: {
   csrfToken: string;
   email?: string;
   flash?: Flash;
+  /** Hidden fields the form carries on (a hand-over being accepted, at /collection). */
+  hidden?: SafeHtml;
 }): SafeHtml {
   return html`${flashMessage(options.flash)}
     <p>${options.intro}</p>
     <form method="post" action="${options.action}" class="stacked">
-      ${csrfField(options.csrfToken)} ${emailField(options.email)}
+      ${csrfField(options.csrfToken)} ${options.hidden ?? ''} ${emailField(options.email)}
       <button type="submit">${options.button}</button>
     </form>
     ${options.back}`;

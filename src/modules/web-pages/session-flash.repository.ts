@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import type { SessionFlash } from './web-sessions.js';
 
-/** The session table of each session-authenticated app (/admin, /console). */
-export type SessionTable = 'admin_sessions' | 'member_sessions';
+/** The session table of each session-authenticated app (/admin, /console, /collection). */
+export type SessionTable = 'admin_sessions' | 'member_sessions' | 'collector_sessions';
 
 /** Leaves a notice in the session, or clears it (null). */
 export async function updateSessionFlash(

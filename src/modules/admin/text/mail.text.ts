@@ -20,6 +20,7 @@ export const mailLogText = {
       account_recovery: 'Account recovery',
       address_proof: 'Address proof',
       sign_in_link: 'Sign-in link',
+      collection_sign_in_link: 'Sign-in link to a collection',
       notice_digest: 'Daily digest of notices',
       notice_review_summary: 'Certificates waiting for review',
     } as Record<string, string>,

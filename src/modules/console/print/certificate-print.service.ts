@@ -81,14 +81,15 @@ export const MAX_LABELS = 120;
  * on every owner route; a certificate that is not issued now (pending, suspended, revoked, rejected) or an
  * archived asset is 409: a printed certificate of it would say what /c/{number} does not.
  */
-async function printableAsset(db: Database, accountId: string, planet: string, id: string) {
+async function printableAsset(db: Database, accountId: string | null, planet: string, id: string) {
   if (!isPlanetId(planet)) throw new AppError('asset_not_found');
   const asset = await getAsset(db, planet, id);
-  if (asset.account_id !== accountId) throw new AppError('asset_not_found');
+  // null: a collector who holds it, checked by the caller (src/modules/collection).
+  if (accountId !== null && asset.account_id !== accountId) throw new AppError('asset_not_found');
   assertCanPrintCertificate(asset);
   const certificate = await findPublicCertificate(db, asset.certificate_number);
   if (!certificate?.issued) throw new AppError('certificate_not_issued');
-  return { planet, certificate };
+  return { planet, certificate, accountId: asset.account_id };
 }
 
 async function labelOf(config: Config, certificateNumber: string, title: string): Promise<PrintLabel> {
@@ -103,15 +104,30 @@ export async function printableCertificate(
   planet: string,
   id: string,
 ): Promise<PrintableCertificate> {
+  return printableOf(sources, await printableAsset(sources.db, accountId, planet, id));
+}
+
+/** The certificate of an object a collector holds (the caller has checked that they hold it now). */
+export async function printableHeldCertificate(
+  sources: PrintSources,
+  planet: string,
+  id: string,
+): Promise<PrintableCertificate> {
+  return printableOf(sources, await printableAsset(sources.db, null, planet, id));
+}
+
+async function printableOf(
+  sources: PrintSources,
+  printable: Awaited<ReturnType<typeof printableAsset>>,
+): Promise<PrintableCertificate> {
   const { db, config, signer } = sources;
-  const printable = await printableAsset(db, accountId, planet, id);
   const { certificate } = printable;
   const number = certificate.certificate_number;
   const [label, credential, image, registeredBy] = await Promise.all([
     labelOf(config, number, certificate.title),
     certificateCredential(db, signer, printable.planet, number),
     firstPublicImage(db, printable.planet, certificate.asset_id),
-    getAccountProfile(db, accountId),
+    getAccountProfile(db, printable.accountId),
   ]);
   const proof = readProof(JSON.parse(credential));
   if (typeof proof === 'string')

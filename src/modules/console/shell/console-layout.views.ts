@@ -11,6 +11,7 @@ import {
 } from '../../web-pages/page-frame.views.js';
 import { brandMark, type ServiceBrand } from '../../../lib/service-brand.js';
 import { text } from '../text/index.js';
+import { errorTitleOf } from '../../web-pages/error-title.js';
 import { roleName } from '../../web-pages/people.views.js';
 import { languageSwitcher } from './language-choice.views.js';
 
@@ -130,17 +131,7 @@ export function consoleErrorPage(
   message: string,
   signedIn: boolean,
 ): SafeHtml {
-  const titles = text.shell.errorTitles;
-  const title =
-    status === 403
-      ? titles.notAllowed
-      : status === 404
-        ? titles.notFound
-        : status === 410
-          ? titles.gone
-          : status >= 500
-            ? titles.failed
-            : titles.refused;
+  const title = errorTitleOf(status, text.shell.errorTitles);
   return consolePublicPage(
     service,
     title,

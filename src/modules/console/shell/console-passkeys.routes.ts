@@ -24,7 +24,7 @@ import { text } from '../text/index.js';
  * keep, two tabs never overwrite each other's). The token only names a challenge; the authenticator's
  * signature over that challenge is what proves anything.
  */
-const AnswerBody = Type.Object(
+export const AnswerBody = Type.Object(
   {
     challenge_token: Type.String({ maxLength: 100 }),
     response: Type.Object({}, { additionalProperties: true }),
@@ -32,12 +32,13 @@ const AnswerBody = Type.Object(
   },
   { additionalProperties: false },
 );
-type Answer = Static<typeof AnswerBody>;
+export type Answer = Static<typeof AnswerBody>;
 
 const signedInJson = { memberRole: 'viewer', memberJson: true } as const;
 const openJson = { memberRole: 'none', memberJson: true } as const;
 
-function throttled(retryAfterSeconds: number): AppError {
+/** Too many failed authentications from this client: 429 with Retry-After (also /collection's). */
+export function throttled(retryAfterSeconds: number): AppError {
   return new AppError('rate_limited', 'failed_authentications', { retryAfterSeconds }).withHeaders({
     'retry-after': String(retryAfterSeconds),
   });

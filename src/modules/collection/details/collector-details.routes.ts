@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { FormText, formChange } from '../../web-pages/form-rules.js';
+import { sendPage } from '../../web-pages/page-document.views.js';
+import { clearCollectorCookie, collectorSession } from '../shell/collection-auth.js';
+import { collectionRoute, redirectWithNotice, sendCollectionPage } from '../shell/collection-page.helpers.js';
+import { text } from '../text/index.js';
+import { collectorDetails, leaveCollection, saveCollectorName } from './collector-details.service.js';
+import { detailsPage, leavePage, leftPage } from './collector-details.views.js';
+
+const DetailsBody = Type.Object(
+  { _csrf: FormText, public_name: FormText, show_name: FormText },
+  { additionalProperties: true },
+);
+
+/** "My details": the name a collector may show, their passkeys, and leaving (their data erased). */
+export async function collectorDetailsRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/details', collectionRoute('collector'), async (request, reply) => {
+    const details = await collectorDetails(db, collectorSession(request));
+    return sendCollectionPage(request, reply, (frame) => detailsPage(frame, details));
+  });
+
+  app.post<{ Body: Static<typeof DetailsBody> }>(
+    '/details',
+    collectionRoute('collector', { body: DetailsBody }),
+    async (request, reply) =>
+      formChange(
+        reply,
+        () =>
+          saveCollectorName(db, collectorSession(request).collectorId, {
+            publicName: request.body.public_name ?? '',
+            showName: request.body.show_name === 'yes',
+          }),
+        () =>
+          redirectWithNotice(request, reply, '/collection/details', {
+            kind: 'notice',
+            message: text.collectorDetails.saved,
+          }),
+        async ({ flash, status }) => {
+          const details = await collectorDetails(db, collectorSession(request));
+          return sendCollectionPage(request, reply, (frame) => detailsPage(frame, details), {
+            flash,
+            status,
+          });
+        },
+      ),
+  );
+
+  app.get('/leave', collectionRoute('collector'), async (request, reply) =>
+    sendCollectionPage(request, reply, (frame) => leavePage(frame)),
+  );
+
+  app.post('/leave', collectionRoute('collector'), async (request, reply) => {
+    await leaveCollection(db, collectorSession(request));
+    clearCollectorCookie(reply, request);
+    return sendPage(reply, leftPage(app.serviceBrand));
+  });
+}
