@@ -47,3 +47,30 @@ export function formatDateTime(value: Date | string): string {
     ).format(new Date(value)),
   );
 }
+
+/** A month and its year in the reader's language ("March 2027", "März 2027", "2027年3月"), in UTC. */
+export function formatMonthYear(value: Date | string): string {
+  return marked(
+    cached(
+      'month-year',
+      (locale) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+    ).format(new Date(value)),
+  );
+}
+
+/** A time of day to the minute in the reader's language, with its time zone (UTC) said ("14:05 UTC"). */
+export function formatTimeOfDay(value: Date | string): string {
+  return marked(
+    cached(
+      'time-of-day',
+      (locale) =>
+        new Intl.DateTimeFormat(locale, {
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone: 'UTC',
+          timeZoneName: 'short',
+        }),
+    ).format(new Date(value)),
+  );
+}

@@ -14,11 +14,16 @@ export function qrCodeSvg(text: string): Promise<string> {
   let svg = svgs.get(text);
   if (!svg) {
     if (svgs.size >= CACHE_SIZE) svgs.clear();
-    svg = QRCode.toString(text, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: 4 });
+    svg = drawQrSvg(text);
     svgs.set(text, svg);
     svg.catch(() => svgs.delete(text));
   }
   return svg;
+}
+
+/** The QR code of a text as an SVG document, drawn now and kept nowhere: for a secret (a proof of holding's code). */
+export function drawQrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: 4 });
 }
 
 /** The SVG of qrCodeSvg as page markup, named for screen readers (role img and a label), with a class for the stylesheet. */
