@@ -73,6 +73,7 @@ export const errorCatalogue = {
       not_a_date: ({ field }: Field) => `\`${field}\` must be an ISO 8601 date (YYYY-MM-DD) or date-time.`,
       unknown_account: ({ field, id }: Field & { id: string }) => `\`${field}\`: no account ${id} exists.`,
       transfer_to_owner: () => '`to_account_id` must differ from the owning account.',
+      handover_to_holder: () => '`to_account_id` must differ from the account that holds the object.',
       reason_required: ({ move }: { move: string }) => `\`reason\` is required to ${move} a certificate.`,
       bad_cursor: () => '`cursor` is not a cursor this service returned.',
       cursor_other_filters: () =>
@@ -185,6 +186,14 @@ export const errorCatalogue = {
         `Your role in this account does not allow this; it needs ${role}.`,
     },
   },
+  not_holder: {
+    status: 403,
+    message: 'Only who holds the object now may do this.',
+    details: {
+      may_not: ({ action }: { action: string }) =>
+        `Only who holds the object now may do this (${action}); see "Who may act on an asset" in docs/api.md.`,
+    },
+  },
   route_not_found: {
     status: 404,
     message: 'No such route.',
@@ -207,6 +216,10 @@ export const errorCatalogue = {
   verification_not_found: notFound('Verification'),
   webhook_not_found: notFound('Webhook'),
   transfer_not_found: notFound('Transfer'),
+  handover_not_found: {
+    status: 404,
+    message: 'Hand-over not found.',
+  },
   delivery_not_found: notFound('Delivery'),
   media_not_found: notFound('Media'),
   alert_not_found: notFound('Alert'),
@@ -304,6 +317,17 @@ export const errorCatalogue = {
     details: {
       open_offer: ({ id }: { id: string }) =>
         `The asset already has an open transfer offer (${id}); cancel it or wait for its answer.`,
+    },
+  },
+  handover_closed: {
+    status: 409,
+    message: 'The hand-over is no longer open.',
+    details: {
+      accepted: () => 'The hand-over has already been accepted.',
+      cancelled: () => 'The hand-over was cancelled.',
+      expired: () => 'The hand-over has expired (30 days); the holder may offer the object again.',
+      outdated: () => 'The object has changed hands since this hand-over was offered.',
+      own_object: () => 'You already hold this object.',
     },
   },
   transfer_expired: {

@@ -1,5 +1,6 @@
 import { defineText } from '../../../i18n/text-catalogue.js';
 import { addressText } from './address.text.js';
+import { handoverText } from './handover.text.js';
 import { invitationText } from './invitation.text.js';
 import { layoutText } from './layout.text.js';
 import { noticesText } from './notices.text.js';
@@ -16,4 +17,5 @@ export const mailText = defineText(
   invitationText,
   addressText,
   passwordResetText,
+  handoverText,
 );

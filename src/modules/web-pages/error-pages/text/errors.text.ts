@@ -20,6 +20,7 @@ export const errorsText = {
       member_unauthorized: 'Sign in first.',
       csrf_failed: 'This form has expired. Reload the page and send it again.',
       forbidden_role: 'Your role in this account does not allow this.',
+      not_holder: 'Only who holds the object now may do this.',
       route_not_found: 'There is no such page.',
       asset_not_found: 'There is no such object, or it belongs to another account.',
       member_not_found: 'There is no such member.',
@@ -28,6 +29,7 @@ export const errorsText = {
       verification_not_found: 'There is no such verification.',
       webhook_not_found: 'There is no such notification address.',
       transfer_not_found: 'There is no such transfer.',
+      handover_not_found: 'There is no such hand-over.',
       delivery_not_found: 'There is no such delivery.',
       media_not_found: 'There is no such file.',
       alert_not_found: 'There is no such report.',
@@ -51,6 +53,7 @@ export const errorsText = {
       already_watched: 'This certificate is already on the watch-list.',
       transfer_pending: 'The object already has an open transfer offer; cancel it first.',
       transfer_expired: 'The transfer offer has expired; the owner may offer the object again.',
+      handover_closed: 'The hand-over is no longer open.',
       certificate_not_issued: 'The certificate has not been issued yet.',
       webhook_limit_reached: 'The account has as many notification addresses as it may; delete one first.',
       last_sign_in_method:
