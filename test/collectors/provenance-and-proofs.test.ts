@@ -5,6 +5,8 @@ import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import { sha256Hex } from '../../src/lib/sha256.js';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
+import { acceptClaim, createHandover } from '../../src/modules/holders/holders.service.js';
+import { formatMonthYear } from '../../src/i18n/formats.js';
 import { holdingProofRoutes } from '../../src/modules/collection/holding-proof.routes.js';
 import {
   checkHoldingProof,
@@ -209,6 +211,57 @@ describe('the provenance on the certificate page', () => {
     expect(words(after.body)).toContain('→ a former private collection, since May 2031');
     expect(after.body).not.toContain('Karl Left');
     expect(after.body).not.toContain(leaving.email);
+  });
+});
+
+describe('through the holders service (claims made and accepted)', () => {
+  it('changes the page at once at each acceptance, and a proof of the first collector ends with their holding', async () => {
+    const asset = await issuedArtwork('Claimed Twice');
+    const before = await get(`/c/${asset.number}`);
+    const first = await newCollector({ publicName: 'Not Shown', showName: false });
+    const second = await newCollector();
+    const gallery = {
+      kind: 'account' as const,
+      principal: { accountId: galleryId, apiKeyId: randomUUID(), planetScope: [] },
+    };
+    const offer = await createHandover(db, {
+      planet: asset.planet,
+      assetId: asset.id,
+      actor: gallery,
+      kind: 'claim',
+    });
+    await acceptClaim(db, { code: offer.code!, collectorId: first.id });
+
+    const after = await get(`/c/${asset.number}`, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    const month = formatMonthYear(new Date());
+    expect(words(after.body)).toContain(`Galerie Nord (registrant) → a private collection, since ${month}`);
+    expect(after.body).not.toContain(first.email);
+    expect(after.body).not.toContain('Not Shown');
+
+    const proof = await createHoldingProof(db, {
+      collectorId: first.id,
+      planet: asset.planet,
+      assetId: asset.id,
+    });
+    const receipt = (await get(`/c/${asset.number}/proofs/${proof.code}`)).json();
+    const current = await db.query<{ commitment: string }>(
+      'SELECT commitment FROM asset_holdings WHERE asset_id = $1 AND until IS NULL',
+      [asset.id],
+    );
+    expect(receipt.credentialSubject.holder).toBe(current.rows[0]!.commitment);
+
+    const onward = await createHandover(db, {
+      planet: asset.planet,
+      assetId: asset.id,
+      actor: { kind: 'collector', collectorId: first.id },
+      kind: 'claim',
+    });
+    await acceptClaim(db, { code: onward.code!, collectorId: second.id });
+    expect(words((await get(proof.url)).body)).toContain('This proof of holding is not valid');
+    expect(words((await get(`/c/${asset.number}`)).body)).toContain(
+      `a private collection, since ${month} → a private collection, since ${month}`,
+    );
   });
 });
 

@@ -59,3 +59,27 @@ export function findHoldingProof(
     [codeHash, certificateNumber],
   );
 }
+
+/** The current holding of an object: its row, or none while the object was never handed over (held by account_id). */
+export interface CurrentHolding {
+  holdingId: string;
+  holderKind: 'account' | 'collector';
+  accountId: string | null;
+  collectorId: string | null;
+  commitment: string;
+}
+
+/** The object's current holding row, if it was ever handed over. */
+export async function readCurrentHolding(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<CurrentHolding | undefined> {
+  return queryFirst<CurrentHolding>(
+    db,
+    `SELECT id AS "holdingId", holder_kind AS "holderKind", holder_account_id AS "accountId",
+            collector_id AS "collectorId", commitment
+     FROM asset_holdings WHERE planet = $1 AND asset_id = $2 AND until IS NULL`,
+    [planet, assetId],
+  );
+}

@@ -4,8 +4,12 @@ import { AppError } from '../../errors/error-catalogue.js';
 import { sha256Hex } from '../../lib/sha256.js';
 import { VC_CONTEXT_V2 } from '../credentials/certificate-credentials.service.js';
 import type { DocumentSigner } from '../signing/document-signer.js';
-import { findHeldAsset, findHoldingProof, insertHoldingProof } from './holding-proofs.repository.js';
-import { readCurrentHolding } from './holdings-read.repository.js';
+import {
+  findHeldAsset,
+  findHoldingProof,
+  insertHoldingProof,
+  readCurrentHolding,
+} from './holding-proofs.repository.js';
 
 /** A proof of holding is good for ten minutes (docs/collectors.md, "Proof of holding"). */
 export const HOLDING_PROOF_LIFETIME_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { getAccountProfile } from '../accounts/account-profiles.service.js';
-import { readProvenance, type ProvenanceEntry } from '../holding-proofs/holdings-read.repository.js';
+import { readProvenance, type ProvenanceEntry } from '../holders/holders.service.js';
 
 /**
  * One holder of an object as its public page names it (docs/collectors.md, "Provenance"): an account by its public
@@ -15,13 +15,17 @@ export interface ShownHolder {
   current: boolean;
 }
 
-/** An object's provenance as the public sees it, oldest first; empty while it was never handed over. */
+/**
+ * An object's provenance as the public sees it, oldest first; empty while it was never handed over (its registrant
+ * alone has held it: the page stays as it was before holders existed, its ETag too).
+ */
 export async function publicProvenance(
   db: Queryable,
   planet: string,
   assetId: string,
 ): Promise<ShownHolder[]> {
   const entries = await readProvenance(db, planet, assetId);
+  if (entries.length < 2) return [];
   return Promise.all(
     entries.map(async (entry, index) => {
       const name = entry.accountId
