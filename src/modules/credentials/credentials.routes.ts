@@ -6,7 +6,6 @@ import { PublicCredentials } from './certificate-credentials.service.js';
 import { CertificateCredential, PublicCredentialParams, StatusListParams } from './credentials.schemas.js';
 import { readDidDocument, readJwks } from './published-keys.service.js';
 import { readStatusList, STATUS_LIST_MAX_AGE_SECONDS } from './status-lists.service.js';
-import { holdingProofReceiptRoutes } from '../holding-proofs/holding-proof-receipts.routes.js';
 
 // Keys change only on rotation or retirement, which a minute's delay does not harm.
 const KEYS_CACHE_CONTROL = 'public, max-age=60';
@@ -70,7 +69,4 @@ export async function credentialsRoutes(parent: FastifyInstance): Promise<void> 
       return sendPublicRead(request, reply, read, type, `public, max-age=${STATUS_LIST_MAX_AGE_SECONDS}`);
     },
   );
-
-  // A proof of holding's signed receipt (docs/collectors.md): keyless like the credentials, under the same limit.
-  await app.register(holdingProofReceiptRoutes);
 }

@@ -1,4 +1,4 @@
-import { queryFirst, type Queryable } from '../../db/database.js';
+import { queryAll, queryFirst, type Queryable } from '../../db/database.js';
 
 /** A proof of holding as stored: its code only as SHA-256, beside the object's certificate number and account. */
 export interface StoredHoldingProof {
@@ -82,4 +82,54 @@ export async function readCurrentHolding(
      FROM asset_holdings WHERE planet = $1 AND asset_id = $2 AND until IS NULL`,
     [planet, assetId],
   );
+}
+
+/** One holding of an object as the public may learn of it: who by kind, never the collector's id or commitment. */
+export interface ProvenanceEntry {
+  holder: 'registrant' | 'account' | 'collector' | 'former_collector';
+  accountId?: string;
+  /** A collector's name, only when they chose to be named (collectors.show_name). */
+  publicName?: string | null;
+  since: string;
+}
+
+/** An object's holdings oldest first (docs/collectors.md): empty while it was never handed over. */
+export async function readProvenance(
+  db: Queryable,
+  planet: string,
+  assetId: string,
+): Promise<ProvenanceEntry[]> {
+  const rows = await queryAll<{
+    holder_kind: 'account' | 'collector';
+    holder_account_id: string | null;
+    public_name: string | null;
+    show_name: boolean | null;
+    erased_at: Date | null;
+    since: Date;
+    is_registrant: boolean;
+  }>(
+    db,
+    // The registrant's row, as holders.service.ts's readProvenance reads it: the first, begun by no hand-over, of the
+    // object's own account.
+    `SELECT h.holder_kind, h.holder_account_id, c.public_name, c.show_name, c.erased_at, h.since,
+            (row_number() OVER (ORDER BY h.since, h.until NULLS LAST) = 1
+              AND h.handover_id IS NULL AND h.holder_account_id = a.account_id) AS is_registrant
+     FROM asset_holdings h
+       JOIN assets a ON a.planet = h.planet AND a.id = h.asset_id
+       LEFT JOIN collectors c ON c.id = h.collector_id
+     WHERE h.planet = $1 AND h.asset_id = $2
+     ORDER BY h.since, h.until NULLS LAST`,
+    [planet, assetId],
+  );
+  return rows.map((row) => {
+    const since = new Date(row.since).toISOString();
+    if (row.holder_kind === 'account')
+      return {
+        holder: row.is_registrant ? 'registrant' : 'account',
+        accountId: row.holder_account_id!,
+        since,
+      };
+    if (row.erased_at || row.show_name === null) return { holder: 'former_collector', since };
+    return { holder: 'collector', publicName: row.show_name ? row.public_name : null, since };
+  });
 }

@@ -11,6 +11,13 @@ import {
   readCurrentHolding,
 } from './holding-proofs.repository.js';
 
+/**
+ * An object's holders oldest first, for its public page. holders.service.ts's readProvenance reads the same; this read
+ * stays here while the holders module depends on web-pages (the folders would import each other through tags and
+ * public-pages): switch provenance.service.ts to it once that is gone.
+ */
+export { readProvenance, type ProvenanceEntry } from './holding-proofs.repository.js';
+
 /** A proof of holding is good for ten minutes (docs/collectors.md, "Proof of holding"). */
 export const HOLDING_PROOF_LIFETIME_MS = 10 * 60 * 1000;
 // 18 random bytes: 144 bits, 24 characters of base64url, short enough to read out or type.
@@ -106,7 +113,7 @@ export async function createHoldingProof(
 }
 
 /** Where a proof is read: the certificate's page with the code. */
-export function holdingProofPath(certificateNumber: string, code: string): string {
+function holdingProofPath(certificateNumber: string, code: string): string {
   return `/c/${encodeURIComponent(certificateNumber)}?proof=${encodeURIComponent(code)}`;
 }
 

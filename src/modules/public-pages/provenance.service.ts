@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { getAccountProfile } from '../accounts/account-profiles.service.js';
-import { readProvenance, type ProvenanceEntry } from '../holders/holders.service.js';
+import { readProvenance, type ProvenanceEntry } from '../holding-proofs/holding-proofs.service.js';
 
 /**
  * One holder of an object as its public page names it (docs/collectors.md, "Provenance"): an account by its public
