@@ -26,17 +26,10 @@ export function findHeldAsset(
   );
 }
 
-export async function insertHoldingProof(
-  db: Queryable,
-  proof: {
-    id: string;
-    assetId: string;
-    planet: string;
-    holdingId: string;
-    codeHash: string;
-    expiresAt: Date;
-  },
-): Promise<void> {
+/** A proof as written: its code's hash only, the holding it was made for, its end. */
+type NewHoldingProof = Omit<StoredHoldingProof, 'certificateNumber' | 'accountId'> & { codeHash: string };
+
+export async function insertHoldingProof(db: Queryable, proof: NewHoldingProof): Promise<void> {
   await db.query(
     `INSERT INTO holding_proofs (id, asset_id, planet, holding_id, code_hash, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
