@@ -49,6 +49,7 @@ import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
+import { holdingProofReceiptRoutes } from './modules/holding-proofs/holding-proof-receipts.routes.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
 import { serviceBrandPlugin } from './modules/web-pages/service-brand.plugin.js';
@@ -187,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(idempotencyPlugin);
   await app.register(publicReadsPlugin);
   await app.register(credentialsPlugin);
+  // A proof of holding's signed receipt, keyless like the credentials (docs/collectors.md).
+  await app.register(holdingProofReceiptRoutes);
   await app.register(tlogPlugin);
 
   await app.register(swagger, {

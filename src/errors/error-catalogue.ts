@@ -226,6 +226,11 @@ export const errorCatalogue = {
   tag_not_found: notFound('Tag'),
   correction_not_found: notFound('Correction'),
   watch_not_found: notFound('Watch-list entry'),
+  holding_proof_not_valid: {
+    status: 404,
+    message:
+      'This proof of holding is not valid: it is unknown, older than 10 minutes, or the object has changed hands.',
+  },
   account_not_found: {
     ...notFound('Account'),
     details: { no_account: ({ id }: { id: string }) => `Account ${id} does not exist.` },

@@ -28,22 +28,39 @@ export function formatDate(value: Date | string): string {
   );
 }
 
+/** The time of day to the minute, on a 24-hour clock, in UTC and saying so. */
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+};
+
 /** A moment in the reader's language, to the minute, with its time zone (UTC) said. */
 export function formatDateTime(value: Date | string): string {
   return marked(
     cached(
       'date-time',
       (locale) =>
-        new Intl.DateTimeFormat(locale, {
-          year: 'numeric',
-          month: 'short',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-          timeZone: 'UTC',
-          timeZoneName: 'short',
-        }),
+        new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', ...TIME_OF_DAY }),
     ).format(new Date(value)),
+  );
+}
+
+/** A month and its year in the reader's language ("March 2027", "März 2027", "2027年3月"), in UTC. */
+export function formatMonthYear(value: Date | string): string {
+  return marked(
+    cached(
+      'month-year',
+      (locale) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }),
+    ).format(new Date(value)),
+  );
+}
+
+/** A time of day to the minute in the reader's language, with its time zone (UTC) said ("14:05 UTC"). */
+export function formatTimeOfDay(value: Date | string): string {
+  return marked(
+    cached('time-of-day', (locale) => new Intl.DateTimeFormat(locale, TIME_OF_DAY)).format(new Date(value)),
   );
 }

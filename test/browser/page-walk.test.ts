@@ -41,6 +41,7 @@ const NOT_PAGES: Record<string, string> = {
   '/.well-known/did.json': 'the issuer’s DID document (JSON)',
   '/.well-known/jwks.json': 'the signing keys (JSON)',
   '/c/:number/credential': 'the signed credential (JSON, language-free)',
+  '/c/:number/proofs/:code': 'a proof of holding’s signed receipt (JSON, language-free)',
   '/status/:purpose/:list': 'a signed status list (JSON)',
   '/tlog/checkpoint': 'the log’s signed checkpoint (text for log clients)',
   '/tlog/vkey': 'the log’s verifier key (text)',

@@ -12,7 +12,10 @@ import {
 } from '../helpers/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
+import { randomUUID } from 'node:crypto';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { acceptClaim, createHandover } from '../../src/modules/holders/holders.service.js';
+import { createHoldingProof } from '../../src/modules/holding-proofs/holding-proofs.service.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 const SCREENSHOTS = path.join(packageRoot, 'test-artifacts', 'screenshots', 'public-page');
@@ -23,12 +26,56 @@ let browser: Browser;
 let desktop: BrowserContext;
 let phone: BrowserContext;
 let baseUrl: string;
-const numbers: Record<'issued' | 'suspended' | 'revoked' | 'pending', string> = {
+const numbers: Record<'issued' | 'suspended' | 'revoked' | 'pending' | 'handedOver', string> = {
+  handedOver: '',
   issued: '',
   suspended: '',
   revoked: '',
   pending: '',
 };
+
+let proofUrl = '';
+const COLLECTOR_EMAILS = ['first.collector@example.net', 'second.collector@example.net'];
+
+/** The gallery hands the watch to one collector, who hands it on to another: a proof of the second's holding. */
+async function handOverTwice(accountId: string, number: string): Promise<string> {
+  const { rows } = await context.db.query<{ id: string; planet: string }>(
+    'SELECT id, planet FROM assets WHERE certificate_number = $1',
+    [number],
+  );
+  const asset = rows[0]!;
+  const collectors: string[] = [];
+  for (const email of COLLECTOR_EMAILS) {
+    const personId = randomUUID();
+    const collectorId = randomUUID();
+    await context.db.query('INSERT INTO people (id, email) VALUES ($1, $2)', [personId, email]);
+    await context.db.query('INSERT INTO collectors (id, person_id, public_name) VALUES ($1, $2, $3)', [
+      collectorId,
+      personId,
+      'Unchosen Name',
+    ]);
+    collectors.push(collectorId);
+  }
+  const actors = [
+    { kind: 'account' as const, principal: { accountId, apiKeyId: randomUUID(), planetScope: [] } },
+    { kind: 'collector' as const, collectorId: collectors[0]! },
+  ];
+  for (const [index, actor] of actors.entries()) {
+    const offer = await createHandover(context.db, {
+      planet: asset.planet,
+      assetId: asset.id,
+      actor,
+      kind: 'claim',
+    });
+    await acceptClaim(context.db, { code: offer.code!, collectorId: collectors[index]! });
+  }
+  const proof = await createHoldingProof(context.db, {
+    collectorId: collectors[1]!,
+    planet: asset.planet,
+    assetId: asset.id,
+  });
+  return proof.url;
+}
 
 async function certificateAfter(
   auth: { authorization: string },
@@ -87,7 +134,7 @@ beforeAll(async () => {
   context = await createTestContext({
     config: { AVS_ADMIN_TOKEN: ADMIN_TOKEN, AVS_PUBLIC_URL: baseUrl, AVS_PUBLIC_RATE_LIMIT_BURST: 100_000 },
   });
-  const { auth } = await context.createAccountWithKey();
+  const { auth, accountId } = await context.createAccountWithKey();
   const watch = {
     title: 'Speedmaster Professional Moonwatch',
     brand: 'Omega',
@@ -107,6 +154,8 @@ beforeAll(async () => {
   });
   numbers.revoked = await certificateAfter(auth, ['issue', 'revoke'], { ...watch, title: 'Constellation' });
   numbers.pending = await certificateAfter(auth, [], { ...watch, title: 'Draft watch' });
+  numbers.handedOver = await certificateAfter(auth, ['issue'], { ...watch, title: 'Railmaster' });
+  proofUrl = await handOverTwice(accountId, numbers.handedOver);
   await context.app.listen({ host: 'localhost', port });
   browser = await launchChromium();
   ({ desktop, phone } = await desktopAndPhone(browser));
@@ -209,4 +258,65 @@ describe('the public certificate page in Chromium', () => {
     await howTo.page.close();
     await screenshots('how-to-check', `${baseUrl}/c/how-to-check`);
   });
+});
+
+describe('the provenance and a proof of holding in Chromium', () => {
+  const sizes = [
+    ['1280', { width: 1280, height: 900 }],
+    ['360', { width: 360, height: 780 }],
+  ] as const;
+  const languages = [
+    ['en', 'Provenance', 'a private collection', 'holds this object now', 'not valid'],
+    ['de', 'Provenienz', 'eine Privatsammlung', 'besitzt dieses Objekt jetzt', 'nicht gültig'],
+  ] as const;
+
+  it.each(
+    sizes.flatMap(([size, viewport]) =>
+      languages.map(([language, ...words]) => [size, language, viewport, ...words] as const),
+    ),
+  )(
+    'at %s px in %s: the chain of holders, a good proof and a stale one, without a name or an address',
+    async (size, language, viewport, heading, privateCollection, holdsNow, notValid) => {
+      const browserContext = await browser.newContext({ viewport });
+      const certificate = await open(browserContext, `${baseUrl}/c/${numbers.handedOver}?lang=${language}`);
+      const provenance = certificate.page.getByRole('region', { name: heading });
+      expect(await provenance.locator('li').count()).toBe(3);
+      expect(await provenance.locator('li').nth(1).textContent()).toContain(privateCollection);
+      expect(await seriousViolations(certificate.page)).toEqual([]);
+      expect(
+        await certificate.page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).toBeLessThanOrEqual(viewport.width);
+      const html = await certificate.page.content();
+      for (const secret of [...COLLECTOR_EMAILS, 'Unchosen Name']) expect(html).not.toContain(secret);
+      await certificate.page.screenshot({
+        path: path.join(SCREENSHOTS, `provenance-${language}-${size}.png`),
+        fullPage: true,
+      });
+      await certificate.page.close();
+
+      const proof = await open(browserContext, `${baseUrl}${proofUrl}&lang=${language}`);
+      expect(await proof.page.getByRole('status').textContent()).toContain(holdsNow);
+      expect(await proof.page.locator('.holding-proof a[download]').getAttribute('href')).toMatch(
+        /\/proofs\//,
+      );
+      expect(await seriousViolations(proof.page)).toEqual([]);
+      expect(await proof.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await proof.page.screenshot({
+        path: path.join(SCREENSHOTS, `proof-${language}-${size}.png`),
+        fullPage: true,
+      });
+      await proof.page.close();
+
+      const stale = await open(
+        browserContext,
+        `${baseUrl}/c/${numbers.handedOver}?proof=AAAAAAAAAAAAAAAAAAAAAAAA&lang=${language}`,
+      );
+      expect(await stale.page.getByRole('alert').textContent()).toContain(notValid);
+      expect(await seriousViolations(stale.page)).toEqual([]);
+      await stale.page.close();
+      await browserContext.close();
+    },
+  );
 });

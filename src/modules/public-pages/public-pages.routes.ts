@@ -19,8 +19,10 @@ import {
   lookUpView,
   notFoundView,
   notIssuedView,
+  type ShownHoldingProof,
 } from './public-pages.views.js';
 import { addVary } from '../../lib/vary.js';
+import { checkHoldingProof, holdingProofReceiptPath } from '../holding-proofs/holding-proofs.service.js';
 import { languageOf } from '../../i18n/request-language.js';
 import { text } from './text/index.js';
 
@@ -51,6 +53,25 @@ export async function homePageRoutes(app: FastifyInstance): Promise<void> {
 
 const LookUpQuery = Type.Object({ number: Type.Optional(Type.String()) });
 const CertificatePageParams = Type.Object({ number: Type.String() });
+const CertificatePageQuery = Type.Object({
+  // A proof of holding's code (docs/collectors.md): the page checks it and says whether it holds.
+  proof: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** A proof of holding shown with the page's address, checked now; the page then is the one reader's alone. */
+async function shownHoldingProof(
+  app: FastifyInstance,
+  certificateNumber: string,
+  code: string,
+): Promise<ShownHoldingProof> {
+  const check = await checkHoldingProof(app.db, certificateNumber, code);
+  if (!check.valid) return { valid: false };
+  return {
+    valid: true,
+    checkedAt: check.checkedAt,
+    receiptPath: holdingProofReceiptPath(certificateNumber, code),
+  };
+}
 
 /** The certificate page, the look-up form and "how to check this yourself", under /c. */
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
@@ -76,9 +97,9 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, howToCheckView(app.serviceBrand, pageIssuer(app.config)));
   });
 
-  app.get<{ Params: Static<typeof CertificatePageParams> }>(
+  app.get<{ Params: Static<typeof CertificatePageParams>; Querystring: Static<typeof CertificatePageQuery> }>(
     '/:number',
-    { schema: { hide: true, params: CertificatePageParams } },
+    { schema: { hide: true, params: CertificatePageParams, querystring: CertificatePageQuery } },
     async (request, reply) => {
       const read = await readCertificatePage(
         app.publicReads,
@@ -92,7 +113,9 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
         void reply.header('cache-control', STATIC_PAGE_CACHE_CONTROL);
         return reply.redirect(page.location, 301);
       }
-      if (!read.cacheable) void reply.header('cache-control', 'no-store');
+      const { proof } = request.query;
+      // A page read with a proof's code is kept by no cache: the code is the holder's, the verdict is of this moment.
+      if (!read.cacheable || proof !== undefined) void reply.header('cache-control', 'no-store');
       else {
         const etag = certificatePageEtag(read.etag, languageOf(request));
         void reply.header('cache-control', CERTIFICATE_CACHE_CONTROL).header('etag', etag);
@@ -102,10 +125,17 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       const { certificate } = page;
       if (!certificate.issued)
         return sendPage(reply, notIssuedView(app.serviceBrand, certificate.certificate_number));
+      const number = certificate.certificate_number;
       return sendPage(
         reply,
         certificateView({
           ...page,
+          ...(proof === undefined
+            ? {}
+            : {
+                holdingProof: await shownHoldingProof(app, number, proof),
+                languagePath: `/c/${number}?proof=${encodeURIComponent(proof)}`,
+              }),
           certificate,
           checkedAt: new Date(),
           brand: app.serviceBrand,

@@ -11,6 +11,7 @@ import { publicAmendments, type PublicAmendment } from '../corrections/correctio
 import { firstPublicImage } from '../media/media.service.js';
 import type { MediaRecordType } from '../media/media.schemas.js';
 import type { PublicRead, PublicReadCache } from '../public-reads/public-read-cache.js';
+import { publicProvenance, type ShownHolder } from './provenance.service.js';
 import { issuerIdentity, publicBaseUrl, type IssuerIdentity } from '../signing/issuer-identity.js';
 
 /** Who issued the certificate, as the page shows it: the public base URL, its did:web and DID document. */
@@ -28,6 +29,8 @@ export type CertificatePage =
       registeredBy?: AccountProfile;
       /** The approved corrections of an issued certificate, oldest first (docs/corrections.md). */
       corrections?: PublicAmendment[];
+      /** Who has held the object, oldest first; absent while it was never handed over (docs/collectors.md). */
+      provenance?: ShownHolder[];
       pageUrl: string;
       qrSvg: string;
       issuer: PageIssuer;
@@ -73,19 +76,22 @@ async function certificatePage(db: Queryable, config: Config, requested: string)
   const certificate = await findPublicCertificate(db, number);
   if (!certificate) return { kind: 'unknown', shown: number };
   const pageUrl = certificatePageUrl(config, number);
-  const [image, registeredBy, corrections] = certificate.issued
+  const [image, registeredBy, corrections, provenance] = certificate.issued
     ? await Promise.all([
         firstPublicImage(db, certificate.planet, certificate.asset_id),
         getAccountProfile(db, certificate.account_id),
         publicAmendments(db, certificate.planet, certificate.asset_id),
+        publicProvenance(db, certificate.planet, certificate.asset_id),
       ])
-    : [undefined, undefined, undefined];
+    : [undefined, undefined, undefined, undefined];
   return {
     kind: 'certificate',
     certificate,
     image,
     registeredBy,
     corrections,
+    // Only once handed over: the page (and its ETag) of an object never handed over stays as it was.
+    ...(provenance?.length ? { provenance } : {}),
     pageUrl,
     // Named for screen readers by the page, in its reader's language; the address itself is printed beside it.
     qrSvg: await qrCodeSvg(pageUrl),

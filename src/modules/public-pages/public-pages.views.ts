@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../i18n/formats.js';
+import { formatDate, formatDateTime, formatMonthYear, formatTimeOfDay } from '../../i18n/formats.js';
 import { currentLanguage } from '../../i18n/request-language.js';
 import type { PublicCertificate } from '../certificates/certificates.service.js';
 import type { PublicAmendment } from '../corrections/corrections.service.js';
@@ -13,6 +13,7 @@ import { languageNav } from '../web-pages/page-parts/language-nav.views.js';
 import { photoField } from '../web-pages/page-parts/photo-field.views.js';
 import { text as pageWords } from '../web-pages/text/index.js';
 import type { PageIssuer } from './public-pages.service.js';
+import type { ShownHolder } from './provenance.service.js';
 import { text } from './text/index.js';
 
 export const STYLESHEET_PATH = '/c/static/certificate.css';
@@ -257,6 +258,73 @@ function correctionsBlock(corrections: readonly PublicAmendment[]): SafeHtml {
   </section>`;
 }
 
+/** A month and year, in the reader's language: when a holder's holding began. */
+function monthOf(iso: string): SafeHtml {
+  return html`<time datetime="${iso}">${formatMonthYear(iso)}</time>`;
+}
+
+/** One holder in the reader's words: a gallery by its name, a collector by the name they chose or by none. */
+function holderWords(holder: ShownHolder): SafeHtml | string {
+  const words = text.provenance;
+  const since = monthOf(holder.since);
+  switch (holder.kind) {
+    case 'registrant':
+      return words.registrant(holder.name ?? '');
+    case 'account':
+      return words.account(holder.name ?? '', since);
+    case 'former_collector':
+      return words.erasedCollection(since);
+    case 'collector':
+      if (holder.name === undefined) return words.privateCollection(since);
+      return holder.current
+        ? words.namedCollection(holder.name, since)
+        : words.namedFormerCollection(holder.name, since);
+  }
+}
+
+/** The chain of holders, oldest first (docs/collectors.md, "Provenance"), shown once the object was handed over. */
+function provenanceBlock(holders: readonly ShownHolder[]): SafeHtml {
+  return html`<section class="provenance" aria-labelledby="provenance-title">
+    <h2 id="provenance-title">${text.provenance.title}</h2>
+    <p class="hint">${text.provenance.intro}</p>
+    <ol class="provenance-chain">
+      ${holders.map(
+        (holder, index) =>
+          html`<li>
+            ${index > 0 ? html`<span class="provenance-arrow" aria-hidden="true">→</span>` : ''}
+            ${holderWords(holder)}
+          </li>`,
+      )}
+    </ol>
+  </section>`;
+}
+
+/** A proof of holding as its page shows it: good (when it was checked, the receipt's address), or not good. */
+export type ShownHoldingProof = { valid: true; checkedAt: Date; receiptPath: string } | { valid: false };
+
+/** The verdict on a proof of holding shown on the certificate's page, in the status colours. */
+function holdingProofBox(proof: ShownHoldingProof): SafeHtml {
+  const words = text.holdingProof;
+  if (!proof.valid)
+    return html`<div class="holding-proof status-revoked" role="alert">
+      <span class="status-mark" aria-hidden="true">✕</span>
+      <div>
+        <strong>${words.invalidTitle}</strong>
+        <p>${words.invalid}</p>
+      </div>
+    </div>`;
+  const checkedAt = proof.checkedAt.toISOString();
+  return html`<div class="holding-proof status-issued" role="status">
+    <span class="status-mark" aria-hidden="true">✓</span>
+    <div>
+      <strong>${words.validTitle}</strong>
+      <p>${words.valid(html`<time datetime="${checkedAt}">${formatTimeOfDay(checkedAt)}</time>`)}</p>
+      <p class="hint">${words.validHint}</p>
+      <p><a href="${proof.receiptPath}" download="holding-proof-receipt.json">${words.receipt}</a></p>
+    </div>
+  </div>`;
+}
+
 /** A field of the certificate, named and valued in the reader's words where they are ours (a fixed choice). */
 function fieldTerm(name: string): string {
   if (name === 'title') return text.certificate.titleField;
@@ -286,6 +354,12 @@ export function certificateView(view: {
   registeredBy?: AccountProfile;
   /** The approved corrections, oldest first (docs/corrections.md). */
   corrections?: readonly PublicAmendment[];
+  /** Who has held the object, once it was handed over (docs/collectors.md). */
+  provenance?: readonly ShownHolder[];
+  /** A proof of holding shown with the page's address (`?proof=`), checked now. */
+  holdingProof?: ShownHoldingProof;
+  /** Where the language switcher leads when the page's own query must stay (a proof's code). */
+  languagePath?: string;
   checkedAt: Date;
   /** AVS_CONTACT_EMAIL: where a person who has seen a reported asset writes when the gallery gave no address. */
   contactEmail?: string;
@@ -315,6 +389,7 @@ export function certificateView(view: {
           ? alertStatusBanner(certificate.alert.kind)
           : statusBanner(certificate.status)
       }
+      ${view.holdingProof ? holdingProofBox(view.holdingProof) : ''}
       ${view.image ? certificateImage(view.image, certificate.title) : ''}
       <div class="card-body">
         <div class="card-facts">
@@ -359,6 +434,7 @@ export function certificateView(view: {
           </dl>
           ${view.corrections?.length ? correctionsBlock(view.corrections) : ''}
           ${registeredBy ? registrationBlock(registeredBy) : ''}
+          ${view.provenance?.length ? provenanceBlock(view.provenance) : ''}
           <div class="issuer">
             <p>
               ${text.registration.certifiedBy((name) => html`<a href="${issuer.baseUrl}">${name}</a>`, view.brand.name)}
@@ -395,6 +471,7 @@ export function certificateView(view: {
     </article>`,
     'other',
     view.tap,
+    view.languagePath,
   );
 }
 

@@ -7,6 +7,7 @@ import { pageText } from './page.text.js';
 import { photoSearchText } from './photo-search.text.js';
 import { tapText } from './tap.text.js';
 import { registrationText } from './registration.text.js';
+import { provenanceText } from './provenance.text.js';
 
 /**
  * Every word of the public pages (home, look-up, certificate pages, how to check, photo search, the tap page, their
@@ -23,4 +24,5 @@ export const text = defineText(
   photoSearchText,
   tapText,
   registrationText,
+  provenanceText,
 );

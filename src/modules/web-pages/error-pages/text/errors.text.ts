@@ -36,6 +36,8 @@ export const errorsText = {
       tag_not_found: 'There is no such tag.',
       correction_not_found: 'There is no such correction request.',
       watch_not_found: 'This certificate is not on the watch-list.',
+      holding_proof_not_valid:
+        'This proof of holding is not valid (it is older than 10 minutes, or the object has changed hands).',
       account_not_found: 'There is no such account.',
       api_key_not_found: 'There is no such API key.',
       signing_key_not_found: 'There is no such signing key.',
