@@ -93,6 +93,8 @@ export async function findAccountIdsByPublicName(db: Queryable, name: string): P
     [name],
   );
   return rows.map((row) => row.id);
+}
+
 /** A partner as a search by its public name finds it: the name certificates show, its city and country. */
 export interface PublicAccountMatch {
   account_id: string;

@@ -268,6 +268,8 @@ export async function accountByPublicName(db: Queryable, name: string): Promise<
   const ids = name.trim() === '' ? [] : await findAccountIdsByPublicName(db, name);
   if (ids.length === 0) return { kind: 'none' };
   return ids.length > 1 ? { kind: 'several' } : { kind: 'one', accountId: ids[0]! };
+}
+
 /** The few accounts a public name matches (at least two characters typed), with city and country to tell them apart. */
 export async function findAccountsByPublicName(db: Queryable, typed: string): Promise<PublicAccountMatch[]> {
   const words = typed.trim().slice(0, 200);

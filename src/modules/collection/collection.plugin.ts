@@ -12,8 +12,14 @@ import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-ho
 import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
 import { collectorDetailsRoutes } from './details/collector-details.routes.js';
 import { heldObjectRoutes } from './objects/held-objects.routes.js';
-import { checkCollectionCsrf, declareCollectionRoute, enforceCollector } from './shell/collection-auth.js';
-import { collectionErrorPage } from './shell/collection-layout.views.js';
+import { holdingProofRoutes } from './holding-proof.routes.js';
+import {
+  checkCollectionCsrf,
+  collectorSession,
+  declareCollectionRoute,
+  enforceCollector,
+} from './shell/collection-auth.js';
+import { collectionErrorPage, collectionPage } from './shell/collection-layout.views.js';
 import { collectionRoute } from './shell/collection-page.helpers.js';
 import { collectionSignInRoutes } from './shell/sign-in.routes.js';
 import { text } from './text/index.js';
@@ -77,7 +83,7 @@ export async function collectionPlugin(app: FastifyInstance): Promise<void> {
 
       collection.get<{ Params: { name: string } }>(
         '/static/:name',
-        collectionRoute('none'),
+        collectionRoute('none', 'none'),
         async (request, reply) => {
           const asset = assets[request.params.name];
           if (!asset) throw new AppError('route_not_found', 'no_route', { method: 'GET', path: request.url });
@@ -87,6 +93,14 @@ export async function collectionPlugin(app: FastifyInstance): Promise<void> {
       await collection.register(collectionSignInRoutes, { throttle });
       await collection.register(heldObjectRoutes);
       await collection.register(collectorDetailsRoutes);
+      await collection.register(holdingProofRoutes, {
+        collectorIdOf: (request) => request.collectorSession?.collectorId,
+        page: (request, page) =>
+          collectionPage(
+            { session: collectorSession(request), service: request.server.serviceBrand },
+            { ...page, section: 'collection' },
+          ),
+      });
     },
     { prefix: '/collection' },
   );

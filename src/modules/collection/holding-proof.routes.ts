@@ -9,6 +9,7 @@ import { createHoldingProof } from '../holding-proofs/holding-proofs.service.js'
 import { text } from '../holding-proofs/text/index.js';
 import { publicDocument } from '../public-pages/public-pages.views.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
+import { collectionRoute } from './shell/collection-page.helpers.js';
 
 export interface HoldingProofRoutesOptions {
   /**
@@ -36,7 +37,7 @@ const ProofParams = Type.Object({
 export const holdingProofRoutes: FastifyPluginAsync<HoldingProofRoutesOptions> = async (app, options) => {
   app.post<{ Params: Static<typeof ProofParams> }>(
     '/objects/:planet/:id/proof',
-    { schema: { hide: true, params: ProofParams } },
+    collectionRoute('collector', 'prove_holding', { params: ProofParams }),
     async (request, reply) => {
       // In the reader's language whether or not the host's scope speaks it already.
       return inRequestLanguage(request, () => answer(request, reply));

@@ -17,14 +17,14 @@ const DetailsBody = Type.Object(
 export async function collectorDetailsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/details', collectionRoute('collector'), async (request, reply) => {
+  app.get('/details', collectionRoute('collector', 'none'), async (request, reply) => {
     const details = await collectorDetails(db, collectorSession(request));
     return sendCollectionPage(request, reply, (frame) => detailsPage(frame, details));
   });
 
   app.post<{ Body: Static<typeof DetailsBody> }>(
     '/details',
-    collectionRoute('collector', { body: DetailsBody }),
+    collectionRoute('collector', 'none', { body: DetailsBody }),
     async (request, reply) =>
       formChange(
         reply,
@@ -48,11 +48,11 @@ export async function collectorDetailsRoutes(app: FastifyInstance): Promise<void
       ),
   );
 
-  app.get('/leave', collectionRoute('collector'), async (request, reply) =>
+  app.get('/leave', collectionRoute('collector', 'none'), async (request, reply) =>
     sendCollectionPage(request, reply, (frame) => leavePage(frame)),
   );
 
-  app.post('/leave', collectionRoute('collector'), async (request, reply) => {
+  app.post('/leave', collectionRoute('collector', 'none'), async (request, reply) => {
     await leaveCollection(db, collectorSession(request));
     clearCollectorCookie(reply, request);
     return sendPage(reply, leftPage(app.serviceBrand));

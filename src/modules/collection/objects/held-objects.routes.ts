@@ -78,7 +78,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, page, refusal.status);
   };
 
-  app.get('/', collectionRoute('collector'), async (request, reply) => {
+  app.get('/', collectionRoute('collector', 'none'), async (request, reply) => {
     const session = collectorSession(request);
     const [objects, passkeys] = await Promise.all([
       collectionOf(db, session.collectorId),
@@ -91,7 +91,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ObjectParams>; Querystring: Static<typeof ObjectQuery> }>(
     '/objects/:planet/:id',
-    collectionRoute('collector', { params: ObjectParams, querystring: ObjectQuery }),
+    collectionRoute('collector', 'view_private_details', { params: ObjectParams, querystring: ObjectQuery }),
     async (request, reply) => {
       const object = await heldObject(db, collector(request), request.params.planet, request.params.id);
       const typed = request.query.consignee;
@@ -110,7 +110,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ObjectParams>; Body: Static<typeof HandOnBody> }>(
     '/objects/:planet/:id/hand-on',
-    collectionRoute('collector', { params: ObjectParams, body: HandOnBody }),
+    collectionRoute('collector', 'hand_over', { params: ObjectParams, body: HandOnBody }),
     async (request, reply) => {
       const email = request.body.email?.trim() || undefined;
       const back = objectPath(request.params);
@@ -146,7 +146,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ObjectParams>; Body: Static<typeof ConsignBody> }>(
     '/objects/:planet/:id/consign',
-    collectionRoute('collector', { params: ObjectParams, body: ConsignBody }),
+    collectionRoute('collector', 'hand_over', { params: ObjectParams, body: ConsignBody }),
     async (request, reply) =>
       act(request, reply, async () => {
         const name = await consignToAccount(db, {
@@ -160,7 +160,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ObjectParams> }>(
     '/objects/:planet/:id/cancel-handover',
-    collectionRoute('collector', { params: ObjectParams }),
+    collectionRoute('collector', 'cancel_hand_over', { params: ObjectParams }),
     async (request, reply) =>
       act(request, reply, async () => {
         await cancelOpenHandover(db, { collectorId: collector(request), ...request.params });
@@ -170,7 +170,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof ObjectParams>; Body: Static<typeof ReportBody> }>(
     '/objects/:planet/:id/report',
-    collectionRoute('collector', { params: ObjectParams, body: ReportBody }),
+    collectionRoute('collector', 'raise_alert', { params: ObjectParams, body: ReportBody }),
     async (request, reply) =>
       act(request, reply, async () => {
         const { kind, occurred_at, reference, note } = request.body;
@@ -185,7 +185,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof ObjectParams> }>(
     '/objects/:planet/:id/certificate.pdf',
-    collectionRoute('collector', { params: ObjectParams }),
+    collectionRoute('collector', 'download_certificate', { params: ObjectParams }),
     async (request, reply) => {
       const { planet, id } = request.params;
       await assertCollectorHolds(db, collector(request), planet, id);
@@ -211,7 +211,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof CodeParams> }>(
     '/claim/:code',
-    collectionRoute('none', { params: CodeParams }),
+    collectionRoute('none', 'none', { params: CodeParams }),
     async (request, reply) => {
       const { code } = request.params;
       const claim = await claimOf(db, code);
@@ -234,7 +234,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof CodeParams> }>(
     '/claim/:code',
-    collectionRoute('collector', { params: CodeParams }),
+    collectionRoute('collector', 'accept_claim', { params: CodeParams }),
     async (request, reply) => {
       const { code } = request.params;
       return formChange(

@@ -143,6 +143,9 @@ export function heldObjectPage(
               </div>`
             : ''
         }
+        <h3>${w.proveTitle}</h3>
+        <p>${w.proveIntro}</p>
+        <form method="post" action="${path}/proof">${csrf}<button type="submit">${w.prove}</button></form>
         <h3>${w.handOnTitle}</h3>
         <p>${w.handOnIntro}</p>
         <form method="post" action="${path}/hand-on" class="stacked">

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { SafeHtml } from '../../../lib/html.js';
+import type { HolderAction } from '../../holders/holder-rules.js';
 import { redirectAfterForm } from '../../web-pages/form-rules.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import type { SessionFlash } from '../../web-pages/web-sessions.js';
@@ -7,12 +8,16 @@ import { collectorSession, type CollectionAccess } from './collection-auth.js';
 import type { CollectionFrame } from './collection-layout.views.js';
 import { leaveCollectorFlash, takeCollectorFlash } from './collector-sessions.service.js';
 
-/** A /collection route's options: out of the API's OpenAPI document, open to `access`. */
+/** A /collection route's options: out of the API's OpenAPI document, open to `access`, doing `holderAction` of the rules table. */
 export function collectionRoute<Schema extends FastifySchema = FastifySchema>(
   access: CollectionAccess,
+  holderAction: HolderAction | 'none',
   schema?: Schema,
-): { schema: Schema & { hide: boolean }; config: { collectorAccess: CollectionAccess } } {
-  return { schema: { hide: true, ...(schema as Schema) }, config: { collectorAccess: access } };
+): {
+  schema: Schema & { hide: boolean };
+  config: { collectorAccess: CollectionAccess; holderAction: HolderAction | 'none' };
+} {
+  return { schema: { hide: true, ...(schema as Schema) }, config: { collectorAccess: access, holderAction } };
 }
 
 /** What a signed-in page is drawn in: the session and the notice the last form left (shown once). */

@@ -59,7 +59,7 @@ export async function collectionSignInRoutes(
     csrfToken: collectionSignInCsrf.issue(request, reply),
   });
 
-  app.get('/sign-in', collectionRoute('none'), async (request, reply) => {
+  app.get('/sign-in', collectionRoute('none', 'none'), async (request, reply) => {
     if (request.collectorSession) return reply.redirect('/collection', 303);
     return sendPage(reply, signInPage(pageOptions(request, reply)));
   });
@@ -67,7 +67,7 @@ export async function collectionSignInRoutes(
   app.post<{ Body: Static<typeof AskBody> }>(
     '/sign-in',
     {
-      ...collectionRoute('none', { body: AskBody }),
+      ...collectionRoute('none', 'none', { body: AskBody }),
       onRequest: enforcePublicRateLimit,
       preValidation: collectionSignInCsrf.check,
     },
@@ -87,7 +87,7 @@ export async function collectionSignInRoutes(
   );
   app.get<{ Params: Static<typeof TokenParams> }>(
     '/sign-in/:token',
-    collectionRoute('none', { params: TokenParams }),
+    collectionRoute('none', 'none', { params: TokenParams }),
     async (request, reply) => {
       const opened = await openCollectionSignInLink(db, request.params.token);
       if (!opened) return sendPage(reply, closedLinkPage(app.serviceBrand, 'unknown'), 404);
@@ -103,7 +103,7 @@ export async function collectionSignInRoutes(
   app.post<{ Params: Static<typeof TokenParams> }>(
     '/sign-in/:token',
     {
-      ...collectionRoute('none', { params: TokenParams }),
+      ...collectionRoute('none', 'none', { params: TokenParams }),
       preValidation: collectionSignInCsrf.check,
     },
     async (request, reply) => {
@@ -117,7 +117,7 @@ export async function collectionSignInRoutes(
     },
   );
 
-  app.post('/sign-out', collectionRoute('collector'), async (request, reply) => {
+  app.post('/sign-out', collectionRoute('collector', 'none'), async (request, reply) => {
     await endCollectorSession(db, collectorSession(request));
     clearCollectorCookie(reply, request);
     return reply.redirect('/collection/sign-in', 303);
@@ -126,8 +126,8 @@ export async function collectionSignInRoutes(
   await app.register(async (json) => {
     // The passkey ceremonies are fetched by the page's script: their refusals are the JSON error body.
     json.setErrorHandler(jsonErrorHandler);
-    const signedInJson = { collectorAccess: 'collector', collectorJson: true } as const;
-    const openJson = { collectorAccess: 'none', collectorJson: true } as const;
+    const signedInJson = { collectorAccess: 'collector', collectorJson: true, holderAction: 'none' } as const;
+    const openJson = { collectorAccess: 'none', collectorJson: true, holderAction: 'none' } as const;
 
     json.post(
       '/passkey-sign-in/options',

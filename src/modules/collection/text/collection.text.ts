@@ -100,6 +100,10 @@ export const collectionText = {
     noHistory: 'No public history yet.',
     actions: 'What you can do',
     pdf: 'Download the certificate (PDF)',
+    proveTitle: 'Prove that you hold it',
+    proveIntro:
+      'Someone in front of you (an insurer, a buyer) can check that you hold this work now, without learning who you are: make a proof, good for 10 minutes, and let them scan it.',
+    prove: 'Make a proof of holding',
     handOnTitle: 'Hand it on to another collector',
     handOnIntro:
       'Selling or giving the work? Make a hand-over: the buyer opens its link or scans its code, signs in and accepts. It works for 30 days, once.',
