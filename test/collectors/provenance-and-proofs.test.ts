@@ -7,7 +7,8 @@ import { sha256Hex } from '../../src/lib/sha256.js';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { acceptClaim, createHandover } from '../../src/modules/holders/holders.service.js';
 import { formatMonthYear } from '../../src/i18n/formats.js';
-import { holdingProofRoutes } from '../../src/modules/collection/holding-proof.routes.js';
+import { startCollectorSession } from '../../src/modules/collection/shell/collector-sessions.service.js';
+import { tokenHash } from '../../src/modules/web-pages/web-sessions.js';
 import {
   checkHoldingProof,
   createHoldingProof,
@@ -21,7 +22,6 @@ import { digitalBazaarVerifies, type DidDocument } from '../credentials/digital-
 
 const PUBLIC_URL = 'https://certificates.example.com';
 /** The collector the /collection session would name; the route under test asks the test for it. */
-let signedInCollector: string | undefined;
 
 let database: TestDatabase;
 let db: Database;
@@ -50,7 +50,10 @@ interface Collector {
 async function newCollector(options: { publicName?: string; showName?: boolean } = {}): Promise<Collector> {
   const personId = randomUUID();
   const email = `collector-${personId.slice(0, 8)}@example.net`;
-  await db.query('INSERT INTO people (id, email) VALUES ($1, $2)', [personId, email]);
+  await db.query('INSERT INTO people (id, email, address_proven_at) VALUES ($1, $2, now())', [
+    personId,
+    email,
+  ]);
   const id = randomUUID();
   await db.query('INSERT INTO collectors (id, person_id, public_name, show_name) VALUES ($1, $2, $3, $4)', [
     id,
@@ -118,8 +121,6 @@ beforeAll(async () => {
     AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
   });
   app = await buildApp({ config, db, logger: false, migrate: false });
-  // As /collection registers it (h50-collection): its session names the collector.
-  await app.register(holdingProofRoutes, { prefix: '/collection', collectorIdOf: () => signedInCollector });
   await app.ready();
   galleryId = (await createAccount(db, { name: 'Nord Art GmbH' })).id;
   await db.query("INSERT INTO account_profiles (account_id, display_name) VALUES ($1, 'Galerie Nord')", [
@@ -408,13 +409,31 @@ describe('a proof of holding', () => {
     await firstHandOver(asset, { collectorId: holder.id }, '2027-03-10T12:00:00Z');
     const path = `/collection/objects/${asset.planet}/${asset.id}/proof`;
 
-    signedInCollector = undefined;
-    expect((await app.inject({ method: 'POST', url: path })).statusCode).toBe(401);
-    signedInCollector = (await newCollector()).id;
-    expect((await app.inject({ method: 'POST', url: path })).statusCode).toBe(404);
+    /** The proof's form as the collector's browser sends it: their session cookie and the session's form token. */
+    const postAs = async (collectorId: string | undefined, headers: Record<string, string> = {}) => {
+      if (!collectorId) return app.inject({ method: 'POST', url: path, headers });
+      const { token } = await startCollectorSession(db, collectorId);
+      const { rows } = await db.query<{ csrf_token: string }>(
+        'SELECT csrf_token FROM collector_sessions WHERE id = $1',
+        [tokenHash(token)],
+      );
+      return app.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          ...headers,
+          cookie: `avs_collector_session=${token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `_csrf=${encodeURIComponent(rows[0]!.csrf_token)}`,
+      });
+    };
 
-    signedInCollector = holder.id;
-    const response = await app.inject({ method: 'POST', url: path, headers: { 'accept-language': 'fr' } });
+    // Signed out: the sign-in page; another collector: no such work.
+    expect((await postAs(undefined)).statusCode).toBe(303);
+    expect((await postAs((await newCollector()).id)).statusCode).toBe(404);
+
+    const response = await postAs(holder.id, { 'accept-language': 'fr' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const code = /<code class="proof-code">([A-Za-z0-9_-]+)<\/code>/.exec(response.body)?.[1];

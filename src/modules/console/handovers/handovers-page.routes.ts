@@ -1,3 +1,4 @@
+import type { HolderAction } from '../../holders/holder-rules.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { LANGUAGES, type Language } from '../../../i18n/locales.js';
@@ -123,17 +124,19 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
       sendConsolePage(request, reply, (frame) => consignmentsPage(frame, lists), answer),
     );
 
-  app.get('/handovers', pageRoute('viewer'), async (request, reply) => sendListPage(request, reply));
+  app.get('/handovers', pageRoute('viewer', undefined, 'none'), async (request, reply) =>
+    sendListPage(request, reply),
+  );
 
   app.get<{ Params: Static<typeof AssetParams> }>(
     '/handovers/objects/:planet/:id',
-    pageRoute('viewer', { params: AssetParams }),
+    pageRoute('viewer', { params: AssetParams }, 'view_private_details'),
     async (request, reply) => sendObjectPage(request, reply),
   );
 
   app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof ClaimBody> }>(
     '/handovers/objects/:planet/:id/claim',
-    pageRoute('editor', { params: AssetParams, body: ClaimBody }),
+    pageRoute('editor', { params: AssetParams, body: ClaimBody }, 'hand_over'),
     async (request, reply) => {
       const object = await handedObject(request);
       const language: Language = cardLanguage(request.body.language, currentLanguage() as Language);
@@ -159,7 +162,7 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof AssetParams>; Body: Static<typeof ConsignBody> }>(
     '/handovers/objects/:planet/:id/consign',
-    pageRoute('editor', { params: AssetParams, body: ConsignBody }),
+    pageRoute('editor', { params: AssetParams, body: ConsignBody }, 'hand_over'),
     async (request, reply) => {
       const object = await handedObject(request);
       return changeThenRedirect(request, reply, {
@@ -187,7 +190,7 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof CardBody> }>(
     '/handovers/offers/:id/card.pdf',
-    pageRoute('editor', { params: IdParams, body: CardBody }),
+    pageRoute('editor', { params: IdParams, body: CardBody }, 'hand_over'),
     async (request, reply) => {
       const { pdf, certificateNumber } = await handoverCardPdf(sources(), {
         accountId: memberSession(request).accountId,
@@ -222,11 +225,17 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
     },
   };
 
+  // The rule each decision answers to: the one who offered withdraws, the consignee answers.
+  const DECISION_RULES: Record<string, HolderAction> = {
+    cancel: 'cancel_hand_over',
+    accept: 'accept_consignment',
+    decline: 'accept_consignment',
+  };
   // Each decision on an offer, then its page with a notice; refused, the consignments page says why.
   for (const [move, decide] of Object.entries(decisions)) {
     app.post<{ Params: Static<typeof IdParams> }>(
       `/handovers/offers/:id/${move}`,
-      pageRoute('editor', { params: IdParams, body: FormBody }),
+      pageRoute('editor', { params: IdParams, body: FormBody }, DECISION_RULES[move]),
       async (request: OfferRequest, reply) =>
         formChange(
           reply,

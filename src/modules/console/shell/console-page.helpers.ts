@@ -1,3 +1,4 @@
+import type { HolderAction } from '../../holders/holder-rules.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { limits } from '../../../limits.js';
@@ -28,8 +29,13 @@ import type { ConsoleFrame } from './console-layout.views.js';
 export function pageRoute<Schema extends FastifySchema = FastifySchema>(
   memberRole: ConsoleAccess,
   schema?: Schema,
-): { schema: Schema & { hide: boolean }; config: { memberRole: ConsoleAccess } } {
-  return { schema: { hide: true, ...(schema as Schema) }, config: { memberRole } };
+  /** The action of the holders' rules table a hand-over page performs (holder-rules.ts). */
+  holderAction?: HolderAction | 'none',
+): {
+  schema: Schema & { hide: boolean };
+  config: { memberRole: ConsoleAccess; holderAction?: HolderAction | 'none' };
+} {
+  return { schema: { hide: true, ...(schema as Schema) }, config: { memberRole, holderAction } };
 }
 
 /** After a form: the notice goes into the member's session and the browser to a plain URL. */
