@@ -22135,7 +22135,7 @@ export interface operations {
                                 admin: true;
                             };
                             /** @description What was done. */
-                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.media_uploaded" | "import.started" | "import.cancelled" | "holder.moved_on_proof";
+                            action: "member.invited" | "member.joined" | "member.role_changed" | "member.disabled" | "member.enabled" | "invitation.revoked" | "api_key.created" | "api_key.revoked" | "password.changed" | "password.reset" | "recovery_link.created" | "passkey.added" | "passkey.removed" | "profile.updated" | "import.uploaded" | "import.media_uploaded" | "import.started" | "import.cancelled" | "holder.moved_on_proof" | "handover.created" | "handover.cancelled" | "consignment.accepted" | "consignment.declined";
                             /** @description What it was done to, by id (`api_key_id`, `member_id`, …); never a secret. */
                             target: {
                                 [key: string]: unknown;

@@ -77,7 +77,7 @@ declare module 'fastify' {
 }
 
 /** The routes that must name their rule: hand-overs, a collector's place, proofs of holding. */
-export const HOLDER_ROUTE = /handover|^\/collection|holding/;
+const HOLDER_ROUTE = /handover|^\/collection|holding/;
 
 /** A route as declared, with the action of the table it performs (undefined: it names none). */
 export interface HolderRoute {

@@ -106,7 +106,7 @@ function inTransaction<T>(db: Queryable, change: (tx: Queryable) => Promise<T>):
 }
 
 /** An offer stays open 30 days (issue #50). */
-export const HANDOVER_VALID_MS = 30 * 24 * 60 * 60 * 1000;
+const HANDOVER_VALID_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Where a claim's link leads: the collector's place signs the buyer in and accepts. */
 export function claimPath(code: string): string {
@@ -164,7 +164,7 @@ export async function currentHolder(db: Queryable, planet: string, assetId: stri
 }
 
 /** What the actor is to the asset (holder-rules.ts), given who holds it and any open consignment. */
-export function partiesOf(
+function partiesOf(
   actor: HolderActor,
   asset: Pick<AssetRow, 'account_id'>,
   holder: CurrentHolder,
@@ -185,7 +185,7 @@ export function partiesOf(
 }
 
 /** 403 unless the table lets the actor do `action` on the asset. */
-export function assertMayAct(action: HolderAction, parties: readonly AssetParty[]): void {
+function assertMayAct(action: HolderAction, parties: readonly AssetParty[]): void {
   if (!mayAct(action, parties)) throw new AppError('not_holder', 'may_not', { action });
 }
 

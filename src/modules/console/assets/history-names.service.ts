@@ -41,7 +41,8 @@ export async function namesInHistory(
   const accountIds = [...idsOf(seenByReader, 'from_account_id'), ...idsOf(seenByReader, 'to_account_id')];
   // A consignment names the account that accepted it (its event's account), as the public provenance does.
   for (const event of transfers)
-    if (event.payload.kind === 'consignment' && event.actor_account_id) accountIds.push(event.actor_account_id);
+    if (event.payload.kind === 'consignment' && event.actor_account_id)
+      accountIds.push(event.actor_account_id);
   // The operator reads the account of an event that names no one else (a verification recorded before #11).
   if (readerAccountId === null)
     accountIds.push(...events.flatMap((event) => (event.actor_account_id ? [event.actor_account_id] : [])));
