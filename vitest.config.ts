@@ -96,15 +96,19 @@ export default defineConfig({
             },
           ]
         : []),
-      // The console's end-to-end journey and its camera photographs (#47) once more on PostgreSQL (the issues ask for
-      // both databases).
+      // The console's end-to-end journey and its camera photographs (#47), and the collectors' journey (#50), once
+      // more on PostgreSQL (the issues ask for both databases).
       ...(withBrowser && postgresUrl
         ? [
             {
               extends: true as const,
               test: {
                 name: 'browser-postgres',
-                include: ['test/browser/console-journey.test.ts', 'test/browser/camera-photos.test.ts'],
+                include: [
+                  'test/browser/console-journey.test.ts',
+                  'test/browser/camera-photos.test.ts',
+                  'test/browser/collector-journey.test.ts',
+                ],
                 env: { AVS_TEST_DB: 'postgres' },
                 globalSetup: ['test/setup/postgres-template.ts'],
               },

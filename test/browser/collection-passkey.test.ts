@@ -1,6 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, freePort, launchChromium, openPage } from '../helpers/browser.js';
+import {
+  accessibilityProblems,
+  addVirtualAuthenticator,
+  freePort,
+  launchChromium,
+  openPage,
+} from '../helpers/browser.js';
 import { linksIn, startMailServer, type MailServer } from '../helpers/mail-server.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -29,20 +35,6 @@ afterAll(async () => {
   await context?.close();
   await server?.close();
 });
-
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
 
 /** The newest sign-in link mailed to the buyer. */
 async function mailedLink(count: number): Promise<string> {

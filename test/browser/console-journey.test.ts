@@ -4,18 +4,17 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
-import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { freePort, launchChromium, openPage } from '../helpers/browser.js';
+import { createAssetViaApi, issueThroughAdminApi } from '../helpers/asset-factory.js';
+import { consoleSignedIn, freePort, launchChromium } from '../helpers/browser.js';
 import { decodeQr, pdfText, renderPages, savePdf } from '../helpers/pdf-pictures.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 import { jpegMarkers, jpegWithGps, pdfDocument } from '../media/media-fixtures.js';
-import { joinedMember, MEMBER_PASSWORD } from '../members/member-helpers.js';
+import { joinedMembers, MEMBER_PASSWORD } from '../members/member-helpers.js';
 
 // The issue's "Must show", end to end in Chromium: every step through the console's forms, as a person does it; the
 // operator's one move (issuing) through the admin API. The public URL is the address the browser opens, so the QR
 // code of the printed certificate names the page this server answers.
 const ADMIN_TOKEN = 'admin-token-for-the-console-journey-0123';
-const DESKTOP = { width: 1280, height: 900 };
 const TITLE = 'Impression, soleil levant';
 
 let context: TestContext;
@@ -34,13 +33,11 @@ beforeAll(async () => {
   await context.app.listen({ host: '127.0.0.1', port });
   gallery = (await createAccount(context.db, { name: 'Galerie Lumière' })).id;
   auctionHouse = (await createAccount(context.db, { name: 'Maison de Ventes' })).id;
-  for (const [accountId, email, role] of [
+  await joinedMembers(context.app, context.db, [
     [gallery, 'editor@galerie.example', 'editor'],
     [gallery, 'viewer@galerie.example', 'viewer'],
     [auctionHouse, 'registrar@ventes.example', 'editor'],
-  ] as const) {
-    await joinedMember(context.app, context.db, accountId, email, role);
-  }
+  ]);
   browser = await launchChromium();
 });
 
@@ -51,15 +48,7 @@ afterAll(async () => {
 });
 
 /** A browser of its own, signed in through the sign-in form with the password chosen at the invitation. */
-async function signIn(email: string): Promise<{ browserContext: BrowserContext; page: Page }> {
-  const browserContext = await browser.newContext({ viewport: DESKTOP });
-  const page = await openPage(browserContext, `${baseUrl}/console/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/console`);
-  return { browserContext, page };
-}
+const signIn = (email: string) => consoleSignedIn(browser, baseUrl, { email, password: MEMBER_PASSWORD });
 
 /** The answer's status and h1 of a page the browser opens. */
 async function visit(page: Page, url: string): Promise<{ status: number | undefined; heading: string }> {
@@ -131,13 +120,7 @@ describe('the console, end to end in Chromium', () => {
   });
 
   it('the operator issues it; the editor prints the certificate: its PDF shows the number and a QR of /c/{number}', async () => {
-    const issued = await context.app.inject({
-      method: 'POST',
-      url: `/admin/api/certificates/${number}/issue`,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      payload: {},
-    });
-    expect(issued.statusCode, issued.body).toBe(200);
+    await issueThroughAdminApi(context.app, ADMIN_TOKEN, number);
 
     const { page } = editor;
     await page.goto(`${baseUrl}${assetPath}`);

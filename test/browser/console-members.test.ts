@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/modules/accounts/accounts.service.js';
 import { inviteMember } from '../../src/modules/members/invitations.service.js';
 import type { MemberActor } from '../../src/modules/members/members.service.js';
-import { freePort, launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
+import {
+  addVirtualAuthenticator,
+  freePort,
+  launchChromium,
+  openPage,
+  seriousViolations,
+} from '../helpers/browser.js';
 import { createTestContext, type TestContext } from '../helpers/test-app.js';
 
 // An owner joins by link with a password; the editor they invite on the members page joins with a passkey and signs in with it,
@@ -34,21 +40,6 @@ afterAll(async () => {
 async function invite(email: string, role: 'owner' | 'editor', actor: MemberActor) {
   const { invitation, url } = await inviteMember(context.db, { accountId, email, role, actor, baseUrl });
   return { url, memberId: invitation.member_id };
-}
-
-/** A platform authenticator with user verification, as a phone or a laptop with a fingerprint reader has. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
 }
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {

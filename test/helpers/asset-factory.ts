@@ -54,6 +54,21 @@ export async function issueCertificateForTest(
   await moveCertificateForTest(db, asset, 'issue');
 }
 
+/** The operator issues a certificate as a person at the admin API does (POST /admin/api/certificates/{number}/issue). */
+export async function issueThroughAdminApi(
+  app: FastifyInstance,
+  adminToken: string,
+  certificateNumber: string,
+): Promise<void> {
+  const issued = await app.inject({
+    method: 'POST',
+    url: `/admin/api/certificates/${certificateNumber}/issue`,
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: {},
+  });
+  if (issued.statusCode !== 200) throw new Error(`issue failed: ${issued.statusCode} ${issued.body}`);
+}
+
 const moveTo: Record<string, CertificateMove> = {
   issued: 'issue',
   rejected: 'reject',

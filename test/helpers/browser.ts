@@ -47,6 +47,36 @@ export async function openPage(browserContext: BrowserContext, url: string): Pro
   return page;
 }
 
+/** A browser context of its own, signed in to the console through the sign-in form (1280 px wide). */
+export async function consoleSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<{ browserContext: BrowserContext; page: Page }> {
+  const browserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(browserContext, `${baseUrl}/console/login`);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/console`);
+  return { browserContext, page };
+}
+
+/** A platform authenticator with user verification in Chrome (WebAuthn's virtual one), as a phone or a laptop with a fingerprint reader has. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+}
+
 /** The two widths a public page is checked at: a desktop window, and a phone's (390 × 844, touch, 2× pixels). */
 export async function desktopAndPhone(
   browser: Browser,

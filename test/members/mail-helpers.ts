@@ -34,20 +34,21 @@ export async function mailsWithLink(
   address: string,
   path: string,
   count = 1,
+  base = PUBLIC_URL,
 ): Promise<ParsedMail[]> {
   await context.app.mailWorker.drain();
   const carrying = () =>
     server.received
       .filter((mail) => mail.to.includes(address))
       .map((mail) => mail.parsed)
-      .filter((mail) => linksIn(mail.text ?? '').some((link) => link.startsWith(`${PUBLIC_URL}${path}`)));
+      .filter((mail) => linksIn(mail.text ?? '').some((link) => link.startsWith(`${base}${path}`)));
   await waitFor(() => carrying().length >= count, { message: `${count} ${path} message(s) to ${address}` });
   return carrying();
 }
 
 /** The one link of a message under a path (its action), from the plain-text version. */
-export function linkIn(mail: ParsedMail, path: string): string {
-  const links = linksIn(mail.text ?? '').filter((link) => link.startsWith(`${PUBLIC_URL}${path}`));
+export function linkIn(mail: ParsedMail, path: string, base = PUBLIC_URL): string {
+  const links = linksIn(mail.text ?? '').filter((link) => link.startsWith(`${base}${path}`));
   if (links.length !== 1) throw new Error(`expected one ${path} link, found ${links.length}: ${mail.text}`);
   return links[0]!;
 }

@@ -84,6 +84,15 @@ export async function joinedMember(
   return { cookie, csrf: await csrfOf(app, cookie), memberId: invitation.invitation.member_id };
 }
 
+/** Several members, each invited and joined in turn: [account id, address, role]. */
+export async function joinedMembers(
+  app: FastifyInstance,
+  db: Database,
+  members: readonly (readonly [string, string, 'owner' | 'editor' | 'viewer'])[],
+): Promise<void> {
+  for (const [accountId, email, role] of members) await joinedMember(app, db, accountId, email, role);
+}
+
 /**
  * Marks the address's one person as having proved by mail that it is theirs: what the proof by mail will do
  * (docs/members.md). Until then an invitation link makes a person of its own account only.
