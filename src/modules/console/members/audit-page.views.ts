@@ -68,6 +68,14 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
       return targets.certificate(said);
     case 'consignee':
       return targets.consignee(said);
+    case 'asset_id':
+      return targets.asset(said);
+    case 'to_account_id':
+      return targets.toAccount(said);
+    case 'handover_id':
+      return targets.handover(said);
+    case 'reason':
+      return targets.reason(said);
     case 'kind':
       return (targets.handoverKinds as Record<string, string>)[said] ?? said;
     case 'rows':
@@ -85,7 +93,10 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
 
 /** The target's fields, ids named as the page names actors. */
 function targetText(entry: AuditEntry, names: AuditNames): SafeHtml {
-  const parts = Object.entries(entry.target).map(([field, value]) => targetPart(field, value, names));
+  // A field without a value (an operator's move made no hand-over) says nothing.
+  const parts = Object.entries(entry.target)
+    .filter(([, value]) => value !== null)
+    .map(([field, value]) => targetPart(field, value, names));
   return parts.length === 0
     ? html`—`
     : html`${parts.map((part, index) => html`${index ? '; ' : ''}${part}`)}`;
