@@ -43,6 +43,14 @@ function actionText(action: string): string {
 function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml | string {
   const targets = words().targets;
   const said = typeof value === 'string' ? value : JSON.stringify(value);
+  // The fields of an operator's move on proof (holder.moved_on_proof), said as they are.
+  const moved = {
+    asset_id: targets.asset,
+    to_account_id: targets.toAccount,
+    handover_id: targets.handover,
+    reason: targets.reason,
+  }[field];
+  if (moved) return moved(said);
   switch (field) {
     case 'member_id':
       return targets.member(memberName(names, value));
@@ -68,14 +76,6 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
       return targets.certificate(said);
     case 'consignee':
       return targets.consignee(said);
-    case 'asset_id':
-      return targets.asset(said);
-    case 'to_account_id':
-      return targets.toAccount(said);
-    case 'handover_id':
-      return targets.handover(said);
-    case 'reason':
-      return targets.reason(said);
     case 'kind':
       return (targets.handoverKinds as Record<string, string>)[said] ?? said;
     case 'rows':
