@@ -17,7 +17,13 @@ import { insertPasswordReset } from '../../src/modules/password-resets/password-
 import { invite, joinedMember, proveAddress } from '../members/member-helpers.js';
 import { insertMailLink } from '../../src/modules/members/mail-links.repository.js';
 import { newSecretToken, tokenHash } from '../../src/modules/web-pages/web-sessions.js';
-import { acceptClaim, acceptConsignment, createHandover } from '../../src/modules/holders/holders.service.js';
+import {
+  acceptClaim,
+  acceptConsignment,
+  createHandover,
+  operatorMoveHolding,
+} from '../../src/modules/holders/holders.service.js';
+import { form, FORM } from '../admin/admin-helpers.js';
 import { insertCollector } from '../holders/collector-rows.js';
 
 // Every console page a browser GETs, walked in Chromium with an account full of data, in each pass of PAGE_WALK_PASSES:
@@ -69,6 +75,10 @@ const ids = {
   /** The other account's work the gallery holds on consignment, and the gallery's own held by a collector. */
   consigned: undefined as unknown as CreatedAsset,
   collected: undefined as unknown as CreatedAsset,
+  /** A work consigned to the gallery and accepted through its console's form. */
+  consignedByForm: undefined as unknown as CreatedAsset,
+  /** The gallery's work, held by a collector who left, moved back to it by the operator on proof. */
+  movedOnProof: undefined as unknown as CreatedAsset,
 };
 
 interface Walked {
@@ -184,6 +194,16 @@ const WALK: readonly Walked[] = [
     route: '/console/assets/:planet/:id',
     url: () => `/console/assets/artworks/${ids.collected.id}`,
     shot: 'asset-held-by-collector',
+  },
+  {
+    route: '/console/assets/:planet/:id',
+    url: () => `/console/assets/artworks/${ids.movedOnProof.id}`,
+    shot: 'asset-moved-on-proof',
+  },
+  {
+    route: '/console/handovers/objects/:planet/:id',
+    url: () => `/console/handovers/objects/artworks/${ids.consignedByForm.id}`,
+    shot: 'handover-accepted-by-form',
   },
   { route: '/console/watchlist', url: () => '/console/watchlist', shot: 'watchlist' },
   { route: '/console/search', url: () => '/console/search', shot: 'search' },
@@ -356,6 +376,57 @@ beforeAll(async () => {
     code: claim.code!,
     collectorId: (await insertCollector(context.db)).collectorId,
   });
+  // Hand-overs through the console's own forms, so the audit page and the histories say each of them: a claim made
+  // and cancelled, a consignment accepted and one declined, and an erased collector's work moved by the operator on
+  // proof (OWNERSHIP_TRANSFERRED of each kind in the histories walked).
+  const consoleForm = async (url: string, fields: Record<string, string> = {}) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...FORM, cookie: owner.cookie },
+      payload: form({ _csrf: owner.csrf, ...fields }),
+    });
+    if (response.statusCode >= 400) throw new Error(`${url}: ${response.statusCode}`);
+    return response;
+  };
+  const made = await consoleForm(`/console/handovers/objects/artworks/${ids.issued.id}/claim`, { email: '' });
+  const madeId = /\/console\/handovers\/offers\/([^/]+)\/card\.pdf/.exec(made.body)![1]!;
+  await consoleForm(`/console/handovers/offers/${madeId}/cancel`);
+  for (const [title, move] of [
+    ['La Gare Saint-Lazare', 'accept'],
+    ['Le Pont japonais', 'decline'],
+  ] as const) {
+    const work = await createAssetViaApi(context.app, other.auth, 'artworks', {
+      title,
+      artist: 'Claude Monet',
+    });
+    await issueCertificateForTest(context.db, work);
+    await consoleForm(`/console/handovers/offers/${await consign(work)}/${move}`);
+    if (move === 'accept') ids.consignedByForm = work;
+  }
+  ids.movedOnProof = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+    title: 'La Pie',
+    artist: 'Claude Monet',
+  });
+  await issueCertificateForTest(context.db, ids.movedOnProof);
+  const leaving = await insertCollector(context.db);
+  const proofClaim = await createHandover(context.db, {
+    planet: 'artworks',
+    assetId: ids.movedOnProof.id,
+    actor: { kind: 'account', principal: asKey(gallery) },
+    kind: 'claim',
+  });
+  await acceptClaim(context.db, { code: proofClaim.code!, collectorId: leaving.collectorId });
+  await context.db.query('UPDATE collectors SET erased_at = now(), person_id = NULL WHERE id = $1', [
+    leaving.collectorId,
+  ]);
+  await operatorMoveHolding(context.db, {
+    planet: 'artworks',
+    assetId: ids.movedOnProof.id,
+    adminUserId: null,
+    to: { kind: 'account', accountId: gallery.accountId },
+    reason: 'Bill of sale seen',
+  });
 
   // A spreadsheet import, checked: a row without a title and a year in words.
   const uploaded = await context.app.inject({
@@ -410,6 +481,10 @@ const DATA = [
   'Waterloo Bridge',
   'Poplars on the Epte',
   'Camille au jardin',
+  'La Gare Saint-Lazare',
+  'Le Pont japonais',
+  'La Pie',
+  'Bill of sale seen',
   'Website sync',
   'test key',
   'Front',

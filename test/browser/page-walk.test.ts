@@ -8,7 +8,12 @@ import { ensureSetupLink } from '../../src/modules/admin/auth/admin-setup.servic
 import { createApiKey } from '../../src/modules/keys/keys.service.js';
 import { queueMail, type MailContent } from '../../src/modules/mail/mail.service.js';
 import { startCollectorSession } from '../../src/modules/collection/shell/collector-sessions.service.js';
-import { acceptClaim, createHandover } from '../../src/modules/holders/holders.service.js';
+import {
+  acceptClaim,
+  acceptConsignment,
+  createHandover,
+  operatorMoveHolding,
+} from '../../src/modules/holders/holders.service.js';
 import { mailSettings } from '../../src/modules/mail/mail-settings.js';
 import { mailCollectionSignInLink } from '../../src/modules/members/collection-links.service.js';
 import { createAdmin, logIn } from '../admin/admin-helpers.js';
@@ -101,6 +106,8 @@ const ids = {
   issued: undefined as unknown as CreatedAsset,
   stolen: undefined as unknown as CreatedAsset,
   pending: undefined as unknown as CreatedAsset,
+  /** A work handed over every way: consigned, claimed by a collector who left, moved on proof. */
+  travelled: undefined as unknown as CreatedAsset,
   tapUrl: '',
   /** A link to choose a new password, never used. */
   adminResetToken: newSecretToken(),
@@ -126,6 +133,11 @@ const WALK: readonly Walked[] = [
   { route: '/c/how-to-check', url: () => '/c/how-to-check', shot: 'how-to-check' },
   { route: '/c/:number', url: () => `/c/${ids.issued.certificate_number}`, shot: 'certificate' },
   { route: '/c/:number', url: () => `/c/${ids.stolen.certificate_number}`, shot: 'certificate-stolen' },
+  {
+    route: '/c/:number',
+    url: () => `/c/${ids.travelled.certificate_number}`,
+    shot: 'certificate-handed-over',
+  },
   { route: '/c/:number', url: () => `/c/${ids.pending.certificate_number}`, shot: 'certificate-not-issued' },
   { route: '/c/:number', url: () => '/c/ART-2020-999999', shot: 'certificate-unknown', status: 404 },
   { route: '/t', url: () => ids.tapUrl, shot: 'tap' },
@@ -230,6 +242,12 @@ const WALK: readonly Walked[] = [
     operator: true,
     shot: 'admin-asset',
   },
+  {
+    route: '/admin/assets/:planet/:id',
+    url: () => `/admin/assets/artworks/${ids.travelled.id}`,
+    operator: true,
+    shot: 'admin-asset-handed-over',
+  },
   { route: '/admin/corrections', url: () => '/admin/corrections', operator: true, shot: 'admin-corrections' },
   {
     route: '/admin/corrections/:id',
@@ -257,6 +275,7 @@ const WALK: readonly Walked[] = [
 /** What the walk's pages show that is data, not words of ours (the pseudo pass leaves it alone). */
 const DATA = [
   'Galerie Lumière',
+  'Maison de Ventes',
   'Portrait of a Lady in Blue',
   'Claude Monet',
   'Oil on canvas',
@@ -366,6 +385,45 @@ beforeAll(async () => {
   });
   await acceptClaim(context.db, { code: handedOver.code!, collectorId: collector.collectorId });
   ids.collectorToken = (await startCollectorSession(context.db, collector.collectorId)).token;
+  // A work that changed hands every way (docs/collectors.md): consigned to an auction house and accepted, claimed from
+  // it by a collector who then left, moved back to the gallery by the operator on proof. The operator's asset page
+  // and the public page say each hand-over.
+  const house = await context.createAccountWithKey({ name: 'Maison de Ventes' });
+  const houseActor = {
+    kind: 'account' as const,
+    principal: { accountId: house.accountId, apiKeyId: house.apiKey.id, planetScope: [] },
+  };
+  ids.travelled = await createAssetViaApi(context.app, gallery.auth, 'artworks', { title: 'Haystacks' });
+  await issueCertificateForTest(context.db, ids.travelled);
+  const consignment = await createHandover(context.db, {
+    planet: 'artworks',
+    assetId: ids.travelled.id,
+    actor: galleryActor,
+    kind: 'consignment',
+    toAccountId: house.accountId,
+  });
+  await acceptConsignment(context.db, {
+    handoverId: consignment.handover.id,
+    principal: houseActor.principal,
+  });
+  const sold = await createHandover(context.db, {
+    planet: 'artworks',
+    assetId: ids.travelled.id,
+    actor: houseActor,
+    kind: 'claim',
+  });
+  const leaving = await insertCollector(context.db);
+  await acceptClaim(context.db, { code: sold.code!, collectorId: leaving.collectorId });
+  await context.db.query('UPDATE collectors SET erased_at = now(), person_id = NULL WHERE id = $1', [
+    leaving.collectorId,
+  ]);
+  await operatorMoveHolding(context.db, {
+    planet: 'artworks',
+    assetId: ids.travelled.id,
+    adminUserId: null,
+    to: { kind: 'account', accountId: gallery.accountId },
+    reason: 'Bill of sale seen',
+  });
   ids.claimCode = (
     await createHandover(context.db, {
       planet: 'artworks',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { listCollectionRoutes } from '../../src/modules/collection/shell/collection-auth.js';
+import { listHolderRoutes } from '../../src/modules/holders/holder-rules.js';
 import { createHandover, currentHolder, readProvenance } from '../../src/modules/holders/holders.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { startMailServer, type MailServer } from '../helpers/mail-server.js';
@@ -394,5 +396,66 @@ describe('my details and leaving', () => {
       holder: 'former_collector',
     });
     expect((await holder.browser.get('/collection')).statusCode).toBe(303);
+  });
+});
+
+describe('removing a passkey on my details', () => {
+  const addPasskey = async (personId: string, name: string) => {
+    const id = randomUUID();
+    await context.db.query(
+      `INSERT INTO member_passkeys (id, person_id, credential_id, public_key, name) VALUES ($1, $2, $3, $4, $5)`,
+      [id, personId, `credential-${id}`, Buffer.from([1, 2, 3]), name],
+    );
+    return id;
+  };
+  const passkeysOf = async (personId: string) =>
+    (await context.db.query('SELECT 1 FROM member_passkeys WHERE person_id = $1', [personId])).rows.length;
+
+  it('removes each passkey by its own form, the last one too; the route names no action of the holders’ table', async () => {
+    expect(
+      listHolderRoutes(context.app).find((route) => route.url === '/collection/details/passkey/:id/remove'),
+    ).toMatchObject({ method: 'POST', holderAction: 'none' });
+    const browser = new Browser(context.app);
+    const email = address('keys');
+    await signInByMail(browser, email);
+    const { person_id: personId } = (await collectorOf(email))!;
+    const first = await addPasskey(personId!, 'Phone');
+    const last = await addPasskey(personId!, 'Laptop');
+    const stranger = await collectorHolding(await issuedArtwork());
+    const strangersKey = await addPasskey((await collectorOf(stranger.email))!.person_id!, 'Theirs');
+
+    const page = await browser.get('/collection/details');
+    expect(page.body).toContain('the last one too: a link by e-mail always signs you in here');
+    for (const id of [first, last]) expect(page.body).toContain(`/collection/details/passkey/${id}/remove`);
+    expect(page.body).toContain('Remove<span class="visually-hidden"> passkey Phone</span>');
+
+    const notTheirs = await browser.post(`/collection/details/passkey/${strangersKey}/remove`, {}, page.body);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(await passkeysOf((await collectorOf(stranger.email))!.person_id!)).toBe(1);
+    const removed = await browser.post(`/collection/details/passkey/${first}/remove`, {}, page.body);
+    expect(removed.statusCode).toBe(303);
+    expect(removed.headers.location).toBe('/collection/details');
+    expect((await browser.get('/collection/details')).body).toContain('Passkey removed.');
+    const lastGone = await browser.post(`/collection/details/passkey/${last}/remove`, {}, page.body);
+    expect(lastGone.statusCode).toBe(303);
+    expect(await passkeysOf(personId!)).toBe(0);
+    expect((await browser.get('/collection/details')).body).toContain('No passkeys yet');
+  });
+
+  it('keeps the last passkey of a collector who also signs in to a gallery’s account with it', async () => {
+    const browser = new Browser(context.app);
+    const email = address('member');
+    await signInByMail(browser, email);
+    const { person_id: personId } = (await collectorOf(email))!;
+    await context.db.query(
+      `INSERT INTO account_members (id, account_id, person_id, role, status) VALUES ($1, $2, $3, 'viewer', 'active')`,
+      [randomUUID(), gallery.accountId, personId],
+    );
+    const only = await addPasskey(personId!, 'Phone');
+    const page = await browser.get('/collection/details');
+    const refused = await browser.post(`/collection/details/passkey/${only}/remove`, {}, page.body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('only way left to sign in');
+    expect(await passkeysOf(personId!)).toBe(1);
   });
 });

@@ -135,6 +135,7 @@ describe('the roles table', () => {
       ['GET', '/console/handovers/objects/:planet/:id', 'viewer'],
       ['POST', '/console/handovers/objects/:planet/:id/claim', 'editor'],
       ['POST', '/console/handovers/objects/:planet/:id/consign', 'editor'],
+      ['POST', '/console/handovers/objects/:planet/:id/proof', 'editor'],
       ['POST', '/console/handovers/offers/:id/card.pdf', 'editor'],
       ['POST', '/console/handovers/offers/:id/cancel', 'editor'],
       ['POST', '/console/handovers/offers/:id/accept', 'editor'],

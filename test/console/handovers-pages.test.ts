@@ -246,3 +246,52 @@ describe('consign to another account', () => {
     expect((await get(objectPath(asset), houseEditor)).statusCode).toBe(404);
   });
 });
+
+describe('a proof of holding from the console', () => {
+  const proofOf = (body: string) => /<code class="proof-code">([^<]+)<\/code>/.exec(body)?.[1];
+  const receipt = (asset: CreatedAsset, code: string) =>
+    context.app.inject({ method: 'GET', url: `/c/${asset.certificate_number}/proofs/${code}` });
+
+  it('is made by the holding account’s editors, its receipt checked; the registrant that handed it on may not', async () => {
+    const asset = await issuedArtwork();
+    const page = await get(objectPath(asset), editor);
+    expect(page.body).toContain('Make a proof of holding');
+    expect(page.body).toContain(`action="${objectPath(asset)}/proof"`);
+    expect((await get(objectPath(asset), viewer)).body).not.toContain(`action="${objectPath(asset)}/proof"`);
+    expect((await post(`${objectPath(asset)}/proof`, viewer)).statusCode).toBe(403);
+
+    const made = await post(`${objectPath(asset)}/proof`, editor);
+    expect(made.statusCode).toBe(200);
+    expect(made.headers['cache-control']).toBe('no-store');
+    expect(made.body).toContain('aria-label="QR code of the proof’s address"');
+    expect(made.body).toMatch(/Valid until <time datetime="[^"]+">/);
+    const galleryCode = proofOf(made.body)!;
+    expect(made.body).toContain(
+      `${CREDENTIALS_TEST_CONFIG.AVS_PUBLIC_URL}/c/${asset.certificate_number}?proof=${galleryCode}`,
+    );
+    const checked = await receipt(asset, galleryCode);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toMatchObject({ credentialSubject: { holder: 'registrant' } });
+
+    // Consigned to the auction house: it proves holding now, and the gallery's proof is good no more.
+    await post(`${objectPath(asset)}/consign`, editor, { consignee: houseName });
+    const list = await get('/console/handovers', houseEditor);
+    const handoverId = new RegExp(`data-handover-id="([^"]+)"[\\s\\S]*?${asset.certificate_number}`).exec(
+      list.body,
+    )?.[1];
+    expect((await post(`/console/handovers/offers/${handoverId}/accept`, houseEditor)).statusCode).toBe(303);
+    expect((await receipt(asset, galleryCode)).statusCode).toBe(404);
+    expect((await get(objectPath(asset), editor)).body).not.toContain('Make a proof of holding');
+    expect((await post(`${objectPath(asset)}/proof`, editor)).statusCode).toBe(404);
+
+    const housePage = await get(objectPath(asset), houseEditor);
+    expect(housePage.body).toContain(`action="${objectPath(asset)}/proof"`);
+    const byHouse = await post(`${objectPath(asset)}/proof`, houseEditor);
+    expect(byHouse.statusCode).toBe(200);
+    const houseReceipt = await receipt(asset, proofOf(byHouse.body)!);
+    expect(houseReceipt.statusCode).toBe(200);
+    expect(houseReceipt.json<{ credentialSubject: { holder: string } }>().credentialSubject.holder).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+  });
+});

@@ -219,6 +219,60 @@ describe('a collector holds the object', () => {
   });
 });
 
+describe('an account holds the object by consignment', () => {
+  it('raises and resolves the alert over the API; the registrant is refused and told', async () => {
+    const asset = await issuedArtwork();
+    const offered = await send('POST', `/api/v1/assets/artworks/${asset.id}/handover`, gallery.auth, {
+      to_account_id: auctionHouse.accountId,
+    });
+    const id = offered.json<{ handover: { id: string } }>().handover.id;
+    expect((await send('POST', `/api/v1/handovers/${id}/accept`, auctionHouse.auth)).statusCode).toBe(200);
+    const report = { kind: 'stolen', occurred_at: '2026-11-02' };
+
+    const byRegistrant = await send(
+      'POST',
+      `/api/v1/assets/artworks/${asset.id}/alerts`,
+      gallery.auth,
+      report,
+    );
+    expect(byRegistrant.statusCode).toBe(403);
+    expect(byRegistrant.json()).toMatchObject({ code: 'not_holder' });
+    const byStranger = await send(
+      'POST',
+      `/api/v1/assets/artworks/${asset.id}/alerts`,
+      stranger.auth,
+      report,
+    );
+    expect(byStranger.statusCode).toBe(404);
+
+    const raised = await send(
+      'POST',
+      `/api/v1/assets/artworks/${asset.id}/alerts`,
+      auctionHouse.auth,
+      report,
+    );
+    expect(raised.statusCode, raised.body).toBe(201);
+    const alertId = raised.json<{ alert: { id: string } }>().alert.id;
+    const { rows: told } = await context.db.query<{ account_id: string }>(
+      `SELECT account_id FROM webhook_outbox WHERE event_type = 'asset.alert_raised' AND payload->'asset'->>'id' = $1`,
+      [asset.id],
+    );
+    expect(told.map((row) => row.account_id)).toEqual([gallery.accountId]);
+    const { rows: notices } = await context.db.query(
+      `SELECT 1 FROM notice_events WHERE kind = 'asset_alert' AND account_id = $1 AND payload->>'asset_id' = $2`,
+      [gallery.accountId, asset.id],
+    );
+    expect(notices).toHaveLength(1);
+
+    const resolveUrl = `/api/v1/assets/artworks/${asset.id}/alerts/${alertId}/resolve`;
+    const resolveByRegistrant = await send('POST', resolveUrl, gallery.auth, { outcome: 'recovered' });
+    expect(resolveByRegistrant.statusCode).toBe(403);
+    const resolved = await send('POST', resolveUrl, auctionHouse.auth, { outcome: 'recovered' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ alert: { status: 'resolved', outcome: 'recovered' } });
+  });
+});
+
 describe('the rules table', () => {
   it('has a rule for every action, and mayAct reads it', () => {
     for (const action of holderActions) expect(holderRules[action].length).toBeGreaterThan(0);

@@ -2,7 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listEvents } from '../../src/modules/chain/events.repository.js';
+import { acceptClaim, createHandover, currentHolder } from '../../src/modules/holders/holders.service.js';
+import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { runAvsInProcess } from '../helpers/cli-in-process.js';
+import { insertCollector } from '../holders/collector-rows.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { joinedMember } from '../members/member-helpers.js';
 
@@ -99,5 +103,45 @@ describe('avs import', () => {
       },
     );
     expect(usage.code).toBe(2);
+  });
+
+  it('changes nothing of an object a collector holds (docs/api.md, "Who may act on an asset": the CLI)', async () => {
+    const gallery = await context.createAccountWithKey({ name: 'Galerie Sold' });
+    await joinedMember(context.app, context.db, gallery.accountId, 'owner@sold.example');
+    const asset = await createAssetViaApi(context.app, gallery.auth, 'artworks', {
+      title: 'Harbour at dawn',
+      inventory_number: 'SOLD-1',
+    });
+    await issueCertificateForTest(context.db, asset);
+    const principal = { accountId: gallery.accountId, apiKeyId: gallery.apiKey.id, planetScope: [] };
+    const claim = await createHandover(context.db, {
+      planet: 'artworks',
+      assetId: asset.id,
+      actor: { kind: 'account', principal },
+      kind: 'claim',
+    });
+    const collector = await insertCollector(context.db);
+    await acceptClaim(context.db, { code: claim.code!, collectorId: collector.collectorId });
+    const events = (await listEvents(context.db, asset.id)).length;
+
+    const folder = await mkdtemp(path.join(tmpdir(), 'avs-import-'));
+    const file = path.join(folder, 'sold.csv');
+    await writeFile(file, 'inventory_number;title\r\nSOLD-1;Harbour at dawn, renamed\r\n');
+    const run = await runAvsInProcess(
+      ['import', file, '--account', gallery.accountId, '--planet', 'artworks', '--json'],
+      { db: context.db },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(lines(run.stdout).at(-1)).toMatchObject({ import: { counts: { refused: 1, updated: 0 } } });
+    const { rows } = await context.db.query<{ title: string }>('SELECT title FROM assets WHERE id = $1', [
+      asset.id,
+    ]);
+    expect(rows[0]!.title).toBe('Harbour at dawn');
+    expect((await listEvents(context.db, asset.id)).length).toBe(events);
+    expect(await currentHolder(context.db, 'artworks', asset.id)).toEqual({
+      kind: 'collector',
+      collectorId: collector.collectorId,
+      erased: false,
+    });
   });
 });

@@ -82,10 +82,28 @@ export async function raiseAlert(
   body: RaiseAlertBodyType,
 ): Promise<AlertResponseType> {
   const report = checkedReport(body);
-  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
-  // The holder reports it: a gallery whose object a collector holds now may not (holder-rules.ts).
-  if ('principal' in actor) await assertAccountMayAct(tx, 'raise_alert', actor.principal, asset);
+  const asset = await lockAssetToAlert(tx, actor, 'raise_alert', target);
   return raiseOnLockedAsset(tx, asset, actorOf(actor), report);
+}
+
+/**
+ * The asset an alert is raised or resolved on, locked: an administrator's any asset; an account's when the
+ * holders' table lets it (holder-rules.ts: the holder, a consignee too; a registrant that no longer holds it is 403
+ * `not_holder`; an account that is neither is 404).
+ */
+async function lockAssetToAlert(
+  tx: Queryable,
+  actor: AlertActor,
+  action: 'raise_alert' | 'resolve_alert',
+  target: { planet: PlanetId; assetId: string },
+): Promise<AssetRow> {
+  if (!('principal' in actor)) return lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
+  const asset = isUuid(target.assetId)
+    ? await lockAssetForChange(tx, target.planet, { id: target.assetId })
+    : undefined;
+  if (!asset) throw new AppError('asset_not_found');
+  await assertAccountMayAct(tx, action, actor.principal, asset);
+  return asset;
 }
 
 /** Who an alert's change is recorded as: its rows' columns, the history's source and actor account. */
@@ -181,8 +199,7 @@ export async function resolveAlert(
   if (!(alertOutcomes as readonly string[]).includes(body.outcome)) {
     throw new AppError('validation_failed', 'value_not_allowed', { field: 'outcome' });
   }
-  const asset = await lockAssetOfOwnerOrAdmin(tx, actor, target.planet, target.assetId);
-  if ('principal' in actor) await assertAccountMayAct(tx, 'resolve_alert', actor.principal, asset);
+  const asset = await lockAssetToAlert(tx, actor, 'resolve_alert', target);
   const current = isUuid(target.alertId) ? await findAlert(tx, asset.id, target.alertId) : undefined;
   if (!current) throw new AppError('alert_not_found');
   if (current.resolved_at) throw new AppError('invalid_state', 'alert_resolved');

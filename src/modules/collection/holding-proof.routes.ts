@@ -3,8 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { inRequestLanguage } from '../../i18n/request-language.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { html, type SafeHtml } from '../../lib/html.js';
-import { qrCodeSvgOnce } from '../../lib/qr-codes.js';
-import { holdingProofContent } from '../holding-proofs/holding-proof-page.views.js';
+import { madeHoldingProofContent } from '../holding-proofs/holding-proof-page.views.js';
 import { createHoldingProof } from '../holding-proofs/holding-proofs.service.js';
 import { text } from '../holding-proofs/text/index.js';
 import { publicDocument } from '../public-pages/public-pages.views.js';
@@ -52,13 +51,7 @@ export const holdingProofRoutes: FastifyPluginAsync<HoldingProofRoutesOptions> =
     if (!collectorId) throw new AppError('member_unauthorized');
     const { planet, id } = request.params;
     const proof = await createHoldingProof(app.db, { collectorId, planet, assetId: id });
-    const absoluteUrl = `${publicBaseUrl(app.config)}${proof.url}`;
-    const content = holdingProofContent({
-      ...proof,
-      absoluteUrl,
-      // Drawn for this page alone: the code is the holder's secret, kept in no cache.
-      qrSvg: await qrCodeSvgOnce(absoluteUrl),
-    });
+    const content = await madeHoldingProofContent(proof, publicBaseUrl(app.config));
     const title = text.holdingProofPage.title;
     const page = options.page
       ? await options.page(request, { title, content })

@@ -191,7 +191,7 @@ function assertMayAct(action: HolderAction, parties: readonly AssetParty[]): voi
 
 /**
  * Whether an account may act on an asset as its holder now, for the rooms that act on an asset for its account
- * (transfers, alerts): 403 when a collector or another account holds it.
+ * (transfers, alerts): 403 when a collector or another account holds it, 404 when the account is no party to it.
  */
 export async function assertAccountMayAct(
   db: Queryable,
@@ -200,7 +200,9 @@ export async function assertAccountMayAct(
   asset: Pick<AssetRow, 'id' | 'account_id'>,
 ): Promise<void> {
   const { holder } = await holderOfAsset(db, asset);
-  assertMayAct(action, partiesOf({ kind: 'account', principal }, asset, holder));
+  const parties = partiesOf({ kind: 'account', principal }, asset, holder);
+  if (parties.length === 0) throw new AppError('asset_not_found');
+  assertMayAct(action, parties);
 }
 
 /** Whether the account holds the asset now (its holding row, or no row and it is the registrant). */

@@ -144,15 +144,16 @@ export async function recordPasskeyUse(
 export async function lockPersonSignInMethods(
   db: Queryable,
   personId: string,
-): Promise<{ hasPassword: boolean; passkeys: number } | undefined> {
-  const { rows } = await db.query<{ has_password: boolean; passkeys: number }>(
+): Promise<{ hasPassword: boolean; passkeys: number; inAccount: boolean } | undefined> {
+  const { rows } = await db.query<{ has_password: boolean; passkeys: number; in_account: boolean }>(
     `SELECT password_hash IS NOT NULL AS has_password,
-            (SELECT count(*)::int FROM member_passkeys WHERE person_id = people.id) AS passkeys
+            (SELECT count(*)::int FROM member_passkeys WHERE person_id = people.id) AS passkeys,
+            EXISTS (SELECT 1 FROM account_members m WHERE m.person_id = people.id) AS in_account
      FROM people WHERE id = $1 FOR UPDATE`,
     [personId],
   );
   const row = rows[0];
-  return row && { hasPassword: row.has_password, passkeys: row.passkeys };
+  return row && { hasPassword: row.has_password, passkeys: row.passkeys, inAccount: row.in_account };
 }
 
 export const deletePasskey = firstRowQuery<PasskeyRow, [personId: string, passkeyId: string]>(

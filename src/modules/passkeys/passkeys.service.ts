@@ -301,13 +301,15 @@ export async function listPasskeys(db: Queryable, personId: string): Promise<Pas
 
 /**
  * Removes one of the person's passkeys (with its audit entry when `audit` is given). A person keeps a way to
- * sign in: the last passkey of a person without a password stays (409 `last_sign_in_method`).
+ * sign in: the last passkey of a person without a password stays (409 `last_sign_in_method`), unless
+ * `mailedLinkRemains` (a collector, whom a mailed link signs in) and the person is a member of no account.
  */
 export async function removePasskey(
   db: Database,
   personId: string,
   passkeyId: string,
   audit?: PasskeyAudit,
+  { mailedLinkRemains = false }: { mailedLinkRemains?: boolean } = {},
 ): Promise<Passkey> {
   if (!isUuid(personId) || !isUuid(passkeyId)) throw new AppError('passkey_not_found');
   return db.transaction(async (tx) => {
@@ -316,7 +318,8 @@ export async function removePasskey(
     if (!methods) throw new AppError('passkey_not_found');
     const row = await deletePasskey(tx, personId, passkeyId);
     if (!row) throw new AppError('passkey_not_found');
-    if (!methods.hasPassword && methods.passkeys <= 1) throw new AppError('last_sign_in_method');
+    const anotherWay = methods.hasPassword || (mailedLinkRemains && !methods.inAccount);
+    if (!anotherWay && methods.passkeys <= 1) throw new AppError('last_sign_in_method');
     if (audit) {
       await recordAudit(tx, {
         ...audit,

@@ -1,12 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { FormText, formChange } from '../../web-pages/form-rules.js';
-import { sendPage } from '../../web-pages/page-document.views.js';
+import { FormBody, FormText, formChange } from '../../web-pages/form-rules.js';
+import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import { clearCollectorCookie, collectorSession } from '../shell/collection-auth.js';
 import { collectionRoute, redirectWithNotice, sendCollectionPage } from '../shell/collection-page.helpers.js';
 import { text } from '../text/index.js';
-import { collectorDetails, leaveCollection, saveCollectorName } from './collector-details.service.js';
+import {
+  collectorDetails,
+  leaveCollection,
+  removeCollectorPasskey,
+  saveCollectorName,
+} from './collector-details.service.js';
 import { detailsPage, leavePage, leftPage } from './collector-details.views.js';
+
+const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 const DetailsBody = Type.Object(
   { _csrf: FormText, public_name: FormText, show_name: FormText },
@@ -16,6 +23,13 @@ const DetailsBody = Type.Object(
 /** "My details": the name a collector may show, their passkeys, and leaving (their data erased). */
 export async function collectorDetailsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
+  // A refused change: the page again, saying why.
+  const detailsAgain =
+    (request: FastifyRequest, reply: FastifyReply) =>
+    async ({ flash, status }: { flash: Flash; status: number }) => {
+      const details = await collectorDetails(db, collectorSession(request));
+      return sendCollectionPage(request, reply, (frame) => detailsPage(frame, details), { flash, status });
+    };
 
   app.get('/details', collectionRoute('collector', 'none'), async (request, reply) => {
     const details = await collectorDetails(db, collectorSession(request));
@@ -38,13 +52,24 @@ export async function collectorDetailsRoutes(app: FastifyInstance): Promise<void
             kind: 'notice',
             message: text.collectorDetails.saved,
           }),
-        async ({ flash, status }) => {
-          const details = await collectorDetails(db, collectorSession(request));
-          return sendCollectionPage(request, reply, (frame) => detailsPage(frame, details), {
-            flash,
-            status,
-          });
-        },
+        detailsAgain(request, reply),
+      ),
+  );
+
+  // Not a passkey of theirs (404), or the last way into an account they are a member of (409): said on the page.
+  app.post<{ Params: Static<typeof PasskeyParams>; Body: Static<typeof FormBody> }>(
+    '/details/passkey/:id/remove',
+    collectionRoute('collector', 'none', { params: PasskeyParams, body: FormBody }),
+    async (request, reply) =>
+      formChange(
+        reply,
+        () => removeCollectorPasskey(db, collectorSession(request), request.params.id),
+        () =>
+          redirectWithNotice(request, reply, '/collection/details', {
+            kind: 'notice',
+            message: text.collectorDetails.passkeyRemoved,
+          }),
+        detailsAgain(request, reply),
       ),
   );
 

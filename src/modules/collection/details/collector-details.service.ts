@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isStorableText } from '../../../lib/text.js';
 import { erasePersonIfInNoAccount } from '../../members/collection-links.service.js';
-import { listPasskeys, type Passkey } from '../../passkeys/passkeys.service.js';
+import { listPasskeys, removePasskey, type Passkey } from '../../passkeys/passkeys.service.js';
 import { deleteSessionsOfCollector } from '../shell/collector-sessions.repository.js';
 import { eraseCollectorRow, findCollectorById, updateCollectorName } from '../shell/collectors.repository.js';
 
@@ -24,6 +24,18 @@ export async function collectorDetails(
     listPasskeys(db, session.personId),
   ]);
   return { publicName: collector?.public_name ?? '', showName: collector?.show_name ?? false, passkeys };
+}
+
+/**
+ * Removes one of the collector's passkeys, the last one too: a mailed link always signs a collector in. A person who
+ * is also a member of an account keeps the console's rule (their last passkey stays, 409 `last_sign_in_method`).
+ */
+export async function removeCollectorPasskey(
+  db: Database,
+  session: { personId: string },
+  passkeyId: string,
+): Promise<void> {
+  await removePasskey(db, session.personId, passkeyId, undefined, { mailedLinkRemains: true });
 }
 
 /** The name a collector may show in provenance, and whether they show it (never without a name). */

@@ -53,14 +53,21 @@ export function detailsPage(frame: CollectionFrame, details: CollectorDetails): 
         ${
           details.passkeys.length === 0
             ? html`<p>${w.noPasskeys}</p>`
-            : html`<ul>
-                ${details.passkeys.map(
-                  (passkey) =>
-                    html`<li>
-                      ${passkey.name || w.passkeyUnnamed} · ${w.passkeyAdded(formatDate(passkey.created_at))}
-                    </li>`,
-                )}
-              </ul>`
+            : html`<p>${w.passkeysMayAllGo}</p>
+                <ul>
+                  ${details.passkeys.map((passkey) => {
+                    const name = passkey.name || w.passkeyUnnamed;
+                    return html`<li>
+                      ${name} · ${w.passkeyAdded(formatDate(passkey.created_at))}
+                      <form method="post" action="/collection/details/passkey/${passkey.id}/remove">
+                        ${csrf}
+                        <button type="submit" class="button-secondary">
+                          ${w.removePasskey((hidden) => html`<span class="visually-hidden">${hidden}</span>`, name)}
+                        </button>
+                      </form>
+                    </li>`;
+                  })}
+                </ul>`
         }
       </section>
       ${addPasskeyOffer()}

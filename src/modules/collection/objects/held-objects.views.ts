@@ -4,6 +4,7 @@ import { labelledQrSvg } from '../../../lib/qr-codes.js';
 import type { PublicAccountMatch } from '../../accounts/account-profiles.service.js';
 import { text as consoleText } from '../../console/text/index.js';
 import type { ProvenanceEntry } from '../../holders/holders.service.js';
+import { holdingProofOffer } from '../../holding-proofs/holding-proof-page.views.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
 import { historyTimeline } from '../../web-pages/history-timeline.views.js';
 import { csrfField } from '../../web-pages/page-frame.views.js';
@@ -143,9 +144,7 @@ export function heldObjectPage(
               </div>`
             : ''
         }
-        <h3>${w.proveTitle}</h3>
-        <p>${w.proveIntro}</p>
-        <form method="post" action="${path}/proof">${csrf}<button type="submit">${w.prove}</button></form>
+        ${holdingProofOffer(`${path}/proof`, csrf)}
         <h3>${w.handOnTitle}</h3>
         <p>${w.handOnIntro}</p>
         <form method="post" action="${path}/hand-on" class="stacked">

@@ -1,4 +1,4 @@
-import { msg } from '../../../i18n/message.js';
+import { msg, rich } from '../../../i18n/message.js';
 
 /** The words of the collector's place (/collection, docs/collectors.md "The collector's place"). */
 export const collectionText = {
@@ -100,10 +100,6 @@ export const collectionText = {
     noHistory: 'No public history yet.',
     actions: 'What you can do',
     pdf: 'Download the certificate (PDF)',
-    proveTitle: 'Prove that you hold it',
-    proveIntro:
-      'Someone in front of you (an insurer, a buyer) can check that you hold this work now, without learning who you are: make a proof, good for 10 minutes, and let them scan it.',
-    prove: 'Make a proof of holding',
     handOnTitle: 'Hand it on to another collector',
     handOnIntro:
       'Selling or giving the work? Make a hand-over: the buyer opens its link or scans its code, signs in and accepts. It works for 30 days, once.',
@@ -164,6 +160,10 @@ export const collectionText = {
     noPasskeys: 'No passkeys yet: you sign in with a link by e-mail.',
     passkeyAdded: msg('Added {date}', 'date'),
     passkeyUnnamed: 'Passkey',
+    passkeysMayAllGo:
+      'You may remove any passkey, the last one too: a link by e-mail always signs you in here.',
+    removePasskey: rich('Remove<hidden> passkey {name}</hidden>', 'hidden', 'name'),
+    passkeyRemoved: 'Passkey removed.',
     leaveTitle: 'Leave',
     leaveIntro: 'Erase your personal data from this service.',
     leaveLink: 'Leave and erase my data',

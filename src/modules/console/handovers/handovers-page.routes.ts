@@ -8,6 +8,9 @@ import { limits } from '../../../limits.js';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { isPlanetId } from '../../../planets/planets.js';
 import { getAsset } from '../../assets/assets.service.js';
+import { madeHoldingProofContent } from '../../holding-proofs/holding-proof-page.views.js';
+import { createHoldingProof } from '../../holding-proofs/holding-proofs.service.js';
+import { publicBaseUrl } from '../../signing/issuer-identity.js';
 import { formChange } from '../../web-pages/form-rules.js';
 import { sendPage, type Flash } from '../../web-pages/page-document.views.js';
 import type { MemberPrincipal } from '../../principal/principal.js';
@@ -39,6 +42,7 @@ import {
 import {
   claimMadePage,
   consignmentsPage,
+  holdingProofMadePage,
   objectHandoverPage,
   objectHandoverPath,
   type HandedObject,
@@ -185,6 +189,24 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
               },
         refused: (answer) => sendObjectPage(request, reply, answer),
       });
+    },
+  );
+
+  // The account that holds the object proves it to someone in front of it; anyone else is told there is no such object.
+  app.post<{ Params: Static<typeof AssetParams> }>(
+    '/handovers/objects/:planet/:id/proof',
+    pageRoute('editor', { params: AssetParams, body: FormBody }, 'prove_holding'),
+    async (request, reply) => {
+      const object = await handedObject(request);
+      const accountId = memberSession(request).accountId;
+      const proof = await createHoldingProof(db, { accountId, planet: object.planet, assetId: object.id });
+      const [frame, content] = await Promise.all([
+        pageFrame(request),
+        madeHoldingProofContent(proof, publicBaseUrl(app.config)),
+      ]);
+      // The code is the holder's secret, on this page alone: no cache may keep it.
+      void reply.header('cache-control', 'no-store');
+      return sendPage(reply, holdingProofMadePage(frame, object, content));
     },
   );
 

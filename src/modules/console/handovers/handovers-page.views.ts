@@ -4,6 +4,8 @@ import { html, type SafeHtml } from '../../../lib/html.js';
 import { labelledQrSvg } from '../../../lib/qr-codes.js';
 import { limits } from '../../../limits.js';
 import type { AssetRecordType } from '../../assets/assets.schemas.js';
+import { holdingProofOffer } from '../../holding-proofs/holding-proof-page.views.js';
+import { text as proofWords } from '../../holding-proofs/text/index.js';
 import { roleReaches } from '../../members/member-roles.js';
 import type { MemberSession } from '../../members/member-sessions.service.js';
 import { inputField, labelledTable } from '../../web-pages/form-parts.views.js';
@@ -122,14 +124,31 @@ export function handoverPanel(session: MemberSession, object: HandedObject, view
   </section>`;
 }
 
-/** /console/handovers/objects/{planet}/{id}: an object's hand-over, for one the account registered or holds. */
+/**
+ * /console/handovers/objects/{planet}/{id}: an object's hand-over, for one the account registered or holds; held
+ * here with its certificate issued, editors may also make a proof of holding (holder-rules.ts `prove_holding`).
+ */
 export function objectHandoverPage(frame: ConsoleFrame, object: HandedObject, view: HoldingView): SafeHtml {
+  const { session } = frame;
+  const mayProve = view.heldHere && view.issued && roleReaches(session.role, 'editor');
   return consolePage({
     ...frame,
     title: words.heldTitle(object.certificate_number),
     section: 'transfers',
     content: html`<p><strong>${object.title}</strong> · <code>${object.certificate_number}</code></p>
-      ${handoverPanel(frame.session, object, view)}
+      ${handoverPanel(session, object, view)}
+      ${mayProve ? holdingProofOffer(`${objectHandoverPath(object)}/proof`, csrfInput(session)) : ''}
+      <p><a href="${consoleAssetHref(object)}">${words.backToAsset}</a></p>`,
+  });
+}
+
+/** A proof of holding just made for the account (`content`: the page the collector's place shows too), `no-store`. */
+export function holdingProofMadePage(frame: ConsoleFrame, object: HandedObject, content: SafeHtml): SafeHtml {
+  return consolePage({
+    ...frame,
+    title: proofWords.holdingProofPage.title,
+    section: 'transfers',
+    content: html`${content}
       <p><a href="${consoleAssetHref(object)}">${words.backToAsset}</a></p>`,
   });
 }

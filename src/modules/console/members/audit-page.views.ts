@@ -43,6 +43,14 @@ function actionText(action: string): string {
 function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml | string {
   const targets = words().targets;
   const said = typeof value === 'string' ? value : JSON.stringify(value);
+  // The fields of an operator's move on proof (holder.moved_on_proof), said as they are.
+  const moved = {
+    asset_id: targets.asset,
+    to_account_id: targets.toAccount,
+    handover_id: targets.handover,
+    reason: targets.reason,
+  }[field];
+  if (moved) return moved(said);
   switch (field) {
     case 'member_id':
       return targets.member(memberName(names, value));
@@ -85,7 +93,10 @@ function targetPart(field: string, value: unknown, names: AuditNames): SafeHtml 
 
 /** The target's fields, ids named as the page names actors. */
 function targetText(entry: AuditEntry, names: AuditNames): SafeHtml {
-  const parts = Object.entries(entry.target).map(([field, value]) => targetPart(field, value, names));
+  // A field without a value (an operator's move made no hand-over) says nothing.
+  const parts = Object.entries(entry.target)
+    .filter(([, value]) => value !== null)
+    .map(([field, value]) => targetPart(field, value, names));
   return parts.length === 0
     ? html`—`
     : html`${parts.map((part, index) => html`${index ? '; ' : ''}${part}`)}`;

@@ -63,6 +63,10 @@ export const auditText = {
       files: msg('{count} files', 'count'),
       certificate: msg('certificate {number}', 'number'),
       consignee: msg('to {account}', 'account'),
+      asset: msg('object {id}', 'id'),
+      toAccount: msg('to account {id}', 'id'),
+      handover: msg('hand-over {id}', 'id'),
+      reason: msg('reason: “{reason}”', 'reason'),
       /** How an object was handed over. */
       handoverKinds: { claim: 'to a buyer', consignment: 'on consignment' },
       /** The gallery profile's fields, as "changed:" lists them. */

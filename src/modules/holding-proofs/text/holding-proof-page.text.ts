@@ -13,4 +13,11 @@ export const holdingProofPageText = {
     validUntil: rich('Valid until {time}', 'time'),
     once: 'It ends at once if the object changes hands. Make a new one whenever you need it.',
   },
+  /** The offer to make one, where a holder acts on the object (/collection, the console's hand-over page). */
+  holdingProofOffer: {
+    title: 'Prove that you hold it',
+    intro:
+      'Someone in front of you (an insurer, a buyer) can check that you hold this work now, without learning who you are: make a proof, good for 10 minutes, and let them scan it.',
+    button: 'Make a proof of holding',
+  },
 } as const;
