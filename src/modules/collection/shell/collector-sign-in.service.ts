@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { formatDateTime } from '../../../i18n/formats.js';
 import { isEmailAddress, normaliseEmail } from '../../../lib/email.js';
 import type { MailSettings } from '../../mail/mail-settings.js';
 import {
@@ -9,6 +8,7 @@ import {
   mailCollectionSignInLink,
   useCollectionSignInLink,
 } from '../../members/collection-links.service.js';
+import { drawLinkMail } from '../../members/link-mails.service.js';
 import type { PasskeyAnswer } from '../../members/member-login.service.js';
 import { finishPasskeySignIn } from '../../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
@@ -33,16 +33,7 @@ export async function requestCollectionSignInLink(
     mailCollectionSignInLink(tx, {
       email,
       settings,
-      draw: (url, expiresAt) => {
-        const words = text.collectionMail;
-        return {
-          subject: words.subject(settings.service),
-          heading: words.heading,
-          paragraphs: [words.body(settings.service, email)],
-          action: { label: words.action, url },
-          after: [words.expires(formatDateTime(expiresAt)), words.notYou],
-        };
-      },
+      draw: drawLinkMail(() => text.collectionMail, settings.service, email),
     }),
   );
 }
