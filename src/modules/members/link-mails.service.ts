@@ -52,3 +52,9 @@ export function drawLinkMail(
     };
   };
 }
+
+/** What a mailed sign-in link does when it comes back: signs in (a session and `Who`), or is closed or unknown. */
+export type LinkSignIn<Who> =
+  | ({ outcome: 'signed_in'; token: string; expiresAt: Date } & Who)
+  | { outcome: 'closed' }
+  | { outcome: 'unknown' };

@@ -18,7 +18,7 @@ import {
   type MailLinkPurpose,
   type MailLinkRow,
 } from './mail-links.repository.js';
-import { drawLinkMail, queueLinkMail } from './link-mails.service.js';
+import { drawLinkMail, queueLinkMail, type LinkSignIn } from './link-mails.service.js';
 import type { PasskeyAnswer } from './member-login.service.js';
 import { endAllSessionsOfPerson, startMemberSession } from './member-sessions.service.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
@@ -212,10 +212,7 @@ export async function openSignInLink(
   return { state: stateOf(row), email: row.email, personId: row.person_id };
 }
 
-export type SignInLinkResult =
-  | { outcome: 'signed_in'; personId: string; token: string; expiresAt: Date }
-  | { outcome: 'closed' }
-  | { outcome: 'unknown' };
+export type SignInLinkResult = LinkSignIn<{ personId: string }>;
 
 /**
  * Signs in with an e-mailed link: used once, within 15 minutes, and only while the person is still the proven one

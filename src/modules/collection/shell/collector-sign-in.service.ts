@@ -8,7 +8,7 @@ import {
   mailCollectionSignInLink,
   useCollectionSignInLink,
 } from '../../members/collection-links.service.js';
-import { drawLinkMail } from '../../members/link-mails.service.js';
+import { drawLinkMail, type LinkSignIn } from '../../members/link-mails.service.js';
 import type { PasskeyAnswer } from '../../members/member-login.service.js';
 import { finishPasskeySignIn } from '../../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
@@ -38,10 +38,7 @@ export async function requestCollectionSignInLink(
   );
 }
 
-export type CollectionSignIn =
-  | { outcome: 'signed_in'; collectorId: string; token: string; expiresAt: Date }
-  | { outcome: 'closed' }
-  | { outcome: 'unknown' };
+export type CollectionSignIn = LinkSignIn<{ collectorId: string }>;
 
 /**
  * The link comes back: it proves the address, makes the person's collector if there is none, and starts a collector
