@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { isEmailAddress, normaliseEmail } from '../../../lib/email.js';
+import { typedEmailAddress } from '../../../lib/email.js';
 import type { MailSettings } from '../../mail/mail-settings.js';
 import {
   isProvenPerson,
@@ -26,8 +26,7 @@ export async function requestCollectionSignInLink(
   db: Database,
   input: { email: string; settings: MailSettings },
 ): Promise<void> {
-  const email = normaliseEmail(input.email);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const email = typedEmailAddress(input.email);
   const { settings } = input;
   await db.transaction((tx) =>
     mailCollectionSignInLink(tx, {
