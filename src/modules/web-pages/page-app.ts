@@ -30,13 +30,12 @@ export interface PageAppParts {
   declareRoute: (route: RouteOptions) => void;
   /** Reads the app's session cookie and refuses a request its route's access does not allow. */
   enforceAccess: onRequestAsyncHookHandler;
-  /** The language the signed-in person chose. */
-  sessionLanguage: (request: FastifyRequest) => Language | null | undefined;
+  /** The request's session, once enforceAccess read it: the language its person chose. */
+  session: (request: FastifyRequest) => { language?: Language | null } | undefined;
   /** A preHandler of the app's own, run after the language is set. */
   preHandler?: preHandlerHookHandler;
   checkCsrf: preValidationAsyncHookHandler;
-  /** Whether the request is signed in (the error page then offers the app's home, else its sign-in). */
-  signedIn: (request: FastifyRequest) => boolean;
+  /** An error page, offering the app's home to a signed-in request, else its sign-in. */
   errorPage: (service: ServiceBrand, status: number, message: string, signedIn: boolean) => SafeHtml;
   /** The sentence of the 404 page, read in the request's language. */
   noSuchPage: () => string;
@@ -66,11 +65,11 @@ export async function setUpPageApp(
   scope.addHook('onRequest', pageHeaders(`${prefix}/static/`));
   scope.addHook('onRequest', refuseCrossSiteWrites);
   scope.addHook('onRequest', parts.enforceAccess);
-  speakRequestLanguage(scope, parts.sessionLanguage);
+  speakRequestLanguage(scope, (request) => parts.session(request)?.language);
   if (parts.preHandler) scope.addHook('preHandler', parts.preHandler);
   scope.addHook('preValidation', parts.checkCsrf);
   const errorPage = (request: FastifyRequest, status: number, message: string) =>
-    parts.errorPage(request.server.serviceBrand, status, message, parts.signedIn(request));
+    parts.errorPage(request.server.serviceBrand, status, message, Boolean(parts.session(request)));
   scope.setErrorHandler(pageErrorHandler((status, message, request) => errorPage(request, status, message)));
   scope.setNotFoundHandler(async (request, reply) =>
     sendPage(
