@@ -1,3 +1,5 @@
+import { AppError } from '../errors/error-catalogue.js';
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -12,4 +14,11 @@ export function normaliseEmail(email: string): string {
 /** Whether a normalised email looks like an address and fits the column (3 to 320 characters). */
 export function isEmailAddress(email: string): boolean {
   return EMAIL_PATTERN.test(email) && email.length <= 320;
+}
+
+/** The normalised form of an address a person typed; 400 not_an_email when it is no address. */
+export function typedEmailAddress(typed: string): string {
+  const email = normaliseEmail(typed);
+  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  return email;
 }

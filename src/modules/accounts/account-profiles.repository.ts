@@ -81,20 +81,6 @@ export async function isProfileLogo(db: Queryable, sha256: string): Promise<bool
   return row !== undefined;
 }
 
-/** The accounts whose public name (the profile's chosen name, else the account's own) is `name`, case and spaces aside. */
-export async function findAccountIdsByPublicName(db: Queryable, name: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT a.id
-       FROM accounts a
-       LEFT JOIN account_profiles p ON p.account_id = a.id
-      WHERE lower(btrim(COALESCE(p.display_name, a.name))) = lower(btrim($1))
-      ORDER BY a.id
-      LIMIT 2`,
-    [name],
-  );
-  return rows.map((row) => row.id);
-}
-
 /** A partner as a search by its public name finds it: the name certificates show, its city and country. */
 export interface PublicAccountMatch {
   account_id: string;
@@ -103,24 +89,30 @@ export interface PublicAccountMatch {
   country: string | null;
 }
 
+// An account's public name: the profile's chosen name, else the account's own.
+const PUBLIC_NAME = "coalesce(nullif(p.display_name, ''), a.name)";
+
 /**
- * The accounts whose public name (the profile's chosen name, else the account's) contains `words`, case-insensitive,
- * the shortest names first: a few, for a collector choosing a gallery or auction house to consign to.
+ * The accounts whose public name is `name` (case and surrounding spaces aside), or contains `words`
+ * (case-insensitive), the shortest names first: a few, to name an account or to choose one to consign to.
  */
 export async function searchAccountsByPublicName(
   db: Queryable,
-  words: string,
+  match: { name: string } | { words: string },
   limit: number,
 ): Promise<PublicAccountMatch[]> {
-  const pattern = `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const [condition, value] =
+    'name' in match
+      ? [`lower(btrim(${PUBLIC_NAME})) = lower(btrim($1))`, match.name]
+      : [`${PUBLIC_NAME} ILIKE $1`, `%${match.words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`];
   const { rows } = await db.query<PublicAccountMatch>(
-    `SELECT a.id AS account_id, coalesce(nullif(p.display_name, ''), a.name) AS display_name, p.city, p.country
+    `SELECT a.id AS account_id, ${PUBLIC_NAME} AS display_name, p.city, p.country
        FROM accounts a
        LEFT JOIN account_profiles p ON p.account_id = a.id
-      WHERE coalesce(nullif(p.display_name, ''), a.name) ILIKE $1
-      ORDER BY length(coalesce(nullif(p.display_name, ''), a.name)), a.id
+      WHERE ${condition}
+      ORDER BY length(${PUBLIC_NAME}), a.id
       LIMIT $2`,
-    [pattern, limit],
+    [value, limit],
   );
   return rows;
 }

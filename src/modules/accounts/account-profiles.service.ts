@@ -16,7 +16,6 @@ import {
 } from '../media/media.service.js';
 import type { ImageDecoder } from '../media/media-processing.js';
 import {
-  findAccountIdsByPublicName,
   findAccountProfile,
   isProfileLogo,
   lockProfileLogo,
@@ -265,14 +264,14 @@ export type PublicNameMatch = { kind: 'one'; accountId: string } | { kind: 'none
 
 /** The account a person names by its public name (as its certificates show it), case and surrounding spaces aside. */
 export async function accountByPublicName(db: Queryable, name: string): Promise<PublicNameMatch> {
-  const ids = name.trim() === '' ? [] : await findAccountIdsByPublicName(db, name);
-  if (ids.length === 0) return { kind: 'none' };
-  return ids.length > 1 ? { kind: 'several' } : { kind: 'one', accountId: ids[0]! };
+  const found = name.trim() === '' ? [] : await searchAccountsByPublicName(db, { name }, 2);
+  if (found.length === 0) return { kind: 'none' };
+  return found.length > 1 ? { kind: 'several' } : { kind: 'one', accountId: found[0]!.account_id };
 }
 
 /** The few accounts a public name matches (at least two characters typed), with city and country to tell them apart. */
 export async function findAccountsByPublicName(db: Queryable, typed: string): Promise<PublicAccountMatch[]> {
   const words = typed.trim().slice(0, 200);
   if (words.length < 2) return [];
-  return searchAccountsByPublicName(db, words, 8);
+  return searchAccountsByPublicName(db, { words }, 8);
 }

@@ -1,16 +1,7 @@
-import { readFileSync } from 'node:fs';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors/error-catalogue.js';
-import { inRequestLanguage, speakRequestLanguage } from '../../i18n/request-language.js';
-import { limits } from '../../limits.js';
 import { jsonErrorHandler } from '../../plugins/error-handler.js';
-import { passkeyBrowserBundlePath } from '../passkeys/passkeys-browser-bundle.js';
 import { LoginThrottle } from '../web-pages/login-throttle.js';
-import { sendPage } from '../web-pages/page-document.views.js';
-import { pageErrorHandler, pageHeaders, staticFiles } from '../web-pages/page-hooks.js';
-import { refuseCrossSiteWrites } from '../web-pages/same-origin-writes.js';
+import { setUpPageApp } from '../web-pages/page-app.js';
 import { checkConsoleCsrf, declareConsoleRoute, enforceMemberRole } from './shell/console-auth.js';
 import { assetActionsRoutes } from './assets/asset-actions.routes.js';
 import { assetListPageRoutes } from './assets/asset-list-page.routes.js';
@@ -53,56 +44,22 @@ const STATIC_FILES = {
 
 /** The partner console at /console: members of an account sign in and act within it (docs/members.md). */
 export async function consolePlugin(app: FastifyInstance): Promise<void> {
-  const assets: Record<string, { type: string; body: Buffer }> = {
-    ...staticFiles(STATIC_FILES),
-    'simplewebauthn-browser.js': {
-      type: 'text/javascript; charset=utf-8',
-      body: readFileSync(passkeyBrowserBundlePath),
-    },
-  };
   // Its own counters: failures at the console and at /admin never add up.
   const throttle = new LoginThrottle({ ipv6PrefixBits: app.config.AVS_RATE_LIMIT_IPV6_PREFIX });
 
   await app.register(
     async (console) => {
-      console.addHook('onRoute', declareConsoleRoute(app.server));
-      await console.register(cookie);
-      await console.register(formbody, { bodyLimit: limits.bodyBytes });
-      console.addHook('onRequest', pageHeaders('/console/static/'));
-      console.addHook('onRequest', refuseCrossSiteWrites);
-      console.addHook('onRequest', enforceMemberRole);
-      speakRequestLanguage(console, (request) => request.memberSession?.language);
-      console.addHook('preHandler', rememberPageAddress);
-      console.addHook('preValidation', checkConsoleCsrf);
-      console.setErrorHandler(
-        pageErrorHandler((status, message, request) =>
-          consoleErrorPage(request.server.serviceBrand, status, message, Boolean(request.memberSession)),
-        ),
-      );
-      console.setNotFoundHandler(async (request, reply) =>
-        sendPage(
-          reply,
-          inRequestLanguage(request, () =>
-            consoleErrorPage(
-              request.server.serviceBrand,
-              404,
-              text.shell.noSuchPage,
-              Boolean(request.memberSession),
-            ),
-          ),
-          404,
-        ),
-      );
-
-      console.get<{ Params: { name: string } }>(
-        '/static/:name',
-        pageRoute('none'),
-        async (request, reply) => {
-          const asset = assets[request.params.name];
-          if (!asset) throw new AppError('route_not_found', 'no_route', { method: 'GET', path: request.url });
-          return reply.type(asset.type).send(asset.body);
-        },
-      );
+      await setUpPageApp(console, '/console', {
+        files: STATIC_FILES,
+        declareRoute: declareConsoleRoute(app.server),
+        enforceAccess: enforceMemberRole,
+        session: (request) => request.memberSession,
+        preHandler: rememberPageAddress,
+        checkCsrf: checkConsoleCsrf,
+        errorPage: consoleErrorPage,
+        noSuchPage: () => text.shell.noSuchPage,
+        staticRoute: pageRoute('none'),
+      });
       await console.register(consoleLoginRoutes, { throttle });
       await console.register(invitationRoutes, { throttle });
       await console.register(emailSignInRoutes);

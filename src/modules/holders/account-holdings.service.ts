@@ -1,9 +1,10 @@
-import type { Database, Queryable } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Principal } from '../principal/principal.js';
 import { listConsignedHoldingsOfAccount } from './account-holdings.repository.js';
 import { findHandover, markHandoverCancelled } from './holders.repository.js';
+import { inTransaction } from './holders.service.js';
 
 /** One object an account holds on consignment: another account registered it. */
 export interface ConsignedHolding {
@@ -37,10 +38,10 @@ export async function listConsignedHoldings(db: Queryable, accountId: string): P
  * stays with its holder). 404 for an offer not made to the account, 409 when it is no longer open.
  */
 export async function declineConsignment(
-  db: Database,
+  db: Queryable,
   input: { handoverId: string; principal: Principal },
 ): Promise<{ planet: string; assetId: string }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const offer = isUuid(input.handoverId) ? await findHandover(tx, input.handoverId) : undefined;
     if (!offer || offer.kind !== 'consignment' || offer.to_account_id !== input.principal.accountId) {
       throw new AppError('handover_not_found');

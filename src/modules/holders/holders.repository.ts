@@ -51,14 +51,6 @@ export async function findCurrentHolding(db: Queryable, assetId: string): Promis
   );
 }
 
-export async function listHoldingsOfAsset(db: Queryable, assetId: string): Promise<HoldingRow[]> {
-  return queryAll<HoldingRow>(
-    db,
-    `SELECT ${HOLDING_COLUMNS} FROM asset_holdings WHERE asset_id = $1 ORDER BY since, until NULLS LAST`,
-    [assetId],
-  );
-}
-
 export interface NewHolding {
   id: string;
   assetId: string;
@@ -224,16 +216,6 @@ export async function findCollector(db: Queryable, id: string): Promise<Collecto
     db,
     `SELECT id, person_id, public_name, show_name, language, created_at, erased_at FROM collectors WHERE id = $1`,
     [id],
-  );
-}
-
-export async function findCollectors(db: Queryable, ids: readonly string[]): Promise<CollectorRow[]> {
-  if (ids.length === 0) return [];
-  return queryAll<CollectorRow>(
-    db,
-    `SELECT id, person_id, public_name, show_name, language, created_at, erased_at FROM collectors
-     WHERE id = ANY($1::uuid[])`,
-    [ids],
   );
 }
 

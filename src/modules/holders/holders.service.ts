@@ -18,6 +18,10 @@ import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/mail-settings.
 import { queueMail } from '../mail/mail.service.js';
 import { checkSendingLimits } from '../mail/sending-limits.js';
 import { mailText } from '../mail/text/index.js';
+import {
+  readProvenance as readHoldingsChain,
+  type ProvenanceEntry,
+} from '../holding-proofs/holding-proofs.service.js';
 import { historyActor, type Principal } from '../principal/principal.js';
 import { recordWebhookEvent } from '../webhooks/outbox.service.js';
 import { mayAct, type AssetParty, type HolderAction } from './holder-rules.js';
@@ -26,14 +30,12 @@ import {
   cancelOpenHandoversOfAsset,
   closeHolding,
   findCollector,
-  findCollectors,
   findCurrentHolding,
   findHandover,
   findHandoverByCodeHash,
   insertHandover,
   insertHolding,
   listCurrentHoldingsOfCollector,
-  listHoldingsOfAsset,
   listOpenHandoversToAccount,
   markHandoverAccepted,
   markHandoverCancelled,
@@ -72,13 +74,7 @@ export type CurrentHolder =
   { kind: 'account'; accountId: string } | { kind: 'collector'; collectorId: string; erased: boolean };
 
 /** One holder in an object's provenance, oldest first (readProvenance). */
-export interface ProvenanceEntry {
-  holder: 'registrant' | 'account' | 'collector' | 'former_collector';
-  accountId?: string;
-  /** The collector's name, only when they chose to be named. */
-  publicName?: string | null;
-  since: string;
-}
+export type { ProvenanceEntry };
 
 /** What a claim's page shows before it is accepted. */
 export interface OpenClaim {
@@ -101,7 +97,7 @@ export interface OpenClaim {
  * Runs `change` in a transaction of its own, or in the caller's when `db` already is one (a route's commitChange):
  * the holding, its event and its outbox rows commit together either way.
  */
-function inTransaction<T>(db: Queryable, change: (tx: Queryable) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Queryable, change: (tx: Queryable) => Promise<T>): Promise<T> {
   return 'transaction' in db ? (db as Database).transaction(change) : change(db);
 }
 
@@ -674,29 +670,9 @@ export async function readProvenance(
 ): Promise<ProvenanceEntry[]> {
   const asset = isUuid(assetId) ? await findAsset(db, planet, assetId) : undefined;
   if (!asset) throw new AppError('asset_not_found');
-  const holdings = await listHoldingsOfAsset(db, asset.id);
-  if (holdings.length === 0) {
-    return [{ holder: 'registrant', accountId: asset.account_id, since: asset.created_at.toISOString() }];
-  }
-  const collectors = new Map(
-    (
-      await findCollectors(
-        db,
-        holdings.flatMap((row) => (row.collector_id ? [row.collector_id] : [])),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  return holdings.map((row, index): ProvenanceEntry => {
-    const since = row.since.toISOString();
-    if (row.holder_kind === 'account') {
-      const registrant =
-        index === 0 && row.handover_id === null && row.holder_account_id === asset.account_id;
-      return { holder: registrant ? 'registrant' : 'account', accountId: row.holder_account_id!, since };
-    }
-    const collector = collectors.get(row.collector_id!);
-    if (!collector || collector.erased_at) return { holder: 'former_collector', since };
-    return { holder: 'collector', publicName: collector.show_name ? collector.public_name : null, since };
-  });
+  const holdings = await readHoldingsChain(db, planet, asset.id);
+  if (holdings.length > 0) return holdings;
+  return [{ holder: 'registrant', accountId: asset.account_id, since: asset.created_at.toISOString() }];
 }
 
 /**

@@ -102,8 +102,7 @@ export async function readProvenance(
     is_registrant: boolean;
   }>(
     db,
-    // The registrant's row, as holders.service.ts's readProvenance reads it: the first, begun by no hand-over, of the
-    // object's own account.
+    // The registrant's row: the first, begun by no hand-over, of the object's own account.
     `SELECT h.holder_kind, h.holder_account_id, c.public_name, c.show_name, c.erased_at, h.since,
             (row_number() OVER (ORDER BY h.since, h.until NULLS LAST) = 1
               AND h.handover_id IS NULL AND h.holder_account_id = a.account_id) AS is_registrant

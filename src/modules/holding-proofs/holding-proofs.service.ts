@@ -12,9 +12,9 @@ import {
 } from './holding-proofs.repository.js';
 
 /**
- * An object's holders oldest first, for its public page. holders.service.ts's readProvenance reads the same; this read
- * stays here while the holders module depends on web-pages (the folders would import each other through tags and
- * public-pages): switch provenance.service.ts to it once that is gone.
+ * An object's holdings oldest first: the one read of its provenance, for its public page and for holders.service.ts's
+ * readProvenance (which adds the registrant of an object never handed over). It lives here, below holders: public-pages
+ * importing holders would make the folders import each other (through web-pages and tags).
  */
 export { readProvenance, type ProvenanceEntry } from './holding-proofs.repository.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { typedEmailAddress } from '../../lib/email.js';
 import { pick } from '../../lib/records.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -174,8 +174,7 @@ export async function inviteMember(
     limits?: MailSettings['limits'];
   },
 ): Promise<{ invitation: Invitation; url: string }> {
-  const email = normaliseEmail(input.email);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const email = typedEmailAddress(input.email);
   const { role } = input;
   if (!isMemberRole(role)) throw new AppError('validation_failed', 'not_a_role', { role });
   const displayName = (input.displayName ?? '').trim();

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import type { Language } from '../../i18n/locales.js';
-import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { typedEmailAddress } from '../../lib/email.js';
 import { isUuid } from '../../lib/uuid.js';
 import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -173,8 +173,7 @@ export async function createMemberRecoveryLink(
 ): Promise<RecoveryLink> {
   const account = isUuid(input.accountId) ? await getAccount(db, input.accountId) : undefined;
   if (!account) throw new AppError('account_not_found', 'no_account', { id: input.accountId.slice(0, 100) });
-  const email = normaliseEmail(input.email);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const email = typedEmailAddress(input.email);
   return db.transaction(async (tx) => {
     const member = await findMemberOfAccountByEmail(tx, account.id, email);
     // An invited member has the invitation to accept; a disabled one is the owners' to enable first.

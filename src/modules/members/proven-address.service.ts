@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
-import { formatDateTime } from '../../i18n/formats.js';
-import { isEmailAddress, normaliseEmail } from '../../lib/email.js';
+import { typedEmailAddress } from '../../lib/email.js';
 import type { MailContent } from '../mail/mail-layout.js';
 import type { MailSettings } from '../mail/mail-settings.js';
 import { checkSendingLimits, sendingRefusal } from '../mail/sending-limits.js';
@@ -19,7 +18,7 @@ import {
   type MailLinkPurpose,
   type MailLinkRow,
 } from './mail-links.repository.js';
-import { queueLinkMail } from './link-mails.service.js';
+import { drawLinkMail, queueLinkMail, type LinkSignIn } from './link-mails.service.js';
 import type { PasskeyAnswer } from './member-login.service.js';
 import { endAllSessionsOfPerson, startMemberSession } from './member-sessions.service.js';
 import { listActiveMembershipsOfPerson } from './members.repository.js';
@@ -129,16 +128,7 @@ export async function requestAddressProof(
       tx,
       person,
       { purpose: 'prove_address', to: person.email, settings },
-      (url, expiresAt) => {
-        const words = mailText.addressProof;
-        return {
-          subject: words.subject(settings.service),
-          heading: words.heading,
-          paragraphs: [words.body(settings.service, person.email)],
-          action: { label: words.action, url },
-          after: [words.expires(formatDateTime(expiresAt)), words.notYou],
-        };
-      },
+      drawLinkMail(() => mailText.addressProof, settings.service, person.email),
     );
     return 'sent';
   });
@@ -195,24 +185,19 @@ export async function requestSignInLink(
   db: Database,
   input: { email: string; settings: MailSettings },
 ): Promise<void> {
-  const email = normaliseEmail(input.email);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const email = typedEmailAddress(input.email);
   const { settings } = input;
   await db.transaction(async (tx) => {
     const person = await findProvenPersonByEmail(tx, email);
     if (!person || (await listActiveMembershipsOfPerson(tx, person.id)).length === 0) return;
     // Past the per-recipient limit the link is not sent, and the answer stays the same.
     if (await sendingRefusal(tx, { recipient: email, limits: settings.limits })) return;
-    await mailNewLink(tx, person, { purpose: 'sign_in', to: email, settings }, (url, expiresAt) => {
-      const words = mailText.signInLink;
-      return {
-        subject: words.subject(settings.service),
-        heading: words.heading(settings.service),
-        paragraphs: [words.body(settings.service, email)],
-        action: { label: words.action, url },
-        after: [words.expires(formatDateTime(expiresAt)), words.notYou],
-      };
-    });
+    await mailNewLink(
+      tx,
+      person,
+      { purpose: 'sign_in', to: email, settings },
+      drawLinkMail(() => mailText.signInLink, settings.service, email),
+    );
   });
 }
 
@@ -226,10 +211,7 @@ export async function openSignInLink(
   return { state: stateOf(row), email: row.email, personId: row.person_id };
 }
 
-export type SignInLinkResult =
-  | { outcome: 'signed_in'; personId: string; token: string; expiresAt: Date }
-  | { outcome: 'closed' }
-  | { outcome: 'unknown' };
+export type SignInLinkResult = LinkSignIn<{ personId: string }>;
 
 /**
  * Signs in with an e-mailed link: used once, within 15 minutes, and only while the person is still the proven one

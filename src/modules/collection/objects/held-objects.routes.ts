@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import QRCode from 'qrcode';
 import { languageOf } from '../../../i18n/request-language.js';
+import { printSources } from '../../console/print/certificate-print.routes.js';
 import { printableHeldCertificate, certificatePdf } from '../../console/print/certificate-print.service.js';
 import { mailSettings } from '../../mail/mail-settings.js';
 import { listPasskeys } from '../../passkeys/passkeys.service.js';
@@ -189,14 +190,7 @@ export async function heldObjectRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { planet, id } = request.params;
       await assertCollectorHolds(db, collector(request), planet, id);
-      const sources = {
-        db,
-        config: app.config,
-        signer: app.credentialSigner,
-        stores: app.mediaStores,
-        service: app.serviceBrand,
-        serviceLogo: app.serviceLogo,
-      };
+      const sources = printSources(app);
       const certificate = await printableHeldCertificate(sources, planet, id);
       const pdf = await certificatePdf(sources, certificate, 'a4');
       return reply

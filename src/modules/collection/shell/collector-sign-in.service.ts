@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../errors/error-catalogue.js';
-import { formatDateTime } from '../../../i18n/formats.js';
-import { isEmailAddress, normaliseEmail } from '../../../lib/email.js';
+import { typedEmailAddress } from '../../../lib/email.js';
 import type { MailSettings } from '../../mail/mail-settings.js';
 import {
   isProvenPerson,
   mailCollectionSignInLink,
   useCollectionSignInLink,
 } from '../../members/collection-links.service.js';
+import { drawLinkMail, type LinkSignIn } from '../../members/link-mails.service.js';
 import type { PasskeyAnswer } from '../../members/member-login.service.js';
 import { finishPasskeySignIn } from '../../passkeys/passkeys.service.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
@@ -26,31 +26,18 @@ export async function requestCollectionSignInLink(
   db: Database,
   input: { email: string; settings: MailSettings },
 ): Promise<void> {
-  const email = normaliseEmail(input.email);
-  if (!isEmailAddress(email)) throw new AppError('validation_failed', 'not_an_email', { email });
+  const email = typedEmailAddress(input.email);
   const { settings } = input;
   await db.transaction((tx) =>
     mailCollectionSignInLink(tx, {
       email,
       settings,
-      draw: (url, expiresAt) => {
-        const words = text.collectionMail;
-        return {
-          subject: words.subject(settings.service),
-          heading: words.heading,
-          paragraphs: [words.body(settings.service, email)],
-          action: { label: words.action, url },
-          after: [words.expires(formatDateTime(expiresAt)), words.notYou],
-        };
-      },
+      draw: drawLinkMail(() => text.collectionMail, settings.service, email),
     }),
   );
 }
 
-export type CollectionSignIn =
-  | { outcome: 'signed_in'; collectorId: string; token: string; expiresAt: Date }
-  | { outcome: 'closed' }
-  | { outcome: 'unknown' };
+export type CollectionSignIn = LinkSignIn<{ collectorId: string }>;
 
 /**
  * The link comes back: it proves the address, makes the person's collector if there is none, and starts a collector

@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { clientAddressBucket, enforcePublicRateLimit } from '../../../plugins/rate-limit.js';
+import { enforcePublicRateLimit } from '../../../plugins/rate-limit.js';
 import { jsonErrorHandler } from '../../../plugins/error-handler.js';
-import { AnswerBody, throttled, type Answer } from '../../console/shell/console-passkeys.routes.js';
 import { mailSettings } from '../../mail/mail-settings.js';
-import {
-  finishPasskeyRegistration,
-  relyingParty,
-  startPasskeyRegistration,
-  startPasskeySignIn,
-} from '../../passkeys/passkeys.service.js';
+import { passkeyRegistrationRoutes, passkeySignInRoutes } from '../../passkeys/passkey-ceremonies.routes.js';
+import { relyingParty } from '../../passkeys/passkeys.service.js';
 import { FormText, refusal } from '../../web-pages/form-rules.js';
 import type { LoginThrottle } from '../../web-pages/login-throttle.js';
 import { sendPage } from '../../web-pages/page-document.views.js';
@@ -129,59 +123,32 @@ export async function collectionSignInRoutes(
     const signedInJson = { collectorAccess: 'collector', collectorJson: true, holderAction: 'none' } as const;
     const openJson = { collectorAccess: 'none', collectorJson: true, holderAction: 'none' } as const;
 
-    json.post(
-      '/passkey-sign-in/options',
-      { schema: { hide: true }, config: openJson, onRequest: enforcePublicRateLimit },
-      async (request) => {
-        const ceremony = await startPasskeySignIn(db, rp, clientAddressBucket(request));
-        return { mode: 'authenticate', challenge_token: ceremony.challengeToken, options: ceremony.options };
-      },
-    );
-
-    json.post<{ Body: Answer }>(
-      '/passkey-sign-in',
-      { schema: { hide: true, body: AnswerBody }, config: openJson },
-      async (request, reply) => {
-        const result = await signInCollectorWithPasskey(db, options.throttle, {
-          challengeToken: request.body.challenge_token,
-          response: request.body.response as unknown as AuthenticationResponseJSON,
-          rp,
-          address: request.ip,
-        });
-        if (result.outcome === 'throttled') throw throttled(result.retryAfterSeconds);
+    passkeySignInRoutes(json, {
+      rp,
+      config: openJson,
+      signIn: (_request, answer) => signInCollectorWithPasskey(db, options.throttle, answer),
+      signedIn: async (request, reply, result) => {
         if (request.collectorSession) await endCollectorSession(db, request.collectorSession);
         setCollectorCookie(reply, request, result.token, result.expiresAt);
         return { redirect: landing(request, reply) };
       },
-    );
-
-    json.post('/passkeys/options', { schema: { hide: true }, config: signedInJson }, async (request) => {
-      const session = collectorSession(request);
-      const ceremony = await startPasskeyRegistration(db, {
-        person: { id: session.personId, email: session.email, displayName: session.publicName ?? '' },
-        rp,
-      });
-      return { mode: 'register', challenge_token: ceremony.challengeToken, options: ceremony.options };
     });
 
-    json.post<{ Body: Answer }>(
-      '/passkeys',
-      { schema: { hide: true, body: AnswerBody }, config: signedInJson },
-      async (request, reply) => {
+    passkeyRegistrationRoutes(json, {
+      path: '/passkeys',
+      rp,
+      config: signedInJson,
+      person: (request) => {
         const session = collectorSession(request);
-        const passkey = await finishPasskeyRegistration(db, {
-          challengeToken: request.body.challenge_token,
-          personId: session.personId,
-          response: request.body.response as unknown as RegistrationResponseJSON,
-          name: request.body.name,
-          rp,
-        });
-        await leaveCollectorFlash(db, session, {
+        return { id: session.personId, email: session.email, displayName: session.publicName ?? '' };
+      },
+      added: async (request) => {
+        await leaveCollectorFlash(db, collectorSession(request), {
           kind: 'notice',
           message: text.collectionSignIn.passkeyAdded,
         });
-        return reply.code(201).send({ passkey, redirect: '/collection/details' });
+        return '/collection/details';
       },
-    );
+    });
   });
 }

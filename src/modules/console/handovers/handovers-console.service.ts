@@ -64,23 +64,6 @@ export interface MadeClaim {
   email?: string;
 }
 
-/**
- * A Database that runs "its" transactions inside the caller's: the holders service opens its own transaction, and
- * the console's audit entry must commit with the change it records.
- */
-function insideTransaction(db: Database, tx: Queryable): Database {
-  return {
-    kind: db.kind,
-    query: (sql, params) => tx.query(sql, params),
-    exec: (sql) => tx.exec(sql),
-    announce: (topic) => tx.announce(topic),
-    transaction: (fn) => fn(tx),
-    singleStatement: (fn) => fn(tx),
-    onChange: (topic, listener) => db.onChange(topic, listener),
-    close: () => Promise.reject(new Error('a joined transaction is closed by its owner')),
-  };
-}
-
 /** What an audit entry of a hand-over names: the object by its category and certificate number, and how. */
 interface OfferTarget {
   planet: string;
@@ -100,11 +83,12 @@ function audited<T>(
   db: Database,
   principal: MemberPrincipal,
   action: AuditAction,
-  change: (joined: Database) => Promise<T>,
+  change: (tx: Queryable) => Promise<T>,
   target: (result: T) => OfferTarget,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const result = await change(insideTransaction(db, tx));
+    // The holders' functions join the open transaction: the audit entry commits with the change it records.
+    const result = await change(tx);
     const about = target(result);
     const asset = await getAsset(tx, about.planet as PlanetId, about.assetId);
     await recordAudit(tx, {
@@ -184,8 +168,8 @@ function auditedHandover(db: Database, asked: HandoverAsked) {
     db,
     asked.principal,
     'handover.created',
-    (joined) =>
-      createHandover(joined, {
+    (tx) =>
+      createHandover(tx, {
         planet: asked.planet,
         assetId: asked.assetId,
         actor: { kind: 'account', principal: asked.principal },
@@ -245,7 +229,7 @@ export function withdrawOffer(db: Database, principal: MemberPrincipal, handover
     db,
     principal,
     'handover.cancelled',
-    (joined) => cancelHandover(joined, { handoverId, actor: { kind: 'account', principal } }),
+    (tx) => cancelHandover(tx, { handoverId, actor: { kind: 'account', principal } }),
     offerTarget,
   );
 }
@@ -256,7 +240,7 @@ export function acceptOfferedConsignment(db: Database, principal: MemberPrincipa
     db,
     principal,
     'consignment.accepted',
-    (joined) => acceptConsignment(joined, { handoverId, principal }),
+    (tx) => acceptConsignment(tx, { handoverId, principal }),
     (result) => offerTarget(result.handover),
   );
 }
@@ -267,7 +251,7 @@ export function declineOfferedConsignment(db: Database, principal: MemberPrincip
     db,
     principal,
     'consignment.declined',
-    (joined) => declineConsignment(joined, { handoverId, principal }),
+    (tx) => declineConsignment(tx, { handoverId, principal }),
     (result) => ({ planet: result.planet, assetId: result.assetId, kind: 'consignment' }),
   );
 }

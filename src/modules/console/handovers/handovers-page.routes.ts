@@ -25,7 +25,7 @@ import {
   refusal,
   sendConsolePage,
 } from '../shell/console-page.helpers.js';
-import type { PrintSources } from '../print/certificate-print.service.js';
+import { printSources } from '../print/certificate-print.routes.js';
 import { text } from '../text/index.js';
 import {
   acceptOfferedConsignment,
@@ -99,14 +99,6 @@ async function handedObject(request: ObjectRequest): Promise<HandedObject> {
  */
 export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const sources = (): PrintSources => ({
-    db,
-    config: app.config,
-    signer: app.credentialSigner,
-    stores: app.mediaStores,
-    service: app.serviceBrand,
-    serviceLogo: app.serviceLogo,
-  });
 
   /** The object's hand-over page, with a refusal's notice and status when a form on it was refused. */
   async function sendObjectPage(
@@ -214,7 +206,7 @@ export async function handoversPageRoutes(app: FastifyInstance): Promise<void> {
     '/handovers/offers/:id/card.pdf',
     pageRoute('editor', { params: IdParams, body: CardBody }, 'hand_over'),
     async (request, reply) => {
-      const { pdf, certificateNumber } = await handoverCardPdf(sources(), {
+      const { pdf, certificateNumber } = await handoverCardPdf(printSources(app), {
         accountId: memberSession(request).accountId,
         handoverId: request.params.id,
         code: request.body.code.replace(/\s+/g, ''),

@@ -56,19 +56,24 @@ function sendPdf(reply: FastifyReply, bytes: Buffer, filename: string): FastifyR
     .send(bytes);
 }
 
-/**
- * Printing (viewer and up): an issued certificate as a page (print CSS) and a one-page PDF, and QR label sheets
- * of the account's issued certificates (docs/console.md, "Certificates to print").
- */
-export async function certificatePrintRoutes(app: FastifyInstance): Promise<void> {
-  const sources = (): PrintSources => ({
+/** What printing a certificate or a card reads, from the app (the console's and /collection's routes). */
+export function printSources(app: FastifyInstance): PrintSources {
+  return {
     db: app.db,
     config: app.config,
     signer: app.credentialSigner,
     stores: app.mediaStores,
     service: app.serviceBrand,
     serviceLogo: app.serviceLogo,
-  });
+  };
+}
+
+/**
+ * Printing (viewer and up): an issued certificate as a page (print CSS) and a one-page PDF, and QR label sheets
+ * of the account's issued certificates (docs/console.md, "Certificates to print").
+ */
+export async function certificatePrintRoutes(app: FastifyInstance): Promise<void> {
+  const sources = (): PrintSources => printSources(app);
   const printable = (request: FastifyRequest<{ Params: Static<typeof AssetParams> }>) =>
     printableCertificate(
       sources(),
