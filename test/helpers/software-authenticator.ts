@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -6,6 +6,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { newKeyPair } from '../../src/lib/key-pairs.js';
 
 // Authenticator data flags (WebAuthn §6.1): user present, user verified, attested credential data included.
 const UP = 0x01;
@@ -61,7 +62,7 @@ export class SoftwareAuthenticator {
     if (this.credentials.some((held) => held.rpId === rpId && excluded.has(b64url(held.id)))) {
       throw new Error('InvalidStateError: the authenticator already holds one of excludeCredentials');
     }
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { privateKey, publicKey } = newKeyPair('p-256');
     const credential: HeldCredential = {
       id: randomBytes(32),
       rpId,

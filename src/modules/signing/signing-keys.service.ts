@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { base64urlnopad } from '@scure/base';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { pick } from '../../lib/records.js';
@@ -20,6 +20,7 @@ import {
   type SigningKeyPurpose,
   type SigningKeyRow,
 } from './signing-keys.repository.js';
+import { newKeyPair } from '../../lib/key-pairs.js';
 
 export type { SigningKeyPurpose } from './signing-keys.repository.js';
 
@@ -33,7 +34,7 @@ function keyIdOf(rawPublicKey: Uint8Array): string {
 }
 
 function newKey(purpose: SigningKeyPurpose, masterKey: string | undefined) {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const { publicKey, privateKey } = newKeyPair('ed25519');
   const raw = rawPublicKeyOfKeyObject(publicKey);
   const id = keyIdOf(raw);
   const sealed = sealPrivateKey(privateKey.export({ format: 'der', type: 'pkcs8' }), id, masterKey);

@@ -1,6 +1,7 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { newKeyPair } from '../../lib/key-pairs.js';
 
 /**
  * A witness's own directory: its key (witness-key.json, mode 0600) and its state (witness-state.json, the
@@ -29,7 +30,7 @@ export class WitnessDirectoryError extends Error {}
 /** Makes a new key in the directory; refuses a directory that already holds one. */
 export async function createWitnessIdentity(dir: string, name: string): Promise<WitnessIdentity> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const { privateKey } = generateKeyPairSync('ed25519');
+  const { privateKey } = newKeyPair('ed25519');
   const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
   try {
     await writeFile(join(dir, KEY_FILE), `${JSON.stringify({ name, private_key_pkcs8: pkcs8 })}\n`, {
