@@ -421,10 +421,13 @@ describe('a work passes from Galerie Nord through three collectors and an auctio
     expect(await page.getByRole('status').textContent()).toContain('The report is made.');
     await expectAccessible(page, C.language);
 
-    const publicPage = await openPage(visitor, `${baseUrl}/c/${number}`);
+    // A reader who opens the page now: the visitor's browser may still hold the page it read a moment ago
+    // (`max-age=5`, docs/public-page.md: a change shows within about 5 s, caches included).
+    const reader = await browser.newContext({ viewport: DESKTOP });
+    const publicPage = await openPage(reader, `${baseUrl}/c/${number}`);
     const warning = publicPage.locator('.alert-warning[role="alert"]');
     expect(await warning.textContent()).toContain('Reported stolen');
-    await publicPage.close();
+    await reader.close();
 
     // The gallery's owner gets the notice by mail; the gallery's webhooks get asset.alert_raised.
     await context.app.mailWorker.drain();
