@@ -1,4 +1,11 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrate.js';
+import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
+import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
+import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import {
   DESCRIPTOR_BYTES,
   FEATURE_VERSION,
@@ -8,6 +15,7 @@ import {
 import { FeaturePool } from '../../src/modules/recognition/feature-pool.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
+import { createTestDatabase } from '../helpers/test-database.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { fixturePhoto } from '../media/media-fixtures.js';
@@ -32,6 +40,19 @@ async function featuresOf(mediaId: string): Promise<FeaturesRow | undefined> {
     [mediaId],
   );
   return rows[0];
+}
+
+async function uploadPhoto(name: string) {
+  const owner = await context.createAccountWithKey();
+  const asset = await createAssetViaApi(context.app, owner.auth);
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/files/v1/assets/${asset.planet}/${asset.id}/media`,
+    headers: { ...owner.auth, 'content-type': 'image/jpeg' },
+    payload: fixturePhoto(name),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { owner, asset, image: response.json<MediaRecordType>() };
 }
 
 describe('local features of an image', () => {
@@ -81,16 +102,7 @@ describe('local features of an image', () => {
   });
 
   it('stores an uploaded image features once, describes a missing or older one again, and removes them with it', async () => {
-    const owner = await context.createAccountWithKey();
-    const asset = await createAssetViaApi(context.app, owner.auth);
-    const response = await context.app.inject({
-      method: 'POST',
-      url: `/files/v1/assets/${asset.planet}/${asset.id}/media`,
-      headers: { ...owner.auth, 'content-type': 'image/jpeg' },
-      payload: fixturePhoto('aqua.jpg'),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const image = response.json<MediaRecordType>();
+    const { owner, asset, image } = await uploadPhoto('aqua.jpg');
 
     const stored = await waitFor(() => featuresOf(image.id), {
       message: 'the upload features',
@@ -124,5 +136,32 @@ describe('local features of an image', () => {
     });
     expect(removal.statusCode, removal.body).toBe(200);
     expect(await featuresOf(image.id)).toBeUndefined();
+  });
+
+  it('carries the features in a backup and a restore', async () => {
+    const { image } = await uploadPhoto('dune.jpg');
+    await waitFor(() => featuresOf(image.id), { message: 'the upload features', timeoutMs: 60_000 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'avs-features-'));
+    const archive = path.join(dir, 'registry.avs');
+    const target = await createTestDatabase();
+    try {
+      const summary = await writeBackup(context.db, createWriteStream(archive, { mode: 0o600 }), {
+        file: archive,
+        schemaVersion: await schemaVersionOf(context.db),
+      });
+      expect(summary.tables.media_features).toBeGreaterThan(0);
+      const verified = await verifyArchive(archive, summary.schema_version);
+      await checkRestoreTarget(target.db, verified);
+      await migrate(target.db);
+      await loadArchive(target.db, verified);
+      const row = `SELECT media_id, asset_id, version, keypoint_count, keypoints, descriptors, created_at
+                     FROM media_features WHERE media_id = $1`;
+      const restored = (await target.db.query(row, [image.id])).rows;
+      expect(restored).toHaveLength(1);
+      expect(restored).toEqual((await context.db.query(row, [image.id])).rows);
+    } finally {
+      await target.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
