@@ -52,6 +52,7 @@ import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { holdingProofReceiptRoutes } from './modules/holding-proofs/holding-proof-receipts.routes.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
 import { mediaPlugin } from './modules/media/media.plugin.js';
+import { recognitionPlugin } from './modules/recognition/recognition.plugin.js';
 import { serviceBrandPlugin } from './modules/web-pages/service-brand.plugin.js';
 import { correctionFileRoutes } from './modules/corrections/correction-files.routes.js';
 import { inventoryFileRoutes } from './modules/inventory/inventory-files.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(mediaPlugin);
+  await app.register(recognitionPlugin);
   await app.register(serviceBrandPlugin);
   await app.register(photoSearchRoutes, { prefix: '/files/v1' });
   await app.register(inventoryFileRoutes, { prefix: '/files/v1' });

@@ -1,6 +1,7 @@
 // The only module that reads process.env: everything else receives the frozen Config it returns.
 
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 
@@ -539,6 +540,13 @@ export const configDefinitions = {
     default: 2,
     description:
       'Most images this process decodes at once (each shrunk on load, about 150 MiB at most: docs/media.md); further uploads wait their turn.',
+  },
+  AVS_FEATURE_WORKERS: {
+    ...integer(1, 16),
+    // One core stays the server's: 1 on two cores, 2 from three.
+    default: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    description:
+      'Worker threads that find images\' local features (docs/media.md, "Local features"), started on the first image to describe; each holds opencv.js (about 120 MiB).',
   },
   AVS_SMTP_URL: {
     ...smtpUrl,

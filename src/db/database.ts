@@ -48,6 +48,8 @@ export const CHANGE_TOPICS = {
   history: 'history',
   /** A message queued in mail_outbox, or one due again. */
   mail: 'mail',
+  /** A medium stored (asset_media), whose local features are to be found. */
+  media: 'media',
 } as const;
 
 export type ChangeTopic = (typeof CHANGE_TOPICS)[keyof typeof CHANGE_TOPICS];

@@ -18,6 +18,7 @@ const DISTRIBUTED_BY_ASSET = {
   asset_alerts: 'asset_id',
   alert_lookups: 'asset_id',
   media_fingerprints: 'asset_id',
+  media_features: 'asset_id',
   history_checks: 'asset_id',
   history_recheck_queue: 'asset_id',
   certificate_corrections: 'asset_id',

@@ -1,4 +1,4 @@
-import { allRowsQuery, type Queryable, queryFirst } from '../../db/database.js';
+import { allRowsQuery, CHANGE_TOPICS, type Queryable, queryFirst } from '../../db/database.js';
 
 export interface MediaRow {
   id: string;
@@ -124,6 +124,7 @@ export async function insertAssetMedia(
       media.createdBy,
     ],
   );
+  db.announce(CHANGE_TOPICS.media);
   return (await findMediaById(db, media.id))!;
 }
 
