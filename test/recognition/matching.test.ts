@@ -20,16 +20,27 @@ describe('verifying a candidate image against a phone photograph', () => {
     await worker.stop();
   });
 
-  it('finds many inliers against the original and few against an unrelated photograph', async () => {
-    const query = await worker.describe(await phonePhoto(photo('astronaut'), 51));
-    const original = await worker.describe(photo('astronaut'));
-    const unrelated = await worker.describe(photo('coffee'));
-    const same = await worker.verify(query, original);
-    const other = await worker.verify(query, unrelated);
-    expect(same.inliers).toBeGreaterThanOrEqual(30);
-    expect(same.spread).toBeGreaterThan(0.25);
-    expect(other.inliers).toBeLessThan(15);
-  }, 60_000);
+  it.each([
+    ['astronaut', 'coffee', 51],
+    ['chelsea', 'rocket', 7],
+  ])(
+    'a phone photo of %s: many inliers against it, few against %s',
+    async (name, unrelatedName, seed) => {
+      const query = await worker.describe(await phonePhoto(photo(name), seed));
+      const same = await worker.verify(query, await worker.describe(photo(name)));
+      const other = await worker.verify(query, await worker.describe(photo(unrelatedName)));
+      expect(same.inliers).toBeGreaterThanOrEqual(30);
+      expect(same.spread).toBeGreaterThan(0.25);
+      expect(other.inliers).toBeLessThan(15);
+    },
+    60_000,
+  );
+
+  it('makes the same phone photo from the same seed, and another from another seed', async () => {
+    const first = await phonePhoto(photo('brick'), 3);
+    expect((await phonePhoto(photo('brick'), 3)).equals(first)).toBe(true);
+    expect((await phonePhoto(photo('brick'), 4)).equals(first)).toBe(false);
+  });
 
   it('loads opencv in the worker only: no process-wide handler is added to the test thread', () => {
     expect(process.listenerCount('uncaughtException')).toBe(listenersBefore);
