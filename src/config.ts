@@ -542,11 +542,11 @@ export const configDefinitions = {
       'Most images this process decodes at once (each shrunk on load, about 150 MiB at most: docs/media.md); further uploads wait their turn.',
   },
   AVS_FEATURE_WORKERS: {
-    ...integer(1, 16),
+    ...integer(0, 16),
     // One core stays the server's: 1 on two cores, 2 from three.
     default: Math.max(1, Math.min(2, availableParallelism() - 1)),
     description:
-      'Worker threads that find images\' local features (docs/media.md, "Local features"), started on the first image to describe; each holds opencv.js (about 120 MiB).',
+      'Worker threads that find images\' local features and verify a photograph against candidates (docs/media.md, "Recognising a new photograph"), started on the first image; each holds opencv.js (about 120 MiB). 0 turns recognition off: photo search then finds copies only.',
   },
   AVS_SMTP_URL: {
     ...smtpUrl,

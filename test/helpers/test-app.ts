@@ -43,6 +43,8 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
       AVS_HISTORY_RECHECK_MS: 3_600_000,
       // Mail stays queued unless a test sends it (test/helpers/mail-server.ts).
       AVS_MAIL_DELIVERY: false,
+      // Recognition (opencv.js in a worker, about 2 s and 120 MiB to load) only where a test asks: RECOGNITION_ON.
+      AVS_FEATURE_WORKERS: 0,
       ...overrides,
     },
   );
@@ -55,6 +57,9 @@ export const LOG_ON_DEMAND = {
   AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
   AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
 };
+
+/** Photo search recognises new photographs: features found by one worker thread (test/recognition). */
+export const RECOGNITION_ON = { AVS_FEATURE_WORKERS: 1 };
 
 export interface TestContextOptions {
   config?: ConfigOverrides;

@@ -16,13 +16,13 @@ import { FeaturePool } from '../../src/modules/recognition/feature-pool.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { useTestContext } from '../helpers/test-app.js';
+import { RECOGNITION_ON, useTestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { fixturePhoto } from '../media/media-fixtures.js';
 
 // Local features of every image (#51 item 1, docs/media.md "Local features"): found in worker threads, stored
 // after the upload by a job that also describes the images stored before, removed with the image.
-const context = useTestContext();
+const context = useTestContext({ config: RECOGNITION_ON });
 
 interface FeaturesRow {
   version: string;
@@ -115,18 +115,18 @@ describe('local features of an image', () => {
     expect(Number(stored.descriptor_bytes)).toBe(stored.keypoint_count * DESCRIPTOR_BYTES);
 
     // A second pass finds nothing to do and leaves the row as it was.
-    expect(await context.app.featureJob.runOnce()).toBe(0);
+    expect(await context.app.recognition!.job.runOnce()).toBe(0);
     expect(await featuresOf(image.id)).toEqual(stored);
 
     // An image described with an older version is described again, once.
     await context.db.query(`UPDATE media_features SET version = 'orb-older' WHERE media_id = $1`, [image.id]);
-    expect(await context.app.featureJob.runOnce()).toBe(1);
+    expect(await context.app.recognition!.job.runOnce()).toBe(1);
     expect((await featuresOf(image.id))?.version).toBe(FEATURE_VERSION);
-    expect(await context.app.featureJob.runOnce()).toBe(0);
+    expect(await context.app.recognition!.job.runOnce()).toBe(0);
 
     // An image stored before features were (the backfill).
     await context.db.query('DELETE FROM media_features WHERE media_id = $1', [image.id]);
-    expect(await context.app.featureJob.runOnce()).toBe(1);
+    expect(await context.app.recognition!.job.runOnce()).toBe(1);
     expect((await featuresOf(image.id))?.keypoint_count).toBe(stored.keypoint_count);
 
     const removal = await context.app.inject({

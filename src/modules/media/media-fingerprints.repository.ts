@@ -1,4 +1,5 @@
 import { allRowsQuery, prepared, type Queryable, queryAll } from '../../db/database.js';
+import type { KeylessEntryRow } from './searchable-catalogue.js';
 
 export interface FingerprintRow {
   seq: string;
@@ -50,7 +51,7 @@ export async function insertFingerprintIfMissing(
 }
 
 /** Rows of a `seq`-numbered table past `after`, and those of the numbers in `gaps` (written by transactions still open then). */
-const rowsNumberedAfter = <T extends object>(table: string, columns: string) =>
+export const rowsNumberedAfter = <T extends object>(table: string, columns: string) =>
   allRowsQuery<T, [after: number, gaps: readonly number[], limit: number]>(
     prepared(
       `${table}_after`,
@@ -91,38 +92,45 @@ export const listKeylessSearchChangesAfter = rowsNumberedAfter<KeylessSearchChan
   'planet, asset_id',
 );
 
-export interface KeylessSearchableRow {
-  asset_id: string;
-  /** The keyless search may find this asset's images: it has an open stolen or lost alert. */
-  searchable: boolean;
-  /** One of its fingerprinted images (null: it has none). */
-  media_id: string | null;
+export interface KeylessFingerprintRow extends KeylessEntryRow {
+  /** The medium's pHash (null: no medium). */
   phash: string | null;
 }
 
-// What POST /c/search may answer (photo-search.repository.ts, `matchable` without a caller): an open alert.
-const KEYLESS_SEARCHABLE = `SELECT a.id AS asset_id, a.alert_kind IS NOT NULL AS searchable, f.media_id,
-         f.phash::text AS phash
+/**
+ * What POST /c/search may answer (photo-search.repository.ts, `matchable` without a caller), a row per medium with
+ * an entry in `table` (one with nulls for a tracked asset without one): any medium of an asset with an open alert;
+ * a public medium of a certificate issued by an account findable by photo (docs/media.md, "Findable by photo").
+ */
+export function keylessSearchableQueries<Row extends KeylessEntryRow>(table: string, entryColumns: string) {
+  const tracked = `(a.alert_kind IS NOT NULL OR (a.certificate_status = 'issued' AND p.findable_by_photo))`;
+  const select = `SELECT a.planet, a.id AS asset_id, ${tracked} AS tracked, e.media_id,
+         COALESCE(a.alert_kind IS NOT NULL OR (a.certificate_status = 'issued' AND p.findable_by_photo AND e.public),
+                  false) AS searchable, ${entryColumns}
     FROM assets a
-    LEFT JOIN (asset_media m JOIN media_fingerprints f ON f.media_id = m.id AND f.asset_id = m.asset_id)
-      ON m.planet = a.planet AND m.asset_id = a.id`;
-
-/** Every asset the keyless search may find now, a row per fingerprinted image (one with nulls when none). */
-export async function listKeylessSearchable(db: Queryable): Promise<KeylessSearchableRow[]> {
-  return queryAll<KeylessSearchableRow>(db, `${KEYLESS_SEARCHABLE} WHERE a.alert_kind IS NOT NULL`);
+    LEFT JOIN account_profiles p ON p.account_id = a.account_id
+    LEFT JOIN (SELECT m.planet AS medium_planet, m.public, f.* FROM asset_media m
+                 JOIN ${table} f ON f.media_id = m.id AND f.asset_id = m.asset_id) e
+      ON e.medium_planet = a.planet AND e.asset_id = a.id`;
+  return {
+    /** Every tracked asset, a row per medium with an entry (one with nulls when none). */
+    all: (db: Queryable): Promise<Row[]> => queryAll<Row>(db, `${select} WHERE ${tracked}`),
+    /** These assets as they are now, tracked or not, a row per medium with an entry; an asset not answered is gone. */
+    of: (db: Queryable, assets: readonly { planet: string; id: string }[]): Promise<Row[]> =>
+      queryAll<Row>(
+        db,
+        `${select} WHERE (a.planet, a.id) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))`,
+        [assets.map((asset) => asset.planet), assets.map((asset) => asset.id)],
+      ),
+  };
 }
 
-/** These assets as they are now, searchable or not, a row per fingerprinted image; an asset not answered is gone. */
-export async function listKeylessSearchableOf(
-  db: Queryable,
-  assets: readonly { planet: string; id: string }[],
-): Promise<KeylessSearchableRow[]> {
-  return queryAll<KeylessSearchableRow>(
-    db,
-    `${KEYLESS_SEARCHABLE} WHERE (a.planet, a.id) IN (SELECT * FROM unnest($1::text[], $2::uuid[]))`,
-    [assets.map((asset) => asset.planet), assets.map((asset) => asset.id)],
-  );
-}
+const keylessFingerprints = keylessSearchableQueries<KeylessFingerprintRow>(
+  'media_fingerprints',
+  'e.phash::text AS phash',
+);
+export const listKeylessSearchable = keylessFingerprints.all;
+export const listKeylessSearchableOf = keylessFingerprints.of;
 
 /** Image media without a fingerprint, by id past `afterId` (a keyset: one pass never reads a row twice). */
 export const listUnfingerprintedImages = allRowsQuery<UnfingerprintedRow, [afterId: string, limit: number]>(

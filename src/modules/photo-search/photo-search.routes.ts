@@ -5,7 +5,7 @@ import { registerKeyedUpload, uploadedBytes } from '../media/media-upload-body.j
 import { imageTypes } from '../media/media-types.js';
 import { checkSearchImageBeforeBody } from '../media/media.service.js';
 import { PhotoSearchResponse } from './photo-search.schemas.js';
-import { searchByPhoto } from './photo-search.service.js';
+import { photoSearchDepsOf, searchByPhoto } from './photo-search.service.js';
 
 /** POST /files/v1/search: the photograph as the body, as an upload sends it; the answer is JSON (docs/media.md). */
 export async function photoSearchRoutes(app: FastifyInstance): Promise<void> {
@@ -40,7 +40,7 @@ export async function photoSearchRoutes(app: FastifyInstance): Promise<void> {
       const principal = requirePrincipal(request);
       const body = uploadedBytes(request);
       const answer = await searchByPhoto(
-        { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
+        photoSearchDepsOf(app),
         { principal },
         { contentType: request.headers['content-type'] ?? null, body },
       );

@@ -10,7 +10,7 @@ import { publicRateLimit } from '../../plugins/rate-limit.js';
 import { uploadParser } from '../media/media-upload-body.js';
 import { imageTypes } from '../media/media-types.js';
 import { checkSearchImageBeforeBody } from '../media/media.service.js';
-import { searchByPhoto } from '../photo-search/photo-search.service.js';
+import { photoSearchDepsOf, searchByPhoto } from '../photo-search/photo-search.service.js';
 import { publicPageHeaders } from './public-pages.plugin.js';
 import { sendPage } from './public-pages.routes.js';
 import { photoSearchErrorView, photoSearchResultsView } from './photo-search-page.views.js';
@@ -98,7 +98,7 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
             body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           };
       const answer = await searchByPhoto(
-        { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
+        photoSearchDepsOf(app),
         { clientAddress: request.ip },
         image,
       );

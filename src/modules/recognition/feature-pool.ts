@@ -6,9 +6,12 @@ import { loadSharp } from '../../lib/lazy-modules.js';
 import { packageRoot } from '../../lib/package-root.js';
 import {
   DESCRIBED_EDGE,
-  type DescribeAnswer,
-  type DescribeRequest,
+  type FoundFeatures,
   type ImageFeatures,
+  type MatchableFeatures,
+  type Verification,
+  type WorkerAnswer,
+  type WorkerRequest,
 } from './feature-format.js';
 
 /**
@@ -22,8 +25,10 @@ function workerScript(): string {
 }
 
 interface Task {
-  request: DescribeRequest;
-  resolve: (found: Pick<ImageFeatures, 'keypoints' | 'descriptors'>) => void;
+  request: WorkerRequest;
+  /** Buffers handed to the worker (no copy): the caller no longer reads them. */
+  transfer: ArrayBuffer[];
+  resolve: (answer: WorkerAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -56,8 +61,17 @@ export class FeaturePool {
       .toBuffer({ resolveWithObject: true });
     // A copy of its own: its buffer is handed to the worker.
     const pixels = new Uint8Array(data);
-    const found = await this.run({ id: this.nextId++, width: info.width, height: info.height, pixels });
+    const found = (await this.run(
+      { kind: 'describe', id: this.nextId++, width: info.width, height: info.height, pixels },
+      [pixels.buffer],
+    )) as FoundFeatures;
     return { width: info.width, height: info.height, ...found };
+  }
+
+  /** How well `candidate` matches the photograph `query` (matching/verify-candidate.ts), in a worker. */
+  async verify(query: MatchableFeatures, candidate: MatchableFeatures): Promise<Verification> {
+    const answer = await this.run({ kind: 'verify', id: this.nextId++, query, candidate }, []);
+    return (answer as { verification: Verification }).verification;
   }
 
   /** Ends every worker; a description under way or waiting fails. */
@@ -67,10 +81,10 @@ export class FeaturePool {
     await Promise.all(this.workers.splice(0).map((worker) => worker.thread.terminate()));
   }
 
-  private run(request: DescribeRequest): Promise<Pick<ImageFeatures, 'keypoints' | 'descriptors'>> {
+  private run(request: WorkerRequest, transfer: ArrayBuffer[]): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(new Error('The feature pool is closed.'));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
+      this.waiting.push({ request, transfer, resolve, reject });
       this.dispatch();
     });
   }
@@ -82,13 +96,13 @@ export class FeaturePool {
       if (!worker) return;
       const task = this.waiting.shift()!;
       worker.task = task;
-      worker.thread.postMessage(task.request, [task.request.pixels.buffer]);
+      worker.thread.postMessage(task.request, task.transfer);
     }
   }
 
   private start(): PoolWorker {
     const worker: PoolWorker = { thread: new Worker(workerScript()) };
-    worker.thread.on('message', (answer: DescribeAnswer) => {
+    worker.thread.on('message', (answer: WorkerAnswer) => {
       const task = worker.task;
       worker.task = undefined;
       if ('error' in answer) task?.reject(new Error(answer.error));

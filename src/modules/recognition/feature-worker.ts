@@ -5,9 +5,11 @@ import {
   DESCRIPTOR_BYTES,
   KEYPOINT_FLOATS,
   MAX_KEYPOINTS,
-  type DescribeAnswer,
-  type DescribeRequest,
+  type WorkerAnswer,
+  type WorkerRequest,
 } from './feature-format.js';
+import { verifyCandidate } from './matching/verify-candidate.js';
+import { loadVisualVocabulary } from './vocabulary/visual-vocabulary.js';
 
 /** The part of opencv.js used here (its own typings name a KeyPoint a Point). */
 interface OpenCvKeyPoint {
@@ -46,7 +48,11 @@ async function loadOpenCv(): Promise<{ cv: OpenCv }> {
   return { cv };
 }
 
-function describe(cv: OpenCv, orb: InstanceType<OpenCv['ORB']>, request: DescribeRequest): DescribeAnswer {
+function describe(
+  cv: OpenCv,
+  orb: InstanceType<OpenCv['ORB']>,
+  request: Extract<WorkerRequest, { kind: 'describe' }>,
+): WorkerAnswer {
   const image = cv.matFromArray(request.height, request.width, cv.CV_8UC1, request.pixels);
   const mask = new cv.Mat();
   const found = new cv.KeyPointVector();
@@ -61,7 +67,7 @@ function describe(cv: OpenCv, orb: InstanceType<OpenCv['ORB']>, request: Describ
     }
     // A copy: the Mat's data is a view of the wasm heap, freed below.
     const bytes = count === 0 ? new Uint8Array(0) : descriptors.data.slice(0, count * DESCRIPTOR_BYTES);
-    return { id: request.id, keypoints, descriptors: bytes };
+    return { id: request.id, keypoints, descriptors: bytes, words: loadVisualVocabulary().wordsOf(bytes) };
   } finally {
     image.delete();
     mask.delete();
@@ -70,18 +76,24 @@ function describe(cv: OpenCv, orb: InstanceType<OpenCv['ORB']>, request: Describ
   }
 }
 
+function answer(cv: OpenCv, orb: InstanceType<OpenCv['ORB']>, request: WorkerRequest): WorkerAnswer {
+  if (request.kind === 'describe') return describe(cv, orb, request);
+  const opencv = cv as unknown as Parameters<typeof verifyCandidate>[0];
+  return { id: request.id, verification: verifyCandidate(opencv, request.query, request.candidate) };
+}
+
 const port = parentPort;
 if (port) {
   const loading = loadOpenCv().then(({ cv }) => ({ cv, orb: new cv.ORB(MAX_KEYPOINTS) }));
-  port.on('message', (request: DescribeRequest) => {
+  port.on('message', (request: WorkerRequest) => {
     // postMessage does not throw here: every answer is plain data.
     void loading
-      .then(({ cv, orb }) => describe(cv, orb, request))
-      .catch((error: unknown) => ({ id: request.id, error: String(error) }))
-      .then((answer) =>
-        'error' in answer
-          ? port.postMessage(answer)
-          : port.postMessage(answer, [answer.keypoints.buffer, answer.descriptors.buffer]),
+      .then(({ cv, orb }) => answer(cv, orb, request))
+      .catch((error: unknown): WorkerAnswer => ({ id: request.id, error: String(error) }))
+      .then((done) =>
+        'keypoints' in done
+          ? port.postMessage(done, [done.keypoints.buffer, done.descriptors.buffer, done.words.buffer])
+          : port.postMessage(done),
       );
   });
 }

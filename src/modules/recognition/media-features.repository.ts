@@ -1,4 +1,6 @@
-import { allRowsQuery, type Queryable } from '../../db/database.js';
+import { allRowsQuery, type Queryable, queryAll } from '../../db/database.js';
+import { keylessSearchableQueries, rowsNumberedAfter } from '../media/media-fingerprints.repository.js';
+import type { KeylessEntryRow } from '../media/searchable-catalogue.js';
 
 export interface UndescribedImageRow {
   id: string;
@@ -34,14 +36,21 @@ export async function saveFeatures(
     keypointCount: number;
     keypoints: Buffer;
     descriptors: Buffer;
+    width: number;
+    height: number;
+    words: Buffer;
   },
 ): Promise<boolean> {
+  // Numbered at each write, a described-again row too: every instance reads it again (searchable-catalogue.ts).
   const { rows } = await db.query(
-    `INSERT INTO media_features (media_id, asset_id, version, keypoint_count, keypoints, descriptors)
-     SELECT m.id, m.asset_id, $3, $4, $5, $6 FROM asset_media m WHERE m.id = $1 AND m.asset_id = $2
+    `INSERT INTO media_features
+       (media_id, asset_id, version, keypoint_count, keypoints, descriptors, width, height, words, seq)
+     SELECT m.id, m.asset_id, $3, $4, $5, $6, $7, $8, $9, nextval('media_features_seq')
+       FROM asset_media m WHERE m.id = $1 AND m.asset_id = $2
      ON CONFLICT (media_id, asset_id) DO UPDATE
        SET version = EXCLUDED.version, keypoint_count = EXCLUDED.keypoint_count,
-           keypoints = EXCLUDED.keypoints, descriptors = EXCLUDED.descriptors, created_at = now()
+           keypoints = EXCLUDED.keypoints, descriptors = EXCLUDED.descriptors, width = EXCLUDED.width,
+           height = EXCLUDED.height, words = EXCLUDED.words, seq = EXCLUDED.seq, created_at = now()
        WHERE media_features.version <> EXCLUDED.version
      RETURNING media_id`,
     [
@@ -51,7 +60,56 @@ export async function saveFeatures(
       features.keypointCount,
       features.keypoints,
       features.descriptors,
+      features.width,
+      features.height,
+      features.words,
     ],
   );
   return rows.length === 1;
+}
+
+export interface FeatureWordsRow {
+  seq: string;
+  media_id: string;
+  asset_id: string;
+  version: string;
+  /** The keypoints' visual words, uint16 little-endian. */
+  words: Buffer;
+}
+
+/** Feature rows numbered past `after`, and those of the numbers in `gaps` (as listFingerprintsAfter). */
+export const listFeatureWordsAfter = rowsNumberedAfter<FeatureWordsRow>(
+  'media_features',
+  'media_id, asset_id, version, words',
+);
+
+export interface KeylessFeatureRow extends KeylessEntryRow {
+  version: string | null;
+  words: Buffer | null;
+}
+
+const keylessFeatures = keylessSearchableQueries<KeylessFeatureRow>('media_features', 'e.version, e.words');
+export const listKeylessFeatureWords = keylessFeatures.all;
+export const listKeylessFeatureWordsOf = keylessFeatures.of;
+
+export interface CandidateFeaturesRow {
+  media_id: string;
+  version: string;
+  width: number;
+  height: number;
+  keypoints: Buffer;
+  descriptors: Buffer;
+}
+
+/** The features geometric verification reads, of these media (a medium removed since is not answered). */
+export async function findCandidateFeatures(
+  db: Queryable,
+  mediaIds: readonly string[],
+): Promise<CandidateFeaturesRow[]> {
+  return queryAll<CandidateFeaturesRow>(
+    db,
+    `SELECT media_id, version, width, height, keypoints, descriptors FROM media_features
+      WHERE media_id = ANY ($1::uuid[])`,
+    [mediaIds],
+  );
 }

@@ -9,19 +9,21 @@ import {
   saveFeatures,
   type UndescribedImageRow,
 } from './media-features.repository.js';
+import type { RecognitionCatalogue } from './recognition-catalogue.js';
 
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 // Small batches: a pass stops soon at shutdown.
 const BATCH = 50;
 
 /** A typed array's bytes as stored (the machine's byte order: little-endian on every platform Node runs on). */
-const bytesOf = (array: Float32Array | Uint8Array): Buffer =>
+const bytesOf = (array: Float32Array | Uint8Array | Uint16Array): Buffer =>
   Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 
 export interface FeatureJobOptions {
   db: Database;
   stores: MediaStores;
   pool: FeaturePool;
+  catalogue: RecognitionCatalogue;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** The longest wait between two passes when no medium was announced (AVS_IDLE_POLL_MAX_MS). */
   maxIdleMs: number;
@@ -86,14 +88,20 @@ export class FeatureJob {
       this.options.log.warn({ err: error, media_id: row.id }, 'a stored image could not be described');
       return false;
     }
-    return saveFeatures(this.options.db, {
+    const saved = await saveFeatures(this.options.db, {
       mediaId: row.id,
       assetId: row.asset_id,
       version: FEATURE_VERSION,
       keypointCount: features.keypoints.length / KEYPOINT_FLOATS,
       keypoints: bytesOf(features.keypoints),
       descriptors: bytesOf(features.descriptors),
+      width: features.width,
+      height: features.height,
+      words: bytesOf(features.words),
     });
+    // Findable here at once; other instances read its row before their next search.
+    if (saved) this.options.catalogue.noteAdded(row.id, features.words);
+    return saved;
   }
 
   private async loop(): Promise<void> {

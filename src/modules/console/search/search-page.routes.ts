@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/error-catalogue.js';
 import { mediaUrl } from '../../media/media.service.js';
 import { sendMedia } from '../../media/media-files.routes.js';
-import { searchByPhoto } from '../../photo-search/photo-search.service.js';
+import { photoSearchDepsOf, searchByPhoto } from '../../photo-search/photo-search.service.js';
 import type { PhotoMatchType } from '../../photo-search/photo-search.schemas.js';
 import { memberPrincipal } from '../shell/console-auth.js';
 import {
@@ -50,7 +50,7 @@ export async function searchPageRoutes(app: FastifyInstance): Promise<void> {
         const photo = form.files[0];
         if (!photo) throw new AppError('validation_failed', 'required', { field: 'photo' });
         const answer = await searchByPhoto(
-          { db: app.db, catalogue: app.fingerprintCatalogue, decoder: app.imageDecoder },
+          photoSearchDepsOf(app),
           { principal: memberPrincipal(request) },
           { contentType: null, body: photo.bytes },
         );

@@ -2,20 +2,11 @@
 // the opencv module passed in, so the main thread never loads the wasm build (it installs process-wide handlers).
 // Kept self-contained (no imports at run time) so a worker can be handed its source.
 
-/** Local features of one image: per keypoint x, y, size, angle; 32 ORB descriptor bytes per keypoint. */
-export interface ImageFeatures {
-  width: number;
-  height: number;
-  keypoints: Float32Array;
-  descriptors: Uint8Array;
-}
+import type { MatchableFeatures, Verification } from '../feature-format.js';
 
-export interface Verification {
-  /** Matches consistent with one homography (RANSAC, 5 px). */
-  inliers: number;
-  /** Fraction of a 4 × 4 grid over the candidate image that holds at least one inlier: a match spread over the work. */
-  spread: number;
-}
+/** Local features of one image (type imports only: nothing is imported at run time). */
+export type ImageFeatures = MatchableFeatures;
+export type { Verification };
 
 interface Deletable {
   delete(): void;
