@@ -117,6 +117,7 @@ export async function searchByPhoto(
     // Only what the caller may find is verified, and not an asset already found as a copy.
     const verifiable = ranked.filter((mediaId) => {
       const row = byMedia.get(mediaId);
+      if (!row) deps.recognition!.catalogue.noteRemoved(mediaId);
       return row?.matchable === true && !copied.has(row.asset_id);
     });
     for (const recognised of await verifyRanked(deps.recognition, deps.db, photo, verifiable)) {

@@ -12,11 +12,15 @@ import {
 } from './media-features.repository.js';
 import { loadVisualVocabulary } from './vocabulary/visual-vocabulary.js';
 
-/** A stored uint16 little-endian column as words; none for a row of another feature version (its words differ). */
-function wordsOf(version: string | null, stored: Buffer | null): Uint16Array {
+/**
+ * A stored uint16 little-endian column (a Buffer from node-postgres, a Uint8Array from PGlite) as words; none for a
+ * row of another feature version (its words are of another vocabulary).
+ */
+function wordsOf(version: string | null, stored: Uint8Array | null): Uint16Array {
   if (version !== FEATURE_VERSION || !stored) return new Uint16Array(0);
-  const words = new Uint16Array(stored.length / 2);
-  for (let i = 0; i < words.length; i++) words[i] = stored.readUInt16LE(i * 2);
+  const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+  const words = new Uint16Array(stored.byteLength / 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint16(i * 2, true);
   return words;
 }
 
