@@ -37,6 +37,11 @@ export const limits = Object.freeze({
    * dozens of page reads, so an address gets a tenth as many searches as page reads.
    */
   publicPhotoSearchTokens: 10,
+  /**
+   * The same search when it also recognises new photographs (AVS_FEATURE_WORKERS ≥ 1): describing the photograph and
+   * verifying its candidates cost about three times the decode (docs/media.md, "Recognising a new photograph: cost").
+   */
+  publicRecognitionSearchTokens: 30,
   /** The longest edge of a stored image, in pixels: a camera's 100 megapixels are kept at most 4096 × 2731. */
   storedImageEdge: 4096,
 });

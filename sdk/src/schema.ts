@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Find assets by a photograph
-         * @description The body is the photograph itself, sent with its Content-Type (`image/jpeg`, `image/png` or `image/webp`), read as an upload is: at most `AVS_MEDIA_MAX_BYTES`, the type read from the bytes, the header's pixels at most `AVS_MEDIA_MAX_PIXELS`. Its 64-bit perceptual hash (pHash) is compared with every stored image's; the answer lists the assets whose images are within the matching distance, best first, one per asset. Any key may search, within its planets. It finds public images of issued certificates, the caller's own images, and every image of an asset with an open stolen or lost alert — a private one too, whose `image_url` is then null: it is never shown. A search that finds an asset with an open alert is recorded in that asset's search audit (kind `photo`). It finds the same picture resized, re-compressed, a little cropped or lighter or darker; not another photograph of the same object (docs/media.md).
+         * @description The body is the photograph itself, sent with its Content-Type (`image/jpeg`, `image/png` or `image/webp`), read as an upload is: at most `AVS_MEDIA_MAX_BYTES`, the type read from the bytes, the header's pixels at most `AVS_MEDIA_MAX_PIXELS`. Its 64-bit perceptual hash (pHash) is compared with every stored image's (`method: copy`: the same picture resized, re-compressed, a little cropped or lighter or darker), and, unless the service runs with `AVS_FEATURE_WORKERS=0`, its local features with every described image's: the images whose visual words look most alike are verified geometrically and answered when enough points match under one perspective (`method: recognised`, with `inliers`: a new photograph of the work, at an angle, rotated, cropped, in other light, on a wall). The answer lists the assets found, best first, one per asset. Any key may search, within its planets. It finds public images of issued certificates, the caller's own images, and every image of an asset with an open stolen or lost alert — a private one too, whose `image_url` is then null: it is never shown. A search that finds an asset with an open alert is recorded in that asset's search audit (kind `photo`). It does not recognise a work without visible detail (a plain or very smooth surface), a glossy three-dimensional object, or another side of the object (docs/media.md, "Recognising a new photograph").
          */
         post: operations["searchMedia"];
         delete?: never;
@@ -1976,8 +1976,10 @@ export interface operations {
                      *           "planet": "artworks",
                      *           "title": "Water Lilies",
                      *           "image_url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa",
-                     *           "distance": 0,
-                     *           "confidence": "exact",
+                     *           "method": "recognised",
+                     *           "distance": 27,
+                     *           "inliers": 143,
+                     *           "confidence": "likely",
                      *           "alert": {
                      *             "kind": "stolen",
                      *             "since": "2026-11-20T00:00:00.000Z"
@@ -1987,7 +1989,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description Best first (nearest, then reported assets first); one per asset; empty when nothing is alike. */
+                        /** @description Best first (exact, then likely, then possible; at equal confidence copies before recognised matches, nearest or most inliers first, then reported assets first); one per asset; empty when nothing is alike. */
                         matches: {
                             /** @description The certificate of the asset whose image matched. */
                             certificate_number: string;
@@ -1997,9 +1999,13 @@ export interface operations {
                             title: string;
                             /** @description The matched image (`/files/v1/media/{id}`) when the caller may see it: a public image of an issued certificate, or the caller's own. Null for a private image of another account: an asset reported stolen or lost is found by its private photographs too, which are never shown. */
                             image_url: string | null;
-                            /** @description Bits in which the 64-bit perceptual hashes differ: 0 for the same picture. */
+                            /** @description `copy`: the photograph is a copy of the image (its perceptual hash is near: resized, re-compressed, a little cropped or lighter). `recognised`: the photograph is a new picture of the work in the image (a phone photo at an angle, cropped, under other light), recognised by its local features and their geometry (docs/media.md, "Recognising a new photograph"). */
+                            method: "copy" | "recognised";
+                            /** @description Bits in which the 64-bit perceptual hashes of the photograph and the image differ: 0 for the same picture; a `recognised` match is another picture of the work, usually far apart. */
                             distance: number;
-                            /** @description The distance in words: `exact` (the same picture, perhaps resized or re-compressed), `likely`, `possible` (docs/media.md). */
+                            /** @description Points of the photograph that fall where the image's own points lie under one perspective (geometric verification): the more, the surer. Null for a copy not verified so. */
+                            inliers: number | null;
+                            /** @description In words: `exact` (the same picture, perhaps resized or re-compressed: copies only), `likely`, `possible` (docs/media.md). */
                             confidence: "exact" | "likely" | "possible";
                             /** @description The open stolen-or-lost alert: `{kind, since}`, or null when none is open. A certificate with an open alert does not verify. */
                             alert: {

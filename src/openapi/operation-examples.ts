@@ -827,15 +827,18 @@ export const operationExamples: Record<string, OperationExamples> = {
   searchMedia: {
     responses: {
       '200': {
-        // A buyer's search by the stolen artwork's photograph: found, with its public image and the open alert.
+        // A buyer's phone photo of the stolen artwork, taken at an angle on a dealer's wall: recognised, with its
+        // public image and the open alert.
         matches: [
           {
             certificate_number: openAlert.certificate_number,
             planet: 'artworks',
             title: createRequests.artworks.title,
             image_url: media.url,
-            distance: 0,
-            confidence: 'exact',
+            method: 'recognised',
+            distance: 27,
+            inliers: 143,
+            confidence: 'likely',
             alert: { kind: openAlert.kind, since: openAlert.occurred_at },
           },
         ],

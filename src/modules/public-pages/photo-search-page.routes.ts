@@ -38,10 +38,12 @@ async function formPhoto(request: FastifyRequest, maxBytes: number): Promise<Buf
 }
 
 /**
- * POST /c/search, the photo search without a key (docs/media.md): only assets with an open stolen-or-lost alert.
+ * POST /c/search, the photo search without a key (docs/media.md): assets with an open stolen-or-lost alert, and the
+ * public images of certificates issued by a gallery findable by photo.
  * The photograph comes as the body (image/*: the answer is JSON, as /files/v1/search answers) or as the look-up
  * page's form (multipart/form-data: the answer is a page of cards). One search draws
- * `limits.publicPhotoSearchTokens` from the client address's bucket.
+ * `limits.publicPhotoSearchTokens` from the client address's bucket, `limits.publicRecognitionSearchTokens` when it
+ * also recognises new photographs.
  */
 export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void> {
   const maxBytes = app.config.AVS_MEDIA_MAX_BYTES;
@@ -53,7 +55,12 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
   );
   app.addHook('onRequest', publicPageHeaders);
   speakRequestLanguage(app);
-  app.addHook('onRequest', publicRateLimit(limits.publicPhotoSearchTokens));
+  app.addHook(
+    'onRequest',
+    publicRateLimit(
+      app.config.AVS_FEATURE_WORKERS > 0 ? limits.publicRecognitionSearchTokens : limits.publicPhotoSearchTokens,
+    ),
+  );
   // The form's answer is a page, errors too; the JSON search's errors are the error body.
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('cache-control', 'no-store');
