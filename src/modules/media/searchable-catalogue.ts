@@ -210,7 +210,8 @@ export class SearchableCatalogue<Entry, Row extends NumberedEntryRow, KeylessRow
         this.keylessAssets.delete(assetId);
         continue;
       }
-      if (!this.keylessAssets.has(assetId)) this.keylessAssets.set(assetId, { planet: asset.planet, media: new Set() });
+      if (!this.keylessAssets.has(assetId))
+        this.keylessAssets.set(assetId, { planet: asset.planet, media: new Set() });
       for (const [mediaId, entry] of asset.media) {
         this.index.add(mediaId, entry);
         this.addKeyless(assetId, mediaId, entry);

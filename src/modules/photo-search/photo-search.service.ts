@@ -8,7 +8,7 @@ import type { ImageDecoder } from '../media/media-processing.js';
 import { fingerprintOfSearchImage, mediaUrl, phashOfStored } from '../media/media.service.js';
 import { hammingDistance } from '../media/perceptual-hash.js';
 import { describeSearchPhoto, rankByWords, verifyRanked } from '../recognition/recognition-search.js';
-import type { Recognition } from '../recognition/recognition.plugin.js';
+import type { Recognition } from '../recognition/recognition.js';
 import type { Principal } from '../principal/principal.js';
 import { findSearchCandidates, type SearchCandidateRow } from './photo-search.repository.js';
 import type { PhotoMatchType, PhotoSearchResponseType } from './photo-search.schemas.js';
@@ -110,7 +110,13 @@ export async function searchByPhoto(
     // Deleted since this process learnt of it (by another instance): forgotten here too.
     if (!row) deps.catalogue.noteRemoved(mediaId);
     if (!row?.matchable) continue;
-    found.push({ row, method: 'copy', distance, inliers: null, confidence: confidenceOf(distance) ?? 'possible' });
+    found.push({
+      row,
+      method: 'copy',
+      distance,
+      inliers: null,
+      confidence: confidenceOf(distance) ?? 'possible',
+    });
   }
   if (deps.recognition && photo) {
     const copied = new Set(found.map(({ row }) => row.asset_id));
@@ -145,18 +151,16 @@ export async function searchByPhoto(
     searcher,
   );
   return {
-    matches: answered.map(
-      ({ row, method, distance, inliers, confidence }): PhotoMatchType => ({
-        certificate_number: row.certificate_number,
-        planet: row.planet,
-        title: row.title,
-        image_url: row.shown ? mediaUrl(row.media_id) : null,
-        method,
-        distance,
-        inliers,
-        confidence,
-        alert: alertOf(row),
-      }),
-    ),
+    matches: answered.map(({ row, method, distance, inliers, confidence }): PhotoMatchType => ({
+      certificate_number: row.certificate_number,
+      planet: row.planet,
+      title: row.title,
+      image_url: row.shown ? mediaUrl(row.media_id) : null,
+      method,
+      distance,
+      inliers,
+      confidence,
+      alert: alertOf(row),
+    })),
   };
 }

@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database.js';
-import { listKeylessSearchChangesAfter } from '../media/media-fingerprints.repository.js';
 import { SearchableCatalogue } from '../media/searchable-catalogue.js';
 import { FEATURE_VERSION } from './feature-format.js';
 import { RecognitionIndex } from './index/recognition-index.js';
 import {
   listFeatureWordsAfter,
   listKeylessFeatureWords,
+  listKeylessSearchChangesAfter,
   listKeylessFeatureWordsOf,
   type FeatureWordsRow,
   type KeylessFeatureRow,
@@ -36,7 +36,11 @@ class WordsIndex extends RecognitionIndex {
  * This process's recognition index of every described image's visual words (docs/media.md, "Recognising a new
  * photograph"), and beside it the keyless one, kept current as the fingerprints are (searchable-catalogue.ts).
  */
-export class RecognitionCatalogue extends SearchableCatalogue<Uint16Array, FeatureWordsRow, KeylessFeatureRow> {
+export class RecognitionCatalogue extends SearchableCatalogue<
+  Uint16Array,
+  FeatureWordsRow,
+  KeylessFeatureRow
+> {
   declare readonly index: RecognitionIndex;
   declare readonly keylessIndex: RecognitionIndex;
 

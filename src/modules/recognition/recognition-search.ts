@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { FEATURE_VERSION, type ImageFeatures, type MatchableFeatures } from './feature-format.js';
 import { isRecognised, recognitionConfidence } from './matching/recognition-acceptance.js';
 import { findCandidateFeatures, type CandidateFeaturesRow } from './media-features.repository.js';
-import type { Recognition } from './recognition.plugin.js';
+import type { Recognition } from './recognition.js';
 
 /** Index entries looked at: more than are verified, since some may be another account's or gone. */
 const RANKED_CANDIDATES = 50;
@@ -10,7 +10,7 @@ const RANKED_CANDIDATES = 50;
  * Candidates verified geometrically, best ranked first (docs/media.md, "Recognising a new photograph": the right
  * image ranks in the first few when it is recognisable at all; each verification costs about 10 ms of a worker).
  */
-export const VERIFIED_CANDIDATES = 8;
+const VERIFIED_CANDIDATES = 8;
 
 export interface RecognisedImage {
   mediaId: string;

@@ -3,16 +3,7 @@ import fp from 'fastify-plugin';
 import { FeaturePool } from './feature-pool.js';
 import { FeatureJob } from './media-features.service.js';
 import { RecognitionCatalogue } from './recognition-catalogue.js';
-
-/** Recognising a new photograph of a registered image (docs/media.md, "Recognising a new photograph"). */
-export interface Recognition {
-  /** The worker threads that find images' local features and verify candidates (opencv.js never loads here). */
-  pool: FeaturePool;
-  /** Describes every stored image without features of the current version, woken by uploads. */
-  job: FeatureJob;
-  /** Every described image's visual words, in memory, and the keyless search's share of them. */
-  catalogue: RecognitionCatalogue;
-}
+import type { Recognition } from './recognition.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,10 +30,17 @@ export const recognitionPlugin = fp(
       maxIdleMs: app.config.AVS_IDLE_POLL_MAX_MS,
     });
     app.decorate('recognition', { pool, job, catalogue });
-    app.addHook('onReady', async () => job.start());
+    let loading: Promise<void> | undefined;
+    app.addHook('onReady', async () => {
+      // Loaded in the background, as the fingerprints are: a search waits for the load under way (catchUp).
+      loading = catalogue.catchUp().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'loading the images visual words failed; the first search retries');
+      });
+      job.start();
+    });
     // preClose: the image in hand is saved before the database closes; then the threads end.
     app.addHook('preClose', async () => {
-      await job.stop();
+      await Promise.all([loading, job.stop()]);
       await pool.close();
     });
   },
