@@ -8,7 +8,12 @@ import type { PhotoSearchResponseType } from '../../src/modules/photo-search/pho
 import { FEATURE_VERSION } from '../../src/modules/recognition/feature-format.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { phonePhoto } from '../helpers/phone-photo.js';
-import { RECOGNITION_ON, useTestContext, type TestContext } from '../helpers/test-app.js';
+import {
+  RECOGNITION_ON,
+  startSecondInstance,
+  useTestContext,
+  type TestContext,
+} from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 // #51 "Must show": a new phone photograph of a registered work is recognised (`method: recognised`) by whoever
@@ -36,9 +41,15 @@ let issuedImage: MediaRecordType;
 let stolenWork: CreatedAsset;
 let privateWork: CreatedAsset;
 
-async function register(account: Account, name: string, visibility: 'public' | 'private', title: string) {
-  const asset = await createAssetViaApi(context.app, account.auth, 'artworks', { title });
-  const response = await context.app.inject({
+async function register(
+  account: Account,
+  name: string,
+  visibility: 'public' | 'private',
+  title: string,
+  app: FastifyInstance = context.app,
+) {
+  const asset = await createAssetViaApi(app, account.auth, 'artworks', { title });
+  const response = await app.inject({
     method: 'POST',
     url: `/files/v1/assets/${asset.planet}/${asset.id}/media${visibility === 'public' ? '?public=true' : ''}`,
     headers: { ...account.auth, 'content-type': 'image/jpeg' },
@@ -205,5 +216,34 @@ describe('recognising a new photograph of a registered work', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await matchesOf(keyedSearch(gallery, photo))).toEqual([]);
+  });
+});
+
+describe('several instances', () => {
+  it('recognises on one instance a work registered on another, and a stolen one reported there', async () => {
+    // Its own catalogue and feature workers: it learns of this instance's writes only from the tables.
+    const second = await startSecondInstance(context);
+    try {
+      const { asset } = await register(gallery, 'hubble-deep-field', 'public', 'Deep field', second.app);
+      await issueCertificateForTest(context.db, asset);
+      const photo = await phonePhoto(original('hubble-deep-field'), 61);
+      expect(await matchesOf(keyedSearch(dealer, photo))).toMatchObject([
+        { certificate_number: asset.certificate_number, method: 'recognised' },
+      ]);
+
+      expect(await matchesOf(keylessSearch(photo))).toEqual([]);
+      const raised = await second.app.inject({
+        method: 'POST',
+        url: `/api/v1/assets/${asset.planet}/${asset.id}/alerts`,
+        headers: gallery.auth,
+        payload: { kind: 'lost', occurred_at: '2026-11-01' },
+      });
+      expect(raised.statusCode, raised.body).toBe(201);
+      expect(await matchesOf(keylessSearch(photo))).toMatchObject([
+        { certificate_number: asset.certificate_number, method: 'recognised', alert: { kind: 'lost' } },
+      ]);
+    } finally {
+      await second.close();
+    }
   });
 });
