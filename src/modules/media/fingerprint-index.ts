@@ -1,3 +1,4 @@
+import { NO_SLOT, UuidSlots, widen } from '../../lib/uuid-slots.js';
 import { FEATURELESS_PHASH, popcount32, type ImageFingerprint } from './perceptual-hash.js';
 
 export type MatchConfidence = 'exact' | 'likely' | 'possible';
@@ -22,7 +23,6 @@ export function confidenceOf(distance: number): MatchConfidence | null {
 const BANDS = 4;
 const BAND_VALUES = 1 << 16;
 const NONE = -1;
-const EMPTY = -1;
 const DEFAULT_LIMIT = 50;
 // Above this radius per band the probes (Σ C(16, i)) outnumber a scan of a small index: scan instead.
 const MAX_PROBE_RADIUS = 3;
@@ -33,12 +33,6 @@ const PROBES_WITHIN: number[] = [];
 for (let radius = 0; radius <= MAX_PROBE_RADIUS; radius++) {
   for (let mask = 0; mask < BAND_VALUES; mask++) if (popcount32(mask) === radius) PROBE_MASKS.push(mask);
   PROBES_WITHIN.push(PROBE_MASKS.length);
-}
-
-const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/i;
-
-function hex8(word: number): string {
-  return (word >>> 0).toString(16).padStart(8, '0');
 }
 
 function bandOf(hi: number, lo: number, band: number): number {
@@ -53,27 +47,20 @@ function bandOf(hi: number, lo: number, band: number): number {
  *
  * Everything sits in typed arrays indexed by a slot number (no object per entry): the hash as two 32-bit words,
  * the media id as four, and per band a doubly linked bucket list (head per band value, next/prev per slot);
- * an open-addressing table finds a media id's slot for replace and remove. About 72 bytes an entry.
+ * UuidSlots (src/lib/uuid-slots.ts) finds a media id's slot for replace and remove. About 72 bytes an entry.
  * Keys are media ids (uuid strings); re-adding a key replaces it. A featureless image is neither stored nor found.
  */
 export class FingerprintIndex {
+  private readonly slots = new UuidSlots();
   private capacity = 0;
-  private count = 0;
-  /** Slots in use at least once; slots below this that are free sit on the free list. */
-  private highWater = 0;
   private hashHi = new Uint32Array(0);
   private hashLo = new Uint32Array(0);
-  private ids = new Uint32Array(0);
   private next = new Int32Array(0);
   private prev = new Int32Array(0);
   private readonly heads = new Int32Array(BANDS * BAND_VALUES).fill(NONE);
-  private freeSlots = new Int32Array(0);
-  private freeCount = 0;
-  private table = new Int32Array(0).fill(EMPTY);
-  private tableMask = 0;
 
   get size(): number {
-    return this.count;
+    return this.slots.size;
   }
 
   /** Bytes the index holds (approximate), for the memory figure. */
@@ -81,42 +68,36 @@ export class FingerprintIndex {
     return (
       this.hashHi.byteLength +
       this.hashLo.byteLength +
-      this.ids.byteLength +
       this.next.byteLength +
       this.prev.byteLength +
       this.heads.byteLength +
-      this.freeSlots.byteLength +
-      this.table.byteLength
+      this.slots.memoryBytes
     );
   }
 
   /** Every media id held, in no particular order. */
   *mediaIds(): Generator<string> {
-    for (let slot = 0; slot < this.highWater; slot++)
-      if (this.prev[slot * BANDS] !== FREE) yield this.mediaIdAt(slot);
+    for (let slot = 0; slot < this.slots.end; slot++)
+      if (this.slots.isUsed(slot)) yield this.slots.mediaIdAt(slot);
   }
 
   /** A featureless image (FEATURELESS_PHASH) is not stored: it would match every other blank picture. */
   add(mediaId: string, fingerprint: ImageFingerprint): void {
-    const key = parseUuid(mediaId);
-    const existing = this.findSlot(key);
-    if (existing !== NONE) this.removeSlot(existing);
+    const existing = this.slots.find(mediaId);
+    if (existing !== NO_SLOT) this.removeSlot(existing);
     if (fingerprint.phash === FEATURELESS_PHASH) return;
-    if (this.freeCount === 0 && this.highWater === this.capacity) this.grow();
-    const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.highWater++;
+    const slot = this.slots.claim(mediaId);
+    if (this.slots.capacity > this.capacity) this.grow();
     const hi = Number((fingerprint.phash >> 32n) & 0xffffffffn);
     const lo = Number(fingerprint.phash & 0xffffffffn);
     this.hashHi[slot] = hi;
     this.hashLo[slot] = lo;
-    this.ids.set(key, slot * 4);
     for (let band = 0; band < BANDS; band++) this.link(slot, band, bandOf(hi, lo, band));
-    this.insertKey(slot);
-    this.count++;
   }
 
   remove(mediaId: string): void {
-    const slot = this.findSlot(parseUuid(mediaId));
-    if (slot !== NONE) this.removeSlot(slot);
+    const slot = this.slots.find(mediaId);
+    if (slot !== NO_SLOT) this.removeSlot(slot);
   }
 
   /** All entries within maxDistance (default MAX_MATCH_DISTANCE), nearest first, at most `limit`. */
@@ -135,7 +116,7 @@ export class FingerprintIndex {
     else this.probe(hi, lo, maxDistance, radius, found);
     const matches: { mediaId: string; distance: number }[] = [];
     for (let i = 0; i < found.length; i += 2) {
-      matches.push({ mediaId: this.mediaIdAt(found[i]!), distance: found[i + 1]! });
+      matches.push({ mediaId: this.slots.mediaIdAt(found[i]!), distance: found[i + 1]! });
     }
     matches.sort(
       (a, b) => a.distance - b.distance || (a.mediaId < b.mediaId ? -1 : a.mediaId > b.mediaId ? 1 : 0),
@@ -172,8 +153,8 @@ export class FingerprintIndex {
 
   private scan(hi: number, lo: number, maxDistance: number, found: number[]): void {
     const { hashHi, hashLo } = this;
-    for (let slot = 0; slot < this.highWater; slot++) {
-      if (this.prev[slot * BANDS] === FREE) continue;
+    for (let slot = 0; slot < this.slots.end; slot++) {
+      if (!this.slots.isUsed(slot)) continue;
       const distance = popcount32(hashHi[slot]! ^ hi) + popcount32(hashLo[slot]! ^ lo);
       if (distance <= maxDistance) found.push(slot, distance);
     }
@@ -200,101 +181,18 @@ export class FingerprintIndex {
     const hi = this.hashHi[slot]!;
     const lo = this.hashLo[slot]!;
     for (let band = 0; band < BANDS; band++) this.unlink(slot, band, bandOf(hi, lo, band));
-    this.deleteKey(slot);
-    this.prev[slot * BANDS] = FREE;
-    this.freeSlots[this.freeCount++] = slot;
-    this.count--;
+    this.slots.release(slot);
   }
 
   private grow(): void {
-    const capacity = Math.max(1024, this.capacity * 2);
-    const widen = <T extends Uint32Array | Int32Array>(
-      old: T,
-      make: (length: number) => T,
-      perSlot: number,
-    ): T => {
-      const grown = make(capacity * perSlot);
-      grown.set(old);
-      return grown;
-    };
-    this.hashHi = widen(this.hashHi, (n) => new Uint32Array(n), 1);
-    this.hashLo = widen(this.hashLo, (n) => new Uint32Array(n), 1);
-    this.ids = widen(this.ids, (n) => new Uint32Array(n), 4);
-    this.next = widen(this.next, (n) => new Int32Array(n), BANDS);
-    this.prev = widen(this.prev, (n) => new Int32Array(n), BANDS);
-    this.freeSlots = widen(this.freeSlots, (n) => new Int32Array(n), 1);
+    const capacity = this.slots.capacity;
+    this.hashHi = widen(this.hashHi, capacity);
+    this.hashLo = widen(this.hashLo, capacity);
+    this.next = widen(this.next, capacity * BANDS);
+    this.prev = widen(this.prev, capacity * BANDS);
     this.capacity = capacity;
-    // The key table stays at most half full so linear probing stays short.
-    this.table = new Int32Array(capacity * 2).fill(EMPTY);
-    this.tableMask = capacity * 2 - 1;
-    for (let slot = 0; slot < this.highWater; slot++)
-      if (this.prev[slot * BANDS] !== FREE) this.insertKey(slot);
-  }
-
-  private keyHash(words: ArrayLike<number>, offset: number): number {
-    // uuid v4 is random and v7 random in its last 8 bytes: mixing the last two words spreads either kind.
-    let h = Math.imul(words[offset + 2]! ^ 0x9e3779b9, 0x85ebca6b) ^ words[offset + 3]!;
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) & this.tableMask;
-  }
-
-  private sameKey(slot: number, key: Uint32Array): boolean {
-    const at = slot * 4;
-    const ids = this.ids;
-    return ids[at] === key[0] && ids[at + 1] === key[1] && ids[at + 2] === key[2] && ids[at + 3] === key[3];
-  }
-
-  private findSlot(key: Uint32Array): number {
-    if (this.capacity === 0) return NONE;
-    for (let i = this.keyHash(key, 0); ; i = (i + 1) & this.tableMask) {
-      const slot = this.table[i]!;
-      if (slot === EMPTY) return NONE;
-      if (this.sameKey(slot, key)) return slot;
-    }
-  }
-
-  private insertKey(slot: number): void {
-    let i = this.keyHash(this.ids, slot * 4);
-    while (this.table[i] !== EMPTY) i = (i + 1) & this.tableMask;
-    this.table[i] = slot;
-  }
-
-  /** Linear-probing delete with backward shift: no tombstones, so probe runs never lengthen. */
-  private deleteKey(slot: number): void {
-    const { table, tableMask } = this;
-    let i = this.keyHash(this.ids, slot * 4);
-    while (table[i] !== slot) i = (i + 1) & tableMask;
-    let hole = i;
-    for (let j = (hole + 1) & tableMask; table[j] !== EMPTY; j = (j + 1) & tableMask) {
-      const home = this.keyHash(this.ids, table[j]! * 4);
-      // Move j back into the hole unless its home lies cyclically in (hole, j].
-      const stays = hole <= j ? home > hole && home <= j : home > hole || home <= j;
-      if (!stays) {
-        table[hole] = table[j]!;
-        hole = j;
-      }
-    }
-    table[hole] = EMPTY;
-  }
-
-  private mediaIdAt(slot: number): string {
-    const a = hex8(this.ids[slot * 4]!);
-    const b = hex8(this.ids[slot * 4 + 1]!);
-    const c = hex8(this.ids[slot * 4 + 2]!);
-    const d = hex8(this.ids[slot * 4 + 3]!);
-    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
   }
 }
 
-/** prev of a bucket's first slot, and of band 0 of a free slot (a slot can be neither twice). */
+/** prev of a bucket's first slot. */
 const HEAD = -2;
-const FREE = -3;
-
-function parseUuid(mediaId: string): Uint32Array {
-  const parts = UUID.exec(mediaId);
-  if (!parts) throw new TypeError(`media id is not a uuid: ${mediaId}`);
-  const hex = (parts[1]! + parts[2]! + parts[3]! + parts[4]! + parts[5]!).toLowerCase();
-  const key = new Uint32Array(4);
-  for (let i = 0; i < 4; i++) key[i] = Number.parseInt(hex.slice(i * 8, i * 8 + 8), 16);
-  return key;
-}

@@ -1,4 +1,7 @@
 import sharp from 'sharp';
+import { popcount32 } from '../../lib/popcount.js';
+
+export { popcount32 };
 
 /** The perceptual fingerprints of one image. phash: 64-bit DCT pHash as an unsigned bigint. */
 export interface ImageFingerprint {
@@ -104,13 +107,6 @@ function deviation(values: Uint8Array): number {
   }
   const mean = sum / values.length;
   return Math.sqrt(Math.max(0, squares / values.length - mean * mean));
-}
-
-/** Set bits of a 32-bit word (the SWAR popcount: no loop, no table). */
-export function popcount32(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 const LOW_WORD = 0xffffffffn;
