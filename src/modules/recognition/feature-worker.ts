@@ -67,7 +67,9 @@ function describe(
     }
     // A copy: the Mat's data is a view of the wasm heap, freed below.
     const bytes = count === 0 ? new Uint8Array(0) : descriptors.data.slice(0, count * DESCRIPTOR_BYTES);
-    return { id: request.id, keypoints, descriptors: bytes, words: loadVisualVocabulary().wordsOf(bytes) };
+    // Its own buffer, transferred with the answer.
+    const words = Uint16Array.from(loadVisualVocabulary().wordsOf(bytes));
+    return { id: request.id, keypoints, descriptors: bytes, words };
   } finally {
     image.delete();
     mask.delete();
