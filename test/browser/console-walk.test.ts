@@ -90,6 +90,8 @@ interface Walked {
   /** Saved as test-artifacts/screenshots/console-{shot}-{width}.png. */
   shot: string;
   status?: number;
+  /** A form's button (a CSS selector) to press on the page: the walk checks the page the form answers. */
+  press?: string;
 }
 
 const WALK: readonly Walked[] = [
@@ -189,6 +191,13 @@ const WALK: readonly Walked[] = [
     route: '/console/handovers/objects/:planet/:id',
     url: () => `/console/handovers/objects/artworks/${ids.issued.id}`,
     shot: 'handover-forms',
+  },
+  {
+    // The proof of holding the gallery makes for a work it holds: the page its form answers (a POST, no-store).
+    route: '/console/handovers/objects/:planet/:id',
+    url: () => `/console/handovers/objects/artworks/${ids.issued.id}`,
+    shot: 'holding-proof-made',
+    press: 'form[action$="/proof"] button[type="submit"]',
   },
   {
     route: '/console/assets/:planet/:id',
@@ -537,7 +546,12 @@ describe.each(PAGE_WALK_PASSES.map((pass) => [pass.name, pass] as const))(
           if (answer.status() >= 400 && answer.request().resourceType() !== 'document')
             errors.push(`${answer.status()} ${answer.url()}`);
         });
-        const response = await page.goto(`${baseUrl}${walked.url()}`);
+        let response = await page.goto(`${baseUrl}${walked.url()}`);
+        if (walked.press) {
+          const answered = page.waitForNavigation();
+          await page.locator(walked.press).click();
+          response = await answered;
+        }
         await page.screenshot({
           path: path.join(SCREENSHOTS, `console-${walked.shot}-${pass.name}.png`),
           fullPage: true,
