@@ -22,7 +22,8 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
   const titleId = `match-${index + 1}-title`;
   const { alert } = match;
   const words = text.photoSearch;
-  return html`<li class="match-card">
+  // A registered certificate nobody reported is not framed in the warning's colour.
+  return html`<li class="${alert ? 'match-card' : 'match-card match-card-registered'}">
     <article aria-labelledby="${titleId}">
       ${matchPicture(match)}
       <div class="match-body">
@@ -32,7 +33,7 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
             ? html`<p class="match-alert">
                 ${words.reported((said) => html`<strong>${said}</strong>`, alert.kind, date(alert.since))}
               </p>`
-            : ''
+            : html`<p class="match-registered">${words.registered}</p>`
         }
         <dl class="facts">
           <div>
@@ -45,7 +46,13 @@ function matchCard(match: PhotoMatchType, index: number): SafeHtml {
           </div>
           <div>
             <dt>${words.likeness}</dt>
-            <dd>${words.likenesses[match.confidence]}</dd>
+            <dd data-method="${match.method}">
+              ${
+                match.method === 'copy'
+                  ? words.likenesses[match.confidence]
+                  : words.recognised(match.confidence, match.inliers ?? 0)
+              }
+            </dd>
           </div>
         </dl>
       </div>
@@ -66,17 +73,22 @@ function photoSearchAnswer(brand: ServiceBrand, heading: string, body: SafeHtml,
   );
 }
 
-/** The answer to the look-up page's photo search: a card per reported asset that looks like the photograph. */
+/**
+ * The answer to the look-up page's photo search: a card per asset that looks like the photograph, reported stolen or
+ * lost, or a registered certificate of a gallery findable by photograph (then not called reported).
+ */
 export function photoSearchResultsView(brand: ServiceBrand, matches: readonly PhotoMatchType[]): SafeHtml {
   const words = text.photoSearch;
+  const allReported = matches.every((match) => match.alert !== null);
   const body =
     matches.length === 0
       ? html`<p>${words.noMatch}</p>`
-      : html`<p>${words.matches}</p>
+      : html`<p>${allReported ? words.matches : words.matchesRegistered}</p>
           <ul class="match-list">
             ${matches.map(matchCard)}
           </ul>`;
-  return photoSearchAnswer(brand, words.found(matches.length), body, true);
+  const heading = allReported ? words.found(matches.length) : words.foundRegistered(matches.length);
+  return photoSearchAnswer(brand, heading, body, true);
 }
 
 /** A refused photo search, as a page: what went wrong, and the form to try again (not after too many searches). */

@@ -27,6 +27,13 @@ function searchForm(frame: ConsoleFrame): SafeHtml {
   });
 }
 
+/** How the match was found and how sure, in words: a copy by its likeness, a new photograph by its matching points. */
+function likeness(match: ConsoleMatch): string {
+  return match.method === 'copy'
+    ? words.likeness[match.confidence]
+    : words.recognised(match.confidence, match.inliers ?? 0);
+}
+
 function matchCard(match: ConsoleMatch): SafeHtml {
   const { alert } = match;
   return html`<li data-certificate-number="${match.certificate_number}">
@@ -44,7 +51,7 @@ function matchCard(match: ConsoleMatch): SafeHtml {
           aria-label="${words.openCertificate(match.certificate_number)}"
           >${match.certificate_number}</a
         ><br />
-        ${words.likenessLabel}: ${words.likeness[match.confidence]} (${match.distance})
+        <span data-method="${match.method}">${words.likenessLabel}: ${likeness(match)}</span>
         ${
           alert
             ? html`<br /><span class="badge badge-expired">${words.reported(alert.kind)}</span> ${words.since}
