@@ -96,8 +96,8 @@ export default defineConfig({
             },
           ]
         : []),
-      // The console's end-to-end journey and its camera photographs (#47), and the collectors' journey (#50), once
-      // more on PostgreSQL (the issues ask for both databases).
+      // The console's end-to-end journey and its camera photographs (#47), the collectors' journey (#50) and the
+      // search pages' recognised matches (#51), once more on PostgreSQL (the issues ask for both databases).
       ...(withBrowser && postgresUrl
         ? [
             {
@@ -108,6 +108,7 @@ export default defineConfig({
                   'test/browser/console-journey.test.ts',
                   'test/browser/camera-photos.test.ts',
                   'test/browser/collector-journey.test.ts',
+                  'test/browser/recognised-photo-search.test.ts',
                 ],
                 env: { AVS_TEST_DB: 'postgres' },
                 globalSetup: ['test/setup/postgres-template.ts'],

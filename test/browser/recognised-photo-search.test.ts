@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/lib/package-root.js';
+import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
+import { startMemberSession } from '../../src/modules/members/member-sessions.service.js';
+import { FEATURE_VERSION } from '../../src/modules/recognition/feature-format.js';
+import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
+import {
+  accessibilityProblems,
+  freePort,
+  launchChromium,
+  openPage,
+  PAGE_VIEWPORTS,
+} from '../helpers/browser.js';
+import { phonePhoto } from '../helpers/phone-photo.js';
+import { createTestContext, RECOGNITION_ON, type TestContext } from '../helpers/test-app.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { joinedMember } from '../members/member-helpers.js';
+
+// #51 "Must show", in Chromium: a new phone photograph of a registered work, uploaded through the console's form by a
+// signed-in member and through the look-up page's form by a visitor, shows the recognised match with how sure in
+// people's words (never a bare number of ours), in English and German, axe clean at 1280 and 360 px.
+let context: TestContext;
+let browser: Browser;
+let baseUrl: string;
+let dealerAccountId: string;
+let dealerPersonId: string;
+/** A dealer's phone photographs: of a findable gallery's issued work, of a stolen work, of a work nobody registered. */
+const photos = { registered: Buffer.alloc(0), stolen: Buffer.alloc(0), unrelated: Buffer.alloc(0) };
+
+type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
+
+const original = (name: string): Buffer =>
+  readFileSync(path.join(packageRoot, 'test/fixtures/recognition', `${name}.jpg`));
+
+/** Registers a work with one image and waits until the image is described (findable by a new photograph). */
+async function register(account: Account, name: string, visibility: 'public' | 'private', title: string) {
+  const asset = await createAssetViaApi(context.app, account.auth, 'artworks', { title });
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/files/v1/assets/${asset.planet}/${asset.id}/media${visibility === 'public' ? '?public=true' : ''}`,
+    headers: { ...account.auth, 'content-type': 'image/jpeg' },
+    payload: original(name),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const image = response.json<MediaRecordType>();
+  await waitFor(
+    async () =>
+      (
+        await context.db.query('SELECT 1 FROM media_features WHERE media_id = $1 AND version = $2', [
+          image.id,
+          FEATURE_VERSION,
+        ])
+      ).rows[0],
+    { message: `the features of ${name}`, timeoutMs: 60_000 },
+  );
+  await issueCertificateForTest(context.db, asset);
+  return asset;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  context = await createTestContext({
+    config: {
+      ...RECOGNITION_ON,
+      AVS_PUBLIC_URL: baseUrl,
+      AVS_PUBLIC_RATE_LIMIT_PER_SECOND: 1_000_000,
+      AVS_PUBLIC_RATE_LIMIT_BURST: 1_000_000,
+    },
+  });
+  const gallery = await context.createAccountWithKey({ name: 'Galerie Nord' });
+  await register(gallery, 'astronaut', 'public', 'Astronaut');
+  // The gallery lets its issued public images be found by photograph without a key (its public profile's choice).
+  await context.db.transaction(async (tx) => {
+    await tx.query('INSERT INTO account_profiles (account_id, findable_by_photo) VALUES ($1, true)', [
+      gallery.accountId,
+    ]);
+    await tx.query(
+      'INSERT INTO keyless_search_changes (planet, asset_id) SELECT planet, id FROM assets WHERE account_id = $1',
+      [gallery.accountId],
+    );
+  });
+
+  const collector = await context.createAccountWithKey({ name: 'A collector' });
+  const stolen = await register(collector, 'coffee', 'private', 'Coffee');
+  const raised = await context.app.inject({
+    method: 'POST',
+    url: `/api/v1/assets/${stolen.planet}/${stolen.id}/alerts`,
+    headers: collector.auth,
+    payload: { kind: 'stolen', occurred_at: '2026-10-01' },
+  });
+  expect(raised.statusCode, raised.body).toBe(201);
+
+  photos.registered = await phonePhoto(original('astronaut'), 11);
+  photos.stolen = await phonePhoto(original('coffee'), 23);
+  photos.unrelated = await phonePhoto(original('chelsea'), 5);
+
+  dealerAccountId = (await context.createAccountWithKey({ name: 'A dealer' })).accountId;
+  const viewer = await joinedMember(
+    context.app,
+    context.db,
+    dealerAccountId,
+    'viewer@dealer.example',
+    'viewer',
+  );
+  const { rows } = await context.db.query<{ person_id: string }>(
+    'SELECT person_id FROM account_members WHERE id = $1',
+    [viewer.memberId],
+  );
+  dealerPersonId = rows[0]!.person_id;
+  await context.app.listen({ host: 'localhost', port });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await context?.close();
+});
+
+/** The words each language must show (the browser asks for the language: Accept-Language). */
+const LANGUAGES = [
+  {
+    locale: 'en-GB',
+    consoleLabel: 'Photograph of the object',
+    publicLabel: 'Photograph of the object',
+    search: 'Search',
+    consoleHeading: '1 asset looks like this photograph',
+    consoleNone: 'No asset looks like this photograph',
+    recognised: /(Possibly the same|The same) work, in another photograph \(matched at \d+ points\)/,
+    registeredHeading: '1 registered asset looks like this photograph',
+    registeredCard:
+      'A registered certificate, not reported stolen or lost: check it against the object in front of you.',
+    reportedHeading: '1 reported asset looks like this photograph',
+    reportedCard: 'Reported stolen',
+    publicNone: 'Nothing found for this photograph',
+    notRecognised: 'glossy and three-dimensional',
+    picture: 'Photograph of Astronaut',
+  },
+  {
+    locale: 'de-DE',
+    consoleLabel: 'Foto des Gegenstands',
+    publicLabel: 'Foto des Objekts',
+    search: 'Suchen',
+    consoleHeading: '1 Objekt ähnelt diesem Foto',
+    consoleNone: 'Kein Objekt ähnelt diesem Foto',
+    recognised:
+      /(Möglicherweise dasselbe|Dasselbe) Werk, auf einem anderen Foto \(übereinstimmend in \d+ Punkten\)/,
+    registeredHeading: '1 registriertes Objekt gleicht diesem Foto',
+    registeredCard: 'Ein registriertes Zertifikat, nicht als gestohlen oder verloren gemeldet',
+    reportedHeading: '1 gemeldetes Objekt gleicht diesem Foto',
+    reportedCard: 'Als gestohlen gemeldet',
+    publicNone: 'Zu diesem Foto wurde nichts gefunden',
+    notRecognised: 'glänzend und dreidimensional',
+    picture: 'Foto von Astronaut',
+  },
+] as const;
+
+type Language = (typeof LANGUAGES)[number];
+
+/** Chooses `photo` in the form's file field labelled `label` and submits it. */
+async function searchFor(page: Page, label: string, button: string, photo: Buffer): Promise<void> {
+  await page
+    .getByLabel(label)
+    .setInputFiles({ name: 'phone-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await Promise.all([
+    page.waitForNavigation(),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+}
+
+/** The picture has loaded under the page's CSP: it has a size (a refused one has none). */
+async function loadedWidth(page: Page, name: string): Promise<number> {
+  const picture = page.getByRole('img', { name });
+  await picture.waitFor();
+  return picture.evaluate(
+    (image: {
+      complete: boolean;
+      naturalWidth: number;
+      addEventListener(type: 'load' | 'error', listener: () => void): void;
+    }) =>
+      image.complete
+        ? image.naturalWidth
+        : new Promise<number>((resolve) => {
+            image.addEventListener('load', () => resolve(image.naturalWidth));
+            image.addEventListener('error', () => resolve(0));
+          }),
+  );
+}
+
+async function newBrowserContext(language: Language, viewport: { width: number; height: number }) {
+  return browser.newContext({ viewport, locale: language.locale, isMobile: viewport.width < 500 });
+}
+
+describe.each(LANGUAGES)('a phone photograph of a registered work, recognised ($locale)', (language) => {
+  describe.each(PAGE_VIEWPORTS)('at the %s width', (width, viewport) => {
+    let browserContext: BrowserContext;
+
+    it('the console shows a signed-in member the recognised work with its picture and how sure, in words', async () => {
+      browserContext = await newBrowserContext(language, viewport);
+      const { token } = await startMemberSession(context.db, dealerPersonId, dealerAccountId);
+      await browserContext.addCookies([
+        { name: 'avs_member_session', value: token, domain: 'localhost', path: '/console', httpOnly: true },
+      ]);
+      const page = await openPage(browserContext, `${baseUrl}/console/search`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await searchFor(page, language.consoleLabel, language.search, photos.registered);
+      await page.getByRole('heading', { name: language.consoleHeading }).waitFor();
+      const card = page.locator('[data-certificate-number]');
+      await expect.poll(() => card.count()).toBe(1);
+      expect(await card.locator('[data-method]').getAttribute('data-method')).toBe('recognised');
+      expect(await card.textContent()).toMatch(language.recognised);
+      expect(await loadedWidth(page, language.picture)).toBeGreaterThan(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      // A photograph of a work nobody registered: nothing, and what a photograph cannot be recognised from.
+      await searchFor(page, language.consoleLabel, language.search, photos.unrelated);
+      await page.getByRole('heading', { name: language.consoleNone }).waitFor();
+      expect(await page.locator('main').textContent()).toContain(language.notRecognised);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await browserContext.close();
+    });
+
+    it('the look-up page shows a visitor a findable gallery’s certificate, not called reported, and a stolen work', async () => {
+      browserContext = await newBrowserContext(language, viewport);
+      const page = await openPage(browserContext, `${baseUrl}/c`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      await searchFor(page, language.publicLabel, language.search, photos.registered);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(language.registeredHeading);
+      let card = page.getByRole('article');
+      await expect.poll(() => card.count()).toBe(1);
+      expect(await card.locator('dd[data-method]').getAttribute('data-method')).toBe('recognised');
+      expect(await card.textContent()).toMatch(language.recognised);
+      expect(await card.textContent()).toContain(language.registeredCard);
+      expect(await card.textContent()).not.toContain(language.reportedCard);
+      expect(await loadedWidth(page, language.picture)).toBeGreaterThan(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      await searchFor(page, language.publicLabel, language.search, photos.stolen);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(language.reportedHeading);
+      card = page.getByRole('article');
+      await expect.poll(() => card.count()).toBe(1);
+      expect(await card.textContent()).toMatch(language.recognised);
+      expect(await card.textContent()).toContain(language.reportedCard);
+      // The stolen work's image is private: found, never shown.
+      expect(await card.getByRole('img').count()).toBe(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      await searchFor(page, language.publicLabel, language.search, photos.unrelated);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(language.publicNone);
+      expect(await page.locator('main').textContent()).toContain(language.notRecognised);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await browserContext.close();
+    });
+  });
+});
