@@ -13,6 +13,8 @@ import {
   launchChromium,
   openPage,
   PAGE_VIEWPORTS,
+  PAGE_WALK_PASSES,
+  walkProblems,
 } from '../helpers/browser.js';
 import { phonePhoto } from '../helpers/phone-photo.js';
 import { createTestContext, RECOGNITION_ON, type TestContext } from '../helpers/test-app.js';
@@ -29,6 +31,15 @@ let dealerAccountId: string;
 let dealerPersonId: string;
 /** A dealer's phone photographs: of a findable gallery's issued work, of a stolen work, of a work nobody registered. */
 const photos = { registered: Buffer.alloc(0), stolen: Buffer.alloc(0), unrelated: Buffer.alloc(0) };
+/** What the test and the operator put on the pages (names, titles, certificate numbers): not the catalogue's words. */
+const data: string[] = [
+  'Asset Verification Service',
+  'Galerie Nord',
+  'A dealer',
+  'viewer@dealer.example',
+  'Astronaut',
+  'Coffee',
+];
 
 type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
@@ -57,6 +68,7 @@ async function register(account: Account, name: string, visibility: 'public' | '
     { message: `the features of ${name}`, timeoutMs: 60_000 },
   );
   await issueCertificateForTest(context.db, asset);
+  data.push(asset.certificate_number);
   return asset;
 }
 
@@ -190,6 +202,13 @@ async function loadedWidth(page: Page, name: string): Promise<number> {
   );
 }
 
+/** The same, in a language without labels a test may name: the file field and its own form's button. */
+async function searchByForm(page: Page, photo: Buffer): Promise<void> {
+  const field = page.locator('input[type=file]');
+  await field.setInputFiles({ name: 'phone-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await Promise.all([page.waitForNavigation(), field.locator('xpath=ancestor::form//button').last().click()]);
+}
+
 async function newBrowserContext(language: Language, viewport: { width: number; height: number }) {
   return browser.newContext({ viewport, locale: language.locale, isMobile: viewport.width < 500 });
 }
@@ -255,5 +274,30 @@ describe.each(LANGUAGES)('a phone photograph of a registered work, recognised ($
       expect(await accessibilityProblems(page)).toEqual([]);
       await browserContext.close();
     });
+  });
+});
+
+describe('in the pseudo language, where a word outside the catalogue shows', () => {
+  const pseudo = PAGE_WALK_PASSES.find((pass) => pass.language === 'en-XA')!;
+
+  it('every word of both pages’ recognised matches comes from the catalogue', async () => {
+    const browserContext = await browser.newContext({ viewport: pseudo.viewport });
+    const { token } = await startMemberSession(context.db, dealerPersonId, dealerAccountId);
+    await browserContext.addCookies([
+      { name: 'avs_lang', value: pseudo.language, url: baseUrl },
+      { name: 'avs_member_session', value: token, domain: 'localhost', path: '/console', httpOnly: true },
+    ]);
+    const consolePage = await openPage(browserContext, `${baseUrl}/console/search`);
+    await searchByForm(consolePage, photos.registered);
+    expect(await consolePage.locator('[data-method="recognised"]').count()).toBe(1);
+    expect(await walkProblems(consolePage, pseudo, data)).toEqual([]);
+
+    const lookUp = await openPage(browserContext, `${baseUrl}/c`);
+    for (const photo of [photos.registered, photos.stolen]) {
+      await searchByForm(lookUp, photo);
+      expect(await lookUp.locator('[data-method="recognised"]').count()).toBe(1);
+      expect(await walkProblems(lookUp, pseudo, data)).toEqual([]);
+    }
+    await browserContext.close();
   });
 });
