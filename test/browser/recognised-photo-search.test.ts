@@ -30,7 +30,11 @@ let baseUrl: string;
 let dealerAccountId: string;
 let dealerPersonId: string;
 /** A dealer's phone photographs: of a findable gallery's issued work, of a stolen work, of a work nobody registered. */
-const photos = { registered: Buffer.alloc(0), stolen: Buffer.alloc(0), unrelated: Buffer.alloc(0) };
+const photos: Record<'registered' | 'stolen' | 'unrelated', Buffer> = {
+  registered: Buffer.alloc(0),
+  stolen: Buffer.alloc(0),
+  unrelated: Buffer.alloc(0),
+};
 /** What the test and the operator put on the pages (names, titles, certificate numbers): not the catalogue's words. */
 const data: string[] = [
   'Asset Verification Service',
