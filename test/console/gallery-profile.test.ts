@@ -417,3 +417,49 @@ describe('the inventory number on the certificate page', () => {
     ]);
   });
 });
+
+describe('findable by photo', () => {
+  it("is off until the owner ticks it; the choice is kept, audited in people's words, and turned off again", async () => {
+    const unticked =
+      /<input\s+type="checkbox"\s+id="profile-findable-by-photo"\s+name="findable_by_photo"(?![^>]*checked)[^>]*>/;
+    const ticked =
+      /<input\s+type="checkbox"\s+id="profile-findable-by-photo"\s+name="findable_by_photo"[^>]*checked[^>]*>/;
+    const before = (await get('/console/profile', owner.cookie)).body;
+    expect(before).toMatch(unticked);
+    expect(before).toContain('Let anyone find our issued certificates from a photograph');
+    expect(before).toContain('your private images are never shown');
+    expect(before).toContain('aria-describedby="profile-findable-by-photo-hint"');
+
+    const on = await saveProfile(owner, { ...GALERIE_NORD, findable_by_photo: 'yes' });
+    expect(on.statusCode, on.body).toBe(303);
+    expect((await get('/console/profile', owner.cookie)).body).toMatch(ticked);
+    // Every asset of the account is read again by the keyless search's index, in the save's transaction.
+    const { rows: changes } = await context.db.query<{ asset_id: string }>(
+      `SELECT c.asset_id FROM keyless_search_changes c JOIN assets a ON a.planet = c.planet AND a.id = c.asset_id
+        WHERE a.account_id = $1`,
+      [accountId],
+    );
+    expect(changes.map((row) => row.asset_id)).toContain(issued.id);
+    const audit = (await get('/console/audit', owner.cookie)).body;
+    expect(audit).toContain('findable from a photograph');
+    expect(audit).not.toContain('findable_by_photo');
+
+    const off = await saveProfile(owner, GALERIE_NORD);
+    expect(off.statusCode, off.body).toBe(303);
+    expect((await get('/console/profile', owner.cookie)).body).toMatch(unticked);
+    const { rows } = await context.db.query<{ target: { changed: string[] } }>(
+      `SELECT target FROM account_audit_log WHERE account_id = $1 AND action = 'profile.updated'
+        ORDER BY created_at DESC LIMIT 2`,
+      [accountId],
+    );
+    expect(rows.map((row) => row.target.changed)).toEqual([['findable_by_photo'], ['findable_by_photo']]);
+  });
+
+  it('is the owner’s alone: an editor cannot turn it on', async () => {
+    const refused = await saveProfile(editor, { ...GALERIE_NORD, findable_by_photo: 'yes' });
+    expect(refused.statusCode).toBe(403);
+    expect((await get('/console/profile', owner.cookie)).body).not.toMatch(
+      /name="findable_by_photo"[^>]*checked/,
+    );
+  });
+});

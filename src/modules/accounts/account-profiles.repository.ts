@@ -14,12 +14,13 @@ export interface AccountProfileRow {
   logo_width: number | null;
   logo_height: number | null;
   show_inventory_number: boolean | null;
+  findable_by_photo: boolean | null;
 }
 
 export const findAccountProfile = firstRowQuery<AccountProfileRow, [accountId: string]>(
   `SELECT a.id AS account_id, a.name AS account_name, p.display_name, p.city, p.country, p.website,
           p.contact_email, p.logo_sha256, b.content_type AS logo_content_type, b.width AS logo_width,
-          b.height AS logo_height, p.show_inventory_number
+          b.height AS logo_height, p.show_inventory_number, p.findable_by_photo
      FROM accounts a
      LEFT JOIN account_profiles p ON p.account_id = a.id
      LEFT JOIN media_blobs b ON b.sha256 = p.logo_sha256
@@ -47,16 +48,17 @@ export async function upsertAccountProfile(
     contactEmail: string;
     logoSha256: string | null;
     showInventoryNumber: boolean;
+    findableByPhoto: boolean;
   },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO account_profiles (account_id, display_name, city, country, website, contact_email, logo_sha256,
-                                   show_inventory_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                                   show_inventory_number, findable_by_photo)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (account_id) DO UPDATE SET
        display_name = EXCLUDED.display_name, city = EXCLUDED.city, country = EXCLUDED.country,
        website = EXCLUDED.website, contact_email = EXCLUDED.contact_email, logo_sha256 = EXCLUDED.logo_sha256,
-       show_inventory_number = EXCLUDED.show_inventory_number,
+       show_inventory_number = EXCLUDED.show_inventory_number, findable_by_photo = EXCLUDED.findable_by_photo,
        updated_at = now()`,
     [
       profile.accountId,
@@ -67,6 +69,7 @@ export async function upsertAccountProfile(
       profile.contactEmail,
       profile.logoSha256,
       profile.showInventoryNumber,
+      profile.findableByPhoto,
     ],
   );
 }

@@ -54,6 +54,11 @@ export interface AccountProfile {
   logo?: ProfileLogo;
   /** The gallery's choice to show its inventory numbers on its certificate pages (off unless chosen). */
   showsInventoryNumber: boolean;
+  /**
+   * The gallery's choice to let anyone find its issued certificates by a photograph (the keyless photo search, on
+   * their public images only; docs/media.md, "Photo search"). Off unless chosen.
+   */
+  findableByPhoto: boolean;
 }
 
 /** What the owner's form sends; each text trimmed before it is checked. */
@@ -64,10 +69,11 @@ export interface ProfileInput {
   website: string;
   contactEmail: string;
   showInventoryNumber: boolean;
+  findableByPhoto: boolean;
 }
 
 /** The texts of the form, each checked for its length and what it may hold. */
-export type ProfileField = Exclude<keyof ProfileInput, 'showInventoryNumber'>;
+export type ProfileField = Exclude<keyof ProfileInput, 'showInventoryNumber' | 'findableByPhoto'>;
 
 /** Why a field of the form is refused; the console says it in people's words beside the field. */
 export type ProfileProblem =
@@ -122,6 +128,7 @@ function toProfile(row: AccountProfileRow): AccountProfile {
     contactEmail: row.contact_email ?? '',
     ...(logo ? { logo } : {}),
     showsInventoryNumber: row.show_inventory_number ?? false,
+    findableByPhoto: row.findable_by_photo ?? false,
   };
 }
 
@@ -153,6 +160,7 @@ function normalised(input: ProfileInput): ProfileInput {
     website: input.website.trim(),
     contactEmail: input.contactEmail.trim(),
     showInventoryNumber: input.showInventoryNumber,
+    findableByPhoto: input.findableByPhoto,
   };
   return { ...trimmed, website: trimmed.website && (httpsAddress(trimmed.website) ?? trimmed.website) };
 }
@@ -223,6 +231,8 @@ export async function saveAccountProfile(
     )
     .map((field) => API_FIELD_NAMES[field]);
   if (values.showInventoryNumber !== current.showsInventoryNumber) changed.push('show_inventory_number');
+  // The keyless search learns of it by migration 471's trigger, which writes a change for each asset of the account.
+  if (values.findableByPhoto !== current.findableByPhoto) changed.push('findable_by_photo');
   if (logoSha256 !== previousLogo) changed.push('logo');
   await recordAudit(tx, {
     accountId: change.accountId,

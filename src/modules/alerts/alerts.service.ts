@@ -10,7 +10,6 @@ import { toAssetRecord } from '../assets/asset-record.js';
 import { lockAssetForChange, lockAssetOfOwnerOrAdmin, type AssetRow } from '../assets/assets.service.js';
 import { assertAccountMayAct } from '../holders/holders.service.js';
 import { appendEvent } from '../chain/history-events.service.js';
-import { recordKeylessSearchChange } from '../media/media.service.js';
 import { recordAlertNotices } from '../notices/notice-events.service.js';
 import { ownerOrAdminActorId, ownerOrAdminSource, type OwnerOrAdmin } from '../principal/principal.js';
 import { notifyWatchers, recordWebhookEvent } from '../webhooks/outbox.service.js';
@@ -184,7 +183,6 @@ async function raiseOnLockedAsset(
     raisedByAdmin: by.columns.admin,
   });
   const updated = await setAssetAlert(tx, asset, { kind: alert.kind, since: alert.occurred_at });
-  await recordKeylessSearchChange(tx, updated);
   await recordAlertNotices(tx, updated, { kind: alert.kind, occurredAt: alert.occurred_at.toISOString() });
   return afterAlertChange(tx, by, updated, alert, 'ALERT_RAISED');
 }
@@ -211,7 +209,6 @@ export async function resolveAlert(
     resolvedByAdmin: by.admin,
   });
   const updated = await setAssetAlert(tx, asset, null);
-  await recordKeylessSearchChange(tx, updated);
   return afterAlertChange(tx, actorOf(actor), updated, alert, 'ALERT_RESOLVED');
 }
 

@@ -72,20 +72,6 @@ export interface KeylessSearchChangeRow {
   asset_id: string;
 }
 
-/**
- * The keyless search's set of images may have changed for this asset (an alert raised or resolved, an image of an
- * asset with an open alert removed): in the change's transaction, so every instance reads the asset again.
- */
-export async function insertKeylessSearchChange(
-  tx: Queryable,
-  asset: { planet: string; id: string },
-): Promise<void> {
-  await tx.query('INSERT INTO keyless_search_changes (planet, asset_id) VALUES ($1, $2)', [
-    asset.planet,
-    asset.id,
-  ]);
-}
-
 /** Changes numbered past `after`, and those of the numbers in `gaps`, as listFingerprintsAfter. */
 export const listKeylessSearchChangesAfter = rowsNumberedAfter<KeylessSearchChangeRow>(
   'keyless_search_changes',

@@ -22,7 +22,7 @@ import {
 } from './media-processing.js';
 import { fitWithin } from './image-fitting.js';
 import { databaseMediaStore, directoryMediaStore, type MediaStore } from './media-store.repository.js';
-import { insertFingerprint, insertKeylessSearchChange } from './media-fingerprints.repository.js';
+import { insertFingerprint } from './media-fingerprints.repository.js';
 import {
   declaredMediaType,
   imageTypes,
@@ -389,8 +389,6 @@ export async function removeMedia(
 ): Promise<{ record: MediaRecordType; orphan?: { sha256: string; storage: MediaRow['storage'] } }> {
   const { asset, row } = await lockMediumForChange(tx, principal, target, 'remove media from');
   await deleteAssetMedia(tx, row.id);
-  // The keyless search holds the images of an asset with an open alert: other instances forget this one.
-  if (asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
   await appendMediaEvent(tx, { asset, principal, row }, 'MEDIA_REMOVED', mediaRemovedFacts(row));
   const gone = await deleteBlobIfUnreferenced(tx, row.sha256);
   const record = toMediaRecord(row);
@@ -405,7 +403,7 @@ export async function removeMedia(
  */
 export async function removeImagesOfCorrection(
   tx: Queryable,
-  asset: { id: string; planet: string; alert_kind: string | null },
+  asset: { id: string; planet: string },
   mediaIds: readonly string[],
 ): Promise<{
   removed: { media_id: string; sha256: string }[];
@@ -421,7 +419,6 @@ export async function removeImagesOfCorrection(
     if (await deleteBlobIfUnreferenced(tx, row.sha256))
       orphans.push({ sha256: row.sha256, storage: row.storage });
   }
-  if (removed.length > 0 && asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
   return { removed, orphans };
 }
 
@@ -432,7 +429,7 @@ export async function removeImagesOfCorrection(
  */
 export async function attachImagesOfCorrection(
   tx: Queryable,
-  asset: { id: string; planet: string; account_id: string; alert_kind: string | null },
+  asset: { id: string; planet: string; account_id: string },
   images: readonly { id: string; sha256: string; phash: string | null }[],
 ): Promise<Record<string, unknown>[]> {
   const added: Record<string, unknown>[] = [];
@@ -451,7 +448,6 @@ export async function attachImagesOfCorrection(
       await insertFingerprint(tx, { mediaId: row.id, assetId: asset.id, phash: image.phash });
     added.push({ media_id: row.id, ...mediaAddedFacts(row) });
   }
-  if (added.length > 0 && asset.alert_kind !== null) await insertKeylessSearchChange(tx, asset);
   return added;
 }
 
@@ -459,8 +455,8 @@ export async function attachImagesOfCorrection(
  * Makes a medium of the owner's pending asset public or private, with a MEDIA_VISIBILITY_CHANGED event saying
  * what MEDIA_ADDED would say of it now: made public, its digest, type and size; made private, a commitment under a
  * fresh salt (a digest already in the history stays there). Asking for the visibility it has changes nothing and
- * records nothing, so a retry is harmless. The photo-search indexes need no word: the keyless one holds every image
- * of an asset with an open alert whatever its visibility, and a key's search checks `public` in SQL as it is now.
+ * records nothing, so a retry is harmless. The keyless photo search learns of it from the row migration 471's
+ * trigger writes (docs/media.md, "Photo search"); a key's search checks `public` in SQL as it is now.
  */
 export async function changeMediaVisibility(
   tx: Queryable,
@@ -480,17 +476,6 @@ export async function changeMediaVisibility(
     mediaAddedFacts(changed),
   );
   return toMediaRecord(changed);
-}
-
-/**
- * The images the keyless photo search may answer may have changed for this asset (an alert raised or resolved):
- * every instance's keyless index reads it again before its next search (docs/media.md, "Photo search").
- */
-export async function recordKeylessSearchChange(
-  tx: Queryable,
-  asset: { planet: string; id: string },
-): Promise<void> {
-  await insertKeylessSearchChange(tx, asset);
 }
 
 /** After the removal committed: the bytes of a blob no medium refers to any more. */

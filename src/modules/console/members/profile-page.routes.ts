@@ -92,6 +92,7 @@ export async function profilePageRoutes(app: FastifyInstance): Promise<void> {
         website: form.fields.website ?? '',
         contactEmail: form.fields.contact_email ?? '',
         showInventoryNumber: form.fields.show_inventory_number === 'yes',
+        findableByPhoto: form.fields.findable_by_photo === 'yes',
       };
       const errors: ProfileErrors = Object.fromEntries(
         profileProblems(values).map((problem) => [problem.field, problemWords(problem)]),

@@ -32,6 +32,22 @@ function preview(profile: AccountProfile): SafeHtml {
   </section>`;
 }
 
+/** A yes-or-no choice of the profile, with a hint saying what it means; sent as `name=yes` when ticked. */
+function choice(name: string, checked: boolean, label: string, hint: string): SafeHtml {
+  const id = `profile-${name.replaceAll('_', '-')}`;
+  return html`<div class="choice">
+    <input
+      type="checkbox"
+      id="${id}"
+      name="${name}"
+      value="yes"
+      aria-describedby="${id}-hint"
+      ${checked ? html` checked` : ''}
+    /><label for="${id}">${label}</label>
+    <p class="hint" id="${id}-hint">${hint}</p>
+  </div>`;
+}
+
 /** The owner's form: texts, then the logo (a file, or removing the one there is). A multipart form: CSRF first. */
 function profileForm(
   frame: ConsoleFrame,
@@ -124,17 +140,8 @@ function profileForm(
             </div>`
           : ''
       }
-      <div class="choice">
-        <input
-          type="checkbox"
-          id="profile-show-inventory-number"
-          name="show_inventory_number"
-          value="yes"
-          aria-describedby="profile-show-inventory-number-hint"
-          ${values.showInventoryNumber ? html` checked` : ''}
-        /><label for="profile-show-inventory-number">${words.showInventoryNumber}</label>
-        <p class="hint" id="profile-show-inventory-number-hint">${words.showInventoryNumberHint}</p>
-      </div>
+      ${choice('show_inventory_number', values.showInventoryNumber, words.showInventoryNumber, words.showInventoryNumberHint)}
+      ${choice('findable_by_photo', values.findableByPhoto, words.findableByPhoto, words.findableByPhotoHint)}
       <button type="submit">${words.save}</button>
     </form>
   </section>`;
@@ -158,6 +165,7 @@ export function profilePage(
     website: profile.website,
     contactEmail: profile.contactEmail,
     showInventoryNumber: profile.showsInventoryNumber,
+    findableByPhoto: profile.findableByPhoto,
   };
   return consolePage({
     ...options,

@@ -78,6 +78,7 @@ export const auditText = {
         contact_email: 'contact e-mail',
         logo: 'logo',
         show_inventory_number: 'inventory numbers on certificate pages',
+        findable_by_photo: 'findable from a photograph',
       },
     },
   },

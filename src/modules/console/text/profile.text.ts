@@ -27,6 +27,9 @@ export const profileText = {
     removeLogo: 'Remove the logo',
     showInventoryNumber: 'Show our inventory numbers on certificate pages',
     showInventoryNumberHint: 'Off, only your gallery sees them: in the console and in your exports.',
+    findableByPhoto: 'Let anyone find our issued certificates from a photograph',
+    findableByPhotoHint:
+      'A buyer who photographs one of your works can then find its certificate with the photo search on the public look-up page. Only the public images of issued certificates are searched this way; your private images are never shown. Off, a photograph finds only works reported stolen or lost.',
     noLogo: 'No logo yet.',
     save: 'Save the profile',
     saved: 'Gallery profile saved.',
