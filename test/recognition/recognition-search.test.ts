@@ -96,18 +96,13 @@ async function matchesOf(search: Promise<{ statusCode: number; body: string }>):
   return (JSON.parse(response.body) as PhotoSearchResponseType).matches;
 }
 
+/** The profile's choice, as its form saves it (the profile's trigger tells every instance's keyless index). */
 async function setFindableByPhoto(account: Account, findable: boolean): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO account_profiles (account_id, findable_by_photo) VALUES ($1, $2)
-       ON CONFLICT (account_id) DO UPDATE SET findable_by_photo = $2`,
-      [account.accountId, findable],
-    );
-    await tx.query(
-      'INSERT INTO keyless_search_changes (planet, asset_id) SELECT planet, id FROM assets WHERE account_id = $1',
-      [account.accountId],
-    );
-  });
+  await context.db.query(
+    `INSERT INTO account_profiles (account_id, findable_by_photo) VALUES ($1, $2)
+     ON CONFLICT (account_id) DO UPDATE SET findable_by_photo = $2`,
+    [account.accountId, findable],
+  );
 }
 
 beforeAll(async () => {
