@@ -78,6 +78,15 @@ export const listKeylessSearchChangesAfter = rowsNumberedAfter<KeylessSearchChan
   'planet, asset_id',
 );
 
+/** The highest number in keyless_search_changes, 0 when it is empty (where a catalogue's first load starts). */
+export async function lastKeylessSearchChange(db: Queryable): Promise<number> {
+  const rows = await queryAll<{ seq: string }>(
+    db,
+    'SELECT COALESCE(max(seq), 0)::text AS seq FROM keyless_search_changes',
+  );
+  return Number(rows[0]!.seq);
+}
+
 export interface KeylessFingerprintRow extends KeylessEntryRow {
   /** The medium's pHash (null: no medium). */
   phash: string | null;

@@ -23,6 +23,14 @@ class NumberedRows<Row extends { seq: string }> {
 
   constructor(private readonly list: ListNumberedRows<Row>) {}
 
+  /**
+   * Reads from near `maxSeq` instead of from the start: the rows numbered before it are not wanted, only the ones
+   * after (and any of the last GAP_WINDOW numbers still to commit).
+   */
+  startNear(maxSeq: number): void {
+    this.lastSeq = Math.max(this.lastSeq, maxSeq - GAP_WINDOW);
+  }
+
   /** Hands the rows written since the last read to `take`, a page at a time (the first read: the whole table). */
   async readNew(take: (rows: Row[]) => void): Promise<void> {
     const now = Date.now();
@@ -77,6 +85,8 @@ export interface CatalogueSources<Entry, Row extends NumberedEntryRow, KeylessRo
   entryOf(row: Row): Entry;
   /** keyless_search_changes numbered past `after` (and the gaps'). */
   listKeylessChanges: ListNumberedRows<{ seq: string; planet: string; asset_id: string }>;
+  /** The highest number in keyless_search_changes (0: none). */
+  lastKeylessChange(): Promise<number>;
   /** Every tracked asset's media, a row per medium with an entry (one with nulls when none). */
   listKeylessSearchable(): Promise<KeylessRow[]>;
   /** These assets as they are now, tracked or not; an asset not answered is gone. */
@@ -167,6 +177,9 @@ export class SearchableCatalogue<Entry, Row extends NumberedEntryRow, KeylessRow
         if (tracked) this.keylessToRead.set(row.asset_id, { planet: tracked.planet, id: row.asset_id });
       }
     });
+    // The first load reads every tracked asset as it is: the changes before it are not wanted (the table keeps a row
+    // per certificate move, never pruned), only those from then on.
+    if (!this.keylessLoaded) this.keylessChanges.startNear(await this.sources.lastKeylessChange());
     await this.keylessChanges.readNew((rows) => {
       for (const row of rows) this.keylessToRead.set(row.asset_id, { planet: row.planet, id: row.asset_id });
     });

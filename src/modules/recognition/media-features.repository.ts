@@ -2,7 +2,10 @@ import { allRowsQuery, type Queryable, queryAll } from '../../db/database.js';
 import { keylessSearchableQueries, rowsNumberedAfter } from '../media/media-fingerprints.repository.js';
 
 // The recognition index learns the keyless search's changes from the same rows as the fingerprints' (shared SQL).
-export { listKeylessSearchChangesAfter } from '../media/media-fingerprints.repository.js';
+export {
+  lastKeylessSearchChange,
+  listKeylessSearchChangesAfter,
+} from '../media/media-fingerprints.repository.js';
 import type { KeylessEntryRow } from '../media/searchable-catalogue.js';
 
 export interface UndescribedImageRow {

@@ -5,6 +5,7 @@ import { RecognitionIndex } from './index/recognition-index.js';
 import {
   listFeatureWordsAfter,
   listKeylessFeatureWords,
+  lastKeylessSearchChange,
   listKeylessSearchChangesAfter,
   listKeylessFeatureWordsOf,
   type FeatureWordsRow,
@@ -50,6 +51,7 @@ export class RecognitionCatalogue extends SearchableCatalogue<
       listEntries: (after, gaps, limit) => listFeatureWordsAfter(db, after, gaps, limit),
       entryOf: (row) => wordsOf(row.version, row.words),
       listKeylessChanges: (after, gaps, limit) => listKeylessSearchChangesAfter(db, after, gaps, limit),
+      lastKeylessChange: () => lastKeylessSearchChange(db),
       listKeylessSearchable: () => listKeylessFeatureWords(db),
       listKeylessSearchableOf: (assets) => listKeylessFeatureWordsOf(db, assets),
       keylessEntryOf: (row) => wordsOf(row.version, row.words),
