@@ -14,6 +14,7 @@ import { RecognitionIndex } from '../src/modules/recognition/index/recognition-i
 import type { Verification } from '../src/modules/recognition/matching/verify-candidate.js';
 import {
   RECOGNISED_MIN_INLIERS,
+  RECOGNISED_MIN_SPREAD as SPREAD_RULE,
   isRecognised,
   recognitionConfidence,
 } from '../src/modules/recognition/matching/recognition-acceptance.js';
@@ -25,7 +26,6 @@ const PHONE_PHOTOS = Number(process.env.BENCH_PHONE_PHOTOS ?? 4);
 /** Candidates from the index that are verified (the service's K). */
 export const CANDIDATES = 10;
 const OPENCV = '/usr/share/doc/opencv-doc/examples/data';
-const SPREAD_RULE = 0.25;
 
 /** Textured pictures: each must be recognised. */
 const TEXTURED = [
@@ -220,6 +220,7 @@ async function main(): Promise<void> {
     const wrongSpread: number[] = [];
     const worstWrong: string[] = [];
     const rightInliers: number[] = [];
+    const rightSpread: number[] = [];
     const inTopK = { fine: [0, 0, 0, 0], coarse: [0, 0, 0, 0] };
     const RANKS = [1, 3, 10, 30];
     let texturedFirst = 0;
@@ -234,7 +235,7 @@ async function main(): Promise<void> {
         if (pictures[p]!.group !== group) {
           wrongInliers.push(inliers);
           if (query.kind === 'textured') wrongOfPhotographs.push(inliers);
-          // With the spread rule: a match must cover a quarter of the registered picture.
+          // With the spread rule: the matches must cover a quarter of the registered picture.
           wrongSpread.push(verification(q, p).spread >= SPREAD_RULE ? inliers : 0);
           if (inliers >= 25)
             worstWrong.push(
@@ -298,6 +299,7 @@ async function main(): Promise<void> {
     );
     console.log(curveLine(`  all, spread ≥ ${SPREAD_RULE}`, wrongSpread, steps, wrongSpread.length));
     console.log(curveLine('right pairs (textured)', rightInliers, steps, rightInliers.length));
+    console.log(curveLine(`  of them, spread ≥ ${SPREAD_RULE}`, rightSpread, steps, rightSpread.length));
     console.log(`Wrong pairs with 25 inliers or more: ${worstWrong.join('; ')}`);
     console.log(
       `Most inliers of a wrong pair: ${Math.max(...wrongInliers)}; fewest of a right pair: ${Math.min(...rightInliers)}`,
