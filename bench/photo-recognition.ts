@@ -241,7 +241,10 @@ async function main(): Promise<void> {
             worstWrong.push(
               `${query.label} ~ ${pictures[p]!.name} ${inliers} (spread ${verification(q, p).spread})`,
             );
-        } else if (p === expected && query.kind === 'textured') rightInliers.push(inliers);
+        } else if (p === expected && query.kind === 'textured') {
+          rightInliers.push(inliers);
+          rightSpread.push(verification(q, p).spread >= SPREAD_RULE ? inliers : 0);
+        }
       }
       const queryWords = vocabulary.wordsOf(queryFeatures[q]!.descriptors);
       const rankIn = (index: RecognitionIndex, w: Uint16Array) =>
