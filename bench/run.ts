@@ -53,6 +53,7 @@ import {
 import { RawPgliteLoop } from './pglite-loop.js';
 import { startServerProcess, startService, freePort, type RunningServer } from './processes.js';
 import { measureInRounds } from './report.js';
+import { recognitionScenariosSelected, runRecognitionCostBench } from './recognition-cost.js';
 import { readBenchSettings } from './settings.js';
 import { setUpWitnessBench, witnessScenariosSelected } from './witnesses.js';
 
@@ -996,6 +997,8 @@ async function main(): Promise<void> {
   if (inventoryScenariosSelected(settings.only)) {
     console.log((await runInventoryBench({ settings, serviceEnv: benchEnv, cleanups })).join('\n'));
   }
+  // Recognising a new photograph: index search at 100,000 and 1,000,000 images beside the pHash index's (docs/media.md).
+  if (recognitionScenariosSelected(settings.only)) console.log((await runRecognitionCostBench()).join('\n'));
   if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;

@@ -17,6 +17,7 @@ import {
   VOCABULARY_VERSION,
 } from '../src/modules/recognition/vocabulary/visual-vocabulary.js';
 import { startMatchingWorker } from '../test/helpers/matching-worker.js';
+import { seededRandom } from '../test/helpers/phone-photo.js';
 
 const BRANCHING = 16;
 const DEPTH = 4;
@@ -42,17 +43,6 @@ const PHOTOGRAPHS = [
   'summer_1am',
 ];
 const WORDS = 8;
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function distance(data: Uint32Array, a: number, centroids: Uint32Array, c: number): number {
   let d = 0;

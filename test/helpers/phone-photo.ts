@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 
 /** mulberry32: a small seeded generator, so every run makes the same photos. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -6,8 +6,6 @@ const COUNT_BITS = 5;
 const MAX_COUNT = (1 << COUNT_BITS) - 1;
 const MAX_SLOTS = 2 ** (32 - COUNT_BITS);
 const MIN_POSTINGS = 4;
-/** Added for a shared word of idf 0, so the slot still reads as touched (a Float32 keeps it). */
-const TOUCHED = 1e-30;
 /**
  * Words held by more than this fraction of the images are skipped by a search (stop words): their idf is below
  * ln 20 ≈ 3, so they add little to any score and their long lists are most of a search's time
@@ -101,7 +99,8 @@ export class RecognitionIndex {
       const queryShare = (j - i) / sorted.length;
       i = j;
       const holders = word < this.wordCount ? lengths[word]! : 0;
-      if (holders === 0 || holders > stopAbove) continue;
+      // A word every image holds (idf 0) tells none apart; a stop word tells little for its cost.
+      if (holders === 0 || holders === held || holders > stopAbove) continue;
       const idf = Math.log(held / holders);
       const list = postings[word]!;
       for (let p = 0; p < holders; p++) {
@@ -109,8 +108,7 @@ export class RecognitionIndex {
         const slot = posting >>> COUNT_BITS;
         const share = (posting & MAX_COUNT) / totals[slot]!;
         if (scores[slot] === 0) touched[touchedCount++] = slot;
-        // A tiny floor keeps a touched slot distinguishable from an untouched one when idf is 0.
-        scores[slot] = scores[slot]! + (idf * Math.min(queryShare, share) || TOUCHED);
+        scores[slot] = scores[slot]! + idf * Math.min(queryShare, share);
       }
     }
     // The best `limit` touched slots, by insertion into a short sorted list.

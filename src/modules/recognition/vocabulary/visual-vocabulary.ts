@@ -36,7 +36,7 @@ export interface VisualVocabulary {
 }
 
 /** The file's bytes as a tree. */
-export function vocabularyFromBytes(bytes: Uint8Array): VisualVocabulary {
+function vocabularyFromBytes(bytes: Uint8Array): VisualVocabulary {
   const header = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (header.toString('latin1', 0, VOCABULARY_MAGIC.length) !== VOCABULARY_MAGIC) {
     throw new Error('Not a visual vocabulary file.');
