@@ -58,7 +58,9 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
   app.addHook(
     'onRequest',
     publicRateLimit(
-      app.config.AVS_FEATURE_WORKERS > 0 ? limits.publicRecognitionSearchTokens : limits.publicPhotoSearchTokens,
+      app.config.AVS_FEATURE_WORKERS > 0
+        ? limits.publicRecognitionSearchTokens
+        : limits.publicPhotoSearchTokens,
     ),
   );
   // The form's answer is a page, errors too; the JSON search's errors are the error body.
@@ -104,11 +106,7 @@ export async function photoSearchPageRoutes(app: FastifyInstance): Promise<void>
             contentType: request.headers['content-type'] ?? null,
             body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           };
-      const answer = await searchByPhoto(
-        photoSearchDepsOf(app),
-        { clientAddress: request.ip },
-        image,
-      );
+      const answer = await searchByPhoto(photoSearchDepsOf(app), { clientAddress: request.ip }, image);
       void reply.header('cache-control', 'no-store');
       return form
         ? sendPage(reply, photoSearchResultsView(app.serviceBrand, answer.matches))
