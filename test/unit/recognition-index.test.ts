@@ -54,10 +54,18 @@ describe('the recognition index', () => {
     index.add(B, bag(1, 2, 50, 51));
     index.add(C, bag(1, 50, 51, 52));
     const hits = index.search(bag(1, 2, 3, 50));
-    expect(hits.map((hit) => hit.mediaId)).toEqual([A, B]);
+    // C shares only the words every image holds: it still counts (a smoothed idf), least of all.
+    expect(hits.map((hit) => hit.mediaId)).toEqual([A, B, C]);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    expect(hits[1]!.score).toBeGreaterThan(hits[2]!.score);
     expect(index.search(bag(1, 2, 3, 50), { limit: 1 }).map((hit) => hit.mediaId)).toEqual([A]);
     expect(index.search(bag())).toEqual([]);
+  });
+
+  it('finds the one image of a one-image index (the keyless index may hold one)', () => {
+    const index = new RecognitionIndex(100);
+    index.add(A, bag(1, 2, 3));
+    expect(index.search(bag(1, 2, 3)).map((hit) => hit.mediaId)).toEqual([A]);
   });
 
   it('holds no image without words, and refuses a word outside the vocabulary', () => {

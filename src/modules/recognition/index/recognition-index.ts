@@ -99,9 +99,11 @@ export class RecognitionIndex {
       const queryShare = (j - i) / sorted.length;
       i = j;
       const holders = word < this.wordCount ? lengths[word]! : 0;
-      // A word every image holds (idf 0) tells none apart; a stop word tells little for its cost.
-      if (holders === 0 || holders === held || holders > stopAbove) continue;
-      const idf = Math.log(held / holders);
+      // A stop word tells little for its cost.
+      if (holders === 0 || holders > stopAbove) continue;
+      // Smoothed (held + 1): in a small index (the keyless one may hold a single image) a word every image holds
+      // still counts, or a photograph of that one image would find nothing to verify.
+      const idf = Math.log((held + 1) / holders);
       const list = postings[word]!;
       for (let p = 0; p < holders; p++) {
         const posting = list[p]!;
