@@ -10,7 +10,7 @@ const RANKED_CANDIDATES = 50;
  * Candidates verified geometrically, best ranked first (docs/media.md, "Recognising a new photograph": the right
  * image ranks in the first few when it is recognisable at all; each verification costs about 10 ms of a worker).
  */
-const VERIFIED_CANDIDATES = 8;
+const VERIFIED_CANDIDATES = 10;
 
 export interface RecognisedImage {
   mediaId: string;
