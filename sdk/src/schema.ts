@@ -1976,10 +1976,10 @@ export interface operations {
                      *           "planet": "artworks",
                      *           "title": "Water Lilies",
                      *           "image_url": "/files/v1/media/88965e22-0fb1-42aa-88ed-67e81cc8edfa",
-                     *           "method": "recognised",
-                     *           "distance": 27,
-                     *           "inliers": 143,
-                     *           "confidence": "likely",
+                     *           "method": "copy",
+                     *           "distance": 0,
+                     *           "inliers": null,
+                     *           "confidence": "exact",
                      *           "alert": {
                      *             "kind": "stolen",
                      *             "since": "2026-11-20T00:00:00.000Z"

@@ -827,18 +827,18 @@ export const operationExamples: Record<string, OperationExamples> = {
   searchMedia: {
     responses: {
       '200': {
-        // A buyer's phone photo of the stolen artwork, taken at an angle on a dealer's wall: recognised, with its
-        // public image and the open alert.
+        // A buyer's search by the stolen artwork's photograph: found as a copy, with its public image and the open
+        // alert (a new photograph of it would be `recognised`, with its inliers: docs/media.md).
         matches: [
           {
             certificate_number: openAlert.certificate_number,
             planet: 'artworks',
             title: createRequests.artworks.title,
             image_url: media.url,
-            method: 'recognised',
-            distance: 27,
-            inliers: 143,
-            confidence: 'likely',
+            method: 'copy',
+            distance: 0,
+            inliers: null,
+            confidence: 'exact',
             alert: { kind: openAlert.kind, since: openAlert.occurred_at },
           },
         ],
