@@ -231,48 +231,53 @@ export class PostgresDatabase implements Database {
     }
   }
 
-  /** As pg.Pool#query (connect, run, release), keeping the client to read what its server said besides the rows. */
-  async query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  /**
+   * Runs `use` on a pooled client and gives the client back, dropped when `use` said so or its connection failed. A
+   * checked-out client has no pool listener: its connection dropping would otherwise be an unhandled 'error' event
+   * that kills the process. The next query fails instead.
+   */
+  private async withClient<T>(use: (client: pg.PoolClient, drop: () => void) => Promise<T>): Promise<T> {
     const client = await this.connect();
     let broken = false;
+    const drop = () => {
+      broken = true;
+    };
+    client.on('error', drop);
     try {
-      return await runQuery<T>(client, toQueryConfig(sql, params, this.named), this.wrap);
-    } catch (error) {
-      broken = error instanceof DatabaseUnavailableError;
-      throw error;
+      return await use(client, drop);
     } finally {
+      client.off('error', drop);
       client.release(broken);
     }
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.connect();
-    let broken = false;
-    // A checked-out client has no pool listener: its connection dropping between two queries would
-    // otherwise be an unhandled 'error' event that kills the process. The next query fails instead.
-    const onConnectionError = () => {
-      broken = true;
-    };
-    client.on('error', onConnectionError);
-    try {
-      await client.query(this.begin);
-      const tx = new PostgresTransaction(client, this.named, this.wrap);
-      const result = await fn(tx);
-      await this.commit(client);
-      confirmSynchronous(client);
-      tx.announced.deliver((topic) => this.announce(topic as ChangeTopic));
-      return result;
-    } catch (error) {
+  /** As pg.Pool#query (connect, run, release), keeping the client to read what its server said besides the rows. */
+  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.withClient(async (client, drop) => {
       try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true;
+        return await runQuery<T>(client, toQueryConfig(sql, params, this.named), this.wrap);
+      } catch (error) {
+        if (error instanceof DatabaseUnavailableError) drop();
+        throw error;
       }
-      throw this.wrap(error);
-    } finally {
-      client.off('error', onConnectionError);
-      client.release(broken);
-    }
+    });
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.withClient(async (client, drop) => {
+      try {
+        await client.query(this.begin);
+        const tx = new PostgresTransaction(client, this.named, this.wrap);
+        const result = await fn(tx);
+        await this.commit(client);
+        confirmSynchronous(client);
+        tx.announced.deliver((topic) => this.announce(topic as ChangeTopic));
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(drop);
+        throw this.wrap(error);
+      }
+    });
   }
 
   /** Overridden by a subclass that wants something from the same round trip as COMMIT. */
