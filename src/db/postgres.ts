@@ -222,12 +222,24 @@ export class PostgresDatabase implements Database {
     return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
   };
 
+  /**
+   * A pooled connection. Behind several hosts, one that fails is made once more if a look finds the leader elsewhere
+   * (as libpq tries its hosts in turn): only the connection is tried again, never a statement.
+   */
   private async connect(): Promise<pg.PoolClient> {
     try {
       return await this.pool.connect();
     } catch (error) {
-      void this.leader?.lost();
-      throw new DatabaseUnavailableError(error);
+      if (!this.leader) throw new DatabaseUnavailableError(error);
+      const tried = this.leader.current;
+      await this.leader.lost();
+      if (this.leader.current === tried) throw new DatabaseUnavailableError(error);
+      try {
+        return await this.pool.connect();
+      } catch (again) {
+        void this.leader.lost();
+        throw new DatabaseUnavailableError(again);
+      }
     }
   }
 
