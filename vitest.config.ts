@@ -20,6 +20,9 @@ const noDatabase = [
   'test/i18n/page-errors.test.ts',
 ];
 
+// The failover test (#52) starts etcd and three PostgreSQL nodes under Patroni: `npm run test:failover` alone.
+const withFailover = Boolean(process.env.AVS_TEST_FAILOVER);
+
 const testWorkers = Number(process.env.AVS_TEST_WORKERS ?? 3);
 
 export default defineConfig({
@@ -42,7 +45,13 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['test/postgres-only/**', 'test/browser/**', 'node_modules/**', 'dist/**'],
+          exclude: [
+            'test/postgres-only/**',
+            'test/browser/**',
+            'test/failover/**',
+            'node_modules/**',
+            'dist/**',
+          ],
           env: { AVS_TEST_DB: 'pglite' },
           globalSetup: ['test/setup/pglite-template.ts'],
         },
@@ -58,6 +67,7 @@ export default defineConfig({
                   'test/pglite-only/**',
                   'test/unit/**',
                   'test/browser/**',
+                  'test/failover/**',
                   ...noDatabase,
                   'src/**',
                   'node_modules/**',
@@ -79,6 +89,18 @@ export default defineConfig({
                 exclude: [...noDatabase, 'node_modules/**', 'dist/**'],
                 env: { AVS_TEST_DB: 'postgres', AVS_TEST_POOL_MODE: 'transaction' },
                 globalSetup: ['test/setup/postgres-template.ts', 'test/setup/pgbouncer.ts'],
+              },
+            },
+          ]
+        : []),
+      ...(withFailover
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'failover',
+                include: ['test/failover/**/*.test.ts'],
+                env: { AVS_TEST_DB: 'postgres' },
               },
             },
           ]

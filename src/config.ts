@@ -80,7 +80,12 @@ function isOrigin(raw: string): boolean {
 
 /** The string formats of the table, for Ajv (a URL's protocol, an origin: what the WHATWG URL parser says). */
 const formats: Record<string, (raw: string) => boolean> = {
-  'postgres-url': (raw) => hasProtocol(raw, ['postgres:', 'postgresql:']),
+  // libpq's multi-host form (h1:5432,h2:5432) is no WHATWG URL: its first host stands for the list.
+  'postgres-url': (raw) =>
+    hasProtocol(raw.replace(/^([a-z]+:\/\/(?:[^@/?#]*@)?[^,/?#]*)(?:,[^/?#]*)?/i, '$1'), [
+      'postgres:',
+      'postgresql:',
+    ]),
   'redis-url': (raw) => hasProtocol(raw, ['redis:', 'rediss:']),
   origin: isOrigin,
 };
@@ -269,7 +274,8 @@ export const configDefinitions = {
   },
   DATABASE_URL: {
     ...postgresUrl,
-    description: 'PostgreSQL connection string. Unset: the embedded PGlite database in AVS_DATA_DIR.',
+    description:
+      'PostgreSQL connection string. Several hosts (postgres://user@h1:5432,h2:5432,h3:5432/db, a Patroni cluster): each new connection goes to the one that takes writes. Unset: the embedded PGlite database in AVS_DATA_DIR.',
   },
   DATABASE_READ_URL: {
     ...postgresUrlList,

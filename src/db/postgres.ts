@@ -12,6 +12,7 @@ import {
   type Sql,
   sqlText,
 } from './database.js';
+import { connectionStringsPerHost, LeaderLocator } from './leader.js';
 
 // timestamptz and bigint as the service wants them: Date objects and JS numbers for counts.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -64,17 +65,61 @@ function toQueryConfig(sql: Sql, params: readonly unknown[] | undefined, named: 
     : { name: sql.name, text: sql.text, values: params as unknown[] };
 }
 
-function wrap(error: unknown): unknown {
-  return isConnectionError(error) ? new DatabaseUnavailableError(error) : error;
+/** SQLSTATE 25006: a write reached a read-only server. Behind several hosts, the leader moved (a standby now). */
+const READ_ONLY = '25006';
+
+/**
+ * PostgreSQL's warning when a commit's wait for its synchronous standby is cancelled (a statement timeout, a
+ * cancel): the transaction is committed on this server only, and COMMIT answers success all the same.
+ */
+const SYNC_WAIT_CANCELLED = /canceling wait for synchronous replication/i;
+
+/** A write committed on the leader alone, never acknowledged: the caller may ask again (docs/scaling.md). */
+class NotOnSynchronousStandbyError extends Error {
+  constructor() {
+    super('The commit was not confirmed by a synchronous standby.');
+    this.name = 'NotOnSynchronousStandbyError';
+  }
 }
 
-/** One statement on the pool or on a transaction's client, a lost connection thrown as DatabaseUnavailableError. */
+/** A pg client that remembers a cancelled wait for its synchronous standby until the statement's answer is read. */
+class SyncAwareClient extends pg.Client {
+  syncWaitCancelled = false;
+
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    this.on('notice', (notice) => {
+      if (SYNC_WAIT_CANCELLED.test(notice.message ?? '')) this.syncWaitCancelled = true;
+    });
+  }
+}
+
+/** SyncAwareClient whose each new connection goes to the host last found to be the leader. */
+function clientOfLeader(leader: LeaderLocator): typeof SyncAwareClient {
+  return class extends SyncAwareClient {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: leader.current });
+    }
+  };
+}
+
+/** Throws when the statement just run on `client` was committed without its synchronous standby's confirmation. */
+function confirmSynchronous(client: pg.PoolClient): void {
+  const syncAware = client as unknown as SyncAwareClient;
+  if (!syncAware.syncWaitCancelled) return;
+  syncAware.syncWaitCancelled = false;
+  throw new DatabaseUnavailableError(new NotOnSynchronousStandbyError());
+}
+
+/** One statement on a client, a lost connection thrown as DatabaseUnavailableError (through `wrap`). */
 async function runQuery<T extends object>(
-  runner: pg.Pool | pg.PoolClient,
+  client: pg.PoolClient,
   config: pg.QueryConfig,
+  wrap: (error: unknown) => unknown,
 ): Promise<QueryResult<T>> {
   try {
-    const result = await runner.query<T>(config);
+    const result = await client.query<T>(config);
+    confirmSynchronous(client);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   } catch (error) {
     throw wrap(error);
@@ -87,6 +132,7 @@ class PostgresTransaction implements Queryable {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly named: boolean,
+    private readonly wrap: (error: unknown) => unknown,
   ) {}
 
   announce(topic: ChangeTopic): void {
@@ -94,7 +140,7 @@ class PostgresTransaction implements Queryable {
   }
 
   query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    return runQuery<T>(this.client, toQueryConfig(sql, params, this.named));
+    return runQuery<T>(this.client, toQueryConfig(sql, params, this.named), this.wrap);
   }
 
   async exec(sql: string): Promise<void> {
@@ -128,7 +174,13 @@ export class PostgresDatabase implements Database {
   private listenedBefore = false;
   private closed = false;
 
+  /** Set when DATABASE_URL names several hosts (a Patroni cluster): which of them is the leader. */
+  private readonly leader: LeaderLocator | undefined;
+
   constructor(private readonly options: PostgresOptions) {
+    const hosts = connectionStringsPerHost(options.connectionString);
+    const leader = hosts.length > 1 ? new LeaderLocator(hosts, options.connectTimeoutMs) : undefined;
+    this.leader = leader;
     const transactionPooling = options.poolMode === 'transaction';
     this.named = !transactionPooling;
     this.begin = transactionPooling
@@ -144,47 +196,100 @@ export class PostgresDatabase implements Database {
       ...(transactionPooling ? {} : { statement_timeout: options.statementTimeoutMs, options: '-c jit=off' }),
       idleTimeoutMillis: 30_000,
       keepAlive: true,
+      Client: leader ? clientOfLeader(leader) : SyncAwareClient,
+      // A connection that reached a standby is dropped before use, and the leader looked for again.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg says void.
+      ...(leader ? { onConnect: (client: pg.ClientBase) => this.refuseStandby(client) } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
   }
 
-  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    return runQuery<T>(this.pool, toQueryConfig(sql, params, this.named));
+  private async refuseStandby(client: pg.ClientBase): Promise<void> {
+    const { rows } = await client.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
+    if (rows[0]?.standby === false) return;
+    void this.leader?.lost();
+    throw Object.assign(new Error('The host reached is a standby, not the leader.'), { code: READ_ONLY });
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
+  /** A failure as the service knows it; a lost connection (or, behind several hosts, a standby) looks for the leader. */
+  private readonly wrap = (error: unknown): unknown => {
+    const unavailable =
+      isConnectionError(error) ||
+      (this.leader !== undefined && (error as { code?: string }).code === READ_ONLY);
+    if (!unavailable) return error;
+    void this.leader?.lost();
+    return error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+  };
+
+  /**
+   * A pooled connection. Behind several hosts, one that fails is made once more if a look finds the leader elsewhere
+   * (as libpq tries its hosts in turn): only the connection is tried again, never a statement.
+   */
+  private async connect(): Promise<pg.PoolClient> {
     try {
-      client = await this.pool.connect();
+      return await this.pool.connect();
     } catch (error) {
-      throw new DatabaseUnavailableError(error);
+      if (!this.leader) throw new DatabaseUnavailableError(error);
+      const tried = this.leader.current;
+      await this.leader.lost();
+      if (this.leader.current === tried) throw new DatabaseUnavailableError(error);
+      try {
+        return await this.pool.connect();
+      } catch (again) {
+        void this.leader.lost();
+        throw new DatabaseUnavailableError(again);
+      }
     }
+  }
+
+  /**
+   * Runs `use` on a pooled client and gives the client back, dropped when `use` said so or its connection failed. A
+   * checked-out client has no pool listener: its connection dropping would otherwise be an unhandled 'error' event
+   * that kills the process. The next query fails instead.
+   */
+  private async withClient<T>(use: (client: pg.PoolClient, drop: () => void) => Promise<T>): Promise<T> {
+    const client = await this.connect();
     let broken = false;
-    // A checked-out client has no pool listener: its connection dropping between two queries would
-    // otherwise be an unhandled 'error' event that kills the process. The next query fails instead.
-    const onConnectionError = () => {
+    const drop = () => {
       broken = true;
     };
-    client.on('error', onConnectionError);
+    client.on('error', drop);
     try {
-      await client.query(this.begin);
-      const tx = new PostgresTransaction(client, this.named);
-      const result = await fn(tx);
-      await this.commit(client);
-      tx.announced.deliver((topic) => this.announce(topic as ChangeTopic));
-      return result;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true;
-      }
-      throw wrap(error);
+      return await use(client, drop);
     } finally {
-      client.off('error', onConnectionError);
+      client.off('error', drop);
       client.release(broken);
     }
+  }
+
+  /** As pg.Pool#query (connect, run, release), keeping the client to read what its server said besides the rows. */
+  query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.withClient(async (client, drop) => {
+      try {
+        return await runQuery<T>(client, toQueryConfig(sql, params, this.named), this.wrap);
+      } catch (error) {
+        if (error instanceof DatabaseUnavailableError) drop();
+        throw error;
+      }
+    });
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.withClient(async (client, drop) => {
+      try {
+        await client.query(this.begin);
+        const tx = new PostgresTransaction(client, this.named, this.wrap);
+        const result = await fn(tx);
+        await this.commit(client);
+        confirmSynchronous(client);
+        tx.announced.deliver((topic) => this.announce(topic as ChangeTopic));
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(drop);
+        throw this.wrap(error);
+      }
+    });
   }
 
   /** Overridden by a subclass that wants something from the same round trip as COMMIT. */
@@ -242,7 +347,7 @@ export class PostgresDatabase implements Database {
   private listen(): void {
     if (this.listener || this.listenTimer || this.closed || this.options.poolMode === 'transaction') return;
     const client = new pg.Client({
-      connectionString: this.options.connectionString,
+      connectionString: this.leader?.current ?? this.options.connectionString,
       connectionTimeoutMillis: this.options.connectTimeoutMs,
       keepAlive: true,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { connectionStringsPerHost } from '../../src/db/leader.js';
 import { parseLsn } from '../../src/db/replicas.js';
 
 describe('scale-out settings', () => {
@@ -9,6 +10,18 @@ describe('scale-out settings', () => {
       loadConfig({ DATABASE_READ_URL: 'postgres://r1:5432/avs, postgresql://r2/avs' }).DATABASE_READ_URL,
     ).toEqual(['postgres://r1:5432/avs', 'postgresql://r2/avs']);
     expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r1/avs,http://r2/avs' })).toThrow(ConfigError);
+  });
+
+  it("DATABASE_URL takes libpq's several hosts (a Patroni cluster), one connection string per host", () => {
+    const url = 'postgres://avs:secret@db1:5432,db2:6432,db3/avs?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db1,db2/avs' })).toThrow(ConfigError);
+    expect(connectionStringsPerHost(url)).toEqual([
+      'postgres://avs:secret@db1:5432/avs?target_session_attrs=read-write',
+      'postgres://avs:secret@db2:6432/avs?target_session_attrs=read-write',
+      'postgres://avs:secret@db3/avs?target_session_attrs=read-write',
+    ]);
+    expect(connectionStringsPerHost('postgresql://db1:5432/avs')).toEqual(['postgresql://db1:5432/avs']);
   });
 
   it('AVS_DB_POOL_MODE is session unless set to transaction; AVS_REPLICA_MAX_LAG_MS defaults to 1 s', () => {
