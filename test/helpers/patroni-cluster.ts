@@ -216,6 +216,11 @@ export async function startPatroniCluster(options: { synchronous: boolean }): Pr
           .filter((child) => child.exitCode === null && child.signalCode === null)
           .map((child) => once(child, 'exit')),
       );
+      // PostgreSQL's own children may outlive Patroni and still hold its pipes: stop copying them to the logs first.
+      for (const child of [etcd, ...nodes.map((n) => n.patroni)]) {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
