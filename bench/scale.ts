@@ -1,6 +1,9 @@
-// `npm run bench:scale`: the service on a database of a million assets and ten million events against the same
-// service on one of ten thousand, in the same run (issue #35, "Growth"). See docs/performance.md.
+// `npm run bench:scale`: the service on a database of ten million assets and a hundred million events (or the most
+// the database's disk holds, said so) against the same service on one of ten thousand, in the same run (issues #35,
+// #52, "Growth"). See docs/performance.md.
 import { randomInt } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import pg from 'pg';
 import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
 import { CREATE_BODY, explain } from './fixtures.js';
 import { listHistoryStatement } from '../src/modules/history/history.repository.js';
@@ -48,6 +51,7 @@ async function setUpDatabase(label: string, count: number, benchEnv: Record<stri
   const fresh = await createFreshPostgres(settings.adminDatabaseUrl, `scale_${label}`);
   cleanups.push(() => fresh.drop());
   const credentials = await seedPostgres(fresh.url);
+  const emptyBytes = (await databaseSizes(fresh.url)).databaseBytes;
   const started = Date.now();
   const loaded = await loadGrowthFixture(
     fresh.url,
@@ -73,7 +77,7 @@ async function setUpDatabase(label: string, count: number, benchEnv: Record<stri
   });
   cleanups.push(() => server.stop());
   await expectVerified(server.url, credentials.apiKey, targets[0]!);
-  return { fresh, credentials, targets, server, loadSeconds };
+  return { fresh, credentials, targets, server, loadSeconds, emptyBytes, count };
 }
 
 function http(load: HttpLoad): (seconds: number) => Promise<Measurement> {
@@ -151,19 +155,69 @@ function scenariosOf(
 
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
+/** Room to spare on the database's disk beyond the loaded size: index builds sort in temporary files, and WAL. */
+const DISK_MARGIN = 1.5;
+
+/**
+ * The bytes free on the disk of the PostgreSQL data directory, when that directory is on this machine (a local
+ * server, read as a superuser); undefined otherwise, and the requested size is then loaded unchecked.
+ */
+async function freeDiskBytes(databaseUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    const disk = await statfs(rows[0]!.data_directory);
+    return disk.bavail * disk.bsize;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The large database's assets: as many as asked, or, when the disk cannot hold them, the most it can (in steps of
+ * 100,000), from the small database's measured bytes per asset beyond an empty one's.
+ */
+async function largeAssetCount(emptyBytes: number, smallBytes: number): Promise<number> {
+  const free = await freeDiskBytes(settings.adminDatabaseUrl);
+  const perAsset = (smallBytes - emptyBytes) / settings.scaleSmallAssets;
+  if (free === undefined) {
+    console.log('The database server is not on this machine: its disk was not checked.');
+    return settings.scaleAssets;
+  }
+  const fits = Math.floor(free / (perAsset * DISK_MARGIN) / 100_000) * 100_000;
+  console.log(
+    `Disk: ${(free / 2 ** 30).toFixed(0)} GiB free for the database; ${(perAsset / 1024).toFixed(2)} KiB per asset ` +
+      `with its ${settings.scaleEventsPerAsset} events, log entries and indexes (measured on the small database), ` +
+      `× ${DISK_MARGIN} for index builds and WAL: room for ${fits.toLocaleString('en')} assets.`,
+  );
+  if (fits >= settings.scaleAssets) return settings.scaleAssets;
+  console.log(
+    `The disk holds fewer than the ${settings.scaleAssets.toLocaleString('en')} assets asked: the large database ` +
+      `has ${fits.toLocaleString('en')}, the most this machine's disk holds.`,
+  );
+  return fits;
+}
+
 async function main(): Promise<void> {
   const machine = await describeMachine(settings.adminDatabaseUrl);
   const benchEnv = serviceBenchEnv();
   console.log(
     `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}`,
   );
+  const small = await setUpDatabase('small', settings.scaleSmallAssets, benchEnv);
+  const largeCount = await largeAssetCount(
+    small.emptyBytes,
+    (await databaseSizes(small.fresh.url)).databaseBytes,
+  );
   console.log(
-    `Growth: ${settings.scaleSmallAssets.toLocaleString('en')} assets against ${settings.scaleAssets.toLocaleString('en')}, ` +
+    `Growth: ${settings.scaleSmallAssets.toLocaleString('en')} assets against ${largeCount.toLocaleString('en')}, ` +
       `${settings.scaleEventsPerAsset} events each; ${settings.connections} connections, ${settings.rounds} rounds of ` +
       `${settings.seconds} s per scenario (median reported), scenarios interleaved round by round.`,
   );
-  const small = await setUpDatabase('small', settings.scaleSmallAssets, benchEnv);
-  const large = await setUpDatabase('large', settings.scaleAssets, benchEnv);
+  const large = await setUpDatabase('large', largeCount, benchEnv);
   const smallScenarios = scenariosOf('small', small.server, small.credentials.apiKey, small.targets);
   const largeScenarios = scenariosOf('large', large.server, large.credentials.apiKey, large.targets);
   // Each large scenario right after its small one, so that both see the same moment of a noisy machine.
@@ -204,7 +258,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     `Large database: ${mib(sizes.databaseBytes).toFixed(0)} MiB in all ` +
-      `(${(mib(sizes.databaseBytes) / (settings.scaleAssets / 1e6)).toFixed(0)} MiB per million assets); ` +
+      `(${(mib(sizes.databaseBytes) / (large.count / 1e6)).toFixed(0)} MiB per million assets); ` +
       `loaded in ${large.loadSeconds.toFixed(0)} s, the small one in ${small.loadSeconds.toFixed(0)} s.`,
   );
   console.log(

@@ -64,7 +64,7 @@ export function readBenchSettings(): BenchSettings {
     idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
     idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
     idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),
-    scaleAssets: Math.round(positiveNumber('BENCH_SCALE_ASSETS', 1_000_000)),
+    scaleAssets: Math.round(positiveNumber('BENCH_SCALE_ASSETS', 10_000_000)),
     scaleEventsPerAsset: Math.round(positiveNumber('BENCH_SCALE_EVENTS_PER_ASSET', 10)),
     scaleSmallAssets: Math.round(positiveNumber('BENCH_SCALE_SMALL', 10_000)),
   };
