@@ -2,6 +2,7 @@
 // many unrelated pictures (tiles of the installed wallpaper packages, when present), and the look-up at a million
 // fingerprints: the in-memory index beside a linear scan and PostgreSQL's bit_count, on a PostgreSQL server and on
 // embedded PGlite. docs/media.md ("Photo search") holds the figures.
+import { seededWords } from '../test/helpers/seeded-random.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -54,18 +55,7 @@ async function time<T>(queries: readonly T[], run: (query: T) => unknown): Promi
   return { p50: percentile(took, 0.5), p99: percentile(took, 0.99), max: took.at(-1)!, samples: took.length };
 }
 
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
-
-const random = seededRandom(34);
+const random = seededWords(34);
 
 function randomUuid(): string {
   const hex = [random(), random(), random(), random()]

@@ -18,7 +18,8 @@ import { FeaturePool } from '../src/modules/recognition/feature-pool.js';
 import { RecognitionIndex } from '../src/modules/recognition/index/recognition-index.js';
 import { loadVisualVocabulary } from '../src/modules/recognition/vocabulary/visual-vocabulary.js';
 import { startMatchingWorker } from '../test/helpers/matching-worker.js';
-import { phonePhoto, seededRandom } from '../test/helpers/phone-photo.js';
+import { phonePhoto } from '../test/helpers/phone-photo.js';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 import { percentile } from './load.js';
 
 const GROUP = 'recognition';

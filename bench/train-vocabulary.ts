@@ -17,7 +17,7 @@ import {
   VOCABULARY_VERSION,
 } from '../src/modules/recognition/vocabulary/visual-vocabulary.js';
 import { startMatchingWorker } from '../test/helpers/matching-worker.js';
-import { seededRandom } from '../test/helpers/phone-photo.js';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 
 const BRANCHING = 16;
 const DEPTH = 4;

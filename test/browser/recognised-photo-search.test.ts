@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/lib/package-root.js';
-import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { startMemberSession } from '../../src/modules/members/member-sessions.service.js';
-import { FEATURE_VERSION } from '../../src/modules/recognition/feature-format.js';
-import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
+import { issueCertificateForTest } from '../helpers/asset-factory.js';
 import {
   accessibilityProblems,
   freePort,
@@ -17,8 +12,8 @@ import {
   walkProblems,
 } from '../helpers/browser.js';
 import { phonePhoto } from '../helpers/phone-photo.js';
+import { recognitionOriginal as original, registerDescribedWork } from '../helpers/recognition.js';
 import { createTestContext, RECOGNITION_ON, type TestContext } from '../helpers/test-app.js';
-import { waitFor } from '../helpers/wait-for.js';
 import { joinedMember } from '../members/member-helpers.js';
 
 // #51 "Must show", in Chromium: a new phone photograph of a registered work, uploaded through the console's form by a
@@ -47,30 +42,13 @@ const data: string[] = [
 
 type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
-const original = (name: string): Buffer =>
-  readFileSync(path.join(packageRoot, 'test/fixtures/recognition', `${name}.jpg`));
-
 /** Registers a work with one image and waits until the image is described (findable by a new photograph). */
 async function register(account: Account, name: string, visibility: 'public' | 'private', title: string) {
-  const asset = await createAssetViaApi(context.app, account.auth, 'artworks', { title });
-  const response = await context.app.inject({
-    method: 'POST',
-    url: `/files/v1/assets/${asset.planet}/${asset.id}/media${visibility === 'public' ? '?public=true' : ''}`,
-    headers: { ...account.auth, 'content-type': 'image/jpeg' },
-    payload: original(name),
+  const { asset } = await registerDescribedWork(context.app, context.db, account.auth, {
+    name,
+    visibility,
+    title,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  const image = response.json<MediaRecordType>();
-  await waitFor(
-    async () =>
-      (
-        await context.db.query('SELECT 1 FROM media_features WHERE media_id = $1 AND version = $2', [
-          image.id,
-          FEATURE_VERSION,
-        ])
-      ).rows[0],
-    { message: `the features of ${name}`, timeoutMs: 60_000 },
-  );
   await issueCertificateForTest(context.db, asset);
   data.push(asset.certificate_number);
   return asset;

@@ -2,18 +2,7 @@
 // of a corner), rotated ±15°, scaled 0.6–1.6×, cut by the frame up to 15 %, under other light (gamma, white
 // balance), on a wall, with sensor noise, a little blur and JPEG 60–80. Deterministic for a seed.
 import sharp from 'sharp';
-
-/** mulberry32: a small seeded generator, so every run makes the same photos. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.js';
 
 type Point = [number, number];
 

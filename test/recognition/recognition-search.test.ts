@@ -1,20 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/lib/package-root.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import type { PhotoSearchResponseType } from '../../src/modules/photo-search/photo-search.schemas.js';
-import { FEATURE_VERSION } from '../../src/modules/recognition/feature-format.js';
-import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import { issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
 import { phonePhoto } from '../helpers/phone-photo.js';
+import { recognitionOriginal as original, registerDescribedWork } from '../helpers/recognition.js';
 import {
   RECOGNITION_ON,
   startSecondInstance,
   useTestContext,
   type TestContext,
 } from '../helpers/test-app.js';
-import { waitFor } from '../helpers/wait-for.js';
 
 // #51 "Must show": a new phone photograph of a registered work is recognised (`method: recognised`) by whoever
 // may find the work, and by nobody else; the keyless search recognises a stolen work's private image without
@@ -30,9 +26,6 @@ const context = useTestContext({
 type Account = Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 type Match = PhotoSearchResponseType['matches'][number];
 
-const original = (name: string): Buffer =>
-  readFileSync(path.join(packageRoot, 'test/fixtures/recognition', `${name}.jpg`));
-
 let gallery: Account;
 let collector: Account;
 let dealer: Account;
@@ -41,34 +34,14 @@ let issuedImage: MediaRecordType;
 let stolenWork: CreatedAsset;
 let privateWork: CreatedAsset;
 
-async function register(
+function register(
   account: Account,
   name: string,
   visibility: 'public' | 'private',
   title: string,
   app: FastifyInstance = context.app,
 ) {
-  const asset = await createAssetViaApi(app, account.auth, 'artworks', { title });
-  const response = await app.inject({
-    method: 'POST',
-    url: `/files/v1/assets/${asset.planet}/${asset.id}/media${visibility === 'public' ? '?public=true' : ''}`,
-    headers: { ...account.auth, 'content-type': 'image/jpeg' },
-    payload: original(name),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const image = response.json<MediaRecordType>();
-  // Described after the upload by the feature job (docs/media.md: findable by a new photograph within seconds).
-  await waitFor(
-    async () =>
-      (
-        await context.db.query('SELECT 1 FROM media_features WHERE media_id = $1 AND version = $2', [
-          image.id,
-          FEATURE_VERSION,
-        ])
-      ).rows[0],
-    { message: `the features of ${name}`, timeoutMs: 60_000 },
-  );
-  return { asset, image };
+  return registerDescribedWork(app, context.db, account.auth, { name, visibility, title });
 }
 
 function keyedSearch(account: Account, photo: Buffer, app: FastifyInstance = context.app) {

@@ -1,3 +1,4 @@
+import { seededWords } from '../helpers/seeded-random.js';
 import { describe, expect, it } from 'vitest';
 import {
   FingerprintIndex,
@@ -5,18 +6,6 @@ import {
   confidenceOf,
 } from '../../src/modules/media/fingerprint-index.js';
 import { FEATURELESS_PHASH, hammingDistance } from '../../src/modules/media/perceptual-hash.js';
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 function uuidFrom(random: () => number): string {
   const hex = [random(), random(), random(), random()].map((w) => w.toString(16).padStart(8, '0')).join('');
@@ -45,7 +34,7 @@ function bruteForce(entries: Map<string, bigint>, query: bigint, maxDistance: nu
 
 describe('FingerprintIndex', () => {
   it('finds exactly what a brute-force scan finds, at every distance up to the maximum and beyond', () => {
-    const random = seededRandom(7);
+    const random = seededWords(7);
     const index = new FingerprintIndex();
     const entries = new Map<string, bigint>();
     const centres = Array.from({ length: 40 }, () => hashFrom(random));
@@ -68,7 +57,7 @@ describe('FingerprintIndex', () => {
   });
 
   it('uses MAX_MATCH_DISTANCE by default and returns at most `limit`, nearest first', () => {
-    const random = seededRandom(11);
+    const random = seededWords(11);
     const index = new FingerprintIndex();
     const centre = hashFrom(random);
     for (let d = 0; d <= MAX_MATCH_DISTANCE + 3; d++)
@@ -93,7 +82,7 @@ describe('FingerprintIndex', () => {
   });
 
   it('stays exact through many adds, replaces and removes (slots and ids reused)', () => {
-    const random = seededRandom(3);
+    const random = seededWords(3);
     const index = new FingerprintIndex();
     const entries = new Map<string, bigint>();
     const ids: string[] = [];
@@ -145,7 +134,7 @@ describe('FingerprintIndex', () => {
   });
 
   it('holds an entry in under 80 bytes (a million in tens of MiB, not hundreds)', () => {
-    const random = seededRandom(5);
+    const random = seededWords(5);
     const index = new FingerprintIndex();
     for (let i = 0; i < 131_072; i++) index.add(uuidFrom(random), { phash: hashFrom(random) });
     expect(index.size).toBe(131_072);
