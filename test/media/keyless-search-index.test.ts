@@ -1,18 +1,11 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrate.js';
-import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
-import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { FingerprintCatalogue } from '../../src/modules/media/fingerprint-catalogue.service.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import type { PhotoSearchResponseType } from '../../src/modules/photo-search/photo-search.schemas.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { withRestoredCopy } from '../helpers/backup-restore.js';
 import { startSecondInstance, useTestContext, type TestContext } from '../helpers/test-app.js';
 import { fixturePhoto } from './media-fixtures.js';
 
@@ -212,27 +205,13 @@ describe('the keyless photo search index', () => {
   });
 
   it('is loaded from a restored database exactly as the searchable images there', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'avs-keyless-search-'));
-    const archive = path.join(dir, 'registry.avs');
-    const target = await createTestDatabase();
-    try {
-      const summary = await writeBackup(context.db, createWriteStream(archive, { mode: 0o600 }), {
-        file: archive,
-        schemaVersion: await schemaVersionOf(context.db),
-      });
-      const verified = await verifyArchive(archive, summary.schema_version);
-      await checkRestoreTarget(target.db, verified);
-      await migrate(target.db);
-      await loadArchive(target.db, verified);
-      const restored = new FingerprintCatalogue(target.db);
-      const searchable = await searchableInDatabase(target.db);
+    await withRestoredCopy(context.db, async (restoredDb) => {
+      const restored = new FingerprintCatalogue(restoredDb);
+      const searchable = await searchableInDatabase(restoredDb);
       expect(searchable).toEqual(await searchableInDatabase(context.db));
       expect(await keylessEntries(restored)).toEqual(searchable);
       expect(searchable).toContain(stolenImage.id);
       expect(searchable).not.toContain(privateImage.id);
-    } finally {
-      await target.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

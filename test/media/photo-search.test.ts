@@ -1,12 +1,5 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate.js';
-import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
-import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { FingerprintCatalogue } from '../../src/modules/media/fingerprint-catalogue.service.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import type { PhotoSearchResponseType } from '../../src/modules/photo-search/photo-search.schemas.js';
@@ -16,7 +9,7 @@ import {
   moveCertificateForTest,
   type CreatedAsset,
 } from '../helpers/asset-factory.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { withRestoredCopy } from '../helpers/backup-restore.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { fixturePhoto, pdfDocument } from './media-fixtures.js';
 
@@ -339,30 +332,16 @@ describe('fingerprints stored before photo search, and in the backup', () => {
   });
 
   it('carries the fingerprints in the backup; a restored service loads and finds them', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'avs-photo-search-'));
-    const archive = path.join(dir, 'registry.avs');
-    const target = await createTestDatabase();
-    try {
-      const summary = await writeBackup(context.db, createWriteStream(archive, { mode: 0o600 }), {
-        file: archive,
-        schemaVersion: await schemaVersionOf(context.db),
-      });
+    await withRestoredCopy(context.db, async (restoredDb, summary) => {
       expect(summary.tables.media_fingerprints).toBeGreaterThan(0);
-      const verified = await verifyArchive(archive, summary.schema_version);
-      await checkRestoreTarget(target.db, verified);
-      await migrate(target.db);
-      await loadArchive(target.db, verified);
       const rows = 'SELECT media_id, asset_id, phash, seq FROM media_fingerprints ORDER BY seq';
-      expect((await target.db.query(rows)).rows).toEqual((await context.db.query(rows)).rows);
+      expect((await restoredDb.query(rows)).rows).toEqual((await context.db.query(rows)).rows);
       // A service started on the restored database loads them at start: it finds the issued image.
-      const restored = new FingerprintCatalogue(target.db);
+      const restored = new FingerprintCatalogue(restoredDb);
       await restored.catchUp();
       expect(restored.index.size).toBe(summary.tables.media_fingerprints);
       const found = restored.index.search({ phash: await storedPhash(issuedImage.id) });
       expect(found).toContainEqual({ mediaId: issuedImage.id, distance: 0 });
-    } finally {
-      await target.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { base64urlnopad } from '@scure/base';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate.js';
-import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
-import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import { auditHistory } from '../../src/modules/history/history-audit.service.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { createAssetViaApi, type CreatedAsset } from '../helpers/asset-factory.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { withRestoredCopy } from '../helpers/backup-restore.js';
 import { useTestContext, type TestContext } from '../helpers/test-app.js';
 import { CREDENTIALS_TEST_CONFIG, moveCertificate } from '../credentials/credential-helpers.js';
 import { pdfDocument, pngImage } from './media-fixtures.js';
@@ -210,25 +203,11 @@ describe('the owner holds the salt, and can reveal the medium', () => {
   });
 
   it('the salt travels in the backup archive and comes back on restore', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'avs-private-media-'));
-    const archive = path.join(dir, 'registry.avs');
-    const target = await createTestDatabase();
-    try {
-      const summary = await writeBackup(context.db, createWriteStream(archive, { mode: 0o600 }), {
-        file: archive,
-        schemaVersion: await schemaVersionOf(context.db),
-      });
-      const verified = await verifyArchive(archive, summary.schema_version);
-      await checkRestoreTarget(target.db, verified);
-      await migrate(target.db);
-      await loadArchive(target.db, verified);
+    await withRestoredCopy(context.db, async (restoredDb) => {
       const salts = 'SELECT id, commitment_salt FROM asset_media ORDER BY id';
-      const restored = (await target.db.query(salts)).rows;
+      const restored = (await restoredDb.query(salts)).rows;
       expect(restored).toEqual((await context.db.query(salts)).rows);
       expect(restored.some((row) => row.id === privateReport.id && row.commitment_salt !== null)).toBe(true);
-    } finally {
-      await target.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,11 +1,4 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate.js';
-import { verifyArchive } from '../../src/modules/backup/backup-archive.js';
-import { schemaVersionOf, writeBackup } from '../../src/modules/backup/backup.service.js';
-import { checkRestoreTarget, loadArchive } from '../../src/modules/backup/restore.service.js';
 import {
   DESCRIPTOR_BYTES,
   FEATURE_VERSION,
@@ -15,7 +8,7 @@ import {
 import { FeaturePool } from '../../src/modules/recognition/feature-pool.js';
 import type { MediaRecordType } from '../../src/modules/media/media.schemas.js';
 import { createAssetViaApi } from '../helpers/asset-factory.js';
-import { createTestDatabase } from '../helpers/test-database.js';
+import { withRestoredCopy } from '../helpers/backup-restore.js';
 import { RECOGNITION_ON, useTestContext } from '../helpers/test-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { fixturePhoto } from '../media/media-fixtures.js';
@@ -141,27 +134,13 @@ describe('local features of an image', () => {
   it('carries the features in a backup and a restore', async () => {
     const { image } = await uploadPhoto('dune.jpg');
     await waitFor(() => featuresOf(image.id), { message: 'the upload features', timeoutMs: 60_000 });
-    const dir = mkdtempSync(path.join(tmpdir(), 'avs-features-'));
-    const archive = path.join(dir, 'registry.avs');
-    const target = await createTestDatabase();
-    try {
-      const summary = await writeBackup(context.db, createWriteStream(archive, { mode: 0o600 }), {
-        file: archive,
-        schemaVersion: await schemaVersionOf(context.db),
-      });
+    await withRestoredCopy(context.db, async (restoredDb, summary) => {
       expect(summary.tables.media_features).toBeGreaterThan(0);
-      const verified = await verifyArchive(archive, summary.schema_version);
-      await checkRestoreTarget(target.db, verified);
-      await migrate(target.db);
-      await loadArchive(target.db, verified);
       const row = `SELECT media_id, asset_id, version, keypoint_count, keypoints, descriptors, created_at
                      FROM media_features WHERE media_id = $1`;
-      const restored = (await target.db.query(row, [image.id])).rows;
+      const restored = (await restoredDb.query(row, [image.id])).rows;
       expect(restored).toHaveLength(1);
       expect(restored).toEqual((await context.db.query(row, [image.id])).rows);
-    } finally {
-      await target.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
