@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMemberSession } from '../../src/modules/members/member-sessions.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
-import { launchChromium, openPage, seriousViolations } from '../helpers/browser.js';
+import { launchChromium, openPage, pictureLoadedWidth, seriousViolations } from '../helpers/browser.js';
 import { useTestContext } from '../helpers/test-app.js';
 import { fixturePhoto } from '../media/media-fixtures.js';
 import { joinedMember } from '../members/member-helpers.js';
@@ -71,23 +71,8 @@ describe.each([
     });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('heading', { name: '1 asset looks like this photograph' }).waitFor();
-    const picture = page.getByRole('img', { name: 'Photograph of Water Lilies' });
-    await picture.waitFor();
-    // The picture loaded (the console served it to the session): it has a size. Visible is not yet loaded: wait for
-    // the load, or the error (a refused picture has no size, and the test fails).
-    const loadedWidth = await picture.evaluate(
-      (image: {
-        complete: boolean;
-        naturalWidth: number;
-        addEventListener(type: 'load' | 'error', listener: () => void): void;
-      }) =>
-        image.complete
-          ? image.naturalWidth
-          : new Promise<number>((resolve) => {
-              image.addEventListener('load', () => resolve(image.naturalWidth));
-              image.addEventListener('error', () => resolve(0));
-            }),
-    );
+    // The picture loaded (the console served it to the session): it has a size.
+    const loadedWidth = await pictureLoadedWidth(page, 'Photograph of Water Lilies');
     expect(loadedWidth).toBeGreaterThan(0);
     expect(await page.getByText(issued.certificate_number).count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -9,6 +9,7 @@ import {
   openPage,
   PAGE_VIEWPORTS,
   PAGE_WALK_PASSES,
+  pictureLoadedWidth,
   walkProblems,
 } from '../helpers/browser.js';
 import { phonePhoto } from '../helpers/phone-photo.js';
@@ -160,25 +161,6 @@ async function searchFor(page: Page, label: string, button: string, photo: Buffe
   ]);
 }
 
-/** The picture has loaded under the page's CSP: it has a size (a refused one has none). */
-async function loadedWidth(page: Page, name: string): Promise<number> {
-  const picture = page.getByRole('img', { name });
-  await picture.waitFor();
-  return picture.evaluate(
-    (image: {
-      complete: boolean;
-      naturalWidth: number;
-      addEventListener(type: 'load' | 'error', listener: () => void): void;
-    }) =>
-      image.complete
-        ? image.naturalWidth
-        : new Promise<number>((resolve) => {
-            image.addEventListener('load', () => resolve(image.naturalWidth));
-            image.addEventListener('error', () => resolve(0));
-          }),
-  );
-}
-
 /** The same, in a language without labels a test may name: the file field and its own form's button. */
 async function searchByForm(page: Page, photo: Buffer): Promise<void> {
   const field = page.locator('input[type=file]');
@@ -208,7 +190,7 @@ describe.each(LANGUAGES)('a phone photograph of a registered work, recognised ($
       await expect.poll(() => card.count()).toBe(1);
       expect(await card.locator('[data-method]').getAttribute('data-method')).toBe('recognised');
       expect(await card.textContent()).toMatch(language.recognised);
-      expect(await loadedWidth(page, language.picture)).toBeGreaterThan(0);
+      expect(await pictureLoadedWidth(page, language.picture)).toBeGreaterThan(0);
       expect(await accessibilityProblems(page)).toEqual([]);
 
       // A photograph of a work nobody registered: nothing, and what a photograph cannot be recognised from.
@@ -232,7 +214,7 @@ describe.each(LANGUAGES)('a phone photograph of a registered work, recognised ($
       expect(await card.textContent()).toMatch(language.recognised);
       expect(await card.textContent()).toContain(language.registeredCard);
       expect(await card.textContent()).not.toContain(language.reportedCard);
-      expect(await loadedWidth(page, language.picture)).toBeGreaterThan(0);
+      expect(await pictureLoadedWidth(page, language.picture)).toBeGreaterThan(0);
       expect(await accessibilityProblems(page)).toEqual([]);
 
       await searchFor(page, language.publicLabel, language.search, photos.stolen);

@@ -195,3 +195,25 @@ export async function walkProblems(
   }
   return problems;
 }
+
+/**
+ * The width of the picture named `name` once it has loaded or failed: a picture the page's CSP or the server refused
+ * has none. Visible is not yet loaded, so this waits for the load or the error.
+ */
+export async function pictureLoadedWidth(page: Page, name: string): Promise<number> {
+  const picture = page.getByRole('img', { name });
+  await picture.waitFor();
+  return picture.evaluate(
+    (image: {
+      complete: boolean;
+      naturalWidth: number;
+      addEventListener(type: 'load' | 'error', listener: () => void): void;
+    }) =>
+      image.complete
+        ? image.naturalWidth
+        : new Promise<number>((resolve) => {
+            image.addEventListener('load', () => resolve(image.naturalWidth));
+            image.addEventListener('error', () => resolve(0));
+          }),
+  );
+}
