@@ -613,6 +613,17 @@ describe('taps that arrive together: one statement for their counters (docs/tags
     expect((await tagAlerts(asset)).map((alert) => alert.payload.tap.verdict)).toEqual(['copied']);
   });
 
+  it('ten taps of one link at once, across groups and writers: exactly one genuine', async () => {
+    const { tap, bound } = await taggedAsset();
+    const url = tap();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => tapJson(url)));
+
+    expect(answers.filter((answer) => answer.verdict === 'genuine')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.verdict === 'copied')).toHaveLength(9);
+    expect(await lastCounter(bound.tag.id)).toBe(answers[0]!.counter);
+  });
+
   it('a failed group fails each of its taps with 500 and writes nothing: the same links are genuine afterwards', async () => {
     const first = await taggedAsset();
     const second = await taggedAsset();
