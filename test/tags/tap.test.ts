@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PreparedStatement } from '../../src/db/database.js';
 import { listEvents } from '../../src/modules/chain/events.repository.js';
 import { verifyCredential } from '../../src/modules/credentials/credential-verifier.js';
+import type { CountedTap } from '../../src/modules/tags/tag-taps.repository.js';
 import { rotateTagKeys } from '../../src/modules/tags/tag-keys.service.js';
+import { TapRecorder } from '../../src/modules/tags/tap.service.js';
 import { SDM_READ_COUNTER_MAX } from '../../src/modules/tags/sun-crypto.js';
 import { CREDENTIALS_TEST_CONFIG, servedBy } from '../credentials/credential-helpers.js';
 import {
@@ -10,6 +14,7 @@ import {
   setCertificateStatusForTest,
   type CreatedAsset,
 } from '../helpers/asset-factory.js';
+import { countingStatements } from '../helpers/counting-statements.js';
 import { SoftwareTag, softwareTagOf, type ProvisioningAnswer } from '../helpers/software-tag.js';
 import { useTestContext } from '../helpers/test-app.js';
 
@@ -453,5 +458,197 @@ describe('the link itself', () => {
     const named = await register(['asset.tag_alert']);
     expect(named.statusCode).toBe(201);
     expect(named.json().events).toEqual(['asset.tag_alert']);
+  });
+});
+
+describe('taps that arrive together: one statement for their counters (docs/tags.md, "The counter")', () => {
+  const GROUP_STATEMENT = 'insert_tag_taps_advancing_counters';
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A tap of `tag` with a valid MAC and this counter, as the tap service hands it to the recorder. */
+  const countedTap = (tag: Awaited<ReturnType<typeof taggedAsset>>, counter: number): CountedTap => ({
+    id: randomUUID(),
+    tagId: tag.bound.tag.id,
+    assetId: tag.asset.id,
+    planet: 'watches',
+    verdict: 'genuine',
+    counter,
+    result: { verdict: 'genuine', counter },
+    clientAddress: '203.0.113.7',
+    createdAt: new Date().toISOString(),
+    recordAnyway: false,
+  });
+  const recorded = async (taps: CountedTap[]) =>
+    (
+      await context.db.query<{ id: string }>('SELECT id FROM tag_taps WHERE id = ANY($1::uuid[])', [
+        taps.map((tap) => tap.id),
+      ])
+    ).rows.map((row) => row.id);
+  /** A recorder over the app's database that counts the statements it sends: one a group. */
+  function countingRecorder() {
+    const { db, statements } = countingStatements(context.app.db);
+    return { recorder: new TapRecorder(db), groups: () => statements.length };
+  }
+
+  it('two taps of one link in one group: one statement, exactly one advances and is recorded', async () => {
+    const tag = await taggedAsset();
+    const { recorder, groups } = countingRecorder();
+    const taps = [countedTap(tag, 4), countedTap(tag, 4)];
+
+    const advanced = await Promise.all(taps.map((tap) => recorder.advance(tap)));
+
+    expect(groups()).toBe(1);
+    expect(advanced.sort()).toEqual([false, true]);
+    expect(await lastCounter(tag.bound.tag.id)).toBe(4);
+    expect(await recorded(taps)).toHaveLength(1);
+  });
+
+  it('counters 7 and 5 in one group both advance, taken in counter order; the tag keeps 7, and 6 later is refused', async () => {
+    const tag = await taggedAsset();
+    const { recorder, groups } = countingRecorder();
+    const taps = [countedTap(tag, 7), countedTap(tag, 5)];
+
+    expect(await Promise.all(taps.map((tap) => recorder.advance(tap)))).toEqual([true, true]);
+    expect(groups()).toBe(1);
+    expect(await lastCounter(tag.bound.tag.id)).toBe(7);
+    expect(await recorded(taps)).toHaveLength(2);
+
+    const older = countedTap(tag, 6);
+    expect(await recorder.advance(older)).toBe(false);
+    expect(await recorded([older])).toEqual([]);
+    expect(await lastCounter(tag.bound.tag.id)).toBe(7);
+  });
+
+  it('different tags in one group each advance; a replayed old counter beside a new one is still refused', async () => {
+    const tags = [await taggedAsset(), await taggedAsset(), await taggedAsset()];
+    const { recorder, groups } = countingRecorder();
+    expect(await recorder.advance(countedTap(tags[0]!, 3))).toBe(true);
+    const taps = [
+      countedTap(tags[0]!, 3),
+      countedTap(tags[0]!, 8),
+      countedTap(tags[1]!, 1),
+      countedTap(tags[2]!, 2),
+    ];
+
+    const advanced = await Promise.all(taps.map((tap) => recorder.advance(tap)));
+
+    expect(groups()).toBe(2);
+    expect(advanced).toEqual([false, true, true, true]);
+    expect(await Promise.all(tags.map((tag) => lastCounter(tag.bound.tag.id)))).toEqual([8, 1, 2]);
+    expect((await recorded(taps)).sort()).toEqual(
+      taps
+        .slice(1)
+        .map((tap) => tap.id)
+        .sort(),
+    );
+  });
+
+  it('an unbound tag’s tap is recorded whether or not its counter moves', async () => {
+    const tag = await taggedAsset();
+    const { recorder } = countingRecorder();
+    const taps = [2, 2].map((counter) => ({
+      ...countedTap(tag, counter),
+      verdict: 'unbound',
+      recordAnyway: true,
+    }));
+
+    expect((await Promise.all(taps.map((tap) => recorder.advance(tap)))).sort()).toEqual([false, true]);
+    expect(await recorded(taps)).toHaveLength(2);
+  });
+
+  it('over HTTP, two simultaneous taps of one link go through one group statement: one genuine, one copied', async () => {
+    // Every writer of the recorder kept busy by another tag's tap (PGlite writes with one, PostgreSQL with two).
+    const writers = context.db.kind === 'pglite' ? 1 : 2;
+    const pacers: Awaited<ReturnType<typeof taggedAsset>>[] = [];
+    for (let writer = 0; writer < writers; writer++) pacers.push(await taggedAsset());
+    const { tap, asset } = await taggedAsset();
+    // The certificate's page in the public cache: after its version check, a tap reaches the recorder at once.
+    expect((await tapJson(tap())).verdict).toBe('genuine');
+    const url = tap();
+    const { db } = context.app;
+    const query = db.query.bind(db);
+    const groups: number[] = [];
+    const held: (() => void)[] = [];
+    let holding = true;
+    let versionChecks = 0;
+    const signals: { when: () => boolean; then: () => void }[] = [];
+    const until = (when: () => boolean) =>
+      new Promise<void>((resolve) => (when() ? resolve() : signals.push({ when, then: resolve })));
+    const signal = () => signals.filter(({ when }) => when()).forEach(({ then }) => then());
+    // Group statements wait until released (busy writers); version checks are counted as they answer.
+    vi.spyOn(db, 'query').mockImplementation((async (sql: string | PreparedStatement, params?: unknown[]) => {
+      const name = typeof sql === 'string' ? '' : sql.name;
+      if (name === GROUP_STATEMENT) groups.push((params![0] as unknown[]).length);
+      if (name === GROUP_STATEMENT && holding) {
+        await new Promise<void>((resolve) => {
+          held.push(resolve);
+          signal();
+        });
+      }
+      const result = await query(sql, params);
+      if (name === 'public_read_versions') versionChecks += 1;
+      signal();
+      return result;
+    }) as typeof db.query);
+    const pacing: Promise<TapAnswer>[] = [];
+    for (const pacer of pacers) {
+      pacing.push(tapJson(pacer.tap()));
+      await until(() => held.length === pacing.length);
+    }
+    const checksBefore = versionChecks;
+
+    const answering = Promise.all([tapJson(url), tapJson(url)]);
+    // Both taps past their last read (each its own version check), then a turn: both wait for a writer.
+    await until(() => versionChecks >= checksBefore + 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    holding = false;
+    held.splice(0).forEach((release) => release());
+    const answers = await answering;
+
+    expect((await Promise.all(pacing)).map((answer) => answer.verdict)).toEqual(
+      Array(writers).fill('genuine'),
+    );
+    expect(answers.map((answer) => answer.verdict).sort()).toEqual(['copied', 'genuine']);
+    expect(groups).toEqual([...Array<number>(writers).fill(1), 2]);
+    expect((await tagAlerts(asset)).map((alert) => alert.payload.tap.verdict)).toEqual(['copied']);
+  });
+
+  it('ten taps of one link at once, across groups and writers: exactly one genuine', async () => {
+    const { tap, bound } = await taggedAsset();
+    const url = tap();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => tapJson(url)));
+
+    expect(answers.filter((answer) => answer.verdict === 'genuine')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.verdict === 'copied')).toHaveLength(9);
+    expect(await lastCounter(bound.tag.id)).toBe(answers[0]!.counter);
+  });
+
+  it('a failed group fails each of its taps with 500 and writes nothing: the same links are genuine afterwards', async () => {
+    const first = await taggedAsset();
+    const second = await taggedAsset();
+    const urls = [first.tap(), second.tap()];
+    const { db } = context.app;
+    const query = db.query.bind(db);
+    const sent: string[] = [];
+    vi.spyOn(db, 'query').mockImplementation((async (sql: string | PreparedStatement, params?: unknown[]) => {
+      const name = typeof sql === 'string' ? '' : sql.name;
+      sent.push(name);
+      if (name === GROUP_STATEMENT)
+        throw new Error('could not write to file "pg_wal/…": No space left on device');
+      return query(sql, params);
+    }) as typeof db.query);
+
+    const failed = await Promise.all(urls.map((url) => open(url)));
+
+    expect(failed.map((response) => response.statusCode)).toEqual([500, 500]);
+    expect(sent).toContain(GROUP_STATEMENT);
+    expect(await lastCounter(first.bound.tag.id)).toBeNull();
+    expect(await lastCounter(second.bound.tag.id)).toBeNull();
+    vi.restoreAllMocks();
+    expect((await Promise.all(urls.map(tapJson))).map((answer) => answer.verdict)).toEqual([
+      'genuine',
+      'genuine',
+    ]);
   });
 });

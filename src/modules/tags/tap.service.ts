@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
-import type { Database, Queryable } from '../../db/database.js';
+import { DatabaseUnavailableError, type Database, type Queryable } from '../../db/database.js';
+import { GroupCommit } from '../../lib/group-commit.js';
 import { decodePosition, ownedAssetPage } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
 import { getAsset } from '../assets/assets.service.js';
@@ -25,7 +26,13 @@ import {
   tagKeysByVersion,
   type TagKeys,
 } from './tag-keys.service.js';
-import { insertTap, insertTapAdvancingCounter, listTaps, type TapRow } from './tag-taps.repository.js';
+import {
+  insertTap,
+  insertTapsAdvancingCounters,
+  listTaps,
+  type CountedTap,
+  type TapRow,
+} from './tag-taps.repository.js';
 import { findTagsByUids, type TagRow } from './tags.repository.js';
 import type { TapPageType, TapQueryType, TapResultType, TapType, TapVerdict } from './tags.schemas.js';
 
@@ -127,12 +134,42 @@ function certificateOf(page: CertificatePage | undefined): TapResultType['certif
 }
 
 /**
+ * Writes the taps whose MAC is valid by group commit (docs/tags.md, "The counter"): those that arrive while a
+ * write runs, or in one turn of the event loop, go to the database together as one statement, which judges each
+ * one's counter, moves the tags' counters and records the taps: one commit for many, and each tap still told
+ * whether its counter moved. A group that fails is written again one tap at a time, so a tap that breaks a
+ * constraint fails alone; with the database unavailable every tap of the group fails, and none is half written.
+ */
+export class TapRecorder {
+  private readonly group: GroupCommit<CountedTap, boolean>;
+
+  constructor(db: Database) {
+    this.group = new GroupCommit((taps) => insertTapsAdvancingCounters(db, taps), {
+      // PGlite runs one statement at a time: a second writer would only queue behind the first.
+      maxWriters: db.kind === 'pglite' ? 1 : 2,
+      // Taps received in one turn join one group, on PostgreSQL too: a lone tap waits a turn, not a timer.
+      gatherTurn: true,
+      retryAlone: (error) => !(error instanceof DatabaseUnavailableError),
+    });
+  }
+
+  /** True when the tap's counter moved (it is the tag's newest), once the tap and the counter are committed. */
+  advance(tap: CountedTap): Promise<boolean> {
+    return this.group.add(tap);
+  }
+
+  drain(): Promise<void> {
+    return this.group.drain();
+  }
+}
+
+/**
  * Records the tap and decides what the counter says (docs/tags.md, "The counter"). A tap with a valid MAC whose
- * counter is greater than the last advances it and is recorded in one statement; any other tap is recorded in a
- * transaction with, for a forged or copied one, the asset.tag_alert outbox row to the asset's owner.
+ * counter is greater than the last advances it and is recorded by the group commit of TapRecorder; any other tap
+ * is recorded in a transaction with, for a forged or copied one, the asset.tag_alert outbox row to the asset's owner.
  */
 async function recordTap(
-  db: Database,
+  { db, recorder }: Pick<TapServices, 'db' | 'recorder'>,
   judged: KeyVerdict,
   tap: { id: string; at: string; clientAddress: string; certificate: TapResultType['certificate'] },
 ): Promise<TapResultType> {
@@ -163,13 +200,12 @@ async function recordTap(
       judged.verdict === 'unbound' ? 'unbound' : judged.tampered ? 'tampered' : 'genuine',
     );
     const { tag, counter } = judged.named;
-    const advanced = await db.singleStatement((tx) =>
-      insertTapAdvancingCounter(
-        tx,
-        { ...accepted.row, tagId: tag.id, counter },
-        judged.verdict === 'unbound',
-      ),
-    );
+    const advanced = await recorder.advance({
+      ...accepted.row,
+      tagId: tag.id,
+      counter,
+      recordAnyway: judged.verdict === 'unbound',
+    });
     if (advanced || judged.verdict === 'unbound') return accepted.result;
   }
   const { result, row } = record(judged.verdict === 'accepted' ? 'copied' : judged.verdict);
@@ -194,6 +230,7 @@ export interface TapServices {
   reads: PublicReadCache;
   config: Config;
   keyring: TagKeyring;
+  recorder: TapRecorder;
   signer: DocumentSigner;
 }
 
@@ -237,7 +274,7 @@ export async function tapTag(
     clientAddress,
     certificate: certificateOf(page),
   };
-  const result = await recordTap(db, judged, tap);
+  const result = await recordTap(services, judged, tap);
   // The page shows no receipt: only the JSON answer is signed.
   const text = request.withReceipt ? await verificationResponseText(db, services.signer, result) : undefined;
   return { result, text, page };
