@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedId } from '../../src/lib/time-ordered-id.js';
+import { listTables } from '../../src/modules/backup/backup.repository.js';
 import { makeVerificationMonths } from '../../src/modules/verification/verification-partitions.service.js';
 import { findVerification } from '../../src/modules/verification/verifications.repository.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
@@ -55,6 +56,14 @@ describe('the partitioned history tables', () => {
     const months = await partitionsOf('verifications');
     for (const ahead of [0, 1, 2, 3]) expect(months).toContain(monthsFromNow(ahead));
     expect(months).toContain('verifications_default');
+  });
+
+  it("the backup carries each partitioned table once, by its parent, and none of pg_partman's own", async () => {
+    const carried = (await listTables(context.db)).map((table) => table.name);
+    for (const parent of ['asset_events', 'tlog_entries', 'verifications'])
+      expect(carried.filter((name) => name === parent)).toHaveLength(1);
+    expect(carried.filter((name) => /_p\d{2}$|_p\d{4}_\d{2}$|_default$/.test(name))).toEqual([]);
+    expect(carried.filter((name) => /part_config|template_/.test(name))).toEqual([]);
   });
 
   it('a history still verifies, its events logged, and its verification is found by id', async () => {
