@@ -4,14 +4,19 @@ import { timeOrderedId } from '../../src/lib/time-ordered-id.js';
 import { listTables } from '../../src/modules/backup/backup.repository.js';
 import { makeVerificationMonths } from '../../src/modules/verification/verification-partitions.service.js';
 import { findVerification } from '../../src/modules/verification/verifications.repository.js';
-import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import {
+  createAssetViaApi,
+  issueCertificateForTest,
+  verifyViaApi,
+  type CreatedAsset,
+} from '../helpers/asset-factory.js';
 import { appendEventsForTest } from '../helpers/long-history.js';
-import { LOG_ON_DEMAND, useTestContext, type TestContext } from '../helpers/test-app.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // Migrations 480 and 481 (docs/scaling.md, "Partitions"), on both databases: what partitioning must not change.
-const context = useTestContext({ config: LOG_ON_DEMAND });
-let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
+const context = useTestContext();
 let asset: CreatedAsset;
+let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
 
 const monthName = (year: number, month: number) => {
   const first = new Date(Date.UTC(year, month, 1));
@@ -28,16 +33,7 @@ async function partitionsOf(parent: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-const verify = async () => {
-  const answer = await context.app.inject({
-    method: 'POST',
-    url: '/api/v1/verify',
-    headers: owner.auth,
-    payload: { planet: 'artworks', asset_id: asset.id },
-  });
-  expect(answer.statusCode).toBe(200);
-  return answer.json<{ id: string; verified: boolean; checks: { name: string; passed: boolean }[] }>();
-};
+const verify = () => verifyViaApi(context.app, owner.auth, asset);
 
 beforeAll(async () => {
   owner = await context.createAccountWithKey();

@@ -17,7 +17,12 @@ import {
   listVerificationsStatement,
   verificationWindow,
 } from '../../src/modules/verification/verifications.repository.js';
-import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import {
+  createAssetViaApi,
+  issueCertificateForTest,
+  verifyViaApi,
+  type CreatedAsset,
+} from '../helpers/asset-factory.js';
 import { LOG_ON_DEMAND, useTestContext, type TestContext } from '../helpers/test-app.js';
 
 // The log integrates only when asked: the integrator's read is explained while events wait in its queue.
@@ -100,15 +105,7 @@ beforeAll(async () => {
     assets.push(asset);
   }
   await context.app.tlogIntegrator!.runOnce();
-  for (const asset of assets) {
-    const answer = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/verify',
-      headers: owner.auth,
-      payload: { planet: 'artworks', asset_id: asset.id },
-    });
-    verificationId = answer.json<{ id: string }>().id;
-  }
+  for (const asset of assets) verificationId = (await verifyViaApi(context.app, owner.auth, asset)).id;
   const partitions = new Set<string>();
   for (const asset of assets) partitions.add(await partitionOf('asset_events', asset.id));
   expect(partitions.size).toBeGreaterThan(1);
