@@ -1,14 +1,15 @@
 -- Issue #52 item 3 (docs/scaling.md, "Partitions"): the verification records, partitioned by month of created_at.
 -- Why by time: verifications are the one history that grows with reads, not with writes, and they are records, not
--- provenance: a month no longer wanted online is detached (DETACH PARTITION … CONCURRENTLY) and archived. Each read
+-- provenance: a month no longer wanted online is detached (DETACH PARTITION; not CONCURRENTLY, which PostgreSQL
+-- refuses while a DEFAULT partition exists) and archived. Each read
 -- still finds its rows by index in each month it touches: an asset's list (the primary key, led by asset_id) walks the
 -- months newest first and stops at its page, a page after a cursor skips the months after it, the owner's figures
 -- since a day skip the months before it, and a look-up by id reads the month its UUIDv7 was made in
 -- (verificationWindow, src/modules/verification).
 -- Managed by pg_partman where it is installed and this role may create it (PostgreSQL with Debian's
 -- postgresql-15-partman): partman makes the months ahead in its maintenance. Elsewhere (PGlite, PostgreSQL without
--- partman) the service does: verifications_make_months, called by this migration and by the service's periodic
--- maintenance, makes the coming months; a DEFAULT partition takes a row of any month not made (none, unless a
+-- partman) the service does: verifications_make_months, called by this migration and by the service's hourly
+-- step, makes the coming months; a DEFAULT partition takes a row of any month not made (none, unless a
 -- restore brings older months than the oldest made here, or the maintenance has not run for months).
 
 -- The old table gives its names up to the new one.
@@ -61,7 +62,7 @@ BEGIN
 END;
 $$;
 
--- The periodic step (src/modules/verification/verification-partitions.repository.ts): pg_partman's maintenance of
+-- The hourly step (src/modules/verification/verification-partitions.plugin.ts): pg_partman's maintenance of
 -- this table where partman manages it, the months ahead otherwise. How many months the service made.
 CREATE FUNCTION verifications_maintain_partitions(months_ahead integer) RETURNS integer
 LANGUAGE plpgsql SET "TimeZone" TO 'UTC' AS $$
