@@ -62,7 +62,7 @@ async function seed(db: Database): Promise<void> {
     SELECT gen_random_uuid(), account_id, 'asset.created',
            jsonb_build_object('type', 'asset.created', 'data', to_jsonb(a) - 'head_hash')
       FROM assets a;
-    INSERT INTO tlog_pending (event_id) SELECT id FROM asset_events;
+    INSERT INTO tlog_pending (event_id, asset_id, sequence) SELECT id, asset_id, sequence FROM asset_events;
     SET session_replication_role = origin;
   `);
 }

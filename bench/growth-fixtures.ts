@@ -223,7 +223,6 @@ const DEFERRED_INDEXES = [
   'assets_title_trgm_idx',
   'asset_events_pkey',
   'asset_events_id_idx',
-  'tlog_entries_event_id_key',
   'tlog_entries_asset_idx',
 ];
 

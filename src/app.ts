@@ -48,6 +48,7 @@ import { importsPlugin } from './modules/inventory/imports.plugin.js';
 import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { eventPruningPlugin } from './modules/event-feed/event-pruning.plugin.js';
 import { historyRecheckPlugin } from './modules/history/history-recheck.plugin.js';
+import { verificationPartitionsPlugin } from './modules/verification/verification-partitions.plugin.js';
 import { credentialsPlugin } from './modules/credentials/credentials.plugin.js';
 import { holdingProofReceiptRoutes } from './modules/holding-proofs/holding-proof-receipts.routes.js';
 import { tlogPlugin } from './modules/tlog/tlog.plugin.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(noticesPlugin);
   await app.register(eventPruningPlugin);
   await app.register(historyRecheckPlugin);
+  await app.register(verificationPartitionsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(publicReadsPlugin);
   await app.register(credentialsPlugin);

@@ -42,3 +42,9 @@ export function timeOrderedId(): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The millisecond a UUIDv7 was made in (its first 48 bits), or undefined for an id of another version. */
+export function millisecondOfOrderedId(id: string): number | undefined {
+  if (id[14] !== '7') return undefined;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}

@@ -29,6 +29,30 @@ export async function createAssetViaApi(
   return response.json<CreatedAsset>();
 }
 
+/** What POST /api/v1/verify answers, as far as the tests read it. */
+export interface VerifiedAnswer {
+  id: string;
+  verified: boolean;
+  checks: { name: string; passed: boolean }[];
+  [field: string]: unknown;
+}
+
+/** Verifies an asset over the API by planet and id, and fails the test unless it is answered 200. */
+export async function verifyViaApi(
+  app: FastifyInstance,
+  auth: { authorization: string },
+  asset: { planet: string; id: string },
+): Promise<VerifiedAnswer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/verify',
+    headers: auth,
+    payload: { planet: asset.planet, asset_id: asset.id },
+  });
+  if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
+  return response.json<VerifiedAnswer>();
+}
+
 /** Makes a certificate move as an administrator does: the certificate-moves service, in one transaction. */
 export async function moveCertificateForTest(
   db: Database,

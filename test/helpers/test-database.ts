@@ -51,7 +51,7 @@ function viaPgbouncer(serverUrl: string): string {
 /** What a child process needs besides DATABASE_URL to use it the way this project does. */
 const poolModeEnv: Record<string, string> = throughPgbouncer ? { AVS_DB_POOL_MODE: 'transaction' } : {};
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(blank = false): Promise<{ url: string; drop: () => Promise<void> }> {
   const { adminUrl, templateName } = inject('postgresTemplate');
   const name = `${templateName.replace('template', 'test')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -60,7 +60,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     // Two files copying one template at the same instant can collide; a short retry settles it.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+        await admin.query(`CREATE DATABASE ${name}${blank ? '' : ` TEMPLATE ${templateName}`}`);
         break;
       } catch (error) {
         if (attempt >= 20) throw error;
@@ -82,10 +82,15 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** A fresh, migrated database of the kind this test project runs on. */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+/** A fresh, migrated database of the kind this test project runs on; `blank`: with no migration applied. */
+export async function createTestDatabase(
+  options: { poolSize?: number; blank?: boolean } = {},
+): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') {
-    const db = await PgliteDatabase.open('memory://', { loadDataDir: pgliteTemplateBlob() });
+    const db = await PgliteDatabase.open(
+      'memory://',
+      options.blank ? {} : { loadDataDir: pgliteTemplateBlob() },
+    );
     return {
       kind: 'pglite',
       db,
@@ -97,7 +102,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
       drop: () => db.close(),
     };
   }
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase(options.blank);
   const db = new PostgresDatabase({
     connectionString: created.url,
     poolSize: options.poolSize ?? 10,

@@ -15,11 +15,11 @@ const insertEventStatement = prepared(
   'insert_event',
   `INSERT INTO asset_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 );
-const findLastEventStatement = prepared(
+export const findLastEventStatement = prepared(
   'find_last_event',
   'SELECT sequence, hash FROM asset_events WHERE asset_id = $1 ORDER BY sequence DESC LIMIT 1',
 );
-const listEventsStatement = prepared(
+export const listEventsStatement = prepared(
   'list_events',
   `SELECT ${EVENT_COLUMNS} FROM asset_events WHERE asset_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
 );

@@ -26,16 +26,18 @@ export async function listAssetKeys(
   );
 }
 
+export const LIST_EVENTS_OF_ASSETS_SQL = `SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id,
+       created_at, prev_hash, hash
+   FROM asset_events WHERE asset_id = ANY($1::uuid[]) ORDER BY asset_id, sequence`;
+
 /** Every event of the given assets, grouped by asset, oldest first. */
 export async function listEventsOfAssets(
   db: Queryable,
   assetIds: string[],
 ): Promise<Map<string, ChainedEvent[]>> {
-  const { rows } = await db.query<Parameters<typeof toChainedEvent>[0]>(
-    `SELECT id, asset_id, planet, sequence, event_type, payload, actor_account_id, created_at, prev_hash, hash
-     FROM asset_events WHERE asset_id = ANY($1::uuid[]) ORDER BY asset_id, sequence`,
-    [assetIds],
-  );
+  const { rows } = await db.query<Parameters<typeof toChainedEvent>[0]>(LIST_EVENTS_OF_ASSETS_SQL, [
+    assetIds,
+  ]);
   const byAsset = new Map<string, ChainedEvent[]>(assetIds.map((id) => [id, []]));
   for (const row of rows) byAsset.get(row.asset_id)?.push(toChainedEvent(row));
   return byAsset;

@@ -85,15 +85,17 @@ export async function readRecheckedAssets(
   );
 }
 
+export const READ_LOGGED_LEAVES_SQL = `SELECT t.asset_id, t.sequence, t.log_index,
+       (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index) AS leaf
+   FROM tlog_entries t WHERE t.asset_id = ANY($1::uuid[]) ORDER BY t.asset_id, t.sequence`;
+
 /** What the log holds of the given assets' events, grouped by asset, in sequence order; each leaf by its key. */
 export async function readLoggedLeaves(
   tx: Queryable,
   assetIds: readonly string[],
 ): Promise<Map<string, LoggedLeaf[]>> {
   const { rows } = await tx.query<LoggedLeaf & { asset_id: string; log_index: string | number }>(
-    `SELECT t.asset_id, t.sequence, t.log_index,
-            (SELECT encode(h.hash, 'hex') FROM tlog_hashes h WHERE h.level = 0 AND h.idx = t.log_index) AS leaf
-     FROM tlog_entries t WHERE t.asset_id = ANY($1::uuid[]) ORDER BY t.asset_id, t.sequence`,
+    READ_LOGGED_LEAVES_SQL,
     [assetIds],
   );
   const byAsset = new Map<string, LoggedLeaf[]>(assetIds.map((id) => [id, []]));

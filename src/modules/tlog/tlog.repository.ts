@@ -80,18 +80,20 @@ type LoggableEventRow = Pick<
 /** An event waiting for its log entry. */
 export type PendingEventRow = LoggableEventRow & { pending_id: string };
 
+// The queue's head first, then one primary-key look-up per event (LATERAL … LIMIT 1 cannot be flattened): a plain
+// join let the planner, its statistics behind a burst of creates, hash the whole of asset_events in parallel. By the
+// event's asset and sequence, which the queue row carries, so that each look-up reads one partition of asset_events
+// (migration 480); the id makes sure it is the event queued.
+export const LIST_PENDING_SQL = `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+   FROM (SELECT id, event_id, asset_id, sequence FROM tlog_pending ORDER BY id LIMIT $1) p
+   CROSS JOIN LATERAL (
+     SELECT * FROM asset_events e
+     WHERE e.asset_id = p.asset_id AND e.sequence = p.sequence AND e.id = p.event_id LIMIT 1) e
+   ORDER BY p.id`;
+
 /** Committed events not yet in the log, in the order they were queued. */
 export async function listPending(tx: Queryable, limit: number): Promise<PendingEventRow[]> {
-  return queryAll<PendingEventRow>(
-    tx,
-    // The queue's head first, then one index look-up per event (LATERAL … LIMIT 1 cannot be flattened): a plain
-    // join let the planner, its statistics behind a burst of creates, hash the whole of asset_events in parallel.
-    `SELECT p.id AS pending_id, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
-     FROM (SELECT id, event_id FROM tlog_pending ORDER BY id LIMIT $1) p
-     CROSS JOIN LATERAL (SELECT * FROM asset_events e WHERE e.id = p.event_id LIMIT 1) e
-     ORDER BY p.id`,
-    [limit],
-  );
+  return queryAll<PendingEventRow>(tx, LIST_PENDING_SQL, [limit]);
 }
 
 export interface NewEntry {
@@ -170,7 +172,9 @@ export async function readHashRange(
   return rows.map((row) => toBuffer(row.hash));
 }
 
-const readEntriesStatement = prepared(
+// 256 consecutive entries of up to 256 assets: no partitioning by asset can prune this read, which takes each
+// partition's primary-key range (log_index first) and merges them; an entry bundle is immutable once full and cached.
+export const readEntriesStatement = prepared(
   'tlog_read_entries',
   'SELECT entry FROM tlog_entries WHERE log_index >= $1 AND log_index < $2 ORDER BY log_index',
 );
@@ -183,11 +187,13 @@ export async function readEntryRange(db: Queryable, from: number, count: number)
 /** An event with its place in the log (null while it waits). */
 export type LoggedEventRow = LoggableEventRow & { log_index: string | null };
 
-export const findEventWithLogIndex = firstRowQuery<LoggedEventRow, [assetId: string, sequence: number]>(
-  prepared(
-    'tlog_find_event_with_log_index',
-    `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
+export const findEventWithLogIndexStatement = prepared(
+  'tlog_find_event_with_log_index',
+  `SELECT t.log_index, e.id, e.asset_id, e.planet, e.sequence, e.event_type, e.created_at, e.prev_hash, e.hash
    FROM asset_events e LEFT JOIN tlog_entries t ON t.asset_id = e.asset_id AND t.sequence = e.sequence
    WHERE e.asset_id = $1 AND e.sequence = $2`,
-  ),
+);
+
+export const findEventWithLogIndex = firstRowQuery<LoggedEventRow, [assetId: string, sequence: number]>(
+  findEventWithLogIndexStatement,
 );

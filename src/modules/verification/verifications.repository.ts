@@ -1,5 +1,13 @@
-import { CHANGE_TOPICS, prepared, type Queryable, queryAll, queryFirst } from '../../db/database.js';
+import {
+  CHANGE_TOPICS,
+  prepared,
+  type Queryable,
+  queryAll,
+  queryCount,
+  queryFirst,
+} from '../../db/database.js';
 import { newestFirstPageSql, pageValues } from '../../lib/page-cursor.js';
+import { millisecondOfOrderedId } from '../../lib/time-ordered-id.js';
 import type { AssetRow } from '../assets/assets.repository.js';
 import type { ChainedEvent } from '../chain/history-chain.js';
 import { FULL_CHECK_EVENTS, type CheckedHead } from '../history/history-integrity.js';
@@ -80,20 +88,42 @@ const VERIFICATION_FROM = `verifications v
   JOIN assets s ON s.planet = v.planet AND s.id = v.asset_id
   LEFT JOIN accounts a ON a.id = v.account_id`;
 
-const findVerificationStatement = prepared(
+// By id within the months its created_at may fall in ($2, $3: verificationWindow), so that the look-up reads those
+// months' partitions only (migration 481).
+export const findVerificationStatement = prepared(
   'find_verification',
   `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
-   WHERE v.id = $1`,
+   WHERE v.id = $1 AND v.created_at >= $2::timestamptz AND v.created_at < $3::timestamptz`,
 );
 
-export async function findVerification(db: Queryable, id: string): Promise<VerificationRow | undefined> {
-  return queryFirst<VerificationRow>(db, findVerificationStatement, [id]);
+// A verification's id is made a moment before its created_at (verifyAsset): a day either side holds it even past the
+// milliseconds timeOrderedId borrows under load.
+const ID_TO_CREATED_AT_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The created_at range a verification with this id lies in: a day either side of a UUIDv7's millisecond; every
+ * month for an id of another version (none the service makes, but a record may have come from elsewhere).
+ */
+export function verificationWindow(id: string): [from: string, to: string] {
+  const made = millisecondOfOrderedId(id);
+  if (made === undefined) return ['-infinity', 'infinity'];
+  return [
+    new Date(made - ID_TO_CREATED_AT_SLACK_MS).toISOString(),
+    new Date(made + ID_TO_CREATED_AT_SLACK_MS).toISOString(),
+  ];
 }
 
-const listVerificationsStatement = prepared(
+export async function findVerification(db: Queryable, id: string): Promise<VerificationRow | undefined> {
+  return queryFirst<VerificationRow>(db, findVerificationStatement, [id, ...verificationWindow(id)]);
+}
+
+// The bound on created_at repeats the page's (created_at, id) position as a plain comparison, which partition pruning
+// reads (a row comparison it does not): a page after a cursor skips the months after it (migration 481).
+export const listVerificationsStatement = prepared(
   'list_verifications',
   `SELECT ${VERIFICATION_COLUMNS} FROM ${VERIFICATION_FROM}
-   WHERE v.asset_id = $1 AND ${newestFirstPageSql(2, 'v')}`,
+   WHERE v.asset_id = $1 AND v.created_at <= coalesce($2::timestamptz, 'infinity')
+     AND ${newestFirstPageSql(2, 'v')}`,
 );
 
 /** Newest first; `before` is the (created_at, id) of the last row of the previous page. */
@@ -179,7 +209,7 @@ const VERIFIED_COLUMNS = `${VERIFIED_ASSET_COLUMNS}, ${HISTORY}, ${LOG}, ${INCLU
 // 1 ms of planning, more than its execution (docs/performance.md, "Round 3: verify").
 const assetRow = (key: string) =>
   `(SELECT ${VERIFIED_ASSET_COLUMNS} FROM assets WHERE planet = $1 AND ${key} = $2 LIMIT 1) a`;
-const findAssetWithHistoryStatement = prepared(
+export const findAssetWithHistoryStatement = prepared(
   'find_asset_with_checked_history_and_log',
   `SELECT ${VERIFIED_COLUMNS} FROM ${assetRow('id')} ${CHECK}`,
 );
@@ -345,4 +375,12 @@ export async function summariseVerifications(
   assetIds: readonly string[],
 ): Promise<VerificationSummaryRow[]> {
   return queryAll<VerificationSummaryRow>(db, summariseVerificationsStatement, [assetIds]);
+}
+
+/**
+ * The months ahead of the verification records (migration 481): pg_partman's maintenance of the table where partman
+ * manages it, else the service's own months up to `monthsAhead` after the current one. How many months the service made.
+ */
+export async function maintainVerificationPartitions(db: Queryable, monthsAhead: number): Promise<number> {
+  return queryCount(db, 'SELECT verifications_maintain_partitions($1) AS count', [monthsAhead]);
 }
