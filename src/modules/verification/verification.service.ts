@@ -73,21 +73,26 @@ interface FoundTarget {
  */
 export class VerificationReads {
   private readonly firstReads: ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>;
+  private readonly wholeReads: ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>;
 
   constructor(private readonly db: Database) {
-    this.firstReads = new ReadsTogether(
-      db,
-      (planet, { id, sample }) =>
-        findAssetWithHistory(db, planet, { id }, limits.hashedEventsPerToken, sample),
-      (planet, items) =>
-        findAssetsWithHistory(
-          db,
-          planet,
-          items.map((item) => item.id),
-          limits.hashedEventsPerToken,
-          items[0]!.sample,
-        ),
-    );
+    const readsTogether = (historyBelow: number) =>
+      new ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>(
+        db,
+        (planet, { id, sample }) => findAssetWithHistory(db, planet, { id }, historyBelow, sample),
+        (planet, items) =>
+          findAssetsWithHistory(
+            db,
+            planet,
+            items.map((item) => item.id),
+            historyBelow,
+            items[0]!.sample,
+          ),
+      );
+    this.firstReads = readsTogether(limits.hashedEventsPerToken);
+    // Right after a burst of writes every verification of the asset wants its whole history until one records
+    // its check point: those that arrive together read it once (docs/performance.md, "Round 4: verify").
+    this.wholeReads = readsTogether(ANY_LENGTH);
   }
 
   /** The asset and, when it re-hashes fewer than limits.hashedEventsPerToken events, its history to check. */
@@ -102,7 +107,7 @@ export class VerificationReads {
 
   /** The asset with its history however long. */
   whole(planet: string, id: string, sample: readonly number[]): Promise<AssetWithHistory | undefined> {
-    return findAssetWithHistory(this.db, planet, { id }, ANY_LENGTH, sample);
+    return this.wholeReads.read(planet, { id, sample });
   }
 }
 
