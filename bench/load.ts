@@ -55,6 +55,19 @@ export function rotatingVerify(assets: readonly { id: string }[]): RequestSpec {
   };
 }
 
+/** PATCH of one asset's title, a new title each time: each request appends an UPDATED event to its history. */
+export function rotatingTitlePatch(path: string): RequestSpec {
+  let next = 0;
+  return {
+    method: 'PATCH',
+    path,
+    setupRequest: (request) => {
+      request.body = JSON.stringify({ title: `Bench asset, patch ${++next}` });
+      return request;
+    },
+  };
+}
+
 /** Four reads to one create (80 % reads, 20 % creates); autocannon sends a connection's requests in turn. */
 export function mixedRequests(getPaths: readonly string[], createPath: string, body: string): RequestSpec[] {
   const get = rotatingGet(getPaths);

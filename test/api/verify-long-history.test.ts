@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Sql } from '../../src/db/database.js';
 import { FULL_CHECK_EVENTS } from '../../src/modules/history/history-integrity.js';
 import { recheckHistories } from '../../src/modules/history/history-recheck.service.js';
 import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
@@ -25,12 +26,18 @@ interface Check {
 
 const recheck = () => context.app.historyChecks.runOnce();
 
-async function verify(asset: CreatedAsset): Promise<{ verified: boolean; checks: Check[] }> {
+async function verify(
+  asset: CreatedAsset,
+  form: 'asset_id' | 'certificate_number' = 'asset_id',
+): Promise<{ verified: boolean; checks: Check[] }> {
   const response = await context.app.inject({
     method: 'POST',
     url: '/api/v1/verify',
     headers: owner.auth,
-    payload: { planet: 'artworks', asset_id: asset.id },
+    payload:
+      form === 'asset_id'
+        ? { planet: 'artworks', asset_id: asset.id }
+        : { certificate_number: asset.certificate_number },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -74,6 +81,8 @@ async function editWithTriggersOff(sql: string, params: readonly unknown[]): Pro
     await tx.query('ALTER TABLE asset_events DISABLE TRIGGER ALL');
     await tx.query(sql, params);
     await tx.query('ALTER TABLE asset_events ENABLE TRIGGER ALL');
+    // ENABLE TRIGGER ALL leaves every trigger enabled for the origin role only: this one fires ALWAYS (migration 350).
+    await tx.query('ALTER TABLE asset_events ENABLE ALWAYS TRIGGER asset_events_forget_history_check');
   });
 }
 
@@ -95,6 +104,48 @@ async function withSampling<T>(sample: () => readonly number[], run: () => Promi
     context.app.historyChecks.sample = original;
   }
 }
+
+/** The sequences of the events each verification's read returned while `run` ran: what its checks re-hashed. */
+async function eventsRead<T>(run: () => Promise<T>): Promise<{ value: T; reads: number[][] }> {
+  const reads: number[][] = [];
+  const value = await afterEachRead(async (rows) => {
+    for (const row of rows)
+      reads.push((row.history as { sequence: number }[]).map((event) => event.sequence));
+  }, run);
+  return { value, reads };
+}
+
+/** `during` once, right after the first verification's read returned: before that verification is recorded. */
+async function afterTheRead<T>(during: () => Promise<void>, run: () => Promise<T>): Promise<T> {
+  let pending = true;
+  return afterEachRead(async () => {
+    if (!pending) return;
+    pending = false;
+    await during();
+  }, run);
+}
+
+async function afterEachRead<T>(
+  seen: (rows: Record<string, unknown>[]) => Promise<void>,
+  run: () => Promise<T>,
+): Promise<T> {
+  const { db } = context.app;
+  const query = db.query.bind(db);
+  const spy = vi.spyOn(db, 'query').mockImplementation(async (sql: Sql, params?: readonly unknown[]) => {
+    const result = await query(sql, params);
+    // The statements of verifications.repository.ts that read an asset with the events to re-hash.
+    if (typeof sql !== 'string' && sql.name.startsWith('find_asset')) await seen(result.rows);
+    return result;
+  });
+  try {
+    return await run();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const noSample = () => [];
+const sequences = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('verification of a long history, from its last full check (both databases)', () => {
   it('the re-check writes an intact check of a long history, and a verification builds on it', async () => {
@@ -124,7 +175,7 @@ describe('verification of a long history, from its last full check (both databas
     );
     await editWithReplicaRole(...forgeEvent(asset, 50));
     // The edit's trigger forgot the asset's check: the verification re-hashed the whole history.
-    expect(await historyCheck(asset)).toBeUndefined();
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: null, broken_at: null });
     const failed = await verify(asset);
     expect(failed.verified).toBe(false);
     expect(checkNamed(failed, 'history_intact')).toEqual({
@@ -271,6 +322,110 @@ describe('verification of a long history, from its last full check (both databas
       expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 80 });
     },
   );
+});
+
+describe('a verification records the check point it reached (both databases)', () => {
+  it('a long history verified with no check records one at its last event; the next verification re-hashes only the new events', async () => {
+    const asset = await issuedHistory(200);
+    expect(await historyCheck(asset)).toBeUndefined();
+    const first = await eventsRead(() => withSampling(noSample, () => verify(asset)));
+    expect(first.value.verified).toBe(true);
+    expect(first.reads).toEqual([sequences(1, 200)]);
+    expect(await historyCheck(asset)).toEqual({
+      checked_sequence: 200,
+      logged_sequence: 200,
+      broken_at: null,
+      broken_reason: null,
+    });
+
+    await appendEventsForTest(context.db, asset, 5);
+    const second = await eventsRead(() => withSampling(noSample, () => verify(asset)));
+    expect(second.value.verified).toBe(true);
+    // The checked head (its hash must still be the one checked) and the five new events: no re-check ran.
+    expect(second.reads).toEqual([sequences(200, 205)]);
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 205, logged_sequence: 200 });
+
+    // The log catches up: the check's log part follows, with no event re-hashed but the head.
+    await context.app.tlogIntegrator!.runOnce();
+    const third = await eventsRead(() => withSampling(noSample, () => verify(asset)));
+    expect(third.reads).toEqual([sequences(200, 205)]);
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 205, logged_sequence: 205 });
+    const fourth = await eventsRead(() => withSampling(noSample, () => verify(asset)));
+    expect(fourth.reads).toEqual([[205]]);
+  });
+
+  it('an old event edited in SQL after a verification recorded its check point fails the next verification', async () => {
+    const asset = await issuedHistory(200);
+    expect((await verify(asset)).verified).toBe(true);
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 200 });
+    await editWithReplicaRole(...forgeEvent(asset, 50));
+    // Not drawn among the samples: the edit's trigger forgot the check, so the whole history is re-hashed.
+    const failed = await withSampling(noSample, () => verify(asset));
+    expect(checkNamed(failed, 'history_intact')?.detail).toBe(
+      'The history chain breaks at sequence 50: event 50 was altered after it was written.',
+    );
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: null, broken_at: null });
+    expect((await withSampling(noSample, () => verify(asset))).verified).toBe(false);
+  });
+
+  it('an edit made after a verification read the events is not covered by the check point that verification found', async () => {
+    const asset = await issuedHistory(200);
+    const raced = await afterTheRead(
+      () => editWithReplicaRole(...forgeEvent(asset, 50)),
+      () => withSampling(noSample, () => verify(asset)),
+    );
+    // It read the history before the edit and found it intact, but its check point was not recorded.
+    expect(raced.verified).toBe(true);
+    expect(await historyCheck(asset)).toMatchObject({
+      checked_sequence: null,
+      broken_reason: expect.stringContaining('changed'),
+    });
+    const next = await withSampling(noSample, () => verify(asset));
+    expect(checkNamed(next, 'history_intact')?.detail).toContain('sequence 50');
+    // The re-check reads the edited event and writes the break.
+    expect((await recheck())?.broken).toContainEqual(
+      expect.objectContaining({ asset_id: asset.id, sequence: 50 }),
+    );
+  });
+
+  it('a verification that read before another recorded further does not move the check point back', async () => {
+    const asset = await issuedHistory(200);
+    await verify(asset);
+    await appendEventsForTest(context.db, asset, 3);
+    const stale = await afterTheRead(
+      async () => {
+        await appendEventsForTest(context.db, asset, 5);
+        // By its number: read on its own, not with the reads by id the first verification's read is one of.
+        expect((await verify(asset, 'certificate_number')).verified).toBe(true);
+        expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 208 });
+      },
+      () => verify(asset),
+    );
+    // It found events up to 203 intact: true, but 208 was recorded first.
+    expect(stale.verified).toBe(true);
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 208 });
+    // Nor does the re-check, which finds it intact there too.
+    await recheck();
+    expect(await historyCheck(asset)).toMatchObject({ checked_sequence: 208 });
+  });
+
+  it('verifications at once, while the history grows, leave the check point at the head', async () => {
+    const asset = await issuedHistory(100);
+    const seen: number[] = [];
+    for (let round = 1; round <= 4; round++) {
+      await appendEventsForTest(context.db, asset, 3);
+      const bodies = await Promise.all(Array.from({ length: 6 }, () => verify(asset)));
+      expect(bodies.every((body) => body.verified)).toBe(true);
+      seen.push((await historyCheck(asset))!.checked_sequence!);
+    }
+    expect(seen).toEqual([103, 106, 109, 112]);
+  });
+
+  it(`a history of at most ${FULL_CHECK_EVENTS} events gets no check point from a verification`, async () => {
+    const asset = await issuedHistory(FULL_CHECK_EVENTS);
+    expect((await verify(asset)).verified).toBe(true);
+    expect(await historyCheck(asset)).toBeUndefined();
+  });
 });
 
 describe('the background re-check runs every AVS_HISTORY_RECHECK_MS', () => {

@@ -132,20 +132,26 @@ export type HistoryCheckRow = {
     }
 );
 
-/** Writes the checks (one statement) and takes their histories off the queue. */
+/**
+ * Writes the checks (one statement). In asset order, as verifications write theirs (no deadlock between them), and
+ * an intact check does not take the place of an intact one a verification carried further meanwhile.
+ */
 export async function recordHistoryChecks(tx: Queryable, checks: readonly HistoryCheckRow[]): Promise<void> {
   if (checks.length === 0) return;
   await tx.query(
-    `INSERT INTO history_checks (asset_id, planet, checked_sequence, checked_hash, certificate_status, status,
-                                 logged_sequence, broken_at, broken_reason, checked_at)
+    `INSERT INTO history_checks AS h (asset_id, planet, checked_sequence, checked_hash, certificate_status, status,
+                                      logged_sequence, broken_at, broken_reason, checked_at)
      SELECT asset_id, planet, checked_sequence, checked_hash, certificate_status, status, logged_sequence,
             broken_at, broken_reason, now()
      FROM jsonb_to_recordset($1::jsonb) AS c(asset_id uuid, planet text, checked_sequence int, checked_hash text,
        certificate_status text, status text, logged_sequence int, broken_at int, broken_reason text)
+     ORDER BY asset_id
      ON CONFLICT (asset_id) DO UPDATE SET planet = EXCLUDED.planet, checked_sequence = EXCLUDED.checked_sequence,
        checked_hash = EXCLUDED.checked_hash, certificate_status = EXCLUDED.certificate_status,
        status = EXCLUDED.status, logged_sequence = EXCLUDED.logged_sequence, broken_at = EXCLUDED.broken_at,
-       broken_reason = EXCLUDED.broken_reason, checked_at = EXCLUDED.checked_at`,
+       broken_reason = EXCLUDED.broken_reason, checked_at = EXCLUDED.checked_at
+     WHERE EXCLUDED.broken_reason IS NOT NULL OR h.broken_reason IS NOT NULL
+        OR h.checked_sequence <= EXCLUDED.checked_sequence`,
     [JSON.stringify(checks)],
   );
 }

@@ -9,7 +9,7 @@ import { planetOfWellFormedNumber, type PlanetId } from '../../planets/planets.j
 import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.service.js';
 import { isArchived, isIssued } from '../assets/asset-states.js';
 import { getAsset } from '../assets/assets.service.js';
-import { checkAssetHistory } from '../history/history-integrity.js';
+import { checkAssetHistory, FULL_CHECK_EVENTS } from '../history/history-integrity.js';
 import { checkLogged } from '../tlog/history-logged.js';
 import { logFact, type WitnessPolicy } from '../tlog/witness-policy.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
@@ -35,6 +35,7 @@ import {
   summariseVerifications,
   type NewVerification,
   type VerificationRow,
+  type VerifiedHistoryCheck,
 } from './verifications.repository.js';
 import { timeOrderedId } from '../../lib/time-ordered-id.js';
 
@@ -47,6 +48,8 @@ export interface Verification {
   ownerAccountId: string;
   /** The signing keys' version the verification's statement saw: its receipt is signed with the key active then. */
   signingVersions: ReadonlyMap<string, string>;
+  /** The check point to record with it: set when it re-hashed a long history past its saved check, intact. */
+  historyCheck: VerifiedHistoryCheck | undefined;
 }
 
 /**
@@ -70,21 +73,26 @@ interface FoundTarget {
  */
 export class VerificationReads {
   private readonly firstReads: ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>;
+  private readonly wholeReads: ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>;
 
   constructor(private readonly db: Database) {
-    this.firstReads = new ReadsTogether(
-      db,
-      (planet, { id, sample }) =>
-        findAssetWithHistory(db, planet, { id }, limits.hashedEventsPerToken, sample),
-      (planet, items) =>
-        findAssetsWithHistory(
-          db,
-          planet,
-          items.map((item) => item.id),
-          limits.hashedEventsPerToken,
-          items[0]!.sample,
-        ),
-    );
+    const readsTogether = (historyBelow: number) =>
+      new ReadsTogether<{ id: string; sample: readonly number[] }, AssetWithHistory>(
+        db,
+        (planet, { id, sample }) => findAssetWithHistory(db, planet, { id }, historyBelow, sample),
+        (planet, items) =>
+          findAssetsWithHistory(
+            db,
+            planet,
+            items.map((item) => item.id),
+            historyBelow,
+            items[0]!.sample,
+          ),
+      );
+    this.firstReads = readsTogether(limits.hashedEventsPerToken);
+    // Right after a burst of writes every verification of the asset wants its whole history until one records
+    // its check point: those that arrive together read it once (docs/performance.md, "Round 4: verify").
+    this.wholeReads = readsTogether(ANY_LENGTH);
   }
 
   /** The asset and, when it re-hashes fewer than limits.hashedEventsPerToken events, its history to check. */
@@ -99,7 +107,7 @@ export class VerificationReads {
 
   /** The asset with its history however long. */
   whole(planet: string, id: string, sample: readonly number[]): Promise<AssetWithHistory | undefined> {
-    return findAssetWithHistory(this.db, planet, { id }, ANY_LENGTH, sample);
+    return this.wholeReads.read(planet, { id, sample });
   }
 }
 
@@ -169,9 +177,37 @@ function factsOf(
 }
 
 /**
+ * The check point a verification found, when it moves the saved one forward: a long history (a short one is
+ * always checked in full) whose chain and log leaves it found intact, re-hashed past the saved check point or
+ * holding log leaves past it. From there the next verification re-hashes only what is new (docs/api.md).
+ */
+function historyCheckFound(
+  asset: VerifiedAssetRow,
+  { events, logged, checked }: HistoryWithLog,
+  intact: boolean,
+): VerifiedHistoryCheck | undefined {
+  const head = events.at(-1);
+  if (!intact || !head || head.sequence <= FULL_CHECK_EVENTS) return undefined;
+  const loggedSequence = logged.reduce(
+    (max, entry) => Math.max(max, entry.sequence),
+    checked?.loggedSequence ?? 0,
+  );
+  if (checked && head.sequence === checked.sequence && loggedSequence === checked.loggedSequence)
+    return undefined;
+  return {
+    checkedSequence: head.sequence,
+    checkedHash: head.hash,
+    certificateStatus: asset.certificate_status,
+    status: asset.status,
+    loggedSequence,
+  };
+}
+
+/**
  * Runs the checks of docs/api.md. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did. A long history
- * is re-hashed from its last full check on, with the older events `sample` draws (docs/api.md).
+ * is re-hashed from its last full check on, with the older events `sample` draws (docs/api.md); the check
+ * point it reached is recorded with it.
  */
 async function verifyAsset(
   reads: VerificationReads,
@@ -204,6 +240,7 @@ async function verifyAsset(
   return {
     ownerAccountId: asset.account_id,
     signingVersions: versions,
+    historyCheck: historyCheckFound(asset, history, chain.intact && inLog.passed),
     result: {
       id: timeOrderedId(),
       planet: asset.planet,
@@ -247,7 +284,10 @@ export async function verifyWithReceipt(
   return { value: { verification, text }, noStore };
 }
 
-function toNewVerification(principal: Principal, { result, ownerAccountId }: Verification): NewVerification {
+function toNewVerification(
+  principal: Principal,
+  { result, ownerAccountId, historyCheck }: Verification,
+): NewVerification {
   return {
     id: result.id,
     planet: result.planet,
@@ -260,6 +300,7 @@ function toNewVerification(principal: Principal, { result, ownerAccountId }: Ver
     createdAt: result.verified_at,
     outboxId: timeOrderedId(),
     ownerAccountId,
+    historyCheck,
   };
 }
 

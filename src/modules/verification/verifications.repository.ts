@@ -25,6 +25,18 @@ export interface NewVerification {
   /** The verification.completed outbox row (payload `{ verification: result }`), addressed to the owner. */
   outboxId: string;
   ownerAccountId: string;
+  /** The check point of a long history this verification re-hashed past its saved one and found intact. */
+  historyCheck?: VerifiedHistoryCheck;
+}
+
+/** What a verification found of a long history, from event 1 to `checkedSequence` (history_checks' columns). */
+export interface VerifiedHistoryCheck {
+  checkedSequence: number;
+  checkedHash: string;
+  certificateStatus: string;
+  status: string;
+  /** Events 1..loggedSequence have the leaves the log holds. */
+  loggedSequence: number;
 }
 
 export interface VerificationRow {
@@ -38,13 +50,34 @@ export interface VerificationRow {
   created_at: Date;
 }
 
-// The batch travels as one JSON array: one parameter, and each result sent once for both rows.
+// The batch travels as one JSON array: one parameter, and each result sent once for both rows. The check points
+// the verifications found ride the same statement (docs/api.md, "Verification"): one per asset, the furthest, in
+// asset order (two writers lock their rows in the same order). A check point only moves forward, never over a
+// broken or forgotten check (an edit since this verification read the events forgets it: migration 482), and
+// the log's part moves forward on its own while the log catches up with a checked head.
 const insertVerificationsStatement = prepared(
   'insert_verifications',
   `WITH batch AS (
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
        id uuid, planet text, asset_id uuid, certificate_number text, verified boolean, result jsonb,
-       account_id uuid, api_key_id uuid, created_at timestamptz, outbox_id uuid, owner_account_id uuid)
+       account_id uuid, api_key_id uuid, created_at timestamptz, outbox_id uuid, owner_account_id uuid,
+       checked_sequence int, checked_hash text, checked_certificate_status text, checked_status text,
+       logged_sequence int)
+   ), checked AS (
+     INSERT INTO history_checks AS h (asset_id, planet, checked_sequence, checked_hash, certificate_status, status,
+                                      logged_sequence, checked_at)
+     SELECT DISTINCT ON (asset_id) asset_id, planet, checked_sequence, checked_hash, checked_certificate_status,
+            checked_status, logged_sequence, now()
+     FROM batch WHERE checked_sequence IS NOT NULL
+     ORDER BY asset_id, checked_sequence DESC, logged_sequence DESC
+     ON CONFLICT (asset_id) DO UPDATE SET checked_sequence = EXCLUDED.checked_sequence,
+       checked_hash = EXCLUDED.checked_hash, certificate_status = EXCLUDED.certificate_status,
+       status = EXCLUDED.status, logged_sequence = greatest(h.logged_sequence, EXCLUDED.logged_sequence),
+       checked_at = EXCLUDED.checked_at
+     WHERE h.broken_reason IS NULL
+       AND (h.checked_sequence < EXCLUDED.checked_sequence
+            OR (h.checked_sequence = EXCLUDED.checked_sequence AND h.checked_hash = EXCLUDED.checked_hash
+                AND h.logged_sequence < EXCLUDED.logged_sequence))
    ), recorded AS (
      INSERT INTO verifications (id, planet, asset_id, certificate_number, verified, result, account_id,
                                 api_key_id, created_at)
@@ -59,7 +92,7 @@ const insertVerificationsStatement = prepared(
 
 /**
  * One statement for any number of verifications: each record and its outbox row commit together
- * (a statement is atomic), and a batch shares one commit.
+ * (a statement is atomic), and a batch shares one commit, with the check points the verifications found.
  */
 export async function insertVerifications(
   db: Queryable,
@@ -77,6 +110,11 @@ export async function insertVerifications(
     created_at: v.createdAt,
     outbox_id: v.outboxId,
     owner_account_id: v.ownerAccountId,
+    checked_sequence: v.historyCheck?.checkedSequence,
+    checked_hash: v.historyCheck?.checkedHash,
+    checked_certificate_status: v.historyCheck?.certificateStatus,
+    checked_status: v.historyCheck?.status,
+    logged_sequence: v.historyCheck?.loggedSequence,
   }));
   await db.query(insertVerificationsStatement, [JSON.stringify(batch)]);
   db.announce(CHANGE_TOPICS.webhooks);
