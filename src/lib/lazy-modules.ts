@@ -1,3 +1,4 @@
+import type ExcelJsModule from 'exceljs';
 import type SharpModule from 'sharp';
 
 let sharpLoading: Promise<typeof SharpModule> | undefined;
@@ -13,4 +14,20 @@ export function loadSharp(): Promise<typeof SharpModule> {
     return sharp;
   });
   return sharpLoading;
+}
+
+let excelJsLoading: Promise<typeof ExcelJsModule> | undefined;
+
+/** exceljs, loaded on the first XLSX import or export: several MiB of code a server at rest would hold for nothing. */
+export function loadExcelJs(): Promise<typeof ExcelJsModule> {
+  excelJsLoading ??= import('exceljs').then((module) => module.default);
+  return excelJsLoading;
+}
+
+let mailParserLoading: Promise<typeof import('mailparser')> | undefined;
+
+/** mailparser, loaded when the mail log first shows a message's body: as exceljs, nothing to hold at rest. */
+export function loadMailParser(): Promise<typeof import('mailparser')> {
+  mailParserLoading ??= import('mailparser');
+  return mailParserLoading;
 }

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/lib/package-root.js';
 import { RecognitionIndex } from '../../src/modules/recognition/index/recognition-index.js';
@@ -17,6 +19,9 @@ const B = '00000000-0000-4000-8000-00000000000b';
 const C = '00000000-0000-4000-8000-00000000000c';
 
 const bag = (...words: number[]) => Uint16Array.from(words);
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 describe('the recognition index', () => {
   it('adds, replaces and removes: a removed or replaced image is never answered for what it held', () => {
@@ -86,6 +91,22 @@ describe('the recognition index', () => {
     for (let i = 0; i < 3000; i += 2) index.add(id(i), bag(i % 1000, (i * 7) % 1000, (i * 13) % 1000));
     expect(index.memoryBytes).toBe(grown);
     expect(index.search(bag(5, 35, 65))[0]?.mediaId).toBe(id(5));
+  });
+
+  it('holds no list of its own for a word until an image has it: an empty index of 65,536 words is under a MiB', () => {
+    const heapNow = () => {
+      collectGarbage();
+      return getHeapStatistics().used_heap_size;
+    };
+    const before = heapNow();
+    const empty = [new RecognitionIndex(65_536), new RecognitionIndex(65_536)];
+    const grown = heapNow() - before;
+    // One empty typed array per word was 12 MiB of heap per index, held from start (docs/performance.md, round 4).
+    expect(grown / empty.length).toBeLessThan(1024 * 1024);
+    empty[0]!.add(A, bag(7, 7, 8));
+    expect(empty[0]!.search(bag(7))[0]?.mediaId).toBe(A);
+    expect(empty[1]!.search(bag(7))).toEqual([]);
+    expect(empty[0]!.search(bag(9))).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { AppError, type ErrorDetailArgs } from '../../errors/error-catalogue.js';
 import { fileSize } from '../../errors/people-units.js';
+import { loadExcelJs } from '../../lib/lazy-modules.js';
 import { readZipDirectory, ZipRefused } from '../../lib/zip-archive.js';
 
 /** The two kinds of file an import reads, by their Content-Type (docs/inventory.md, "Import"). */
@@ -134,6 +134,7 @@ function cellText(value: unknown): string {
 async function readXlsx(bytes: Buffer): Promise<ImportSheet> {
   checkZipDirectory(bytes);
   const table: { rowNumber: number; cells: string[] }[] = [];
+  const ExcelJS = await loadExcelJs();
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
       sharedStrings: 'cache',

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
+import { loadExcelJs } from '../../lib/lazy-modules.js';
 import { planets, type PlanetId } from '../../planets/planets.js';
 import {
   assetListFilter,
@@ -139,13 +139,14 @@ async function whileFull(stream: Writable): Promise<void> {
 /** The table as an XLSX workbook of one sheet, streamed (exceljs's WorkbookWriter: rows leave as they are added). */
 function xlsxStream(table: ExportTable, sheetName: string): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
   const write = async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName);
     sheet.addRow(table.header).commit();
     for await (const batch of table.rows) {
       for (const row of batch) sheet.addRow(row).commit();

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
+import { loadMailParser } from '../../lib/lazy-modules.js';
 import { decodeBoundPosition, listDigest, toBoundPage } from '../../lib/page-cursor.js';
 import { publicBaseUrl } from '../signing/issuer-identity.js';
 import {
@@ -134,6 +135,7 @@ export async function readMailMessage(
     return { ...fromRow, source: 'outbox', body: { shown: false, reason: 'secret_link' } };
   const file = row.transport === 'mailbox' ? await mailboxFile(config.AVS_DATA_DIR, row) : undefined;
   if (file) {
+    const { simpleParser } = await loadMailParser();
     const parsed = await simpleParser(file.bytes);
     return {
       entry: fromRow.entry,

@@ -127,11 +127,12 @@ export async function recordMailAttempt(
 
 /** Milliseconds until the next pending message comes due (0: now), or undefined when none waits. */
 export async function nextMailDueInMs(db: Queryable): Promise<number | undefined> {
+  // HAVING: no row when none waits, for greatest(0, NULL) is 0 — "due now" — and would spin the idle worker.
   const row = await queryFirst<{ due_in_ms: number | null }>(
     db,
     `SELECT greatest(0, extract(epoch FROM (min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at)))
                                             - now())) * 1000)::float8 AS due_in_ms
-     FROM mail_outbox WHERE state = 'pending'`,
+     FROM mail_outbox WHERE state = 'pending' HAVING count(*) > 0`,
   );
   return row?.due_in_ms ?? undefined;
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/lazy-modules.js';
 import { popcount32 } from '../../lib/popcount.js';
 
 export { popcount32 };
@@ -73,6 +73,7 @@ export function phashOfGreySquare(pixels: ArrayLike<number>): bigint {
  */
 async function greySquare(bytes: Uint8Array): Promise<Uint8Array> {
   const n = PHASH_SAMPLE_SIZE;
+  const sharp = await loadSharp();
   const rgb = await sharp(bytes, { failOn: 'error' })
     .rotate()
     .removeAlpha()

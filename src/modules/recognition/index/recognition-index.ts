@@ -7,6 +7,11 @@ const MAX_COUNT = (1 << COUNT_BITS) - 1;
 const MAX_SLOTS = 2 ** (32 - COUNT_BITS);
 const MIN_POSTINGS = 4;
 /**
+ * Every word's list until it holds a posting: one shared empty array, never written (a first posting widens it
+ * into a list of the word's own). An empty array per word was 19 MiB per index of 65,536 words, at start.
+ */
+const NO_POSTINGS = new Uint32Array(0);
+/**
  * Words held by more than this fraction of the images are skipped by a search (stop words): their idf is below
  * ln 20 ≈ 3, so they add little to any score and their long lists are most of a search's time
  * (docs/media.md, "Recognising a new photograph"). Only once the index holds STOP_WORDS_FROM images.
@@ -36,7 +41,7 @@ export class RecognitionIndex {
   private touched = new Int32Array(0);
 
   constructor(private readonly wordCount: number) {
-    this.postings = Array.from({ length: wordCount }, () => new Uint32Array(0));
+    this.postings = new Array<Uint32Array>(wordCount).fill(NO_POSTINGS);
     this.lengths = new Int32Array(wordCount);
   }
 
