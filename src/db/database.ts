@@ -154,7 +154,11 @@ export interface Database extends Queryable {
 /** Thrown when the database cannot be reached or a connection cannot be had in time. */
 export class DatabaseUnavailableError extends Error {
   constructor(cause: unknown) {
-    super('The database is unavailable.', { cause });
+    // The cause's words stay in the message, for the log and the CLI (a refused startup parameter, a host down); an
+    // API caller sees the catalogue's service_unavailable only.
+    super(`The database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = 'DatabaseUnavailableError';
   }
 }
