@@ -13,6 +13,7 @@ import { startPatroniCluster, type PatroniCluster } from '../helpers/patroni-clu
 import { runAvs, startServerProcess } from '../helpers/processes.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
+import { readJsonAnswer } from '../helpers/json-answer.js';
 
 const execFileAsync = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,13 +90,7 @@ async function post(
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(60_000),
     });
-    const text = await response.text();
-    let parsed: Record<string, unknown> | undefined;
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      parsed = undefined;
-    }
+    const { body: parsed, json } = await readJsonAnswer(response);
     const answer: Answer = {
       kind,
       started,
@@ -103,7 +98,7 @@ async function post(
       status: response.status,
       code: parsed?.code,
       retryAfter: response.headers.get('retry-after'),
-      json: parsed !== undefined && /^application\/json/.test(response.headers.get('content-type') ?? ''),
+      json,
     };
     return { answer, body: parsed };
   } catch {

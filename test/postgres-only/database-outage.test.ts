@@ -3,6 +3,7 @@ import { PostgresDatabase } from '../../src/db/postgres.js';
 import { accountWithKey, createIntegrity } from '../helpers/integrity.js';
 import { startServerProcess, type ServerProcess } from '../helpers/processes.js';
 import { createThrowawayCluster, type ThrowawayCluster } from '../helpers/throwaway-postgres.js';
+import { readJsonAnswer } from '../helpers/json-answer.js';
 
 interface Sample {
   started: number;
@@ -63,13 +64,7 @@ describe('PostgreSQL stopped and started under load (a throwaway cluster of its 
           // No HTTP answer at all (the service died or hung): recorded, and fails every check below.
           return { started, ended: Date.now(), status: 0, ms: Date.now() - started, error, json: false };
         }
-        const text = await response.text();
-        let parsed: Record<string, unknown> | undefined;
-        try {
-          parsed = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          parsed = undefined;
-        }
+        const { body: parsed, json } = await readJsonAnswer(response);
         return {
           started,
           ended: Date.now(),
@@ -77,7 +72,7 @@ describe('PostgreSQL stopped and started under load (a throwaway cluster of its 
           ms: Date.now() - started,
           code: parsed?.code,
           error: parsed?.error,
-          json: parsed !== undefined && /^application\/json/.test(response.headers.get('content-type') ?? ''),
+          json,
           id: typeof parsed?.id === 'string' ? parsed.id : undefined,
         };
       };
