@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { packageRoot } from '../../src/lib/package-root.js';
@@ -41,7 +42,41 @@ export async function runAvs(
   return { code, signal, stdout, stderr };
 }
 
+/** The lowest port the kernel hands to outgoing connections; a daemon's port below it cannot be taken by one. */
+function ephemeralRangeStart(): number | undefined {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const portsHandedOut = new Set<number>();
+
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  const listened = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listened) await new Promise((resolve) => server.close(resolve));
+  return listened;
+}
+
+/**
+ * A free loopback port for a process started later (the service, etcd, Patroni, PostgreSQL, PgBouncer): chosen below
+ * the kernel's ephemeral range, because a port from `listen(0)` is closed before the process binds it and, in between,
+ * any outgoing connection on the machine may take it as its local port.
+ */
 export async function freePort(): Promise<number> {
+  const rangeStart = ephemeralRangeStart();
+  for (let attempt = 0; rangeStart !== undefined && attempt < 200; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (rangeStart - 10_000));
+    if (portsHandedOut.has(port) || !(await canListen(port))) continue;
+    portsHandedOut.add(port);
+    return port;
+  }
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
