@@ -8,7 +8,7 @@ import { publicPageHeaders } from '../public-pages/public-pages.plugin.js';
 import { sendPage } from '../public-pages/public-pages.routes.js';
 import { TAP_PATH } from './ndef-template.js';
 import { tapView } from './tap-page.views.js';
-import { TagKeyring, TapRecorder, tapTag } from './tap.service.js';
+import { TagKeyring, TagLookups, TapRecorder, tapTag } from './tap.service.js';
 import { TapQuery, TapResponse } from './tags.schemas.js';
 import { addVary } from '../../lib/vary.js';
 
@@ -25,6 +25,7 @@ function wantsJson(request: FastifyRequest): boolean {
  */
 export async function tapPlugin(parent: FastifyInstance): Promise<void> {
   const keyring = new TagKeyring(parent.db, parent.config.AVS_MASTER_KEY);
+  const lookups = new TagLookups(parent.db);
   const recorder = new TapRecorder(parent.db);
   parent.addHook('onClose', () => recorder.drain());
   await parent.register(async (instance) => {
@@ -43,6 +44,7 @@ export async function tapPlugin(parent: FastifyInstance): Promise<void> {
             reads: app.publicReads,
             config: app.config,
             keyring,
+            lookups,
             recorder,
             signer: app.credentialSigner,
           },

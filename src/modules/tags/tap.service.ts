@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DatabaseUnavailableError, type Database, type Queryable } from '../../db/database.js';
+import { ReplicatedDatabase } from '../../db/replicas.js';
 import { GroupCommit } from '../../lib/group-commit.js';
 import { decodePosition, ownedAssetPage } from '../../lib/page-cursor.js';
 import type { PlanetId } from '../../planets/planets.js';
@@ -71,6 +72,39 @@ export class TagKeyring {
   }
 }
 
+/**
+ * The tags of the UIDs taps name. Taps that arrive while a look-up runs are read together, in one statement (as
+ * ReadsTogether reads by id): under load a tap costs the database and this process a share of a round trip, not one
+ * of its own. Nothing is kept between reads, so a tag unbound or rebound is seen by the next tap at once. With
+ * replicas each look-up is read alone: where a read goes follows its own request (db/replicas.ts).
+ */
+export class TagLookups {
+  private readonly group: GroupCommit<readonly string[], TagRow[]> | undefined;
+
+  constructor(private readonly db: Database) {
+    const pglite = db.kind === 'pglite';
+    this.group =
+      db instanceof ReplicatedDatabase
+        ? undefined
+        : new GroupCommit((asked) => this.readTogether(asked), {
+            // PGlite runs one statement at a time, answering in this thread: a turn lets received taps join.
+            maxWriters: pglite ? 1 : 4,
+            gatherTurn: pglite,
+          });
+  }
+
+  /** The tags of any of these UIDs. */
+  find(uids: readonly string[]): Promise<TagRow[]> {
+    return this.group ? this.group.add(uids) : findTagsByUids(this.db, uids);
+  }
+
+  private async readTogether(asked: (readonly string[])[]): Promise<TagRow[][]> {
+    if (asked.length === 1) return [await findTagsByUids(this.db, asked[0]!)];
+    const rows = await findTagsByUids(this.db, [...new Set(asked.flat())]);
+    return asked.map((uids) => rows.filter((row) => uids.includes(row.uid)));
+  }
+}
+
 /** A tag the PICC data names, with the keys of its version and what the chip mirrored. */
 interface NamedTag {
   tag: TagRow;
@@ -80,16 +114,17 @@ interface NamedTag {
 }
 
 /** The tag whose version's meta read key decrypts the PICC data to its UID (a wrong key reads another UID, if any). */
-async function namedTag(db: Queryable, versions: TagKeys[], piccData: Buffer): Promise<NamedTag | undefined> {
+async function namedTag(
+  lookups: TagLookups,
+  versions: TagKeys[],
+  piccData: Buffer,
+): Promise<NamedTag | undefined> {
   const read = versions.flatMap((keys) => {
     const mirrored = decryptPiccData(keys.metaReadKey, piccData);
     return mirrored ? [{ keys, uid: mirrored.uid, counter: mirrored.readCounter }] : [];
   });
   if (read.length === 0) return undefined;
-  const tags = await findTagsByUids(
-    db,
-    read.map((entry) => entry.uid.toString('hex').toUpperCase()),
-  );
+  const tags = await lookups.find(read.map((entry) => entry.uid.toString('hex').toUpperCase()));
   for (const entry of read) {
     const uid = entry.uid.toString('hex').toUpperCase();
     const tag = tags.find((row) => row.uid === uid && row.key_version === entry.keys.version);
@@ -104,11 +139,15 @@ type KeyVerdict =
   | { verdict: 'forged'; named: NamedTag }
   | { verdict: 'unbound' | 'accepted'; named: NamedTag; tampered: boolean };
 
-async function judgeByKeys(db: Queryable, keyring: TagKeyring, link: TapQueryType): Promise<KeyVerdict> {
+async function judgeByKeys(
+  lookups: TagLookups,
+  keyring: TagKeyring,
+  link: TapQueryType,
+): Promise<KeyVerdict> {
   const piccData = Buffer.from(link.picc_data, 'hex');
   const named =
-    (await namedTag(db, await keyring.all(), piccData)) ??
-    (await namedTag(db, (await keyring.newer()) ?? [], piccData));
+    (await namedTag(lookups, await keyring.all(), piccData)) ??
+    (await namedTag(lookups, (await keyring.newer()) ?? [], piccData));
   if (!named) return { verdict: 'unknown_tag' };
   const fileReadKey = tagFileReadKey(named.keys, named.uid);
   const encrypted = link.enc === undefined ? undefined : Buffer.from(link.enc, 'hex');
@@ -230,6 +269,7 @@ export interface TapServices {
   reads: PublicReadCache;
   config: Config;
   keyring: TagKeyring;
+  lookups: TagLookups;
   recorder: TapRecorder;
   signer: DocumentSigner;
 }
@@ -254,7 +294,7 @@ export async function tapTag(
 ): Promise<TapAnswer> {
   const { clientAddress } = request;
   const { db } = services;
-  const judged = await judgeByKeys(db, services.keyring, link);
+  const judged = await judgeByKeys(services.lookups, services.keyring, link);
   const page =
     judged.verdict === 'unknown_tag'
       ? undefined

@@ -10,7 +10,8 @@ import { answerLookup, type LookupAnswer } from '../alert-lookups/alert-lookups.
 import { isArchived, isIssued } from '../assets/asset-states.js';
 import { getAsset } from '../assets/assets.service.js';
 import { checkAssetHistory, FULL_CHECK_EVENTS } from '../history/history-integrity.js';
-import { checkLogged } from '../tlog/history-logged.js';
+import { checkLogged, type LoggedCheck } from '../tlog/history-logged.js';
+import type { ChainCheck } from '../chain/history-chain.js';
 import { logFact, type WitnessPolicy } from '../tlog/witness-policy.js';
 import { apiKeyIdOf, type Principal } from '../principal/principal.js';
 import { verificationResponseText } from '../credentials/receipts.service.js';
@@ -203,6 +204,30 @@ function historyCheckFound(
   };
 }
 
+/** What the chain and log checks found of one read of a history. */
+interface HistoryFindings {
+  chain: ChainCheck;
+  inLog: LoggedCheck;
+}
+
+// Verifications that arrive together share one read of an asset (ReadsTogether hands each the same object): its
+// history is hashed once for all of them, not once each (docs/performance.md, "Round 4: verify after writes and
+// taps, profiles"). The checks are of that read's rows alone, so each verification's answer is what its own would be.
+const findingsOfRead = new WeakMap<HistoryWithLog, HistoryFindings>();
+
+function historyFindings(asset: VerifiedAssetRow, history: HistoryWithLog): HistoryFindings {
+  let findings = findingsOfRead.get(history);
+  if (!findings) {
+    const { events, logged, checked } = history;
+    findings = {
+      chain: checkAssetHistory(asset, events, checked),
+      inLog: checkLogged(events, logged, checked?.loggedSequence),
+    };
+    findingsOfRead.set(history, findings);
+  }
+  return findings;
+}
+
 /**
  * Runs the checks of docs/api.md. A verification is a read: no lock on the asset and nothing
  * appended to its history, so the millionth verification costs what the first did. A long history
@@ -219,9 +244,7 @@ async function verifyAsset(
 ): Promise<Verification> {
   const found = await findTarget(reads, principal, target, drawForHistory, sample);
   const { asset, history, versions } = found;
-  const { events, logged, checked } = history;
-  const chain = checkAssetHistory(asset, events, checked);
-  const inLog = checkLogged(events, logged, checked?.loggedSequence);
+  const { chain, inLog } = historyFindings(asset, history);
   const checks = [
     check(
       'certificate_issued',

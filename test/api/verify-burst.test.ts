@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { limits } from '../../src/limits.js';
+import { createAssetViaApi, issueCertificateForTest, type CreatedAsset } from '../helpers/asset-factory.js';
+import { appendEventsForTest } from '../helpers/long-history.js';
+import { useTestContext, type TestContext } from '../helpers/test-app.js';
+
+// Counts what a burst of verifications of one long history costs: the whole-history reads, and how often the
+// history is hashed (docs/performance.md, "Round 4: verify after writes and taps, profiles").
+const counted = vi.hoisted(() => ({ wholeReads: 0, wholeHashings: 0 }));
+const WHOLE = 1000;
+
+vi.mock('../../src/modules/verification/verifications.repository.js', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../../src/modules/verification/verifications.repository.js')>();
+  return {
+    ...original,
+    findAssetWithHistory: (...args: Parameters<typeof original.findAssetWithHistory>) => {
+      if (args[3] === original.ANY_LENGTH) counted.wholeReads++;
+      return original.findAssetWithHistory(...args);
+    },
+    findAssetsWithHistory: (...args: Parameters<typeof original.findAssetsWithHistory>) => {
+      if (args[3] === original.ANY_LENGTH) counted.wholeReads++;
+      return original.findAssetsWithHistory(...args);
+    },
+  };
+});
+
+vi.mock('../../src/modules/history/history-integrity.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/modules/history/history-integrity.js')>();
+  return {
+    ...original,
+    checkAssetHistory: (...args: Parameters<typeof original.checkAssetHistory>) => {
+      if (args[1].length > WHOLE) counted.wholeHashings++;
+      return original.checkAssetHistory(...args);
+    },
+  };
+});
+
+const context = useTestContext({
+  config: { AVS_RATE_LIMIT_PER_SECOND: 1_000_000, AVS_RATE_LIMIT_BURST: 1_000_000 },
+});
+let owner: Awaited<ReturnType<TestContext['createAccountWithKey']>>;
+
+beforeAll(async () => {
+  owner = await context.createAccountWithKey();
+});
+
+async function longAsset(title: string): Promise<CreatedAsset> {
+  const asset = await createAssetViaApi(context.app, owner.auth, 'artworks', { title });
+  await issueCertificateForTest(context.db, asset);
+  await appendEventsForTest(context.db, asset, limits.hashedEventsPerToken + 5);
+  return asset;
+}
+
+const verify = (assetId: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: '/api/v1/verify',
+    headers: owner.auth,
+    payload: { planet: 'artworks', asset_id: assetId },
+  });
+
+interface Answer {
+  verified: boolean;
+  checks: { name: string; passed: boolean }[];
+}
+
+describe('a burst of verifications right after a burst of writes', () => {
+  it('hashes the new events once per read of them, not once per verification', async () => {
+    expect(limits.hashedEventsPerToken).toBe(WHOLE);
+    const asset = await longAsset('Written in bulk');
+    counted.wholeReads = 0;
+    counted.wholeHashings = 0;
+
+    const answers = (await Promise.all(Array.from({ length: 16 }, () => verify(asset.id)))).map((response) =>
+      response.json<Answer>(),
+    );
+
+    expect(answers.every((answer) => answer.verified)).toBe(true);
+    expect(counted.wholeReads).toBeGreaterThan(0);
+    expect(counted.wholeReads).toBeLessThan(16);
+    expect(counted.wholeHashings).toBe(counted.wholeReads);
+  });
+
+  it('an old event edited in SQL fails every verification that shares the read', async () => {
+    const asset = await longAsset('Edited');
+    await context.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(
+        `UPDATE asset_events SET payload = '{"source":"forged"}' WHERE asset_id = $1 AND sequence = 3`,
+        [asset.id],
+      );
+    });
+    counted.wholeReads = 0;
+    counted.wholeHashings = 0;
+
+    const answers = (await Promise.all(Array.from({ length: 16 }, () => verify(asset.id)))).map((response) =>
+      response.json<Answer>(),
+    );
+
+    for (const answer of answers) {
+      expect(answer.verified).toBe(false);
+      expect(answer.checks.find((check) => check.name === 'history_intact')?.passed).toBe(false);
+    }
+    expect(counted.wholeHashings).toBe(counted.wholeReads);
+    expect(counted.wholeReads).toBeLessThan(16);
+  });
+});
