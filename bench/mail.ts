@@ -17,8 +17,7 @@ import { createFreshPostgres, joinAsOwner, seedPostgres } from './databases.js';
 import { CREATE_BODY } from './fixtures.js';
 import { loopMeasurement, runHttpLoad, type Measurement, type RequestSpec } from './load.js';
 import { costPerRequest, processCost } from './process-cost.js';
-import { startService, type RunningServer } from './processes.js';
-import type { BenchSettings } from './settings.js';
+import { startService, type RunningServer, type ServiceBenchOptions } from './processes.js';
 
 /** The name that selects every mail scenario: BENCH_ONLY=mail. */
 const MAIL_GROUP = 'mail';
@@ -164,13 +163,7 @@ export interface MailBench {
  * seeded account names the HTTP receiver in this process. Rows are written from this process as the service's own
  * changes write them (queueMail, insertOutboxEvent), and the service's workers, woken by NOTIFY, hand them on.
  */
-export async function setUpMailBench(options: {
-  settings: BenchSettings;
-  serviceEnv: Record<string, string>;
-  poolEnv: Record<string, string>;
-  cleanups: (() => Promise<void>)[];
-  track: (server: RunningServer) => RunningServer;
-}): Promise<MailBench> {
+export async function setUpMailBench(options: ServiceBenchOptions): Promise<MailBench> {
   const { settings, serviceEnv, poolEnv, cleanups, track } = options;
   const smtp = await startSmtpCounter();
   cleanups.push(() => smtp.close());
@@ -307,13 +300,9 @@ async function galleryWithOwner(
  * each round the bench waits until the fan-out has taken every cause and the outbox has handed every notice on, so
  * that the next scenario does not pay for it; the CPU per request counts that catch-up, the rate does not.
  */
-async function setUpNoticeScenarios(options: {
-  settings: BenchSettings;
-  serviceEnv: Record<string, string>;
-  poolEnv: Record<string, string>;
-  cleanups: (() => Promise<void>)[];
-  track: (server: RunningServer) => RunningServer;
-}): Promise<{ scenarios: MailScenario[]; report: () => Promise<string> }> {
+async function setUpNoticeScenarios(
+  options: ServiceBenchOptions,
+): Promise<{ scenarios: MailScenario[]; report: () => Promise<string> }> {
   const { settings, serviceEnv, poolEnv, cleanups, track } = options;
   const smtp = await startSmtpCounter();
   cleanups.push(() => smtp.close());

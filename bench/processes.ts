@@ -3,6 +3,16 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
+import type { BenchSettings } from './settings.js';
+
+/** What a bench group's set-up is handed: the run's settings, the service's environment, the run's clean-ups. */
+export interface ServiceBenchOptions {
+  settings: BenchSettings;
+  serviceEnv: Record<string, string>;
+  poolEnv: Record<string, string>;
+  cleanups: (() => Promise<void>)[];
+  track: (server: RunningServer) => RunningServer;
+}
 
 export async function freePort(): Promise<number> {
   const server = createServer();

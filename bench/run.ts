@@ -5,15 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
 import { createFreshPostgres, createSeededPglite, issueCertificates, seedPostgres } from './databases.js';
-import { assetListQuery } from '../src/modules/assets/asset-list.repository.js';
 import {
   appendEventsInBulk,
   bindTags,
   CREATE_BODY,
   createAssets,
-  explain,
-  LIST_SEARCH_TERM,
-  loadAssetsInBulk,
   tapVerdicts,
   updateRepeatedly,
   verifyRepeatedly,
@@ -31,6 +27,7 @@ import {
 } from './load.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { inventoryScenariosSelected, runInventoryBench } from './inventory.js';
+import { listScenariosSelected, setUpListBench } from './lists.js';
 import { mailScenariosSelected, setUpMailBench } from './mail.js';
 import {
   benchImages,
@@ -144,78 +141,6 @@ async function firstStatusListPath(baseUrl: string, certificateNumber: string): 
   const url = (Array.isArray(status) ? status[0] : status)?.statusListCredential;
   if (!url) throw new Error(`the credential of ${certificateNumber} names no status list`);
   return new URL(url).pathname;
-}
-
-/**
- * The list scenarios' own database and service: settings.listAssets artworks in one account, loaded in bulk
- * (bench/fixtures.ts), a cursor 10,000 rows deep walked to through the API, and the plans of the three queries.
- */
-async function setUpLists(benchEnv: Record<string, string>, poolEnv: Record<string, string>) {
-  const fresh = await createFreshPostgres(settings.adminDatabaseUrl, 'lists');
-  cleanups.push(() => fresh.drop());
-  const credentials = await seedPostgres(fresh.url);
-  const started = Date.now();
-  await loadAssetsInBulk(fresh.url, credentials.accountId, settings.listAssets);
-  console.log(
-    `Lists: ${settings.listAssets} assets loaded and analysed in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
-  );
-  const server = track(
-    await startService({
-      name: 'service-postgres-lists',
-      env: { ...benchEnv, ...poolEnv, DATABASE_URL: fresh.url },
-      cpuProfileDir: settings.cpuProfileDir,
-    }),
-  );
-  const auth = { authorization: `Bearer ${credentials.apiKey}` };
-  const firstPage = '/api/v1/assets/artworks';
-  let cursor: string | null = null;
-  let last: { created_at: string; id: string } | undefined;
-  for (let page = 0; page < 100; page++) {
-    const response = await fetch(
-      `${server.url}/api/v1/assets/artworks?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-      { headers: auth },
-    );
-    const body = (await response.json()) as {
-      data: { created_at: string; id: string }[];
-      next_cursor: string | null;
-    };
-    last = body.data[body.data.length - 1];
-    cursor = body.next_cursor;
-    if (!cursor) throw new Error(`the list ended after ${page + 1} pages: load more assets`);
-  }
-  const deepPage = `/api/v1/assets/artworks?cursor=${cursor}`;
-  // The history page among the million (issue #35 target 2): an asset of 10 events, made as the history scenario's.
-  const [historyAsset] = await createAssets(server.url, credentials.apiKey, 1);
-  await updateRepeatedly(server.url, credentials.apiKey, historyAsset!.id, 9);
-  const historyPage = `/api/v1/assets/artworks/${historyAsset!.id}/history`;
-  const filteredPage = `/api/v1/assets/artworks?certificate_status=pending&q=${LIST_SEARCH_TERM}`;
-  const base = { planet: 'artworks', accountId: credentials.accountId };
-  const plans = [
-    ['first page', assetListQuery(base, { limit: 51 })],
-    [
-      'deep page',
-      assetListQuery(base, { limit: 51, after: { createdAt: new Date(last!.created_at), id: last!.id } }),
-    ],
-    [
-      'filtered',
-      assetListQuery(
-        { ...base, certificateStatuses: ['pending'], titlePattern: `%${LIST_SEARCH_TERM}%` },
-        { limit: 51 },
-      ),
-    ],
-  ] as const;
-  const explained: string[] = [];
-  for (const [name, query] of plans) explained.push(`-- ${name}\n${await explain(fresh.url, query)}`);
-  return {
-    url: server.url,
-    pid: server.pid,
-    auth,
-    firstPage,
-    deepPage,
-    filteredPage,
-    historyPage,
-    plans: explained.join('\n\n'),
-  };
 }
 
 /**
@@ -429,11 +354,10 @@ async function main(): Promise<void> {
     for (const [index, photo] of photographs.entries())
       await uploadOnce(url, apiKey, photoAssets[index]!.id, photo);
   }
-  const listScenarioNames = ['list first page', 'list deep page', 'list filtered', 'list history page'];
-  const lists =
-    !settings.only || listScenarioNames.some((name) => settings.only!.has(name))
-      ? await setUpLists(benchEnv, poolEnv)
-      : undefined;
+  // The lists at 1,000 and at settings.listAssets assets, each size on its own database and service (bench/lists.ts).
+  const listBench = listScenariosSelected(settings.only)
+    ? await setUpListBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
+    : undefined;
   // Two witness processes and four services of their own (docs/performance.md, "Witnesses").
   const witnessBench = witnessScenariosSelected(settings.only)
     ? await setUpWitnessBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
@@ -675,50 +599,6 @@ async function main(): Promise<void> {
         requests: mixedRequests(getPaths, '/api/v1/assets/artworks', CREATE_BODY),
       }),
     },
-    ...(lists
-      ? [
-          {
-            name: 'list first page',
-            description: `GET /api/v1/assets/artworks, ${settings.listAssets.toLocaleString('en')} assets in the account`,
-            measure: http({
-              target: () => lists.url,
-              pid: () => lists.pid,
-              headers: lists.auth,
-              requests: [{ method: 'GET', path: lists.firstPage }],
-            }),
-          },
-          {
-            name: 'list deep page',
-            description: 'GET /api/v1/assets/artworks?cursor=…, a cursor 10,000 rows deep',
-            measure: http({
-              target: () => lists.url,
-              pid: () => lists.pid,
-              headers: lists.auth,
-              requests: [{ method: 'GET', path: lists.deepPage }],
-            }),
-          },
-          {
-            name: 'list filtered',
-            description: `GET /api/v1/assets/artworks?certificate_status=pending&q=${LIST_SEARCH_TERM} (1 % of titles)`,
-            measure: http({
-              target: () => lists.url,
-              pid: () => lists.pid,
-              headers: lists.auth,
-              requests: [{ method: 'GET', path: lists.filteredPage }],
-            }),
-          },
-          {
-            name: 'list history page',
-            description: `GET /api/v1/assets/artworks/{id}/history, an asset with 10 events among ${settings.listAssets.toLocaleString('en')}`,
-            measure: http({
-              target: () => lists.url,
-              pid: () => lists.pid,
-              headers: lists.auth,
-              requests: [{ method: 'GET', path: lists.historyPage }],
-            }),
-          },
-        ]
-      : []),
     {
       name: 'media upload',
       group: MEDIA_GROUP,
@@ -895,6 +775,7 @@ async function main(): Promise<void> {
       assetIds: pgliteAssets.map((asset) => asset.id),
       connections: settings.connections,
     }),
+    ...(listBench?.scenarios ?? []),
     ...(witnessBench?.scenarios ?? []),
     ...(mailBench?.scenarios ?? []),
   ];
@@ -1036,26 +917,10 @@ async function main(): Promise<void> {
         `upload / re-encode ${(uploadCpu / reencodeCpu).toFixed(2)}`,
     );
   }
-  const floorGetP99 = summaries.get('floor get (bare Fastify)')?.p99Ms;
-  for (const name of listScenarioNames) {
-    const p99 = summaries.get(name)?.p99Ms;
-    if (p99 === undefined) continue;
-    const floorNote = floorGetP99 === undefined ? '' : ` (bare floor get p99 ${floorGetP99.toFixed(1)} ms)`;
-    console.log(
-      `${name} p99: ${p99.toFixed(1)} ms  target ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}${floorNote}`,
-    );
-    // Issue #35 target 2: a page of 50 at a million assets beside the bare floor's get and the service's own get.
-    if (floorGetP99 !== undefined && floorGetP99 > 0) {
-      const p99Ratio = p99 / floorGetP99;
-      console.log(
-        `${name} p99 / floor get p99: ${p99Ratio.toFixed(2)}  target ≤ 2: ${p99Ratio <= 2 ? 'met' : 'NOT met'}`,
-      );
-    }
-    const pageCpu = cpuRatio(name, 'get');
-    if (pageCpu !== undefined)
-      console.log(
-        `${name} CPU / get CPU: ${pageCpu.toFixed(2)}  target ≤ 3: ${pageCpu <= 3 ? 'met' : 'NOT met'}`,
-      );
+  // Issue #53 item 3: each list page beside its own service's get, at each size.
+  if (listBench) {
+    for (const line of listBench.report(summaries, summaries.get('floor get (bare Fastify)')))
+      console.log(line);
   }
   if (tags.length > 0) {
     const verdicts = await tapVerdicts(fresh.url);
@@ -1069,7 +934,7 @@ async function main(): Promise<void> {
   }
   // Recognising a new photograph: index search at 100,000 and 1,000,000 images beside the pHash index's (docs/media.md).
   if (recognitionScenariosSelected(settings.only)) console.log((await runRecognitionCostBench()).join('\n'));
-  if (lists) console.log(`\nQuery plans of the list scenarios:\n\n${lists.plans}`);
+  if (listBench) console.log(`\nQuery plans of the list scenarios:\n\n${listBench.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;
   if (consoleSelected) {
@@ -1108,7 +973,7 @@ async function main(): Promise<void> {
         })),
         ratios: Object.fromEntries(targets.map((entry) => [entry.name, entry.value ?? null])),
         mediaMemory: Object.fromEntries(mediaMemory),
-        listPlans: lists?.plans ?? null,
+        listPlans: listBench?.plans ?? null,
         consolePairs,
         sessionUpdates,
         witnesses: witnessReport,

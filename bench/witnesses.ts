@@ -20,7 +20,7 @@ import { CREATE_BODY } from './fixtures.js';
 import { loopMeasurement, runHttpLoad, type Measurement } from './load.js';
 import { createAssetParams } from './pglite-loop.js';
 import { costPerRequest, processCost, type ProcessCost } from './process-cost.js';
-import { startService, type RunningServer } from './processes.js';
+import { startService, type RunningServer, type ServiceBenchOptions } from './processes.js';
 import type { BenchSettings } from './settings.js';
 
 /** The name that selects every witness scenario: BENCH_ONLY=witness. */
@@ -340,13 +340,7 @@ export interface WitnessBench {
  * the same service without, on fresh PostgreSQL databases and on PGlite directories (each its own), and the
  * cosign loops' own database and directory (opened in this process).
  */
-export async function setUpWitnessBench(options: {
-  settings: BenchSettings;
-  serviceEnv: Record<string, string>;
-  poolEnv: Record<string, string>;
-  cleanups: (() => Promise<void>)[];
-  track: (server: RunningServer) => RunningServer;
-}): Promise<WitnessBench> {
+export async function setUpWitnessBench(options: ServiceBenchOptions): Promise<WitnessBench> {
   const { settings, serviceEnv, poolEnv, cleanups, track } = options;
   const logs = {
     postgresOn: await postgresLog(settings, 'witness_on', cleanups),
