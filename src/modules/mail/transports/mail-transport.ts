@@ -45,19 +45,3 @@ export function nodemailerMessage(mail: OutgoingMail): Mail.Options {
     headers: mail.headers,
   };
 }
-
-/** A value made on its first use and kept; `ifMade` gives it without making it (to close what exists). */
-export function lazily<T>(make: () => Promise<T>): (() => Promise<T>) & { ifMade(): T | undefined } {
-  let making: Promise<T> | undefined;
-  let made: T | undefined;
-  const get = () =>
-    (making ??= make().then(
-      (value) => (made = value),
-      (error: unknown) => {
-        // A failed load is tried again by the next message, as a failed send is.
-        making = undefined;
-        throw error;
-      },
-    ));
-  return Object.assign(get, { ifMade: () => made });
-}

@@ -1,13 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadNodemailer } from '../../../lib/lazy-modules.js';
-import {
-  lazily,
-  MailSendError,
-  nodemailerMessage,
-  type MailTransport,
-  type OutgoingMail,
-} from './mail-transport.js';
+import { lazily, loadNodemailer } from '../../../lib/lazy-modules.js';
+import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 /** The local mailbox's folder: AVS_DATA_DIR/mail. */
 export function mailboxDirectory(dataDir: string): string {

@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Config } from '../../../config.js';
-import { loadNodemailer } from '../../../lib/lazy-modules.js';
-import {
-  lazily,
-  MailSendError,
-  nodemailerMessage,
-  type MailTransport,
-  type OutgoingMail,
-} from './mail-transport.js';
+import { lazily, loadNodemailer } from '../../../lib/lazy-modules.js';
+import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 type SmtpConfig = Pick<
   Config,
