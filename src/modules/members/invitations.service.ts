@@ -370,7 +370,7 @@ export async function acceptInvitation(
     // The link alone must not give a passkey-only person a password: whoever holds it is not yet proven to be them.
     throw new AppError('validation_failed', 'use_your_passkey');
   } else {
-    checkNewPassword(input.password, input.again ?? '');
+    await checkNewPassword(input.password, input.again ?? '');
     newHash = await hashPassword(input.password);
   }
   return joinByInvitation(db, input.token, newHash);

@@ -138,7 +138,7 @@ export async function changePassword(
   if (!(await checkPersonPassword(person?.password_hash, input.current))) {
     throw new AppError('validation_failed', 'wrong_current_password');
   }
-  checkNewPassword(input.password, input.again);
+  await checkNewPassword(input.password, input.again);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await updatePersonPassword(tx, session.personId, passwordHash);

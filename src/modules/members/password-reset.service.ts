@@ -223,7 +223,7 @@ export async function addPassword(
   session: MemberSession,
   input: { password: string; again: string },
 ): Promise<void> {
-  checkNewPassword(input.password, input.again);
+  await checkNewPassword(input.password, input.again);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const person = await findResetTargetForUpdate(tx, session.personId);

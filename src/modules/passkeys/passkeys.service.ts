@@ -1,18 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../errors/error-catalogue.js';
 import { pick } from '../../lib/records.js';
+import { loadSimpleWebAuthn } from '../../lib/lazy-modules.js';
 import { isStorableText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -165,6 +162,7 @@ export async function startPasskeyRegistration(
   const { person, rp } = input;
   await deleteExpiredChallenges(db);
   const existing = await listPasskeysOfPerson(db, person.id);
+  const { generateRegistrationOptions } = await loadSimpleWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -199,6 +197,7 @@ export async function finishPasskeyRegistration(
   const challenge = await useChallenge(db, input.challengeToken, 'registration');
   if (challenge.person_id !== input.personId) throw new AppError('passkey_invalid');
   const name = checkedName(input.name);
+  const { verifyRegistrationResponse } = await loadSimpleWebAuthn();
   const verification = await verifiedOrRefused(() =>
     verifyRegistrationResponse({
       response: input.response,
@@ -244,6 +243,7 @@ export async function startPasskeySignIn(
   clientBucket?: string,
 ): Promise<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>> {
   await deleteExpiredChallenges(db);
+  const { generateAuthenticationOptions } = await loadSimpleWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: [],
@@ -272,6 +272,7 @@ export async function finishPasskeySignIn(
     throw new AppError('passkey_invalid');
   }
   const signCount = Number(row.sign_count);
+  const { verifyAuthenticationResponse } = await loadSimpleWebAuthn();
   const verification = await verifiedOrRefused(() =>
     verifyAuthenticationResponse({
       response: input.response,

@@ -234,7 +234,7 @@ export async function setPasswordByLink<Refused extends { outcome: 'passkey_only
   | Refused
   | { outcome: 'closed'; state: Exclude<ResetLinkState, 'open'> }
 > {
-  checkNewPassword(input.password, input.again);
+  await checkNewPassword(input.password, input.again);
   const passwordHash = await hashPassword(input.password);
   const { mail } = input;
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../../errors/error-catalogue.js';
+import { loadCommonPasswords } from '../../lib/lazy-modules.js';
 
 const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -46,19 +46,19 @@ export function generatePassword(): string {
 
 export const MIN_PASSWORD_LENGTH = 12;
 
-// zxcvbn-ts's list of the most used passwords (leaked-password corpora, about 49,000, lower case).
-const commonPasswords = new Set(dictionary['passwords-common']);
-
-/** Whether a password is one of the most used ones (compared in lower case, as the list is written). */
-function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+/**
+ * Whether a password is one of the most used ones (zxcvbn-ts's list from leaked-password corpora, about 49,000,
+ * lower case; compared in lower case, as the list is written).
+ */
+async function isCommonPassword(password: string): Promise<boolean> {
+  return (await loadCommonPasswords()).has(password.toLowerCase());
 }
 
 /** A password being chosen: long enough, not a common one, typed the same twice (when asked twice). */
-export function checkNewPassword(password: string, again?: string): void {
+export async function checkNewPassword(password: string, again?: string): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError('validation_failed', 'password_too_short', { min: MIN_PASSWORD_LENGTH });
   }
-  if (isCommonPassword(password)) throw new AppError('validation_failed', 'password_common');
+  if (await isCommonPassword(password)) throw new AppError('validation_failed', 'password_common');
   if (again !== undefined && again !== password) throw new AppError('validation_failed', 'passwords_differ');
 }

@@ -36,10 +36,10 @@ export function renderHandoverCard(card: HandoverCard): Promise<Buffer> {
   return inLanguage(card.language, () => drawCard(card));
 }
 
-function drawCard(card: HandoverCard): Promise<Buffer> {
+async function drawCard(card: HandoverCard): Promise<Buffer> {
   const words = text.handoverCard;
   const margin = 36;
-  const document = newDocument('A5', words.documentTitle(card.certificateNumber), margin, card.creator);
+  const document = await newDocument('A5', words.documentTitle(card.certificateNumber), margin, card.creator);
   const { width: pageWidth, height: pageHeight } = document.page;
   const contentWidth = pageWidth - 2 * margin;
   const centred = (height: number) => ({

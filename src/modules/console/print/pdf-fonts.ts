@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as openFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
+import { loadFontkit } from '../../../lib/lazy-modules.js';
 
 /** The PDF's own fonts the print writes Latin text in: every reader has them, so nothing is embedded. */
 export type StandardFont = 'Helvetica' | 'Helvetica-Bold' | 'Courier';
@@ -38,6 +39,13 @@ interface LoadedFont {
   font: Font;
 }
 const loaded = new Map<Weight, LoadedFont>();
+// Set by loadFonts before the first document is drawn: useFontFor draws synchronously, as pdfkit does.
+let fontkit: Awaited<ReturnType<typeof loadFontkit>> | undefined;
+
+/** Loads fontkit (lazy-modules.ts) for useFontFor; newDocument awaits it. */
+export async function loadFonts(): Promise<void> {
+  fontkit ??= await loadFontkit();
+}
 
 /** Noto Sans JP of a weight, read once on the first text that needs it (a Latin-only PDF never reads it). */
 function notoSansJp(weight: Weight): LoadedFont {
@@ -45,7 +53,8 @@ function notoSansJp(weight: Weight): LoadedFont {
   if (!entry) {
     const file = NOTO_SANS_JP[weight].file();
     const bytes = readFileSync(file);
-    const font = openFont(bytes);
+    if (!fontkit) throw new Error('loadFonts() must be awaited before a font is chosen');
+    const font = fontkit.create(bytes);
     if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection`);
     entry = { bytes, font };
     loaded.set(weight, entry);

@@ -1,11 +1,11 @@
-import PDFDocument from 'pdfkit';
 import { showValue } from '../../../lib/html.js';
+import { loadPdfKit } from '../../../lib/lazy-modules.js';
 import { formatDate } from '../../../i18n/formats.js';
 import { fieldLabel } from '../../../planets/field-labels.js';
 import { categoryName } from '../../web-pages/category-name.js';
 import { text as pageText } from '../../web-pages/text/index.js';
 import { text } from '../text/index.js';
-import { useFontFor, type StandardFont } from './pdf-fonts.js';
+import { loadFonts, useFontFor, type StandardFont } from './pdf-fonts.js';
 
 export type PaperSize = 'a4' | 'letter';
 
@@ -62,12 +62,14 @@ export const MUTED = '#4d4d4d';
 /** The QR code's quiet zone, in modules: scanners need four blank modules around the symbol. */
 const QUIET_ZONE = 4;
 
-export function newDocument(
+/** A new document; pdfkit and fontkit are loaded by the first one (lazy-modules.ts). */
+export async function newDocument(
   paper: PaperSize | PdfkitPaper,
   title: string,
   margin: number,
   creator: string,
-): PDFKit.PDFDocument {
+): Promise<PDFKit.PDFDocument> {
+  const [PDFDocument] = await Promise.all([loadPdfKit(), loadFonts()]);
   // The document's title is metadata (UTF-16 in the PDF), not drawn: any language as it is.
   return new PDFDocument({
     size: paper === 'a4' || paper === 'letter' ? PAPER[paper] : paper,
@@ -153,11 +155,11 @@ function detail(
  * the details beside the QR code of /c/{number}. Every text is bounded (height, ellipsis), so nothing flows
  * onto a second page.
  */
-export function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize): Promise<Buffer> {
+export async function drawCertificatePdf(certificate: PdfCertificate, paper: PaperSize): Promise<Buffer> {
   const words = text.print;
   const margin = 50;
   const names = text.registration;
-  const document = newDocument(
+  const document = await newDocument(
     paper,
     words.certificateTitle(certificate.certificateNumber),
     margin,
@@ -292,13 +294,13 @@ const ROWS = 8;
  * The label sheet: each label the QR code of /c/{number} with the number under it, then the title; the gallery's logo
  * left of the code and "Registered by …" right of it.
  */
-export function drawLabelSheetPdf(
+export async function drawLabelSheetPdf(
   labels: readonly PdfLabel[],
   names: PdfNames,
   paper: PaperSize,
 ): Promise<Buffer> {
   const margin = 18;
-  const document = newDocument(
+  const document = await newDocument(
     paper,
     text.print.labels.sheetTitle(labels.length),
     margin,

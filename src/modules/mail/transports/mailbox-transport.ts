@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { lazily, loadNodemailer } from '../../../lib/lazy-modules.js';
 import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 /** The local mailbox's folder: AVS_DATA_DIR/mail. */
@@ -19,12 +19,15 @@ export function mailboxFileName(mail: { id: string; date: Date }): string {
  */
 export function mailboxTransport(dataDir: string): MailTransport {
   const directory = mailboxDirectory(dataDir);
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Built on the first message (nodemailer is loaded then, not at start).
+  const writer = lazily(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     name: 'mailbox',
     async send(mail: OutgoingMail) {
       try {
-        const info = await writer.sendMail(nodemailerMessage(mail));
+        const info = await (await writer()).sendMail(nodemailerMessage(mail));
         await mkdir(directory, { recursive: true, mode: 0o700 });
         const name = mailboxFileName(mail);
         const partial = path.join(directory, `.${name}.partial`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Config } from '../../../config.js';
+import { lazily, loadNodemailer } from '../../../lib/lazy-modules.js';
 import { MailSendError, nodemailerMessage, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 type SmtpConfig = Pick<
@@ -63,17 +63,19 @@ function sendError(error: unknown): MailSendError {
 }
 
 export function smtpTransport(config: SmtpConfig, heloName: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpOptions(config, heloName));
+  // The options (and the CA file) are read at start, so a mistake shows then; the pool is built on the first message.
+  const options = smtpOptions(config, heloName);
+  const transporter = lazily(async () => (await loadNodemailer()).createTransport(options));
   return {
     name: 'smtp',
     async send(mail: OutgoingMail) {
       try {
-        const info = await transporter.sendMail(nodemailerMessage(mail));
+        const info = await (await transporter()).sendMail(nodemailerMessage(mail));
         return info.response;
       } catch (error) {
         throw sendError(error);
       }
     },
-    close: () => transporter.close(),
+    close: () => transporter.ifMade()?.close(),
   };
 }
