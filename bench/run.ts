@@ -29,6 +29,7 @@ import { describeMachine, serviceBenchEnv } from './machine.js';
 import { inventoryScenariosSelected, runInventoryBench } from './inventory.js';
 import { listScenariosSelected, setUpListBench } from './lists.js';
 import { mailScenariosSelected, setUpMailBench } from './mail.js';
+import { pathCeilingsSelected, runPathStatements } from './path-ceilings.js';
 import {
   benchImages,
   measureUploadProcessing,
@@ -931,6 +932,10 @@ async function main(): Promise<void> {
   // An export of a million assets as CSV and XLSX: rows/s and the service's RSS growth (docs/performance.md, "Inventory").
   if (inventoryScenariosSelected(settings.only)) {
     console.log((await runInventoryBench({ settings, serviceEnv: benchEnv, cleanups })).join('\n'));
+  }
+  // Issue #53, item 2: the statements each write path sends, counted on the bench's own cluster (pg_stat_statements).
+  if (pathCeilingsSelected(settings.only)) {
+    console.log((await runPathStatements({ settings, serviceEnv: benchEnv, cleanups })).join('\n'));
   }
   // Recognising a new photograph: index search at 100,000 and 1,000,000 images beside the pHash index's (docs/media.md).
   if (recognitionScenariosSelected(settings.only)) console.log((await runRecognitionCostBench()).join('\n'));

@@ -34,6 +34,10 @@ export interface BenchSettings {
   exportAssets: number;
   /** Rows of the CSV the import scenario imports (issue #49: 100,000, the most a file may hold). */
   importRows: number;
+  /** The PostgreSQL 15 binaries the path ceilings' own cluster (initdb, pg_ctl) is run from (issue #53, item 2). */
+  postgresBin: string;
+  /** Requests of each path sent one at a time while pg_stat_statements counts their statements. */
+  pathStatementRequests: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -61,6 +65,8 @@ export function readBenchSettings(): BenchSettings {
     listAssets: Math.round(positiveNumber('BENCH_LIST_ASSETS', 1_000_000)),
     exportAssets: Math.round(positiveNumber('BENCH_EXPORT_ASSETS', 1_000_000)),
     importRows: Math.round(positiveNumber('BENCH_IMPORT_ROWS', 100_000)),
+    postgresBin: process.env.BENCH_POSTGRES_BIN || '/usr/lib/postgresql/15/bin',
+    pathStatementRequests: Math.round(positiveNumber('BENCH_PATH_STATEMENT_REQUESTS', 200)),
     idleSettleSeconds: positiveNumber('BENCH_IDLE_SETTLE_SECONDS', 30),
     idleSeconds: positiveNumber('BENCH_IDLE_SECONDS', 60),
     idleMixSeconds: positiveNumber('BENCH_IDLE_MIX_SECONDS', 20),
