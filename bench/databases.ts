@@ -11,6 +11,11 @@ import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { createApiKey } from '../src/modules/keys/keys.service.js';
 import { acceptInvitation, inviteMember } from '../src/modules/members/invitations.service.js';
 import { LoginThrottle } from '../src/modules/web-pages/login-throttle.js';
+import { acceptClaimAsCollector } from '../src/modules/collection/objects/held-objects.service.js';
+import { signInWithCollectionLink } from '../src/modules/collection/shell/collector-sign-in.service.js';
+import { createHandover } from '../src/modules/holders/holders.service.js';
+import { DEFAULT_MAIL_SETTINGS } from '../src/modules/mail/mail-settings.js';
+import { mailCollectionSignInLink } from '../src/modules/members/collection-links.service.js';
 
 export interface Credentials {
   accountId: string;
@@ -83,6 +88,53 @@ export async function joinAsOwner(
   return accepted.token;
 }
 
+/**
+ * A collector as a buyer becomes one: the link mailed to their address (taken as the mail is drawn) signs them in and
+ * proves it, then they accept a claim the account made for each of `assets` (issued). The session's Cookie header.
+ */
+export async function collectorHolding(
+  url: string,
+  credentials: Credentials,
+  email: string,
+  assets: readonly { id: string }[],
+): Promise<{ collectorId: string; cookie: string }> {
+  return withPostgres(url, async (db) => {
+    let link = '';
+    await db.transaction((tx) =>
+      mailCollectionSignInLink(tx, {
+        email,
+        settings: { ...DEFAULT_MAIL_SETTINGS, baseUrl: 'http://localhost' },
+        draw: (url) => {
+          link = url;
+          return {
+            subject: 'Sign in',
+            heading: 'Sign in',
+            paragraphs: [],
+            action: { label: 'Sign in', url },
+          };
+        },
+      }),
+    );
+    const signedIn = await signInWithCollectionLink(db, link.split('/').pop()!);
+    if (signedIn.outcome !== 'signed_in')
+      throw new Error(`the bench collector could not sign in: ${signedIn.outcome}`);
+    const gallery = {
+      kind: 'account' as const,
+      principal: { accountId: credentials.accountId, apiKeyId: credentials.apiKeyId, planetScope: [] },
+    };
+    for (const asset of assets) {
+      const { code } = await createHandover(db, {
+        planet: 'artworks',
+        assetId: asset.id,
+        actor: gallery,
+        kind: 'claim',
+      });
+      await acceptClaimAsCollector(db, code!, signedIn.collectorId);
+    }
+    return { collectorId: signedIn.collectorId, cookie: `avs_collector_session=${signedIn.token}` };
+  });
+}
+
 async function seedCredentials(db: Database): Promise<Credentials> {
   await migrate(db);
   const account = await createAccount(db, { name: 'Bench gallery' });
@@ -93,6 +145,11 @@ async function seedCredentials(db: Database): Promise<Credentials> {
 
 /** Migrates the database and creates one account with one key of every planet, and a signed-in owner. */
 export async function seedPostgres(url: string): Promise<Credentials> {
+  return withPostgres(url, seedCredentials);
+}
+
+/** A small pool on the database for the bench's own set-up, closed when `use` is done. */
+async function withPostgres<T>(url: string, use: (db: PostgresDatabase) => Promise<T>): Promise<T> {
   const db = new PostgresDatabase({
     connectionString: url,
     poolSize: 2,
@@ -100,7 +157,7 @@ export async function seedPostgres(url: string): Promise<Credentials> {
     connectTimeoutMs: 10_000,
   });
   try {
-    return await seedCredentials(db);
+    return await use(db);
   } finally {
     await db.close();
   }
@@ -129,19 +186,11 @@ export async function createSeededPglite(label: string): Promise<{
 
 /** Issues the given certificates as an administrator does (the certificate-moves service), for the public reads. */
 export async function issueCertificates(url: string, certificateNumbers: readonly string[]): Promise<void> {
-  const db = new PostgresDatabase({
-    connectionString: url,
-    poolSize: 2,
-    statementTimeoutMs: 60_000,
-    connectTimeoutMs: 10_000,
-  });
-  try {
+  await withPostgres(url, async (db) => {
     for (const certificateNumber of certificateNumbers) {
       await db.transaction((tx) =>
         moveCertificate(tx, { certificateNumber, move: 'issue', reason: null, actor: { adminToken: true } }),
       );
     }
-  } finally {
-    await db.close();
-  }
+  });
 }

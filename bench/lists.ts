@@ -1,6 +1,7 @@
 // Lists (issue #53 item 3, docs/performance.md "Round 4: lists"): the list pages of one account at 1,000 assets and at
 // settings.listAssets (a million), each size on its own database and service, beside a get of that service's own
 // assets: a page's p99 and CPU per request over the get's, from the same run.
+import { recordTarget } from './targets.js';
 import { assetListQuery } from '../src/modules/assets/asset-list.repository.js';
 import { createFreshPostgres, seedPostgres } from './databases.js';
 import { createAssets, explain, LIST_SEARCH_TERM, loadAssetsInBulk, updateRepeatedly } from './fixtures.js';
@@ -187,13 +188,25 @@ export async function setUpListBench(options: ServiceBenchOptions): Promise<List
           lines.push(
             `${name} p99: ${measured.p99Ms.toFixed(1)} ms  target ≤ 20 ms: ${measured.p99Ms <= 20 ? 'met' : 'NOT met'}`,
           );
-          const verdict = (value: number, target: number) =>
-            `${value.toFixed(2)}  target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'}`;
           if (get && get.p99Ms > 0)
-            lines.push(`${name} p99 / get p99: ${verdict(measured.p99Ms / get.p99Ms, P99_TARGET)}`);
+            lines.push(
+              recordTarget({
+                item: 3,
+                name: `${name} p99 / get p99`,
+                value: measured.p99Ms / get.p99Ms,
+                target: P99_TARGET,
+                atMost: true,
+              }),
+            );
           if (get?.cpuMsPer1000 && measured.cpuMsPer1000 !== undefined)
             lines.push(
-              `${name} CPU / get CPU: ${verdict(measured.cpuMsPer1000 / get.cpuMsPer1000, CPU_TARGET)}`,
+              recordTarget({
+                item: 3,
+                name: `${name} CPU / get CPU`,
+                value: measured.cpuMsPer1000 / get.cpuMsPer1000,
+                target: CPU_TARGET,
+                atMost: true,
+              }),
             );
           // The bare floor's get (bench/floor-server.ts), when it ran too: the figure earlier rounds reported.
           if (floorGet && floorGet.p99Ms > 0)

@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
+import { collectorScenariosSelected, setUpCollectorBench } from './collector-pages.js';
 import { createFreshPostgres, createSeededPglite, issueCertificates, seedPostgres } from './databases.js';
 import {
   appendEventsInBulk,
@@ -25,6 +26,7 @@ import {
   type HttpLoad,
   type Measurement,
 } from './load.js';
+import { formatIdleReport, IDLE_GROUP, measureIdleCosts } from './idle.js';
 import { describeMachine, serviceBenchEnv } from './machine.js';
 import { inventoryScenariosSelected, runInventoryBench } from './inventory.js';
 import { listScenariosSelected, setUpListBench } from './lists.js';
@@ -54,6 +56,7 @@ import { startServerProcess, startService, freePort, type RunningServer } from '
 import { measureInRounds } from './report.js';
 import { recognitionScenariosSelected, runRecognitionCostBench } from './recognition-cost.js';
 import { readBenchSettings } from './settings.js';
+import { printTargetSummary, recordedTargets, recordTarget } from './targets.js';
 import { setUpWitnessBench, witnessScenariosSelected } from './witnesses.js';
 
 /**
@@ -114,7 +117,8 @@ const settings = readBenchSettings();
 const cleanups: (() => Promise<void>)[] = [];
 
 async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.reverse()) {
+  // Drained: the run's servers stop before the idle measurement, the rest at the end.
+  for (const cleanup of cleanups.splice(0).reverse()) {
     try {
       await cleanup();
     } catch (error) {
@@ -366,6 +370,15 @@ async function main(): Promise<void> {
   // The mail outbox beside the webhook outbox, and a create with a notice on and off (docs/performance.md, "Mail").
   const mailBench = mailScenariosSelected(settings.only)
     ? await setUpMailBench({ settings, serviceEnv: benchEnv, poolEnv, cleanups, track })
+    : undefined;
+  // The collector's pages (issue #50) beside the public pages of the same works (docs/performance.md, "Round 4").
+  const collectorBench = collectorScenariosSelected(settings.only)
+    ? await setUpCollectorBench({
+        databaseUrl: fresh.url,
+        url: () => service.url,
+        pid: () => service.pid,
+        credentials,
+      })
     : undefined;
 
   let tapNext = 0;
@@ -779,6 +792,7 @@ async function main(): Promise<void> {
     ...(listBench?.scenarios ?? []),
     ...(witnessBench?.scenarios ?? []),
     ...(mailBench?.scenarios ?? []),
+    ...(collectorBench?.scenarios ?? []),
   ];
   const selected = scenarios.filter(
     (scenario) =>
@@ -806,7 +820,14 @@ async function main(): Promise<void> {
     const b = cpu(reference);
     return a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
   };
-  const targets: { name: string; value: number | undefined; target?: number; atMost?: boolean }[] = [
+  // `item`: the item of issue #53 a figure answers, for the summary that ends the run (bench/targets.ts).
+  const targets: {
+    name: string;
+    value: number | undefined;
+    target?: number;
+    atMost?: boolean;
+    item?: number;
+  }[] = [
     { name: 'create / pgbench ceiling', value: ratio('create', 'ceiling create (pgbench)'), target: 1.0 },
     { name: 'create / bare Fastify floor', value: ratio('create', 'floor create (bare Fastify)') },
     {
@@ -834,7 +855,7 @@ async function main(): Promise<void> {
       target: 0.9,
     })),
     // A tap writes its record and its tag's counter and draws the certificate's page: beside the page alone.
-    { name: 'tap / certificate page', value: ratio('tap', 'certificate page') },
+    { name: 'tap / certificate page', value: ratio('tap', 'certificate page'), target: 0.5, item: 2 },
     { name: 'verify / get', value: ratio('verify', 'get'), target: 0.5 },
     { name: 'verify a busy asset / get', value: ratio('verify a busy asset', 'get'), target: 0.5 },
     // Within 15 % of each other: the 10,001st verification costs what the first did.
@@ -851,13 +872,24 @@ async function main(): Promise<void> {
       name: entry.name,
       value: ratio(entry.service, entry.reference),
       target: entry.target,
+      item: 5,
     })),
     // A verification costs the same on any history (issue #35): 10,000 events against the verify scenario's 2.
     { name: 'verify a long history / verify', value: ratio('verify a long history', 'verify'), target: 0.8 },
     // Issue #53: the check point rides each verification's record, so no wait for the re-check (the 'verify' anchor
     // is selected beside them: BENCH_ONLY=verify,'verify after writes').
-    { name: `${VERIFY_RIGHT_AFTER} / verify`, value: ratio(VERIFY_RIGHT_AFTER, 'verify'), target: 0.8 },
-    { name: `${VERIFY_UNDER_PATCHES} / verify`, value: ratio(VERIFY_UNDER_PATCHES, 'verify'), target: 0.7 },
+    {
+      name: `${VERIFY_RIGHT_AFTER} / verify`,
+      value: ratio(VERIFY_RIGHT_AFTER, 'verify'),
+      target: 0.8,
+      item: 1,
+    },
+    {
+      name: `${VERIFY_UNDER_PATCHES} / verify`,
+      value: ratio(VERIFY_UNDER_PATCHES, 'verify'),
+      target: 0.7,
+      item: 1,
+    },
     // Media (issue #35): a download against a bare static route serving the same file.
     {
       name: 'media download (AVS_MEDIA_DIR) / floor static',
@@ -878,14 +910,8 @@ async function main(): Promise<void> {
     })),
   ];
   console.log('');
-  for (const entry of targets) {
-    if (entry.value === undefined) continue;
-    const met = entry.atMost ? entry.value <= entry.target! : entry.value >= entry.target!;
-    const verdict =
-      entry.target === undefined
-        ? ''
-        : `  target ${entry.atMost ? '≤' : '≥'} ${entry.target}: ${met ? 'met' : 'NOT met'}`;
-    console.log(`${entry.name}: ${entry.value.toFixed(2)}${verdict}`);
+  for (const { value, ...entry } of targets) {
+    if (value !== undefined) console.log(recordTarget({ ...entry, value }));
   }
   for (const [name, measured] of mediaMemory) {
     const peak = Math.max(...measured.map((round) => round.peakRssMiB));
@@ -895,9 +921,17 @@ async function main(): Promise<void> {
   for (const { name, limit, of } of p99Targets) {
     const p99 = summaries.get(name)?.p99Ms;
     if (p99 === undefined || limit === undefined) continue;
-    const bound = of ? `${of} = ${limit.toFixed(1)}` : String(limit);
+    const targetLabel = of ? `${of} = ${limit.toFixed(1)}` : undefined;
     console.log(
-      `${name} p99: ${p99.toFixed(1)} ms  target ≤ ${bound} ms: ${p99 <= limit ? 'met' : 'NOT met'}`,
+      recordTarget({
+        name: `${name} p99`,
+        value: p99,
+        target: limit,
+        atMost: true,
+        unit: ' ms',
+        digits: 1,
+        targetLabel,
+      }),
     );
   }
   // Issue #35 target 4: the embedded service and the load generator share the 2 cores; the raw loop has no HTTP.
@@ -939,6 +973,7 @@ async function main(): Promise<void> {
   }
   // Recognising a new photograph: index search at 100,000 and 1,000,000 images beside the pHash index's (docs/media.md).
   if (recognitionScenariosSelected(settings.only)) console.log((await runRecognitionCostBench()).join('\n'));
+  if (collectorBench) console.log(['', ...collectorBench.report(summaries)].join('\n'));
   if (listBench) console.log(`\nQuery plans of the list scenarios:\n\n${listBench.plans}`);
   const consolePairs = compareConsolePairs(summaries);
   let sessionUpdates: number | null = null;
@@ -948,7 +983,17 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     sessionUpdates = (await memberSessionUpdates(fresh.url)) - sessionUpdatesBefore;
     console.log('');
-    for (const entry of consolePairs) console.log(formatConsoleComparison(entry));
+    for (const entry of consolePairs) {
+      console.log(formatConsoleComparison(entry));
+      // Issue #53 item 3: each console page ≤ 3 × its API twin's p99 (printed in the line above).
+      recordTarget({
+        item: 3,
+        name: `${entry.page} p99 / API twin p99`,
+        value: entry.p99Ratio,
+        target: 3,
+        atMost: true,
+      });
+    }
     const consolePages = consolePairs
       .filter((entry) => !entry.page.startsWith('pglite '))
       .reduce((sum, entry) => sum + entry.console.total, 0);
@@ -957,6 +1002,14 @@ async function main(): Promise<void> {
         `(${consolePages} console pages in the measured rounds, besides the warm-up)`,
     );
   }
+
+  // Issue #53 item 4, embedded at rest: measured last, once every other server of the run has stopped.
+  const idle = !settings.only || settings.only.has(IDLE_GROUP);
+  if (idle) {
+    await cleanUp();
+    console.log(`\n${formatIdleReport(await measureIdleCosts(settings, cleanups), settings)}`);
+  }
+  printTargetSummary();
 
   const resultsDir = path.join(packageRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
@@ -977,6 +1030,7 @@ async function main(): Promise<void> {
           rounds: rounds.get(scenario.name),
         })),
         ratios: Object.fromEntries(targets.map((entry) => [entry.name, entry.value ?? null])),
+        targets: recordedTargets(),
         mediaMemory: Object.fromEntries(mediaMemory),
         listPlans: listBench?.plans ?? null,
         consolePairs,
