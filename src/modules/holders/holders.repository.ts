@@ -201,6 +201,21 @@ export async function findOpenHandoverOfAsset(
   );
 }
 
+/** Which of these assets have an open offer whose time has not passed (the collector's list marks them), in one statement. */
+export async function listAssetsWithOpenHandover(
+  db: Queryable,
+  assetIds: readonly string[],
+): Promise<Set<string>> {
+  if (assetIds.length === 0) return new Set();
+  const rows = await queryAll<{ asset_id: string }>(
+    db,
+    `SELECT DISTINCT asset_id FROM handovers
+     WHERE asset_id = ANY($1::uuid[]) AND ${OPEN} AND expires_at > now()`,
+    [assetIds],
+  );
+  return new Set(rows.map((row) => row.asset_id));
+}
+
 export interface CollectorRow {
   id: string;
   person_id: string | null;
@@ -220,6 +235,21 @@ export async function findCollector(db: Queryable, id: string): Promise<Collecto
 }
 
 /** A collector's current holdings, newest first: the asset and since when. */
+/** The collector's current holding of one asset, if they hold it now (their work's page). */
+export async function findCurrentHoldingOfCollector(
+  db: Queryable,
+  collectorId: string,
+  planet: string,
+  assetId: string,
+): Promise<HoldingRow | undefined> {
+  return queryFirst<HoldingRow>(
+    db,
+    `SELECT ${HOLDING_COLUMNS} FROM asset_holdings
+     WHERE collector_id = $1 AND planet = $2 AND asset_id = $3 AND until IS NULL`,
+    [collectorId, planet, assetId],
+  );
+}
+
 export async function listCurrentHoldingsOfCollector(
   db: Queryable,
   collectorId: string,

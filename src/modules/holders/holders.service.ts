@@ -11,7 +11,12 @@ import { getAccount } from '../accounts/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { toAssetRecord, withoutInventoryNumber } from '../assets/asset-record.js';
 import { assertNotArchived, isIssued } from '../assets/asset-states.js';
-import { lockAssetForChange, readAssetRow as findAsset, type AssetRow } from '../assets/assets.service.js';
+import {
+  lockAssetForChange,
+  readAssetRow as findAsset,
+  readAssetRows,
+  type AssetRow,
+} from '../assets/assets.service.js';
 import type { AssetRecordType } from '../assets/assets.schemas.js';
 import { appendEvent } from '../chain/history-events.service.js';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/mail-settings.js';
@@ -31,10 +36,12 @@ import {
   closeHolding,
   findCollector,
   findCurrentHolding,
+  findCurrentHoldingOfCollector,
   findHandover,
   findHandoverByCodeHash,
   insertHandover,
   insertHolding,
+  listAssetsWithOpenHandover,
   listCurrentHoldingsOfCollector,
   listOpenHandoversToAccount,
   markHandoverAccepted,
@@ -636,18 +643,49 @@ export interface CollectorHolding {
 export async function listCollectorHoldings(db: Queryable, collectorId: string): Promise<CollectorHolding[]> {
   if (!isUuid(collectorId)) return [];
   const rows = await listCurrentHoldingsOfCollector(db, collectorId);
-  const held: CollectorHolding[] = [];
-  for (const row of rows) {
-    const asset = await findAsset(db, row.planet, row.asset_id);
-    if (!asset) continue;
-    held.push({
-      planet: row.planet,
-      assetId: row.asset_id,
-      since: row.since.toISOString(),
-      asset: withoutInventoryNumber(toAssetRecord(asset)),
-    });
-  }
-  return held;
+  // One statement per planet held, not one per object.
+  const planets = [...new Set(rows.map((row) => row.planet))];
+  const assetsOf = new Map(
+    await Promise.all(
+      planets.map(
+        async (planet) =>
+          [
+            planet,
+            await readAssetRows(
+              db,
+              planet,
+              rows.filter((row) => row.planet === planet).map((row) => row.asset_id),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  return rows.flatMap((row) => {
+    const asset = assetsOf.get(row.planet)?.get(row.asset_id);
+    return asset ? [collectorHoldingOf(row, asset)] : [];
+  });
+}
+
+function collectorHoldingOf(row: HoldingRow, asset: AssetRow): CollectorHolding {
+  return {
+    planet: row.planet,
+    assetId: row.asset_id,
+    since: row.since.toISOString(),
+    asset: withoutInventoryNumber(toAssetRecord(asset)),
+  };
+}
+
+/** The one object a collector holds now, by planet and id (their work's page); undefined when they do not. */
+export async function findCollectorHolding(
+  db: Queryable,
+  collectorId: string,
+  planet: string,
+  assetId: string,
+): Promise<CollectorHolding | undefined> {
+  if (!isUuid(collectorId) || !isUuid(assetId)) return undefined;
+  const row = await findCurrentHoldingOfCollector(db, collectorId, planet, assetId);
+  const asset = row ? await findAsset(db, row.planet, row.asset_id) : undefined;
+  return row && asset ? collectorHoldingOf(row, asset) : undefined;
 }
 
 /** The open consignments offered to an account, newest first. */
@@ -658,6 +696,11 @@ export async function listHandoversOfferedTo(db: Queryable, accountId: string): 
 
 /** The asset's open offer, if any (the holder's page shows it). */
 export { findOpenHandoverOfAsset } from './holders.repository.js';
+
+/** Which of these assets have an open offer (the collector's list marks them handing on), in one statement. */
+export async function assetsHandingOn(db: Queryable, assetIds: readonly string[]): Promise<Set<string>> {
+  return listAssetsWithOpenHandover(db, assetIds.filter(isUuid));
+}
 
 /**
  * The chain of holders, oldest first: the registrant (held since registration), then each holding. A collector is

@@ -140,6 +140,14 @@ export const listAssetMedia = allRowsQuery<MediaWithAssetRow, [planet: string, a
      ORDER BY m.created_at, m.id`,
 );
 
+/** The first public image (oldest) of each of these assets, in one statement (a collector's list of works). */
+export const listFirstPublicImagesOfAssets = allRowsQuery<MediaRow, [assetIds: readonly string[]]>(
+  `SELECT DISTINCT ON (m.planet, m.asset_id) ${MEDIA_COLUMNS}
+     FROM ${MEDIA_FROM}
+     WHERE m.asset_id = ANY($1::uuid[]) AND m.public AND b.content_type LIKE 'image/%'
+     ORDER BY m.planet, m.asset_id, m.created_at, m.id`,
+);
+
 /** Makes a medium public (its salt cleared) or private (a fresh salt for its commitment). */
 export async function updateMediaVisibility(
   db: Queryable,

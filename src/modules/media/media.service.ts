@@ -45,6 +45,7 @@ import {
   insertAssetMedia,
   insertBlobIfAbsent,
   listAssetMedia,
+  listFirstPublicImagesOfAssets,
   updateMediaVisibility,
   type MediaRow,
   type MediaWithAssetRow,
@@ -637,6 +638,19 @@ export async function firstPublicImage(
   const rows = await listAssetMedia(db, planet, assetId);
   const row = rows.find((candidate) => candidate.public && candidate.content_type.startsWith('image/'));
   return row ? toMediaRecord(row) : undefined;
+}
+
+/** The first public image of each of these assets (as firstPublicImage), keyed `planet/id`; works without one are absent. */
+export async function firstPublicImages(
+  db: Queryable,
+  assets: readonly { planet: string; id: string }[],
+): Promise<Map<string, MediaRecordType>> {
+  if (assets.length === 0) return new Map();
+  const rows = await listFirstPublicImagesOfAssets(
+    db,
+    assets.map((asset) => asset.id),
+  );
+  return new Map(rows.map((row) => [`${row.planet}/${row.asset_id}`, toMediaRecord(row)]));
 }
 
 /** Every medium of an asset for the admin application. */

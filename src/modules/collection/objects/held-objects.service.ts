@@ -12,10 +12,12 @@ import type { AssetRecordType } from '../../assets/assets.schemas.js';
 import { historyOfAsset } from '../../history/history.service.js';
 import {
   acceptClaim,
+  assetsHandingOn,
   cancelHandover,
   findOpenClaim,
   createHandover,
   currentHolder,
+  findCollectorHolding,
   findOpenHandoverOfAsset,
   listCollectorHoldings,
   readProvenance,
@@ -23,7 +25,7 @@ import {
 } from '../../holders/holders.service.js';
 import type { MailSettings } from '../../mail/mail-settings.js';
 import type { MediaRecordType } from '../../media/media.schemas.js';
-import { firstPublicImage } from '../../media/media.service.js';
+import { firstPublicImage, firstPublicImages } from '../../media/media.service.js';
 import type { AssetHistoryEntry } from '../../web-pages/history-timeline.views.js';
 import { tokenHash, isSecretTokenShape } from '../../web-pages/web-sessions.js';
 import { findHandoverStandingByCodeHash } from './held-objects.repository.js';
@@ -43,18 +45,27 @@ export interface HeldObjectGlance {
 /** The works the collector holds now, each with its public photograph (never another holder's work). */
 export async function collectionOf(db: Queryable, collectorId: string): Promise<HeldObjectGlance[]> {
   const holdings = await listCollectorHoldings(db, collectorId);
-  return Promise.all(
-    holdings.map(async ({ planet, asset }) => ({
-      planet,
-      id: asset.id,
-      title: asset.title,
-      certificateNumber: asset.certificate_number,
-      certificateStatus: asset.certificate_status,
-      alert: asset.alert,
-      image: await firstPublicImage(db, planet, asset.id),
-      handingOn: (await findOpenHandoverOfAsset(db, asset.id)) !== undefined,
-    })),
-  );
+  // The photographs and the open hand-overs of the whole list, one statement each (not two per work).
+  const [images, handingOn] = await Promise.all([
+    firstPublicImages(
+      db,
+      holdings.map(({ planet, asset }) => ({ planet, id: asset.id })),
+    ),
+    assetsHandingOn(
+      db,
+      holdings.map(({ asset }) => asset.id),
+    ),
+  ]);
+  return holdings.map(({ planet, asset }) => ({
+    planet,
+    id: asset.id,
+    title: asset.title,
+    certificateNumber: asset.certificate_number,
+    certificateStatus: asset.certificate_status,
+    alert: asset.alert,
+    image: images.get(`${planet}/${asset.id}`),
+    handingOn: handingOn.has(asset.id),
+  }));
 }
 
 /** An open hand-over of a held work, as its page shows it. */
@@ -98,8 +109,7 @@ export async function heldObject(
   id: string,
 ): Promise<HeldObject> {
   const planetId = await assertHolds(db, collectorId, planet, id);
-  const holdings = await listCollectorHoldings(db, collectorId);
-  const held = holdings.find((holding) => holding.assetId === id);
+  const held = await findCollectorHolding(db, collectorId, planetId, id);
   if (!held) throw new AppError('asset_not_found');
   const { asset } = held;
   const [image, registrant, provenance, history, open] = await Promise.all([
