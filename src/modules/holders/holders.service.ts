@@ -166,6 +166,14 @@ export async function currentHolder(db: Queryable, planet: string, assetId: stri
   return (await holderOfAsset(db, asset)).holder;
 }
 
+/** Who holds an asset the caller has read already (its page): the asset is not read again. */
+export async function holderOfReadAsset(
+  db: Queryable,
+  asset: Pick<AssetRow, 'id' | 'account_id'>,
+): Promise<CurrentHolder> {
+  return (await holderOfAsset(db, asset)).holder;
+}
+
 /** What the actor is to the asset (holder-rules.ts), given who holds it and any open consignment. */
 function partiesOf(
   actor: HolderActor,
@@ -713,9 +721,17 @@ export async function readProvenance(
 ): Promise<ProvenanceEntry[]> {
   const asset = isUuid(assetId) ? await findAsset(db, planet, assetId) : undefined;
   if (!asset) throw new AppError('asset_not_found');
-  const holdings = await readHoldingsChain(db, planet, asset.id);
+  return provenanceOfReadAsset(db, { ...asset, created_at: asset.created_at.toISOString() });
+}
+
+/** The provenance of an asset the caller has read already (its page): the asset is not read again. */
+export async function provenanceOfReadAsset(
+  db: Queryable,
+  asset: { planet: string; id: string; account_id: string; created_at: string },
+): Promise<ProvenanceEntry[]> {
+  const holdings = await readHoldingsChain(db, asset.planet, asset.id);
   if (holdings.length > 0) return holdings;
-  return [{ holder: 'registrant', accountId: asset.account_id, since: asset.created_at.toISOString() }];
+  return [{ holder: 'registrant', accountId: asset.account_id, since: asset.created_at }];
 }
 
 /**

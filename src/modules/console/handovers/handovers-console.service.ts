@@ -17,8 +17,9 @@ import {
   currentHolder,
   findOpenClaim,
   findOpenHandoverOfAsset,
+  holderOfReadAsset,
   listHandoversOfferedTo,
-  readProvenance,
+  provenanceOfReadAsset,
   type CurrentHolder,
   type HandoverRecord,
 } from '../../holders/holders.service.js';
@@ -115,11 +116,12 @@ export function cardLanguage(chosen: string | undefined, fallback: Language): La
 export async function holdingView(
   db: Queryable,
   accountId: string,
-  asset: Pick<AssetRecordType, 'planet' | 'id' | 'certificate_status'>,
+  asset: Pick<AssetRecordType, 'planet' | 'id' | 'certificate_status' | 'account_id' | 'created_at'>,
 ): Promise<HoldingView> {
+  // The caller has read the asset (and checked it may see it): it is not read again here.
   const [holder, provenance] = await Promise.all([
-    currentHolder(db, asset.planet, asset.id),
-    readProvenance(db, asset.planet, asset.id),
+    holderOfReadAsset(db, asset),
+    provenanceOfReadAsset(db, asset),
   ]);
   const heldHere = holder.kind === 'account' && holder.accountId === accountId;
   const view: HoldingView = {

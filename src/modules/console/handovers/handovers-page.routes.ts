@@ -88,6 +88,8 @@ async function handedObject(request: ObjectRequest): Promise<HandedObject> {
     title: asset.title,
     certificate_number: asset.certificate_number,
     certificate_status: asset.certificate_status,
+    account_id: asset.account_id,
+    created_at: asset.created_at,
     registeredHere: asset.account_id === accountId,
   };
 }

@@ -25,6 +25,8 @@ export interface HandedObject {
   title: string;
   certificate_number: string;
   certificate_status: AssetRecordType['certificate_status'];
+  account_id: string;
+  created_at: string;
   /** Whether the account registered it (its asset page is the account's); else it holds it on consignment. */
   registeredHere: boolean;
 }
