@@ -64,19 +64,32 @@ export function createScript(credentials: Credentials, statements: 'transaction'
   return statements === 'transaction' ? `BEGIN;\n${statement}\nCOMMIT;\n` : `${statement}\n`;
 }
 
-/** Runs pgbench with the script at the given concurrency; per-transaction latencies from its log. */
+/**
+ * Runs pgbench with the script (or scripts, each transaction one of them at random) at the given concurrency, with
+ * the variables given (`-D`); per-transaction latencies from its log.
+ */
 export async function runPgbench(options: {
   pgbenchPath: string;
   databaseUrl: string;
-  script: string;
+  script: string | readonly string[];
+  variables?: Readonly<Record<string, string>>;
   clients: number;
   threads: number;
   seconds: number;
-}): Promise<Measurement> {
+}): Promise<Measurement & { scriptRates?: number[] }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'avs-pgbench-'));
   try {
-    const scriptPath = path.join(dir, 'create.sql');
-    await writeFile(scriptPath, options.script);
+    const scripts = typeof options.script === 'string' ? [options.script] : options.script;
+    const scriptArgs: string[] = [];
+    for (const [index, script] of scripts.entries()) {
+      const scriptPath = path.join(dir, `script-${index}.sql`);
+      await writeFile(scriptPath, script);
+      scriptArgs.push('-f', scriptPath);
+    }
+    const variableArgs = Object.entries(options.variables ?? {}).flatMap(([name, value]) => [
+      '-D',
+      `${name}=${value}`,
+    ]);
     const { stdout } = await run(
       options.pgbenchPath,
       [
@@ -89,15 +102,21 @@ export async function runPgbench(options: {
         'prepared',
         '-T',
         String(Math.max(1, Math.round(options.seconds))),
-        '-f',
-        scriptPath,
+        ...scriptArgs,
+        ...variableArgs,
         '-l',
         `--log-prefix=${path.join(dir, 'log')}`,
         options.databaseUrl,
       ],
-      { maxBuffer: 16 * 1024 * 1024 },
+      { maxBuffer: 64 * 1024 * 1024 },
     );
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    // With several scripts pgbench reports each one's rate too, in the order they were given.
+    const scriptRates = [
+      ...stdout.matchAll(
+        /SQL script \d+: [^\n]*\n - weight: [^\n]*\n - \d+ transactions \([^,]*, tps = ([\d.]+)\)/g,
+      ),
+    ].map((match) => Number(match[1]));
     const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
     if (!tps || !processed) throw new Error(`unexpected pgbench output:\n${stdout}`);
@@ -117,6 +136,7 @@ export async function runPgbench(options: {
       errors: failed ? Number(failed[1]) : 0,
       non2xx: 0,
       total: Number(processed[1]),
+      ...(scripts.length > 1 ? { scriptRates } : {}),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

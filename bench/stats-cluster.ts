@@ -43,6 +43,8 @@ async function daemonPort(): Promise<number> {
 export interface StatsCluster {
   /** The cluster's postgres database (trust auth): where the bench creates its databases. */
   adminUrl: string;
+  /** Where the server writes its JSON log (jsonlog): the statements it ran, with their parameters, while logging is on. */
+  logDir: string;
   destroy(): Promise<void>;
 }
 
@@ -73,11 +75,17 @@ export async function startStatsCluster(postgresBin: string, maxConnections: num
     '-c pg_stat_statements.track=all',
     '-c pg_stat_statements.max=10000',
     '-c shared_buffers=256MB',
+    // The statement log of the replay's capture (bench/statement-replay.ts): off until turned on, parameters whole.
+    '-c logging_collector=on',
+    '-c log_destination=jsonlog',
+    `-c log_directory=${path.join(dir, 'log')}`,
+    '-c log_parameter_max_length=-1',
   ].join(' ');
   await exec('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', 'start']);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
+    logDir: path.join(dir, 'log'),
     async destroy() {
       await exec('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
@@ -85,8 +93,9 @@ export async function startStatsCluster(postgresBin: string, maxConnections: num
   };
 }
 
-/** One normalised statement pg_stat_statements saw in a database: its text ($1…) and how often it ran. */
+/** One normalised statement pg_stat_statements saw in a database: its text ($1…), its id and how often it ran. */
 export interface SeenStatement {
+  queryId: string;
   query: string;
   calls: number;
 }
@@ -112,11 +121,29 @@ export function resetStatements(adminUrl: string): Promise<void> {
 /** The top-level statements of the named database since the last reset (not those run inside functions or triggers), most called first. */
 export function statementsOf(adminUrl: string, database: string): Promise<SeenStatement[]> {
   return onAdmin(adminUrl, async (client) => {
-    const { rows } = await client.query<{ query: string; calls: string }>(
-      `SELECT query, sum(calls)::bigint AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-       WHERE d.datname = $1 AND s.toplevel GROUP BY query ORDER BY calls DESC, query`,
+    const { rows } = await client.query<{ queryid: string; query: string; calls: string }>(
+      `SELECT queryid::text, query, sum(calls)::bigint AS calls FROM pg_stat_statements s
+         JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = $1 AND s.toplevel GROUP BY queryid, query ORDER BY calls DESC, query`,
       [database],
     );
-    return rows.map((row) => ({ query: row.query, calls: Number(row.calls) }));
+    return rows.map((row) => ({ queryId: row.queryid, query: row.query, calls: Number(row.calls) }));
+  });
+}
+
+/** Turns the statement log on or off for every session at once (ALTER SYSTEM and a reload, no reconnect). */
+export function logStatements(adminUrl: string, on: boolean): Promise<void> {
+  return onAdmin(adminUrl, async (client) => {
+    await client.query(on ? "ALTER SYSTEM SET log_statement = 'all'" : 'ALTER SYSTEM RESET log_statement');
+    await client.query('SELECT pg_reload_conf()');
+    // Each backend reads the new setting before its next command; a moment covers one that is idle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+}
+
+/** Runs one statement in the admin database: a mark the statement log keeps in order among the others. */
+export function markStatementLog(adminUrl: string, mark: string): Promise<void> {
+  return onAdmin(adminUrl, async (client) => {
+    await client.query(`SELECT '${mark.replace(/'/g, "''")}' AS mark`);
   });
 }
