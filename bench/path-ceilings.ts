@@ -5,7 +5,7 @@
 // (bench/statement-replay.ts) at the same concurrency, round by round beside the service (docs/performance.md,
 // "Round 4: each path beside pgbench of its own SQL").
 import pg from 'pg';
-import { createFreshPostgres, seedPostgres } from './databases.js';
+import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
 import { bindTags, createAssets, CREATE_BODY } from './fixtures.js';
 import { rotatingVerify, runHttpLoad, type HttpLoad, type RequestSpec } from './load.js';
 import { runPgbench } from './pgbench.js';
@@ -89,6 +89,11 @@ export async function runPathStatements(options: {
   options.cleanups.push(() => service.stop());
   const headers = { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' };
   const assets = await createAssets(service.url, credentials.apiKey, 2 * POOL);
+  // Issued, as the main run's verified and tapped assets are: a tap shows an issued certificate's page.
+  await issueCertificates(
+    fresh.url,
+    assets.map((asset) => asset.certificate_number),
+  );
   const verified = assets.slice(0, POOL);
   const tags = await bindTags(service.url, credentials.apiKey, assets.slice(POOL));
   let tapNext = 0;
