@@ -53,6 +53,8 @@ app.post<{ Params: { planet: string }; Body: Record<string, unknown> }>(
       '0'.repeat(64),
       randomUUID(),
       JSON.stringify({ id, title, account_id: options.accountId, created_at: now, ...attributes }),
+      // No inventory number, as a create without one (the statement's 13th parameter since issue #49).
+      null,
     ];
     if (options.createStatements === 'single') {
       const { rows } = await pool.query(INSERT_ASSET_WITH_CREATED_EVENT_SQL, params);
