@@ -807,13 +807,23 @@ async function main(): Promise<void> {
 
   const { rounds, summaries } = await measureInRounds(selected, settings);
 
-  const rate = (name: string) => summaries.get(name)?.requestsPerSecond;
+  // A scenario whose requests failed measured its errors, not its work: it is named, and gives no ratio.
+  const failed = new Set(
+    [...summaries].filter(([, summary]) => summary.errors + summary.non2xx > 0).map(([name]) => name),
+  );
+  for (const name of failed) {
+    const summary = summaries.get(name)!;
+    console.log(
+      `\n${name}: ${summary.errors} errors and ${summary.non2xx} answers not 2xx, so no ratio of it is given.`,
+    );
+  }
+  const rate = (name: string) => (failed.has(name) ? undefined : summaries.get(name)?.requestsPerSecond);
   const ratio = (service: string, reference: string) => {
     const a = rate(service);
     const b = rate(reference);
     return a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
   };
-  const cpu = (name: string) => summaries.get(name)?.cpuMsPer1000;
+  const cpu = (name: string) => (failed.has(name) ? undefined : summaries.get(name)?.cpuMsPer1000);
   // CPU per request: lower is better, so the ratio is service over reference and the target a ceiling.
   const cpuRatio = (service: string, reference: string) => {
     const a = cpu(service);
