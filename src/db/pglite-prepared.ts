@@ -88,7 +88,9 @@ export class PglitePreparedStatements {
   private async execute<T>(statement: PreparedStatement, params: readonly unknown[]): Promise<Results<T>> {
     const shape = this.shapes.get(statement.name) ?? (await this.prepare(statement, params));
     if (shape.text !== statement.text)
-      throw new Error(`Prepared statements must be unique - '${statement.name}' was used for a different statement`);
+      throw new Error(
+        `Prepared statements must be unique - '${statement.name}' was used for a different statement`,
+      );
     const { serialize } = protocol;
     const answered = await this.send(
       concatenate([
@@ -123,7 +125,9 @@ export class PglitePreparedStatements {
     const shape: PreparedShape = {
       text,
       parameterTypes: parameters?.dataTypeIDs ?? [],
-      rowDescription: answered.find((message): message is RowDescription => message.name === 'rowDescription'),
+      rowDescription: answered.find(
+        (message): message is RowDescription => message.name === 'rowDescription',
+      ),
     };
     this.shapes.set(name, shape);
     return shape;

@@ -69,7 +69,10 @@ describe('prepared statements', () => {
 
     const read = (sql: typeof findProbe | string, q: Pick<Database, 'query'>) => q.query(sql, [1]);
     const expected = await read(ROW_SQL, db);
-    const inTransaction = await db.transaction(async (tx) => [await read(findProbe, tx), await read(ROW_SQL, tx)]);
+    const inTransaction = await db.transaction(async (tx) => [
+      await read(findProbe, tx),
+      await read(ROW_SQL, tx),
+    ]);
     for (const answer of [await read(findProbe, db), ...inTransaction]) {
       expect(answer).toEqual(expected);
       expect(Object.keys(answer.rows[0]!)).toEqual(Object.keys(expected.rows[0]!));
@@ -90,7 +93,9 @@ describe('prepared statements', () => {
       );
     const textError = await failure(() => db.query(INSERT_SQL, probeValues(1)));
     const preparedError = await failure(() => db.query(insertProbe, probeValues(1)));
-    const inTransactionError = await failure(() => db.transaction((tx) => tx.query(insertProbe, probeValues(1))));
+    const inTransactionError = await failure(() =>
+      db.transaction((tx) => tx.query(insertProbe, probeValues(1))),
+    );
     expect(textError).toBeInstanceOf(Error);
     for (const error of [preparedError, inTransactionError]) {
       expect(error?.constructor).toBe(textError?.constructor);
@@ -100,31 +105,39 @@ describe('prepared statements', () => {
         constraint: 'prepared_probe_pkey',
       });
     }
+    // The failed statement's Sync ended its implicit transaction: none is left open on PGlite's session.
+    if (!onPostgres) expect((db as PgliteDatabase).pglite.isInTransaction()).toBe(false);
     expect((await db.query(findProbe, [1])).rows).toHaveLength(1);
     expect((await db.transaction((tx) => tx.query(insertProbe, probeValues(3)))).rowCount).toBe(1);
   });
 
-  it.skipIf(onPostgres)('are parsed once per PGlite: later calls only bind and execute, concurrent or not', async () => {
-    const pgliteDb = db as PgliteDatabase;
-    const name = 'test_count_prepared_probes';
-    const countProbes = prepared(name, 'SELECT count(*)::int AS count FROM prepared_probe WHERE id >= $1');
-    const parses = countNamedParses(pgliteDb, name);
-    const counts = await Promise.all([
-      ...Array.from({ length: 5 }, () => db.query<{ count: number }>(countProbes, [1])),
-      db.transaction(async (tx) => tx.query<{ count: number }>(countProbes, [1])),
-      db.transaction(async (tx) =>
-        Promise.all([tx.query<{ count: number }>(countProbes, [2]), tx.query<{ count: number }>(countProbes, [3])]),
-      ),
-    ]);
-    expect(counts.flat().map((result) => result.rows[0]!.count)).toEqual([3, 3, 3, 3, 3, 3, 2, 1]);
-    expect(parses.count()).toBe(1);
-    const { rows } = await db.query<{ executions: number }>(
-      'SELECT (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements WHERE name = $1',
-      [name],
-    );
-    expect(rows).toEqual([{ executions: 8 }]);
-    vi.restoreAllMocks();
-  });
+  it.skipIf(onPostgres)(
+    'are parsed once per PGlite: later calls only bind and execute, concurrent or not',
+    async () => {
+      const pgliteDb = db as PgliteDatabase;
+      const name = 'test_count_prepared_probes';
+      const countProbes = prepared(name, 'SELECT count(*)::int AS count FROM prepared_probe WHERE id >= $1');
+      const parses = countNamedParses(pgliteDb, name);
+      const counts = await Promise.all([
+        ...Array.from({ length: 5 }, () => db.query<{ count: number }>(countProbes, [1])),
+        db.transaction(async (tx) => tx.query<{ count: number }>(countProbes, [1])),
+        db.transaction(async (tx) =>
+          Promise.all([
+            tx.query<{ count: number }>(countProbes, [2]),
+            tx.query<{ count: number }>(countProbes, [3]),
+          ]),
+        ),
+      ]);
+      expect(counts.flat().map((result) => result.rows[0]!.count)).toEqual([3, 3, 3, 3, 3, 3, 2, 1]);
+      expect(parses.count()).toBe(1);
+      const { rows } = await db.query<{ executions: number }>(
+        'SELECT (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements WHERE name = $1',
+        [name],
+      );
+      expect(rows).toEqual([{ executions: 8 }]);
+      vi.restoreAllMocks();
+    },
+  );
 
   it.skipIf(onPostgres)('are prepared again when a change of schema changes what they answer', async () => {
     const readAll = prepared('test_read_all_prepared_probes', 'SELECT * FROM prepared_probe WHERE id = $1');
@@ -135,6 +148,8 @@ describe('prepared statements', () => {
     await db.exec('ALTER TABLE prepared_probe DROP COLUMN added');
     // Inside one the transaction is aborted already: it fails as PostgreSQL's named statement would, once.
     await expect(db.transaction((tx) => tx.query(readAll, [1]))).rejects.toMatchObject({ code: '0A000' });
-    expect(Object.keys((await db.transaction((tx) => tx.query(readAll, [1]))).rows[0]!)).not.toContain('added');
+    expect(Object.keys((await db.transaction((tx) => tx.query(readAll, [1]))).rows[0]!)).not.toContain(
+      'added',
+    );
   });
 });
