@@ -7,8 +7,8 @@ export interface QueryResult<T extends object = Row> {
 }
 
 /**
- * A hot statement: PostgreSQL parses and plans it once per connection and reuses the plan (a pg named
- * query); PGlite runs its text. The name must be unique to the text.
+ * A hot statement: parsed once per connection (a pg named query; on PGlite, a named statement on its one
+ * session) and only bound and executed after, its plan reused. The name must be unique to the text.
  */
 export interface PreparedStatement {
   readonly name: string;

@@ -20,12 +20,12 @@ import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parseDateTime } from '../lib/date-time.js';
 import { ChangeSignals, PendingAnnouncements } from './change-signals.js';
+import { PglitePreparedStatements } from './pglite-prepared.js';
 import {
   type ChangeTopic,
   DataDirectoryInUseError,
   DataDirectoryUnsafeError,
   singleStatementQueryable,
-  sqlText,
   type Database,
   type Queryable,
   type QueryResult,
@@ -151,11 +151,15 @@ export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   /** Every writer of this data directory is in this process: its announcements are the whole story. */
   private readonly signals = new ChangeSignals();
+  /** prepared() statements, parsed once on this PGlite's session (docs/performance.md, "PGlite's named statements"). */
+  private readonly preparedStatements: PglitePreparedStatements;
 
   private constructor(
     readonly pglite: PGlite,
     private readonly releaseLock: () => void,
-  ) {}
+  ) {
+    this.preparedStatements = new PglitePreparedStatements(pglite);
+  }
 
   /** Opens (creating if needed) the database stored in dataDir; memory:// opens a throwaway one. */
   static async open(dataDir: string, options: PgliteOpenOptions = {}): Promise<PgliteDatabase> {
@@ -193,7 +197,8 @@ export class PgliteDatabase implements Database {
   }
 
   async query<T extends object = Row>(sql: Sql, params?: readonly unknown[]): Promise<QueryResult<T>> {
-    return toResult(await this.pglite.query<T>(sqlText(sql), params as unknown[]));
+    if (typeof sql !== 'string') return toResult(await this.preparedStatements.query<T>(sql, params));
+    return toResult(await this.pglite.query<T>(sql, params as unknown[]));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -201,7 +206,11 @@ export class PgliteDatabase implements Database {
     const result = await this.pglite.transaction(async (tx) =>
       fn({
         query: async <R extends object = Row>(sql: Sql, params?: readonly unknown[]) =>
-          toResult(await tx.query<R>(sqlText(sql), params as unknown[])),
+          toResult(
+            typeof sql === 'string'
+              ? await tx.query<R>(sql, params as unknown[])
+              : await this.preparedStatements.queryInTransaction<R>(tx, sql, params),
+          ),
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
