@@ -4,7 +4,7 @@
 // (docs/performance.md, "Round 4: each path beside pgbench of its own SQL").
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { withClient } from './stats-cluster.js';
 
 /** One statement the server logged: its database, its session, its text ($1…), its parameters and its query id. */
 export interface LoggedStatement {
@@ -193,10 +193,8 @@ function constant(value: string): string {
 }
 
 /** The parameter types the server infers for each statement text (PREPARE, then pg_prepared_statements). */
-async function parameterTypes(databaseUrl: string, texts: readonly string[]): Promise<Map<string, string[]>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+function parameterTypes(databaseUrl: string, texts: readonly string[]): Promise<Map<string, string[]>> {
+  return withClient(databaseUrl, async (client) => {
     const types = new Map<string, string[]>();
     for (const text of new Set(texts)) {
       if (!/\$\d/.test(text)) {
@@ -211,9 +209,7 @@ async function parameterTypes(databaseUrl: string, texts: readonly string[]): Pr
       types.set(text, rows[0]!.types);
     }
     return types;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -232,15 +228,10 @@ export async function buildReplay(options: {
     options.databaseUrl,
     options.streams.flat().map((statement) => statement.text),
   );
-  if (options.rules?.setup?.length) {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    try {
-      for (const statement of options.rules.setup) await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  const setup = options.rules?.setup ?? [];
+  await withClient(options.databaseUrl, async (client) => {
+    for (const statement of setup) await client.query(statement);
+  });
   const counts = new Map<string, { times: number; notes: Set<string> }>();
   const scripts = options.streams.map((stream) => {
     // The replay's new ids, each a variable set at random per replay and turned into a UUID by md5.

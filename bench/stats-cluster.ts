@@ -100,8 +100,9 @@ export interface SeenStatement {
   calls: number;
 }
 
-async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One connection to the database at url for `work`, closed after it. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -112,7 +113,7 @@ async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 
 /** Forgets every statement seen so far (the extension is created in the admin database on first use). */
 export function resetStatements(adminUrl: string): Promise<void> {
-  return onAdmin(adminUrl, async (client) => {
+  return withClient(adminUrl, async (client) => {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT pg_stat_statements_reset()');
   });
@@ -120,7 +121,7 @@ export function resetStatements(adminUrl: string): Promise<void> {
 
 /** The top-level statements of the named database since the last reset (not those run inside functions or triggers), most called first. */
 export function statementsOf(adminUrl: string, database: string): Promise<SeenStatement[]> {
-  return onAdmin(adminUrl, async (client) => {
+  return withClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ queryid: string; query: string; calls: string }>(
       `SELECT queryid::text, query, sum(calls)::bigint AS calls FROM pg_stat_statements s
          JOIN pg_database d ON d.oid = s.dbid
@@ -133,7 +134,7 @@ export function statementsOf(adminUrl: string, database: string): Promise<SeenSt
 
 /** Turns the statement log on or off for every session at once (ALTER SYSTEM and a reload, no reconnect). */
 export function logStatements(adminUrl: string, on: boolean): Promise<void> {
-  return onAdmin(adminUrl, async (client) => {
+  return withClient(adminUrl, async (client) => {
     await client.query(on ? "ALTER SYSTEM SET log_statement = 'all'" : 'ALTER SYSTEM RESET log_statement');
     await client.query('SELECT pg_reload_conf()');
     // Each backend reads the new setting before its next command; a moment covers one that is idle.
@@ -143,7 +144,7 @@ export function logStatements(adminUrl: string, on: boolean): Promise<void> {
 
 /** Runs one statement in the admin database: a mark the statement log keeps in order among the others. */
 export function markStatementLog(adminUrl: string, mark: string): Promise<void> {
-  return onAdmin(adminUrl, async (client) => {
+  return withClient(adminUrl, async (client) => {
     await client.query(`SELECT '${mark.replace(/'/g, "''")}' AS mark`);
   });
 }

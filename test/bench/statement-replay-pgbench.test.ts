@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPgbench } from '../../bench/pgbench.js';
 import { buildReplay, type LoggedStatement } from '../../bench/statement-replay.js';
+import { withClient } from '../../bench/stats-cluster.js';
 import { onPostgres } from '../helpers/test-database.js';
 
 // The pgbench replay of a path's SQL (issue #53, item 2), run by pgbench itself against PostgreSQL: the statements
@@ -16,24 +16,14 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const INSERT = 'INSERT INTO things (id, owner, doc, n) VALUES ($1, $2, $3::jsonb, $4)';
 const COUNT = 'UPDATE counters SET n = n + $2 WHERE id = $1';
 
 describe.runIf(onPostgres)('a replay run by pgbench', () => {
   const owner = randomUUID();
   beforeAll(async () => {
-    await onDatabase(adminUrl, (client) => client.query(`CREATE DATABASE ${database}`));
-    await onDatabase(databaseUrl, async (client) => {
+    await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${database}`));
+    await withClient(databaseUrl, async (client) => {
       await client.query(
         'CREATE TABLE things (id uuid PRIMARY KEY, owner uuid NOT NULL, doc jsonb NOT NULL, n int)',
       );
@@ -42,7 +32,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
     });
   });
   afterAll(async () => {
-    await onDatabase(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
   it('makes the ids the service made afresh, the same within a replay, and keeps every other value', async () => {
@@ -67,7 +57,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
       seconds: 1,
     });
 
-    const { things, counted } = await onDatabase(databaseUrl, async (client) => ({
+    const { things, counted } = await withClient(databaseUrl, async (client) => ({
       things: (
         await client.query<{ id: string; owner: string; doc: Record<string, unknown>; n: number | null }>(
           'SELECT id, owner, doc, n FROM things',
