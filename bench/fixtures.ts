@@ -82,13 +82,11 @@ export async function bindTags(
   url: string,
   apiKey: string,
   assets: readonly SeededAsset[],
-  /** Where the tags' UIDs start counting: two sets bound in one database need different UIDs. */
-  firstUid = 0,
 ): Promise<SoftwareTag[]> {
   const tags: SoftwareTag[] = [];
   for (let start = 0; start < assets.length; start += 8) {
     const batch = assets.slice(start, start + 8).map((asset, index) => {
-      const uid = `04BE${(firstUid + start + index).toString(16).toUpperCase().padStart(10, '0')}`;
+      const uid = `04BE${(start + index).toString(16).toUpperCase().padStart(10, '0')}`;
       return call(url, apiKey, 'POST', `/api/v1/assets/artworks/${asset.id}/tags`, JSON.stringify({ uid }));
     });
     tags.push(...((await Promise.all(batch)) as ProvisioningAnswer[]).map((answer) => softwareTagOf(answer)));

@@ -65,14 +65,13 @@ export function createScript(credentials: Credentials, statements: 'transaction'
 }
 
 /**
- * Runs pgbench with the script (or scripts, each transaction one of them at random) at the given concurrency, with
- * the variables given (`-D`); per-transaction latencies from its log.
+ * Runs pgbench with the script (or scripts, each transaction one of them at random) at the given concurrency;
+ * per-transaction latencies from its log.
  */
 export async function runPgbench(options: {
   pgbenchPath: string;
   databaseUrl: string;
   script: string | readonly string[];
-  variables?: Readonly<Record<string, string>>;
   clients: number;
   threads: number;
   seconds: number;
@@ -86,10 +85,6 @@ export async function runPgbench(options: {
       await writeFile(scriptPath, script);
       scriptArgs.push('-f', scriptPath);
     }
-    const variableArgs = Object.entries(options.variables ?? {}).flatMap(([name, value]) => [
-      '-D',
-      `${name}=${value}`,
-    ]);
     const { stdout } = await run(
       options.pgbenchPath,
       [
@@ -103,7 +98,6 @@ export async function runPgbench(options: {
         '-T',
         String(Math.max(1, Math.round(options.seconds))),
         ...scriptArgs,
-        ...variableArgs,
         '-l',
         `--log-prefix=${path.join(dir, 'log')}`,
         options.databaseUrl,
