@@ -143,6 +143,15 @@ async function seedCredentials(db: Database): Promise<Credentials> {
   return { accountId: account.id, apiKeyId: key.id, apiKey: key.key, memberCookie };
 }
 
+/** A second account with its own key (every planet), on a database seedPostgres made: the receiver of transfers. */
+export async function createReceivingAccount(url: string): Promise<{ accountId: string; apiKey: string }> {
+  return withPostgres(url, async (db) => {
+    const account = await createAccount(db, { name: 'Bench receiving gallery' });
+    const key = await createApiKey(db, { actor: { admin: true }, accountId: account.id, name: 'bench' });
+    return { accountId: account.id, apiKey: key.key };
+  });
+}
+
 /** Migrates the database and creates one account with one key of every planet, and a signed-in owner. */
 export async function seedPostgres(url: string): Promise<Credentials> {
   return withPostgres(url, seedCredentials);

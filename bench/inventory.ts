@@ -105,12 +105,15 @@ async function xlsxDataRows(file: string): Promise<number> {
   return rows - 1;
 }
 
-/** A CSV of `rows` new artworks, each with its own inventory number, as a stock list is exported elsewhere. */
-function importCsv(rows: number): Buffer {
+/**
+ * A CSV of `rows` new artworks, each with its own inventory number (after `prefix`: each import of one account its
+ * own numbers), as a stock list is exported elsewhere.
+ */
+function importCsv(rows: number, prefix: string): Buffer {
   const lines = ['title,inventory_number,artist,medium,year'];
   for (let row = 1; row <= rows; row++)
     lines.push(
-      `Imported asset ${row},INV-${String(row).padStart(6, '0')},Bench Artist,oil on canvas,${1900 + (row % 120)}`,
+      `Imported asset ${row},${prefix}${String(row).padStart(6, '0')},Bench Artist,oil on canvas,${1900 + (row % 120)}`,
     );
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
@@ -141,18 +144,22 @@ interface ImportMeasurement {
   importSeconds: number;
 }
 
-/** One import through the service as a client runs it: upload → validated (ready) → start → done. */
-async function measureImport(
+/**
+ * One import through the service as a client runs it: upload → validated (ready) → start → done. `whileImporting`
+ * runs once the import is started, before the bench asks after it (so that none of its asking is in that time).
+ */
+export async function measureImport(
   url: string,
-  credentials: Credentials,
+  credentials: Pick<Credentials, 'apiKey'>,
   rows: number,
+  options: { inventoryPrefix?: string; whileImporting?: (id: string) => Promise<void> } = {},
 ): Promise<ImportMeasurement> {
   const auth = { authorization: `Bearer ${credentials.apiKey}` };
   const started = performance.now();
   const uploaded = await fetch(`${url}/files/v1/imports/artworks`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'text/csv' },
-    body: importCsv(rows),
+    body: importCsv(rows, options.inventoryPrefix ?? 'INV-'),
   });
   if (uploaded.status !== 202) throw new Error(`import upload: ${uploaded.status} ${await uploaded.text()}`);
   const { id } = (await uploaded.json()) as ImportRecordSeen;
@@ -167,6 +174,7 @@ async function measureImport(
     body: '{}',
   });
   if (!start.ok) throw new Error(`import start: ${start.status} ${await start.text()}`);
+  await options.whileImporting?.(id);
   const done = await waitWhile(url, credentials.apiKey, id, 'importing');
   if (done.state !== 'done' || done.counts.created !== rows)
     throw new Error(`import: ${JSON.stringify(done)}`);

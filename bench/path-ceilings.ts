@@ -5,30 +5,29 @@
 // (bench/statement-replay.ts) at the same concurrency, round by round beside the service (docs/performance.md,
 // "Round 4: each path beside pgbench of its own SQL").
 import pg from 'pg';
-import { createFreshPostgres, issueCertificates, seedPostgres } from './databases.js';
+import { createFreshPostgres, createReceivingAccount, issueCertificates, seedPostgres } from './databases.js';
 import { bindTags, createAssets, CREATE_BODY } from './fixtures.js';
 import { rotatingVerify, runHttpLoad, type HttpLoad, type RequestSpec } from './load.js';
+import { runImportCeiling } from './import-ceiling.js';
 import { runPgbench } from './pgbench.js';
 import { startService } from './processes.js';
 import { formatTable, measureInRounds } from './report.js';
 import type { BenchSettings } from './settings.js';
+import { resetStatements, startStatsCluster, statementsOf, type SeenStatement } from './stats-cluster.js';
 import {
-  logStatements,
-  markStatementLog,
-  resetStatements,
-  startStatsCluster,
-  statementsOf,
-} from './stats-cluster.js';
-import {
-  buildReplay,
-  captureMark,
-  idsIn,
-  readStatementLog,
-  streamsBetweenMarks,
-  type LoggedStatement,
-  type ReplayRules,
-} from './statement-replay.js';
+  backlogWorkedOff,
+  CAPTURE_AFTER_SECONDS,
+  CAPTURE_WINDOW_MS,
+  logTwoWindows,
+  pause,
+  replayOfSecondWindow,
+} from './replay-rounds.js';
+import { buildReplay, type LoggedStatement, type ReplayRules } from './statement-replay.js';
 import { recordTarget } from './targets.js';
+import { makeTransferPool, poolId, poolIdSql, type PoolIdKind } from './transfer-pool.js';
+
+const TRANSACTION_CONTROL = /^\s*(BEGIN|START TRANSACTION|COMMIT|ROLLBACK|END)\b/i;
+const oneLineText = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The name that selects the path ceilings: BENCH_ONLY=ceilings. */
 const CEILINGS_GROUP = 'ceilings';
@@ -45,11 +44,6 @@ const BACKGROUND_WAIT_MS = 2_500;
 const POOL = 32;
 /** The target of the issue: each path at least this share of pgbench running its own SQL. */
 const PATH_CEILING_TARGET = 0.9;
-/** Seconds of load before each logged window, and each window's length (two windows: see `captureUnderLoad`). */
-const CAPTURE_AFTER_SECONDS = 1;
-const CAPTURE_WINDOW_MS = 1_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A tap counts only when its counter rises: the replay's counters come from a sequence set above the tags' own.
 const TAP_RULES: ReplayRules = {
@@ -60,8 +54,17 @@ const TAP_RULES: ReplayRules = {
       : undefined,
 };
 
+/**
+ * Pending transfers a second (the highest number of accepts per second seen on this machine, with a margin, for each
+ * of the three measured scenarios, their warm-ups and the capture), so that neither side runs out.
+ */
+const ACCEPTS_PER_SECOND_BOUND = 2_500;
+const TRANSFER_POOL_SEQUENCE = 'avs_replay_transfer_pool';
+
 interface WritePath {
   name: string;
+  /** The key the path's requests carry (the receiving account's, for an accept): the account's by default. */
+  apiKey?: string;
   /** One request of the capture, sent on its own. */
   send: (index: number) => Promise<Response>;
   /** The service's load at the bench's concurrency. */
@@ -70,6 +73,8 @@ interface WritePath {
   /** Before each round of the service and of the replay (taps: counters above the other's). */
   beforeService?: () => Promise<void>;
   beforeReplay?: () => Promise<void>;
+  /** After each round of the replay (an accept: whether the replay's transfers were all pending ones). */
+  afterReplay?: () => Promise<void>;
 }
 
 /** Each path's statements per request (pg_stat_statements), then the path beside pgbench replaying them. */
@@ -100,13 +105,49 @@ export async function runPathStatements(options: {
   const tags = await bindTags(service.url, credentials.apiKey, assets.slice(POOL));
   let tapNext = 0;
   // The replay's taps and the service's take turns on the same tags: each starts above the other's last counter.
-  const tapCounters = new pg.Pool({ connectionString: fresh.url, max: 1 });
-  options.cleanups.push(() => tapCounters.end());
+  const benchQueries = new pg.Pool({ connectionString: fresh.url, max: 1 });
+  options.cleanups.push(() => benchQueries.end());
   const highestCounter = async () =>
     Number(
-      (await tapCounters.query<{ n: number }>('SELECT coalesce(max(last_counter), 0) AS n FROM tags'))
+      (await benchQueries.query<{ n: number }>('SELECT coalesce(max(last_counter), 0) AS n FROM tags'))
         .rows[0]!.n,
     );
+  // The accept: offers the bench copies from one the service made (bench/transfer-pool.ts), taken in turn by the
+  // service's load (`nextTransfer`) and by the replay (its sequence), each starting above the other's last.
+  const receiver = await createReceivingAccount(fresh.url);
+  const template = await createAssets(service.url, credentials.apiKey, 1);
+  const offered = await fetch(`${service.url}/api/v1/assets/artworks/${template[0]!.id}/transfer`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ to_account_id: receiver.accountId }),
+  });
+  if (offered.status !== 202) throw new Error(`transfer offer: ${offered.status} ${await offered.text()}`);
+  const transferPoolSize =
+    ACCEPTS_PER_SECOND_BOUND *
+    (3 * (settings.rounds * settings.seconds + settings.warmupSeconds) + CAPTURE_AFTER_SECONDS + 4);
+  const poolStarted = performance.now();
+  const transferPool = await makeTransferPool({
+    databaseUrl: fresh.url,
+    templateTransferId: ((await offered.json()) as { transfer: { id: string } }).transfer.id,
+    size: transferPoolSize,
+  });
+  console.log(
+    `paths: ${transferPoolSize.toLocaleString('en')} pending transfers copied in ${((performance.now() - poolStarted) / 1000).toFixed(0)} s`,
+  );
+  let nextTransfer = 1;
+  const takeTransfer = () => {
+    if (nextTransfer > transferPoolSize) throw new Error('the bench ran out of pending transfers');
+    return poolId('transfer', nextTransfer++);
+  };
+  const lastReplayTransfer = async () =>
+    Number(
+      (
+        await benchQueries.query<{ n: string }>(
+          `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM ${TRANSFER_POOL_SEQUENCE}`,
+        )
+      ).rows[0]!.n,
+    );
+  const receiverHeaders = { authorization: `Bearer ${receiver.apiKey}` };
   const paths: WritePath[] = [
     {
       name: 'create',
@@ -140,9 +181,45 @@ export async function runPathStatements(options: {
         for (const tag of tags) tag.setCounter(Math.max(tag.counter, highest));
       },
       beforeReplay: async () => {
-        await tapCounters.query("SELECT setval('avs_replay_tap_counter', greatest($1::int, 1))", [
+        await benchQueries.query("SELECT setval('avs_replay_tap_counter', greatest($1::int, 1))", [
           await highestCounter(),
         ]);
+      },
+    },
+    {
+      name: 'transfer accept',
+      apiKey: receiver.apiKey,
+      send: () =>
+        fetch(`${service.url}/api/v1/transfers/${takeTransfer()}/accept`, {
+          method: 'POST',
+          headers: receiverHeaders,
+        }),
+      load: {
+        method: 'POST',
+        setupRequest: (request) => {
+          request.path = `/api/v1/transfers/${takeTransfer()}/accept`;
+          return request;
+        },
+      },
+      rules: {
+        setup: [`CREATE SEQUENCE IF NOT EXISTS ${TRANSFER_POOL_SEQUENCE}`],
+        pool: {
+          sequence: TRANSFER_POOL_SEQUENCE,
+          memberOf: (id) => transferPool.byId.get(id),
+          idSql: (kind, numberSql) => poolIdSql(kind as PoolIdKind, numberSql),
+        },
+      },
+      beforeService: async () => {
+        nextTransfer = Math.max(nextTransfer, (await lastReplayTransfer()) + 1);
+      },
+      beforeReplay: async () => {
+        await benchQueries.query(`SELECT setval('${TRANSFER_POOL_SEQUENCE}', greatest($1::int, 1))`, [
+          Math.max(nextTransfer - 1, await lastReplayTransfer()),
+        ]);
+      },
+      afterReplay: async () => {
+        if ((await lastReplayTransfer()) > transferPoolSize)
+          throw new Error('the replay ran out of pending transfers');
       },
     },
   ];
@@ -155,6 +232,8 @@ export async function runPathStatements(options: {
   // Every path counted first: what any count saw less than once every other request is background work (the log's
   // integrator, the pollers), left out of every replay, since one path's count may miss a worker another's sees.
   const background = new Set<string>();
+  const workers = new Set<string>();
+  const counted = new Map<string, SeenStatement>();
   const ownStatements = new Set<string>();
   for (const path of paths) {
     await pause(SETTLE_MS);
@@ -164,25 +243,49 @@ export async function runPathStatements(options: {
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path.name}: ${response.status}`);
     }
-    // The background's turn: the log's integrator appends the requests' events within its interval (1 s).
+    const answered = new Map(
+      (await statementsOf(cluster.adminUrl, fresh.name)).map((statement) => [
+        statement.queryId,
+        statement.calls,
+      ]),
+    );
+    // The background's turn: the log's integrator appends the requests' events within its interval (1 s), the
+    // notices are fanned out and their mail sent.
     await pause(BACKGROUND_WAIT_MS);
     const seen = await statementsOf(cluster.adminUrl, fresh.name);
     lines.push('', `${path.name}:`);
     for (const statement of seen) {
+      counted.set(statement.queryId, statement);
       const perRequest = statement.calls / requests;
+      // What ran after the last answer is a worker's, however often it ran (a notice's mail, for each accept).
+      const afterwards = statement.calls > (answered.get(statement.queryId) ?? 0);
+      if (afterwards) workers.add(statement.queryId);
       (perRequest < 0.5 ? background : ownStatements).add(statement.queryId);
       const text = statement.query.replace(/\s+/g, ' ');
-      lines.push(
-        `  ${perRequest.toFixed(2)}/req${perRequest < 0.5 ? ' (background)' : ''}  ${text.slice(0, 160)}`,
-      );
+      const note = afterwards
+        ? " (a worker's: ran after the last answer)"
+        : perRequest < 0.5
+          ? ' (background)'
+          : '';
+      lines.push(`  ${perRequest.toFixed(2)}/req${note}  ${text.slice(0, 160)}`);
     }
   }
   for (const queryId of ownStatements) background.delete(queryId);
+  for (const queryId of workers) background.add(queryId);
+  // A transaction's own BEGIN and COMMIT are never background: its statements say whose it is.
+  for (const statement of counted.values()) {
+    if (TRANSACTION_CONTROL.test(statement.query)) background.delete(statement.queryId);
+  }
+  // The server logs a statement sent without parameters before it has a query id (0): it is known by its text.
+  const backgroundTexts = new Set([...background].map((queryId) => oneLineText(counted.get(queryId)!.query)));
+  const isBackground = (statement: LoggedStatement) =>
+    background.has(statement.queryId) ||
+    (statement.queryId === '0' && backgroundTexts.has(oneLineText(statement.text)));
   for (const path of paths) {
     const load: HttpLoad = {
       target: () => service.url,
       pid: () => service.pid,
-      headers: { authorization: `Bearer ${credentials.apiKey}` },
+      headers: { authorization: `Bearer ${path.apiKey ?? credentials.apiKey}` },
       requests: [path.load],
     };
     const capture = await captureUnderLoad({
@@ -192,7 +295,7 @@ export async function runPathStatements(options: {
       pathName: path.name,
       load,
       connections: settings.connections,
-      isBackground: (statement) => background.has(statement.queryId),
+      isBackground,
     });
     const replay = await buildReplay({
       databaseUrl: fresh.url,
@@ -215,6 +318,7 @@ export async function runPathStatements(options: {
     // connection's statements that run at once write the same rows, which the service's own connections never do.
     const ownName = `${path.name} (pgbench of its SQL, ${replay.scripts.length} clients, in requests/s)`;
     const replayAt = (clients: number) => async (seconds: number) => {
+      await backlogWorkedOff(benchQueries);
       await path.beforeReplay?.();
       const measured = await runPgbench({
         pgbenchPath: settings.pgbenchPath,
@@ -224,6 +328,7 @@ export async function runPathStatements(options: {
         threads: 2,
         seconds,
       });
+      await path.afterReplay?.();
       // Each script's transaction is its connection's statements: their rate, in the window's requests.
       const statementsPerSecond = (measured.scriptRates ?? [measured.requestsPerSecond]).reduce(
         (sum, rate, index) => sum + rate * replay.statementsPerScript[index]!,
@@ -236,6 +341,7 @@ export async function runPathStatements(options: {
         {
           name: serviceName,
           measure: async (seconds, connections) => {
+            await backlogWorkedOff(benchQueries);
             await path.beforeService?.();
             return runHttpLoad(load, { connections, seconds });
           },
@@ -269,6 +375,32 @@ export async function runPathStatements(options: {
       `${ofOwn.requestsPerSecond.toFixed(0)} (${(ofService.requestsPerSecond / ofOwn.requestsPerSecond).toFixed(2)})`,
     ]);
   }
+  const imported = await runImportCeiling({
+    settings,
+    adminUrl: cluster.adminUrl,
+    logDir: cluster.logDir,
+    database: fresh,
+    service,
+    apiKey: credentials.apiKey,
+    accountId: credentials.accountId,
+    otherAccountId: receiver.accountId,
+    benchQueries,
+    isBackground,
+  });
+  lines.push(...imported.lines);
+  comparisons.push([
+    'import row (rows/s; pgbench on 1 client, as the job runs)',
+    imported.serviceRowsPerSecond.toFixed(0),
+    imported.replayRowsPerSecond.toFixed(0),
+    recordTarget({
+      item: 2,
+      name: 'import row / pgbench of its SQL (1 client)',
+      value: imported.serviceRowsPerSecond / imported.replayRowsPerSecond,
+      target: PATH_CEILING_TARGET,
+    }),
+    imported.cpuMsPer1000.toFixed(0),
+    '(the same)',
+  ]);
   lines.push(
     '',
     `Each write path beside pgbench of its own SQL (${settings.connections} clients, the same cluster):`,
@@ -312,27 +444,9 @@ async function captureUnderLoad(options: {
     },
   });
   await pause(CAPTURE_AFTER_SECONDS * 1000);
-  await logStatements(options.adminUrl, true);
-  const windows: { from: string; to: string; requests: number }[] = [];
-  for (const window of ['first', 'second']) {
-    const from = captureMark(`${options.pathName}-${window}-from`);
-    const to = captureMark(`${options.pathName}-${window}-to`);
-    await markStatementLog(options.adminUrl, from);
-    const before = responses;
-    await pause(CAPTURE_WINDOW_MS);
-    await markStatementLog(options.adminUrl, to);
-    windows.push({ from, to, requests: responses - before });
-    await pause(CAPTURE_WINDOW_MS / 2);
-  }
-  await logStatements(options.adminUrl, false);
+  const windows = await logTwoWindows(options.adminUrl, options.pathName, () => responses);
   const measured = await loaded;
   if (measured.errors + measured.non2xx > 0)
     throw new Error(`${options.pathName}: requests failed during the capture`);
-  const log = await readStatementLog(options.logDir);
-  const [first, second] = windows.map((window) =>
-    streamsBetweenMarks(log, { database: options.database, ...window, isBackground: options.isBackground }),
-  );
-  const before = idsIn(first!.flat());
-  const made = new Set([...idsIn(second!.flat())].filter((id) => !before.has(id)));
-  return { streams: second!, made, requests: windows[1]!.requests };
+  return replayOfSecondWindow(options, windows);
 }

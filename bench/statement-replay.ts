@@ -120,12 +120,42 @@ export function streamsBetweenMarks(
       if (statement.text.includes(options.to)) inside = false;
       continue;
     }
-    if (!inside || options.isBackground(statement)) continue;
+    if (!inside) continue;
     const stream = streams.get(statement.pid) ?? [];
     streams.set(statement.pid, stream);
     stream.push(statement);
   }
-  return [...streams.values()].map(wholeTransactions).filter((stream) => stream.length > 0);
+  return [...streams.values()]
+    .map((stream) => withoutBackground(wholeTransactions(stream), options.isBackground))
+    .filter((stream) => stream.length > 0);
+}
+
+/**
+ * A stream without the service's background work: a statement of it outside a transaction, and the whole of a
+ * transaction that holds one (a worker's transaction: the log's integration, a notice's fan-out), so that no
+ * transaction is left half.
+ */
+function withoutBackground(
+  stream: readonly LoggedStatement[],
+  isBackground: (statement: LoggedStatement) => boolean,
+): LoggedStatement[] {
+  const kept: LoggedStatement[] = [];
+  let transaction: LoggedStatement[] | undefined;
+  let transactionIsBackground = false;
+  for (const statement of stream) {
+    if (BEGIN.test(statement.text)) {
+      transaction = [statement];
+      transactionIsBackground = false;
+    } else if (transaction) {
+      transaction.push(statement);
+      transactionIsBackground ||= isBackground(statement);
+      if (END.test(statement.text)) {
+        if (!transactionIsBackground) kept.push(...transaction);
+        transaction = undefined;
+      }
+    } else if (!isBackground(statement)) kept.push(statement);
+  }
+  return kept;
 }
 
 const BEGIN = /^\s*(BEGIN|START TRANSACTION)\b/i;
@@ -166,6 +196,21 @@ export interface ReplayRules {
   varying?: (statement: string, parameterType: string, value: string | null) => string | undefined;
   /** Statements run once before the replay (a sequence the varying expressions draw from). */
   setup?: readonly string[];
+  /**
+   * Each transaction rolled back where the service committed it: for work the replay cannot repeat otherwise (an
+   * import's batch, whose rows and numbers would be taken after one run). It spares pgbench the commit's WAL flush.
+   */
+  rollBack?: boolean;
+  /**
+   * Rows the bench made for both sides, which a request consumes (a pending transfer and its asset,
+   * bench/transfer-pool.ts): where the service used member n, each replay draws its own member from `sequence`, once
+   * per script run for all its members (one `\gset` statement), and names its ids by `idSql`.
+   */
+  pool?: {
+    sequence: string;
+    memberOf: (id: string) => { kind: string; number: number } | undefined;
+    idSql: (kind: string, numberSql: string) => string;
+  };
 }
 
 /** pgbench's input: one script per connection of the service, and how many statements each holds. */
@@ -212,6 +257,24 @@ function parameterTypes(databaseUrl: string, texts: readonly string[]): Promise<
   });
 }
 
+/** The variable a replay's new ids are made from, and the count of new ids in a value above which they are made
+ * in one expression (saltedIds). */
+const SALT = 'salt';
+const MANY_IDS = 8;
+
+/**
+ * A value with many new ids, each made as `md5(:salt || id)`, in one SQL expression: the value is split at its ids
+ * (as an array of text whose even elements are the ids) and joined again with each id made new.
+ */
+function saltedIds(value: string, ids: ReadonlySet<string>): string {
+  const parts = value.split(new RegExp(`(${[...ids].join('|')})`));
+  const array = `ARRAY[${parts.map(constant).join(', ')}]::text[]`;
+  return (
+    `(SELECT string_agg(CASE WHEN n % 2 = 0 THEN md5(:${SALT}::text || part)::uuid::text ELSE part END, '' ` +
+    `ORDER BY n) FROM unnest(${array}) WITH ORDINALITY AS split(part, n))`
+  );
+}
+
 /**
  * One pgbench script per stream: its statements in order, as the service sent them, each parameter written in as
  * the constant it was bound to (the types the server inferred for them), except every id in `made` (an id the
@@ -234,11 +297,23 @@ export async function buildReplay(options: {
   });
   const counts = new Map<string, { times: number; notes: Set<string> }>();
   const scripts = options.streams.map((stream) => {
-    // The replay's new ids, each a variable set at random per replay and turned into a UUID by md5.
-    const fresh = new Map<string, string>();
+    // The replay's new ids: md5 of the id the service made after a number drawn at random once per replay, so each
+    // is new in every replay and the same within one.
+    let salted = false;
     const freshOf = (id: string) => {
-      if (!fresh.has(id)) fresh.set(id, `id${fresh.size}`);
-      return `md5(:${fresh.get(id)!}::text)::uuid`;
+      salted = true;
+      return `md5(:${SALT}::text || '${id}')::uuid`;
+    };
+    // The pool's members the stream used, each a variable the script draws from the pool's sequence.
+    const drawn = new Map<number, string>();
+    const pool = options.rules?.pool;
+    const replacementOf = (id: string): string | undefined => {
+      const member = pool?.memberOf(id);
+      if (member) {
+        if (!drawn.has(member.number)) drawn.set(member.number, `p${drawn.size}`);
+        return pool!.idSql(member.kind, `:${drawn.get(member.number)!}`);
+      }
+      return options.made.has(id) ? freshOf(id) : undefined;
     };
     const lines = stream.map((statement) => {
       const seen = counts.get(statement.text) ?? { times: 0, notes: new Set<string>() };
@@ -257,20 +332,30 @@ export async function buildReplay(options: {
           return `CAST(${varying} AS ${type})`;
         }
         if (value === null) return `CAST(NULL AS ${type})`;
-        const ids = [...new Set(value.match(UUID) ?? [])].filter((id) => options.made.has(id));
+        const ids = [...new Set(value.match(UUID) ?? [])].filter((id) => replacementOf(id) !== undefined);
         if (ids.length === 0) return `CAST(${constant(value)} AS ${type})`;
-        seen.notes.add(`$${number}: new ids`);
-        if (ids.length === 1 && value === ids[0]) return `CAST(${freshOf(ids[0])} AS ${type})`;
+        seen.notes.add(
+          `$${number}: ${ids.some((id) => pool?.memberOf(id)) ? "a pool member's ids" : 'new ids'}`,
+        );
+        if (ids.length === 1 && value === ids[0]) return `CAST(${replacementOf(ids[0])!} AS ${type})`;
+        // Many new ids in one value (a batch's arrays): one expression with one variable, as pgbench binds at most
+        // 255 parameters to a statement.
+        if (ids.length > MANY_IDS && ids.every((id) => !pool?.memberOf(id))) {
+          salted = true;
+          return `CAST(${saltedIds(value, new Set(ids))} AS ${type})`;
+        }
         const rewritten = ids.reduce(
-          (expression, id) => `replace(${expression}, '${id}', ${freshOf(id)}::text)`,
+          (expression, id) => `replace(${expression}, '${id}', ${replacementOf(id)!}::text)`,
           constant(value),
         );
         return `CAST(${rewritten} AS ${type})`;
       });
-      return `${sql};`;
+      return options.rules?.rollBack && END.test(sql) ? 'ROLLBACK;' : `${sql};`;
     });
-    const sets = [...fresh.values()].map((name) => `\\set ${name} random(1, 9223372036854775806)`);
-    return [...sets, ...lines].join('\n') + '\n';
+    const sets = salted ? [`\\set ${SALT} random(1, 9223372036854775806)`] : [];
+    const draws = [...drawn.values()].map((name) => `nextval('${pool!.sequence}') AS ${name}`);
+    const draw = draws.length ? [`SELECT ${draws.join(', ')} \\gset`] : [];
+    return [...sets, ...draw, ...lines].join('\n') + '\n';
   });
   const outline = [...counts].map(
     ([text, seen]) =>

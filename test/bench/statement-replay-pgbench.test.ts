@@ -29,6 +29,8 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
       );
       await client.query('CREATE TABLE counters (id uuid PRIMARY KEY, n int NOT NULL)');
       await client.query('INSERT INTO counters VALUES ($1, 0)', [owner]);
+      await client.query('CREATE TABLE offers (id uuid PRIMARY KEY, taken boolean NOT NULL DEFAULT false)');
+      await client.query('CREATE TABLE numbers (n text PRIMARY KEY)');
     });
   });
   afterAll(async () => {
@@ -74,5 +76,137 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
       expect(thing.n).toBeNull();
       expect(thing.doc).toEqual({ id: thing.id, ok: true, at: '12:30', said: "it's" });
     }
+  });
+
+  it('makes a batch of more new ids than pgbench binds to a statement afresh, each its own and the same within a replay', async () => {
+    await withClient(databaseUrl, (client) => client.query('TRUNCATE things'));
+    const made = Array.from({ length: 300 }, () => randomUUID());
+    const batch = JSON.stringify(made.map((id) => ({ id, owner, doc: { self: id } })));
+    const stream: LoggedStatement[] = [
+      { database, pid: 1, queryId: '1', text: 'BEGIN', parameters: [] },
+      {
+        database,
+        pid: 1,
+        queryId: '2',
+        text: `INSERT INTO things (id, owner, doc) SELECT id, owner, doc FROM jsonb_to_recordset($1::jsonb)
+               AS t(id uuid, owner uuid, doc jsonb)`,
+        parameters: [batch],
+      },
+      { database, pid: 1, queryId: '3', text: 'COMMIT', parameters: [] },
+    ];
+    const replay = await buildReplay({ databaseUrl, streams: [stream], made: new Set(made) });
+    const measured = await runPgbench({
+      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
+      databaseUrl,
+      script: replay.scripts,
+      clients: 2,
+      threads: 1,
+      seconds: 1,
+    });
+    const things = await withClient(
+      databaseUrl,
+      async (client) =>
+        (await client.query<{ id: string; doc: { self: string } }>('SELECT id, doc FROM things')).rows,
+    );
+    expect(measured.errors).toBe(0);
+    expect(measured.total).toBeGreaterThan(1);
+    expect(things).toHaveLength(300 * measured.total);
+    expect(things.some((thing) => made.includes(thing.id))).toBe(false);
+    for (const thing of things) expect(thing.doc.self).toBe(thing.id);
+  });
+
+  it("draws each replay's own members of a pool the service consumed, once for all its statements", async () => {
+    const sequence = 'avs_test_offer_pool';
+    const offerSql = (numberSql: string) => `md5('offer-' || ${numberSql})::uuid`;
+    await withClient(databaseUrl, (client) =>
+      client.query(`INSERT INTO offers (id) SELECT ${offerSql('n')} FROM generate_series(1, 100000) n`),
+    );
+    const taken = [offerSql("'1'"), offerSql("'2'")];
+    const [first, second] = await withClient(databaseUrl, async (client) =>
+      (
+        await client.query<{ id: string }>(
+          `SELECT ${taken.map((sql) => `${sql}::text`).join(' AS id UNION ALL SELECT ')} AS id`,
+        )
+      ).rows.map((row) => row.id),
+    );
+    const members = new Map([
+      [first!, { kind: 'offer', number: 1 }],
+      [second!, { kind: 'offer', number: 2 }],
+    ]);
+    const take = 'UPDATE offers SET taken = true WHERE id = $1 AND NOT taken';
+    const stream: LoggedStatement[] = [first!, second!].flatMap((id) => [
+      { database, pid: 1, queryId: '1', text: 'BEGIN', parameters: [] },
+      { database, pid: 1, queryId: '2', text: take, parameters: [id] },
+      { database, pid: 1, queryId: '2', text: take, parameters: [id] },
+      { database, pid: 1, queryId: '3', text: 'COMMIT', parameters: [] },
+    ]);
+    const replay = await buildReplay({
+      databaseUrl,
+      streams: [stream],
+      made: new Set(),
+      rules: {
+        setup: [`CREATE SEQUENCE ${sequence}`],
+        pool: {
+          sequence,
+          memberOf: (id) => members.get(id),
+          idSql: (_kind, numberSql) => offerSql(numberSql),
+        },
+      },
+    });
+    const measured = await runPgbench({
+      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
+      databaseUrl,
+      script: replay.scripts,
+      clients: 2,
+      threads: 1,
+      seconds: 1,
+    });
+    const { offers, drawn } = await withClient(databaseUrl, async (client) => ({
+      offers: (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM offers WHERE taken'))
+        .rows[0]!.n,
+      drawn: Number(
+        (await client.query<{ n: string }>(`SELECT last_value AS n FROM ${sequence}`)).rows[0]!.n,
+      ),
+    }));
+    expect(measured.total).toBeGreaterThan(1);
+    // Two offers a replay, each taken by its first statement (its second finds it taken, as the service's did).
+    expect(offers).toBe(2 * measured.total);
+    expect(drawn).toBe(2 * measured.total);
+  });
+
+  it('rolls back each transaction where asked, so that work that cannot be done twice runs again', async () => {
+    const stream: LoggedStatement[] = [
+      { database, pid: 1, queryId: '1', text: 'BEGIN', parameters: [] },
+      {
+        database,
+        pid: 1,
+        queryId: '2',
+        text: 'INSERT INTO numbers (n) VALUES ($1)',
+        parameters: ['INV-000001'],
+      },
+      { database, pid: 1, queryId: '3', text: 'COMMIT', parameters: [] },
+    ];
+    const replay = await buildReplay({
+      databaseUrl,
+      streams: [stream],
+      made: new Set(),
+      rules: { rollBack: true },
+    });
+    const measured = await runPgbench({
+      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
+      databaseUrl,
+      script: replay.scripts,
+      clients: 1,
+      threads: 1,
+      seconds: 1,
+    });
+    const numbers = await withClient(
+      databaseUrl,
+      async (client) =>
+        (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM numbers')).rows[0]!.n,
+    );
+    expect(measured.errors).toBe(0);
+    expect(measured.total).toBeGreaterThan(1);
+    expect(numbers).toBe(0);
   });
 });

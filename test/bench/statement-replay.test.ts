@@ -49,6 +49,11 @@ describe('the statements of a window of the log', () => {
     statement('paths', 7, 'BEGIN'),
     statement('paths', 7, 'UPDATE whole'),
     statement('paths', 7, 'COMMIT'),
+    // A worker's transaction (one of its statements is background work) is left out whole.
+    statement('paths', 8, 'BEGIN'),
+    statement('paths', 8, 'INSERT made by the worker'),
+    statement('paths', 8, 'SELECT background'),
+    statement('paths', 8, 'COMMIT'),
     // Connection 8 is inside a transaction when the window closes: its start is left out.
     statement('paths', 8, 'BEGIN'),
     statement('paths', 8, 'UPDATE cut at the end'),
@@ -56,7 +61,7 @@ describe('the statements of a window of the log', () => {
     statement('paths', 8, 'COMMIT'),
   ];
 
-  it('gives each connection its statements in order, whole transactions only, without background work', () => {
+  it("gives each connection its statements in order, whole transactions only, without background work or a worker's transactions", () => {
     const streams = streamsBetweenMarks(log, {
       database: 'paths',
       from,
