@@ -80,7 +80,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
 
   it('makes a batch of more new ids than pgbench binds to a statement afresh, each its own and the same within a replay', async () => {
     await withClient(databaseUrl, (client) => client.query('TRUNCATE things'));
-    const made = Array.from({ length: 300 }, () => randomUUID());
+    const made: string[] = Array.from({ length: 300 }, () => randomUUID());
     const batch = JSON.stringify(made.map((id) => ({ id, owner, doc: { self: id } })));
     const stream: LoggedStatement[] = [
       { database, pid: 1, queryId: '1', text: 'BEGIN', parameters: [] },
