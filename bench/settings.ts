@@ -14,6 +14,8 @@ export interface BenchSettings {
   pgbenchPath: string;
   /** Run only these scenarios (comma-separated names); everything when unset. */
   only: ReadonlySet<string> | undefined;
+  /** The path ceilings' paths to run (BENCH_PATHS='transfer accept,import row'): all of them when unset. */
+  ceilingPaths: ReadonlySet<string> | undefined;
   /** Write a V8 CPU profile of each server process into this directory. */
   cpuProfileDir: string | undefined;
   /** Total requests of the memory check. */
@@ -59,6 +61,9 @@ export function readBenchSettings(): BenchSettings {
     poolSize: process.env.BENCH_POOL_SIZE ? Math.round(positiveNumber('BENCH_POOL_SIZE', 20)) : undefined,
     pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
     only: only ? new Set(only.split(',').map((name) => name.trim())) : undefined,
+    ceilingPaths: process.env.BENCH_PATHS
+      ? new Set(process.env.BENCH_PATHS.split(',').map((name) => name.trim()))
+      : undefined,
     cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR || undefined,
     memoryRequests: Math.round(positiveNumber('BENCH_MEMORY_REQUESTS', 1_000_000)),
     bombCopies: Math.round(positiveNumber('BENCH_BOMB_COPIES', 8)),
