@@ -1,9 +1,16 @@
+import type { TSchema } from '@sinclair/typebox';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { createAssetViaApi, issueCertificateForTest } from '../helpers/asset-factory.js';
 import { startSecondInstance, useTestContext, type TestContext } from '../helpers/test-app.js';
-import { IMPORT_BATCH } from '../../src/modules/inventory/imports.service.js';
+import {
+  IMPORT_BATCH,
+  IMPORT_BATCHES_IN_FLIGHT,
+  importNextBatch,
+} from '../../src/modules/inventory/imports.service.js';
+import { onPostgres } from '../helpers/test-database.js';
+import { checkAgainstRouteSchema } from '../../src/plugins/schema-check.js';
 
 // POST /files/v1/imports/{planet} and /api/v1/imports (issue #49 item 2, docs/inventory.md "Import").
 const context = useTestContext();
@@ -336,9 +343,11 @@ describe('a restart in the middle of an import', () => {
     // This instance stops after two batches, as a process closed mid-import; another one takes over.
     await context.app.importWorker.stop();
     try {
-      // Two batches and most of a third: the batch is the database's (500 rows on PostgreSQL, 100 on PGlite).
+      // Two passes of the worker and most of a third: the batch is the database's (500 rows on PostgreSQL, 100 on
+      // PGlite), and a pass runs as many batches at once as the database allows (two on PostgreSQL, one on PGlite).
       const batch = IMPORT_BATCH[context.db.kind];
-      const total = 3 * batch - 2;
+      const pass = IMPORT_BATCHES_IN_FLIGHT[context.db.kind] * batch;
+      const total = 2 * pass + batch - 2;
       const table = stockTable(total, false);
       const uploaded = await upload(gallery, csvOf(table));
       await context.app.importWorker.tick();
@@ -348,7 +357,7 @@ describe('a restart in the middle of an import', () => {
       const midway = (await api(gallery, 'GET', `/imports/${uploaded.id}`)).json<ImportRecord>();
       expect(midway).toMatchObject({
         state: 'importing',
-        counts: { processed: 2 * batch, created: 2 * batch },
+        counts: { processed: 2 * pass, created: 2 * pass },
       });
       const second = await startSecondInstance(context);
       try {
@@ -370,6 +379,52 @@ describe('a restart in the middle of an import', () => {
         [gallery.accountId],
       );
       expect(created.rows[0]!.count).toBe(total);
+    } finally {
+      context.app.importWorker.start();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('two batches of one import at once (PostgreSQL)', () => {
+  it('take rows of their own, and the import ends only when no row is left, held by another batch or not', async () => {
+    const gallery = await context.createAccountWithKey({ name: 'Galerie Zwei' });
+    await context.app.importWorker.stop();
+    try {
+      const batch = IMPORT_BATCH[context.db.kind];
+      const total = 2 * batch + 10;
+      const uploaded = await upload(gallery, csvOf(stockTable(total, false)));
+      await context.app.importWorker.tick();
+      expect((await api(gallery, 'POST', `/imports/${uploaded.id}/start`, {})).statusCode).toBe(200);
+      const work = {
+        check: (schema: TSchema, body: unknown) => checkAgainstRouteSchema(schema, body, 'body'),
+        mediaStores: context.app.mediaStores,
+      };
+      // Two batches at once, on two connections: every row once, none twice.
+      await Promise.all([
+        importNextBatch(context.db, uploaded.id, work),
+        importNextBatch(context.db, uploaded.id, work),
+      ]);
+      const halfway = (await api(gallery, 'GET', `/imports/${uploaded.id}`)).json<ImportRecord>();
+      expect(halfway).toMatchObject({ state: 'importing', counts: { created: 2 * batch } });
+      // The last ten rows held by another batch that has not committed: a batch that finds nothing else to do
+      // leaves the import importing.
+      await context.db.transaction(async (holder) => {
+        await holder.query(
+          `SELECT row_number FROM import_rows WHERE import_id = $1 AND outcome IS NULL FOR UPDATE`,
+          [uploaded.id],
+        );
+        expect(await importNextBatch(context.db, uploaded.id, work)).toBe(false);
+        const meanwhile = (await api(gallery, 'GET', `/imports/${uploaded.id}`)).json<ImportRecord>();
+        expect(meanwhile.state).toBe('importing');
+      });
+      expect(await importNextBatch(context.db, uploaded.id, work)).toBe(true);
+      expect(await importNextBatch(context.db, uploaded.id, work)).toBe(false);
+      const done = (await api(gallery, 'GET', `/imports/${uploaded.id}`)).json<ImportRecord>();
+      expect(done).toMatchObject({
+        state: 'done',
+        counts: { rows: total, created: total, processed: total },
+      });
+      expect(await assetCount(gallery)).toBe(total);
     } finally {
       context.app.importWorker.start();
     }

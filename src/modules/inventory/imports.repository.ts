@@ -108,17 +108,42 @@ export async function findImport(
   return rows[0];
 }
 
-/** The import locked for a change of its state or a batch of its rows; undefined when another worker holds it. */
+/**
+ * The import locked for a change of its state, or (`shared`) for a batch of its rows: batches share the import (FOR
+ * KEY SHARE, as several run at once, each locking its own rows) and a change of state (start, cancel) waits for them;
+ * undefined when `skipLocked` and another worker holds it.
+ */
 export async function lockImport(
   q: Queryable,
   id: string,
-  options: { skipLocked?: boolean } = {},
+  options: { skipLocked?: boolean; shared?: boolean } = {},
 ): Promise<ImportRow | undefined> {
   const { rows } = await q.query<ImportRow>(
-    `SELECT ${IMPORT_COLUMNS} FROM imports WHERE id = $1 FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
+    `SELECT ${IMPORT_COLUMNS} FROM imports WHERE id = $1 FOR ${options.shared ? 'KEY SHARE' : 'UPDATE'}${options.skipLocked ? ' SKIP LOCKED' : ''}`,
     [id],
   );
   return rows[0];
+}
+
+/**
+ * An import whose rows are all done ends `done`, once: two batches that find no row left both get here, and the
+ * second finds it done already.
+ */
+export async function finishImport(q: Queryable, id: string): Promise<void> {
+  const { rowCount } = await q.query(
+    `UPDATE imports SET state = 'done', updated_at = now(), finished_at = now() WHERE id = $1 AND state = 'importing'`,
+    [id],
+  );
+  if (rowCount) await forgetImportImages(q, id);
+}
+
+/** Whether rows of the import are still to do (none has an outcome yet), whoever holds them. */
+export async function importHasRowsToDo(q: Queryable, importId: string): Promise<boolean> {
+  const { rows } = await q.query<{ to_do: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM import_rows WHERE import_id = $1 AND outcome IS NULL AND errors = '[]'::jsonb) AS to_do`,
+    [importId],
+  );
+  return rows[0]!.to_do;
 }
 
 /** The account's imports, newest first (ids are time-ordered), after the id of the last one seen. */
@@ -180,24 +205,34 @@ export async function setImportState(
       change.mediaChanged ?? false,
     ],
   );
-  // An ended import's images go: they were kept only to be attached.
-  if (['done', 'failed', 'cancelled'].includes(change.state))
-    await q.query(`DELETE FROM import_media WHERE import_id = $1`, [id]);
+  if (['done', 'failed', 'cancelled'].includes(change.state)) await forgetImportImages(q, id);
   return rows[0]!;
+}
+
+// An ended import's images go: they were kept only to be attached.
+async function forgetImportImages(q: Queryable, id: string): Promise<void> {
+  await q.query(`DELETE FROM import_media WHERE import_id = $1`, [id]);
 }
 
 /** The rows of an import in order, a page at a time, from a row number on. */
 export async function importFileRows(
   q: Queryable,
   importId: string,
-  options: { fromRow: number; limit: number; onlyToDo?: boolean; onlyWithProblems?: boolean },
+  options: {
+    fromRow: number;
+    limit: number;
+    onlyToDo?: boolean;
+    onlyWithProblems?: boolean;
+    /** A batch's rows: locked, past the ones another batch holds. */
+    lockSkipLocked?: boolean;
+  },
 ): Promise<ImportFileRow[]> {
   const { rows } = await q.query<ImportFileRow>(
     `SELECT row_number, cells, errors, outcome, outcome_message, asset_id FROM import_rows
       WHERE import_id = $1 AND row_number >= $2
         AND (NOT $4 OR (outcome IS NULL AND errors = '[]'::jsonb))
         AND (NOT $5 OR errors <> '[]'::jsonb OR outcome = 'failed' OR outcome = 'refused')
-      ORDER BY row_number LIMIT $3`,
+      ORDER BY row_number LIMIT $3${options.lockSkipLocked ? ' FOR UPDATE SKIP LOCKED' : ''}`,
     [importId, options.fromRow, options.limit, options.onlyToDo ?? false, options.onlyWithProblems ?? false],
   );
   return rows;

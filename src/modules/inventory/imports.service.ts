@@ -33,6 +33,8 @@ import {
   finishValidation,
   findImport,
   importFileRows,
+  finishImport,
+  importHasRowsToDo,
   importsWithWork,
   insertImport,
   insertImportRows,
@@ -73,6 +75,11 @@ const VALIDATION_PAGE = 1000;
 // A batch's fixed cost (its lock, reads, outcomes and commit) shared by 500 rows on PostgreSQL (docs/performance.md,
 // "Inventory (issue #49)"); on PGlite, which answers in the service's thread, 100 keep each turn short for requests.
 export const IMPORT_BATCH: Readonly<Record<DatabaseKind, number>> = { postgres: 500, pglite: 100 };
+/**
+ * Batches of one import a worker runs at once: on PostgreSQL two, so that one is read and built while the database
+ * writes the other (docs/performance.md, "Round 4: two batches of an import in flight"); PGlite has one connection.
+ */
+export const IMPORT_BATCHES_IN_FLIGHT: Readonly<Record<DatabaseKind, number>> = { postgres: 2, pglite: 1 };
 
 function notFound(): AppError {
   return new AppError('import_not_found');
@@ -646,11 +653,17 @@ export async function importNextBatch(
 }
 
 async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: number): Promise<boolean> {
-  const record = await lockImport(tx, id, { skipLocked: true });
+  const record = await lockImport(tx, id, { skipLocked: true, shared: true });
   if (!record || record.state !== 'importing') return false;
-  const rows = await importFileRows(tx, id, { fromRow: 0, limit: size, onlyToDo: true });
+  const rows = await importFileRows(tx, id, {
+    fromRow: 0,
+    limit: size,
+    onlyToDo: true,
+    lockSkipLocked: true,
+  });
   if (rows.length === 0) {
-    await setImportState(tx, id, { state: 'done' });
+    // The last rows may be another batch's, not yet committed: the import is done when none is left at all.
+    if (!(await importHasRowsToDo(tx, id))) await finishImport(tx, id);
     return false;
   }
   const planet = record.planet as PlanetId;
@@ -689,7 +702,7 @@ async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: 
 }
 
 async function failNextRow(tx: Queryable, id: string, error: unknown): Promise<void> {
-  const [row] = await importFileRows(tx, id, { fromRow: 0, limit: 1, onlyToDo: true });
+  const [row] = await importFileRows(tx, id, { fromRow: 0, limit: 1, onlyToDo: true, lockSkipLocked: true });
   if (!row) return;
   const message = error instanceof AppError ? error.message : new AppError('asset_create_failed').message;
   await recordRowOutcomes(tx, id, [

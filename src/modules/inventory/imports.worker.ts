@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import {
   failImport,
+  IMPORT_BATCHES_IN_FLIGHT,
   importNextBatch,
   importsWithWorkToDo,
   validateImport,
@@ -19,8 +20,9 @@ export interface ImportWorkerOptions {
 
 /**
  * Validates uploaded imports and imports started ones, a batch of rows per transaction, in the background. Several
- * workers (processes) may run: a batch locks its import (SKIP LOCKED), so each row is imported once; a worker that
- * dies leaves the rows without an outcome to the next pass, its own or another's.
+ * workers (processes) may run, and each runs two batches of an import at once on PostgreSQL: a batch locks its rows
+ * (SKIP LOCKED), so each row is imported once; a worker that dies leaves the rows without an outcome to the next
+ * pass, its own or another's.
  */
 export class ImportWorker {
   private running = false;
@@ -58,7 +60,12 @@ export class ImportWorker {
           this.options.log.error({ err: error, import_id: id }, 'import validation failed');
           await failImport(this.options.db, id, 'The file could not be validated; upload it again.');
         });
-      } else await importNextBatch(this.options.db, id, this.options.work);
+      } else {
+        const { db, work } = this.options;
+        await Promise.all(
+          Array.from({ length: IMPORT_BATCHES_IN_FLIGHT[db.kind] }, () => importNextBatch(db, id, work)),
+        );
+      }
     }
     return work.length > 0;
   }
