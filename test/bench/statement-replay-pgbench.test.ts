@@ -16,6 +16,17 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
+/** pgbench running a replay's scripts for a second, on `clients` clients. */
+const replayFor = (scripts: string[], clients: number) =>
+  runPgbench({
+    pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
+    databaseUrl,
+    script: scripts,
+    clients,
+    threads: 1,
+    seconds: 1,
+  });
+
 const INSERT = 'INSERT INTO things (id, owner, doc, n) VALUES ($1, $2, $3::jsonb, $4)';
 const COUNT = 'UPDATE counters SET n = n + $2 WHERE id = $1';
 
@@ -50,14 +61,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
     const replay = await buildReplay({ databaseUrl, streams: [stream], made: new Set([made]) });
     expect(replay.statementsPerScript).toEqual([4]);
 
-    const measured = await runPgbench({
-      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
-      databaseUrl,
-      script: replay.scripts,
-      clients: 2,
-      threads: 1,
-      seconds: 1,
-    });
+    const measured = await replayFor(replay.scripts, 2);
 
     const { things, counted } = await withClient(databaseUrl, async (client) => ({
       things: (
@@ -95,14 +99,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
       { database, pid: 1, queryId: '3', text: 'COMMIT', parameters: [] },
     ];
     const replay = await buildReplay({ databaseUrl, streams: [stream], made: new Set(made) });
-    const measured = await runPgbench({
-      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
-      databaseUrl,
-      script: replay.scripts,
-      clients: 2,
-      threads: 1,
-      seconds: 1,
-    });
+    const measured = await replayFor(replay.scripts, 2);
     const things = await withClient(
       databaseUrl,
       async (client) =>
@@ -153,14 +150,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
         },
       },
     });
-    const measured = await runPgbench({
-      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
-      databaseUrl,
-      script: replay.scripts,
-      clients: 2,
-      threads: 1,
-      seconds: 1,
-    });
+    const measured = await replayFor(replay.scripts, 2);
     const { offers, drawn } = await withClient(databaseUrl, async (client) => ({
       offers: (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM offers WHERE taken'))
         .rows[0]!.n,
@@ -192,14 +182,7 @@ describe.runIf(onPostgres)('a replay run by pgbench', () => {
       made: new Set(),
       rules: { rollBack: true },
     });
-    const measured = await runPgbench({
-      pgbenchPath: process.env.BENCH_PGBENCH || 'pgbench',
-      databaseUrl,
-      script: replay.scripts,
-      clients: 1,
-      threads: 1,
-      seconds: 1,
-    });
+    const measured = await replayFor(replay.scripts, 1);
     const numbers = await withClient(
       databaseUrl,
       async (client) =>
