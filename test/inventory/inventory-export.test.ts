@@ -73,6 +73,24 @@ describe('CSV export', () => {
     expect(rows[0]!.title).toBe(`'=HYPERLINK("http://evil.example")`);
   });
 
+  it('quotes a cell with a comma, a quote or a line break, so that a CSV reader gets it back whole', async () => {
+    const dealer = await context.createAccountWithKey();
+    const title = 'Sea, "calm"\r\nat night';
+    await createAssetViaApi(context.app, dealer.auth, 'artworks', {
+      title,
+      medium: 'oil, on "board"\nframed',
+    });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/files/v1/exports/artworks',
+      headers: dealer.auth,
+    });
+    expect(response.body).toContain('"Sea, ""calm""\r\nat night"');
+    const rows = parse<Record<string, string>>(response.body, { bom: true, columns: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title, medium: 'oil, on "board"\nframed' });
+  });
+
   it('takes the list’s filters', async () => {
     const rows = parse<Record<string, string>>((await download('?certificate_status=issued')).body, {
       bom: true,

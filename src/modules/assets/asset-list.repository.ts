@@ -1,4 +1,4 @@
-import { type Queryable, queryAll } from '../../db/database.js';
+import { type Queryable, queryAll, queryOne } from '../../db/database.js';
 import { afterPositionSql, type Position } from '../../lib/page-cursor.js';
 import { ASSET_COLUMNS, type AssetRow } from './assets.repository.js';
 import { AssetRecord } from './assets.schemas.js';
@@ -144,33 +144,30 @@ export async function listAccountAssetRecords(
 }
 
 /**
- * A listed asset as an export reads it, written by the database as one JSON array's text: certificate number,
- * inventory number, title, the values of `fields` in their order (null for an absent one), certificate status,
- * status, created_at, updated_at (as toISOString writes them) and id. One string a row instead of a parsed row with
- * its dates and attributes: an export of a million rows then stays within its memory (docs/performance.md,
- * "Inventory (issue #49)").
+ * A page of listed assets as an export reads it, written by the database as the text of one JSON array of arrays,
+ * each: certificate number, inventory number, title, the values of `fields` in their order (null for an absent one),
+ * certificate status, status, created_at, updated_at (as toISOString writes them) and id. One string a page, not a
+ * parsed row per asset: the export of a million rows then stays within its memory (docs/performance.md,
+ * "Inventory (issue #49)" and "Round 4: the export's memory").
  */
-export interface AssetCellsRow {
-  cells: string;
-}
-
-/** As listAccountAssets, each asset as AssetCellsRow's array text. */
 export async function listAccountAssetCells(
   db: Queryable,
   filter: AssetListFilter,
   fields: readonly string[],
   page: { limit: number; after?: Position },
-): Promise<AssetCellsRow[]> {
+): Promise<string> {
   const query = assetListQuery(filter, page);
   const fieldNames = `$${query.params.push(fields)}::text[]`;
   // The page first, then the rendering, as assetRecordPageQuery does, so the keyset walks the index.
-  return queryAll<AssetCellsRow>(
+  const row = await queryOne<{ cells: string }>(
     db,
-    `SELECT json_build_array(certificate_number, inventory_number, title,
+    `SELECT coalesce(json_agg(json_build_array(certificate_number, inventory_number, title,
        (SELECT coalesce(jsonb_agg(page.attributes -> name ORDER BY position), '[]'::jsonb)
           FROM unnest(${fieldNames}) WITH ORDINALITY AS field(name, position)),
-       certificate_status, status, ${isoUtc('created_at')}, ${isoUtc('updated_at')}, id)::text AS cells
-     FROM (${query.text}) page ORDER BY page.created_at DESC, page.id DESC`,
+       certificate_status, status, ${isoUtc('created_at')}, ${isoUtc('updated_at')}, id)
+       ORDER BY page.created_at DESC, page.id DESC), '[]')::text AS cells
+     FROM (${query.text}) page`,
     query.params,
   );
+  return row.cells;
 }

@@ -119,8 +119,9 @@ export async function* eachListedAsset(
 ): AsyncGenerator<ListedAssetCells[]> {
   let after: Position | undefined;
   for (;;) {
-    const rows = await listAccountAssetCells(db, filter, fields, { limit: batch, after });
-    const assets = rows.map((row) => JSON.parse(row.cells) as ListedAssetCells);
+    const assets = JSON.parse(
+      await listAccountAssetCells(db, filter, fields, { limit: batch, after }),
+    ) as ListedAssetCells[];
     if (assets.length > 0) yield assets;
     if (assets.length < batch) return;
     const last = assets.at(-1)!;

@@ -125,18 +125,6 @@ export async function lockImport(
   return rows[0];
 }
 
-/**
- * An import whose rows are all done ends `done`, once: two batches that find no row left both get here, and the
- * second finds it done already.
- */
-export async function finishImport(q: Queryable, id: string): Promise<void> {
-  const { rowCount } = await q.query(
-    `UPDATE imports SET state = 'done', updated_at = now(), finished_at = now() WHERE id = $1 AND state = 'importing'`,
-    [id],
-  );
-  if (rowCount) await forgetImportImages(q, id);
-}
-
 /** Whether rows of the import are still to do (none has an outcome yet), whoever holds them. */
 export async function importHasRowsToDo(q: Queryable, importId: string): Promise<boolean> {
   const { rows } = await q.query<{ to_do: boolean }>(
@@ -173,18 +161,29 @@ export async function importsWithWork(
   return rows;
 }
 
+/** A change of an import's state; `from`, when given, makes it only from that state. */
+interface ImportStateChange {
+  state: ImportState;
+  onlyValid?: boolean;
+  failure?: string;
+  mapping?: Record<string, string | null>;
+  /** A ZIP of images came: a validation under way will not make the import ready. */
+  mediaChanged?: boolean;
+  /** Changed only from this state: two batches that both find no row left end the import once. */
+  from?: ImportState;
+}
+
 export async function setImportState(
   q: Queryable,
   id: string,
-  change: {
-    state: ImportState;
-    onlyValid?: boolean;
-    failure?: string;
-    mapping?: Record<string, string | null>;
-    /** A ZIP of images came: a validation under way will not make the import ready. */
-    mediaChanged?: boolean;
-  },
-): Promise<ImportRow> {
+  change: ImportStateChange & { from: ImportState },
+): Promise<ImportRow | undefined>;
+export async function setImportState(q: Queryable, id: string, change: ImportStateChange): Promise<ImportRow>;
+export async function setImportState(
+  q: Queryable,
+  id: string,
+  change: ImportStateChange,
+): Promise<ImportRow | undefined> {
   const { rows } = await q.query<ImportRow>(
     `UPDATE imports SET state = $2, only_valid = coalesce($3, only_valid), failure = coalesce($4, failure),
             mapping = coalesce($5::jsonb, mapping), updated_at = now(),
@@ -195,7 +194,7 @@ export async function setImportState(
             refused_count = CASE WHEN $2 = 'validating' THEN 0 ELSE refused_count END,
             started_at = CASE WHEN $2 = 'importing' THEN now() ELSE started_at END,
             finished_at = CASE WHEN $2 IN ('done', 'failed', 'cancelled') THEN now() ELSE finished_at END
-      WHERE id = $1 RETURNING ${IMPORT_COLUMNS}`,
+      WHERE id = $1 AND ($7::text IS NULL OR state = $7) RETURNING ${IMPORT_COLUMNS}`,
     [
       id,
       change.state,
@@ -203,10 +202,11 @@ export async function setImportState(
       change.failure ?? null,
       change.mapping ? JSON.stringify(change.mapping) : null,
       change.mediaChanged ?? false,
+      change.from ?? null,
     ],
   );
-  if (['done', 'failed', 'cancelled'].includes(change.state)) await forgetImportImages(q, id);
-  return rows[0]!;
+  if (rows[0] && ['done', 'failed', 'cancelled'].includes(change.state)) await forgetImportImages(q, id);
+  return rows[0];
 }
 
 // An ended import's images go: they were kept only to be attached.

@@ -33,7 +33,6 @@ import {
   finishValidation,
   findImport,
   importFileRows,
-  finishImport,
   importHasRowsToDo,
   importsWithWork,
   insertImport,
@@ -663,7 +662,8 @@ async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: 
   });
   if (rows.length === 0) {
     // The last rows may be another batch's, not yet committed: the import is done when none is left at all.
-    if (!(await importHasRowsToDo(tx, id))) await finishImport(tx, id);
+    if (!(await importHasRowsToDo(tx, id)))
+      await setImportState(tx, id, { state: 'done', from: 'importing' });
     return false;
   }
   const planet = record.planet as PlanetId;
