@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -187,6 +187,13 @@ describe('a refusal and the configuration', () => {
       expect(parsed.to).toMatchObject({ text: 'local@example.com' });
       expect(parsed.text).toContain('https://verify.example.com/console/x?a=1&b=2');
       expect(await findMail(context.db, id!)).toMatchObject({ state: 'sent', transport: 'mailbox' });
+      expect(statSync(path.join(dataDir, 'mail')).mode & 0o777).toBe(0o700);
+      // The folder removed while the service runs is made again by the next message.
+      rmSync(path.join(dataDir, 'mail'), { recursive: true });
+      const next = await context.db.transaction((tx) => queueMail(tx, request({ to: 'again@example.com' })));
+      await worker.drain();
+      expect(readdirSync(path.join(dataDir, 'mail')).filter((file) => file.includes(next!))).toHaveLength(1);
+      expect(await findMail(context.db, next!)).toMatchObject({ state: 'sent', transport: 'mailbox' });
       await worker.stop();
     } finally {
       await context.close();

@@ -13,6 +13,17 @@ export function mailboxFileName(mail: { id: string; date: Date }): string {
   return `${mail.date.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`;
 }
 
+/** A file written, its folder made only when it is missing: not a mkdir for every message (docs/mail.md). */
+async function writeMakingFolder(file: string, content: Parameters<typeof writeFile>[1]): Promise<void> {
+  try {
+    await writeFile(file, content, { mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, content, { mode: 0o600 });
+  }
+}
+
 /**
  * The embedded default: each message written whole (RFC 5322, as an SMTP server would receive it) to a file of
  * its own under AVS_DATA_DIR/mail, which /admin/mail shows as its recipient would see it.
@@ -28,11 +39,10 @@ export function mailboxTransport(dataDir: string): MailTransport {
     async send(mail: OutgoingMail) {
       try {
         const info = await (await writer()).sendMail(nodemailerMessage(mail));
-        await mkdir(directory, { recursive: true, mode: 0o700 });
         const name = mailboxFileName(mail);
         const partial = path.join(directory, `.${name}.partial`);
         // Written aside and renamed: a reader never meets half a message.
-        await writeFile(partial, info.message, { mode: 0o600 });
+        await writeMakingFolder(partial, info.message);
         await rename(partial, path.join(directory, name));
         return `saved to the local mailbox as ${name}`;
       } catch (error) {
