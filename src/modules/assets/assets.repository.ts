@@ -114,7 +114,7 @@ function announceCreated(db: Queryable): void {
 // A batch of creates travels as one JSON array (one parameter): the same three rows per asset as the single
 // statement above, for any number of assets, in one statement and so one transaction. Row triggers (the chain
 // head, the log queue) fire per event row as they do for one.
-const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
+const insertAssetsSql = (answer: string) => `WITH batch AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(
       ord integer, id uuid, planet text, title text, account_id uuid, attributes jsonb, created_at timestamptz,
       event_id uuid, event_type text, payload jsonb, hash text, outbox_id uuid, outbox_asset jsonb,
@@ -138,12 +138,36 @@ const INSERT_ASSETS_WITH_CREATED_EVENTS_SQL = `WITH batch AS (
            i.created_at
     FROM inserted i JOIN batch b ON b.id = i.id
   )
-  SELECT ${ASSET_COLUMNS} FROM inserted`;
+  SELECT ${answer} FROM inserted`;
 
 const insertAssetsWithCreatedEventsStatement = prepared(
   'insert_assets_with_created_events',
-  INSERT_ASSETS_WITH_CREATED_EVENTS_SQL,
+  insertAssetsSql(ASSET_COLUMNS),
 );
+// An import's batch needs only to know its rows went in: their ids, not 500 whole rows to parse and drop.
+const insertAssetsAnsweringIdsStatement = prepared('insert_assets_answering_ids', insertAssetsSql('id'));
+
+/** A batch of new assets as the batch statements' one JSON parameter, each with its order. */
+function batchParameter(assets: readonly NewAsset[]): string {
+  return JSON.stringify(
+    assets.map((asset, ord) => ({
+      ord,
+      id: asset.id,
+      planet: asset.planet,
+      title: asset.title,
+      account_id: asset.accountId,
+      attributes: asset.attributes,
+      created_at: asset.event.created_at,
+      event_id: asset.event.id,
+      event_type: asset.event.event_type,
+      payload: asset.event.payload,
+      hash: asset.event.hash,
+      outbox_id: asset.outboxId,
+      outbox_asset: outboxRecordWithoutNumber(asset),
+      inventory_number: asset.inventoryNumber,
+    })),
+  );
+}
 
 /**
  * Many creates in one statement (group commit): each asset with its own number, CREATED event and outbox
@@ -154,23 +178,7 @@ export async function insertAssetsWithCreatedEvents(
   assets: readonly NewAsset[],
 ): Promise<AssetRow[]> {
   if (assets.length === 1) return [await insertAssetWithCreatedEvent(db, assets[0]!)];
-  const batch = assets.map((asset, ord) => ({
-    ord,
-    id: asset.id,
-    planet: asset.planet,
-    title: asset.title,
-    account_id: asset.accountId,
-    attributes: asset.attributes,
-    created_at: asset.event.created_at,
-    event_id: asset.event.id,
-    event_type: asset.event.event_type,
-    payload: asset.event.payload,
-    hash: asset.event.hash,
-    outbox_id: asset.outboxId,
-    outbox_asset: outboxRecordWithoutNumber(asset),
-    inventory_number: asset.inventoryNumber,
-  }));
-  const { rows } = await db.query<AssetRow>(insertAssetsWithCreatedEventsStatement, [JSON.stringify(batch)]);
+  const { rows } = await db.query<AssetRow>(insertAssetsWithCreatedEventsStatement, [batchParameter(assets)]);
   announceCreated(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return assets.map((asset) => {
@@ -178,6 +186,20 @@ export async function insertAssetsWithCreatedEvents(
     if (!row) throw new Error(`the batch insert returned no row for asset ${asset.id}`);
     return row;
   });
+}
+
+/** As insertAssetsWithCreatedEvents, without reading the rows back: the assets' ids are theirs before the statement. */
+export async function insertAssetsWithoutRows(db: Queryable, assets: readonly NewAsset[]): Promise<void> {
+  if (assets.length === 1) {
+    await insertAssetWithCreatedEvent(db, assets[0]!);
+    return;
+  }
+  const { rows } = await db.query<{ id: string }>(insertAssetsAnsweringIdsStatement, [
+    batchParameter(assets),
+  ]);
+  announceCreated(db);
+  if (rows.length !== assets.length)
+    throw new Error(`the batch insert wrote ${rows.length} of ${assets.length} assets`);
 }
 
 /** The record as create returns it, less the number the database assigns inside the statement. */

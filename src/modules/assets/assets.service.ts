@@ -32,6 +32,7 @@ import {
   findAsset,
   findAssets,
   findAssetsByInventoryNumbers,
+  insertAssetsWithoutRows,
   insertAssetsWithCreatedEvents,
   lockAsset,
   lockAssetByCertificateNumber,
@@ -111,27 +112,34 @@ export async function createAsset(
   planet: PlanetId,
   body: unknown,
 ): Promise<AssetRecordType> {
-  const [created] = await createAssets(db, principal, planet, [body]);
-  return created!;
+  const asset = prepareCreate(principal, planet, body);
+  try {
+    const [row] = await insertAssetsWithCreatedEvents(db, [asset]);
+    return toAssetRecord(row!);
+  } catch (error) {
+    throw createFailed(error);
+  }
 }
 
 /**
  * Several creates in one statement, in their order (an import's batch, docs/inventory.md): each as createAsset
  * makes it, with its CREATED event and outbox row. One that breaks a constraint fails the statement, and so all.
+ * Answers the new assets' ids, in order: the batch reads nothing else back.
  */
 export async function createAssets(
   db: Queryable,
   principal: Principal,
   planet: PlanetId,
   bodies: readonly unknown[],
-): Promise<AssetRecordType[]> {
+): Promise<string[]> {
   const assets = bodies.map((body) => prepareCreate(principal, planet, body));
   if (assets.length === 0) return [];
   try {
-    return (await insertAssetsWithCreatedEvents(db, assets)).map(toAssetRecord);
+    await insertAssetsWithoutRows(db, assets);
   } catch (error) {
     throw createFailed(error);
   }
+  return assets.map((asset) => asset.id);
 }
 
 /**

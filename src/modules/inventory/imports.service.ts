@@ -682,7 +682,7 @@ async function importBatchIn(tx: Queryable, id: string, work: ImportWork, size: 
   );
   const createdIds = new Map<number, string>();
   for (const [index, step] of pending.entries()) {
-    const assetId = created[index]!.id;
+    const assetId = created[index]!;
     createdIds.set(step.row_number, assetId);
     const target = { importId: record.id, planet, assetId, isNew: true };
     await attachRowImages(tx, work.mediaStores, principal, target, step.images);
