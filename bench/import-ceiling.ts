@@ -3,9 +3,11 @@
 // window's batches, as the worker sent them, against a copy of the import that is still to do, each batch rolled back
 // so that it can run again (its rows and inventory numbers would be taken after one run). docs/performance.md,
 // "Round 4: each path beside pgbench of its own SQL".
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { measureImport } from './inventory.js';
 import { runPgbench } from './pgbench.js';
+import { copyRows } from './row-copies.js';
 import { processCost } from './process-cost.js';
 import { measureInRounds } from './report.js';
 import {
@@ -42,15 +44,13 @@ function rowsOf(stream: readonly LoggedStatement[]): number {
  */
 async function copyImportToDo(databaseUrl: string, importId: string, accountId: string): Promise<string> {
   return withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `WITH copy AS (
-         SELECT (jsonb_populate_record(NULL::imports, to_jsonb(i) || jsonb_build_object(
-                  'id', gen_random_uuid(), 'account_id', $2::uuid, 'state', 'ready'))).*
-         FROM imports i WHERE i.id = $1)
-       INSERT INTO imports SELECT * FROM copy RETURNING id`,
-      [importId, accountId],
-    );
-    const copyId = rows[0]!.id;
+    const copyId = randomUUID();
+    await copyRows(client, {
+      table: 'imports',
+      where: 't.id = $1',
+      params: [importId, copyId, accountId],
+      changed: { id: '$2::uuid', account_id: '$3::uuid', state: "'ready'" },
+    });
     await client.query(
       `INSERT INTO import_rows (import_id, row_number, cells, errors)
        SELECT $2, row_number, cells, errors FROM import_rows WHERE import_id = $1`,

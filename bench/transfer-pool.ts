@@ -4,6 +4,7 @@
 // PostgreSQL's `md5(text)::uuid`), so that the bench and pgbench's script name the same rows from a number alone
 // (docs/performance.md, "Round 4: each path beside pgbench of its own SQL").
 import { createHash } from 'node:crypto';
+import { copyRows } from './row-copies.js';
 import { withClient } from './stats-cluster.js';
 
 /** What each kind of a pool member's ids is derived from: `md5(prefix || number)`. */
@@ -29,20 +30,6 @@ export function poolIdSql(kind: PoolIdKind, numberSql: string): string {
   return `md5('${ID_PREFIX[kind]}' || ${numberSql})::uuid`;
 }
 
-// Generated columns cannot be written: a copy names the others.
-async function writableColumns(
-  client: { query: (sql: string, values: unknown[]) => Promise<{ rows: { name: string }[] }> },
-  table: string,
-): Promise<string[]> {
-  const { rows } = await client.query(
-    `SELECT column_name AS name FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-    [table],
-  );
-  if (rows.length === 0) throw new Error(`no table ${table}`);
-  return rows.map((row) => row.name);
-}
-
 /**
  * Copies of the template offer (and of its asset and the asset's history) numbered 1…size, each its own asset, with
  * its own certificate number. The copies are written as a restore writes (`session_replication_role = replica`): no
@@ -61,16 +48,14 @@ export async function makeTransferPool(options: {
     );
     const templateAssetId = template.rows[0]?.asset_id;
     if (!templateAssetId) throw new Error('the template transfer is missing');
-    // Each table's columns as they are, but for the ones a copy changes.
-    const copy = async (table: string, changed: Record<string, string>, where: string) => {
-      const columns = await writableColumns(client, table);
-      const values = columns.map((column) => changed[column] ?? `t.${column}`);
-      await client.query(
-        `INSERT INTO ${table} (${columns.join(', ')})
-         SELECT ${values.join(', ')} FROM ${table} t, generate_series(1, $2::int) n WHERE ${where}`,
-        [table === 'transfers' ? options.templateTransferId : templateAssetId, options.size],
-      );
-    };
+    const copy = (table: string, changed: Record<string, string>, where: string) =>
+      copyRows(client, {
+        table,
+        where,
+        params: [table === 'transfers' ? options.templateTransferId : templateAssetId],
+        changed,
+        copies: options.size,
+      });
     await client.query('BEGIN');
     await client.query('SET LOCAL session_replication_role = replica');
     const assetId = poolIdSql('asset', 'n');
