@@ -90,7 +90,10 @@ export async function runImportCeiling(options: {
   let captured: { importId: string; windows: Awaited<ReturnType<typeof logTwoWindows>> } | undefined;
   await importOnce(CAPTURED_IMPORT_ROWS, async (importId) => {
     await pause(CAPTURE_AFTER_SECONDS * 1000);
-    captured = { importId, windows: await logTwoWindows(options.adminUrl, 'import', () => 0) };
+    captured = {
+      importId,
+      windows: await logTwoWindows(options.adminUrl, options.logDir, 'import', () => 0),
+    };
   });
   const capture = await replayOfSecondWindow(
     { logDir: options.logDir, database: options.database.name, isBackground: options.isBackground },

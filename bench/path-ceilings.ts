@@ -450,7 +450,7 @@ async function captureUnderLoad(options: {
     },
   });
   await pause(CAPTURE_AFTER_SECONDS * 1000);
-  const windows = await logTwoWindows(options.adminUrl, options.pathName, () => responses);
+  const windows = await logTwoWindows(options.adminUrl, options.logDir, options.pathName, () => responses);
   const measured = await loaded;
   if (measured.errors + measured.non2xx > 0)
     throw new Error(`${options.pathName}: requests failed during the capture`);

@@ -6,8 +6,10 @@ import {
   captureMark,
   idsIn,
   readStatementLog,
+  statementLogEnd,
   streamsBetweenMarks,
   type LoggedStatement,
+  type StatementLogEnd,
 } from './statement-replay.js';
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,14 +22,18 @@ interface LoggedWindow {
   from: string;
   to: string;
   requests: number;
+  /** Where the statement log ended before the capture: its reading starts there. */
+  logBefore: StatementLogEnd;
 }
 
 /** The statement log on for two windows of CAPTURE_WINDOW_MS, marked; `requestsSoFar` counts each window's requests. */
 export async function logTwoWindows(
   adminUrl: string,
+  logDir: string,
   pathName: string,
   requestsSoFar: () => number,
 ): Promise<LoggedWindow[]> {
+  const logBefore = await statementLogEnd(logDir);
   await logStatements(adminUrl, true);
   const windows: LoggedWindow[] = [];
   for (const window of ['first', 'second']) {
@@ -37,7 +43,7 @@ export async function logTwoWindows(
     const before = requestsSoFar();
     await pause(CAPTURE_WINDOW_MS);
     await markStatementLog(adminUrl, to);
-    windows.push({ from, to, requests: requestsSoFar() - before });
+    windows.push({ from, to, requests: requestsSoFar() - before, logBefore });
     await pause(CAPTURE_WINDOW_MS / 2);
   }
   await logStatements(adminUrl, false);
@@ -49,7 +55,7 @@ export async function replayOfSecondWindow(
   options: { logDir: string; database: string; isBackground: (statement: LoggedStatement) => boolean },
   windows: readonly LoggedWindow[],
 ) {
-  const log = await readStatementLog(options.logDir);
+  const log = await readStatementLog(options.logDir, windows[0]!.logBefore);
   const [first, second] = windows.map((window) =>
     streamsBetweenMarks(log, { database: options.database, ...window, isBackground: options.isBackground }),
   );

@@ -2,7 +2,7 @@
 // statement with its parameters (bench/stats-cluster.ts); each of the service's connections' statements, in order,
 // becomes one pgbench script, and only what must differ from one replay to the next is replaced
 // (docs/performance.md, "Round 4: each path beside pgbench of its own SQL").
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { withClient } from './stats-cluster.js';
 
@@ -69,12 +69,41 @@ interface JsonLogEntry {
   query_id?: number | string;
 }
 
+/** Where each file of the statement log ended at a moment: a later read starts there (`readStatementLog`). */
+export type StatementLogEnd = Map<string, number>;
+
+async function logFiles(logDir: string): Promise<string[]> {
+  return (await readdir(logDir)).filter((file) => file.endsWith('.json')).sort();
+}
+
+/** The log's files and their sizes now: a capture reads only what was written after, not the earlier captures'. */
+export async function statementLogEnd(logDir: string): Promise<StatementLogEnd> {
+  const end: StatementLogEnd = new Map();
+  for (const file of await logFiles(logDir)) end.set(file, (await stat(path.join(logDir, file))).size);
+  return end;
+}
+
+/** A log file's text from a byte on, starting at a line's beginning (a line being written then is left out). */
+async function readLogFrom(file: string, from: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const start = Math.max(0, from - 1);
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, size - start));
+    await handle.read(bytes, 0, bytes.length, start);
+    const text = bytes.toString('utf8');
+    return from === 0 ? text : text.slice(text.indexOf('\n') + 1);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Every statement of the log, marks included, in the order the server logged them. */
-export async function readStatementLog(logDir: string): Promise<LoggedStatement[]> {
-  const files = (await readdir(logDir)).filter((file) => file.endsWith('.json')).sort();
+export async function readStatementLog(logDir: string, from?: StatementLogEnd): Promise<LoggedStatement[]> {
+  const files = await logFiles(logDir);
   const statements: LoggedStatement[] = [];
   for (const file of files) {
-    for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
+    for (const line of (await readLogFrom(path.join(logDir, file), from?.get(file) ?? 0)).split('\n')) {
       if (!line) continue;
       // A query id is a 64-bit integer: read as a number it would lose its last digits.
       const entry = JSON.parse(line.replace(/"query_id":(-?\d+)/, '"query_id":"$1"')) as JsonLogEntry;

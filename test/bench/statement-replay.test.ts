@@ -1,8 +1,13 @@
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   captureMark,
   idsIn,
   parseLoggedParameters,
+  readStatementLog,
+  statementLogEnd,
   streamsBetweenMarks,
   type LoggedStatement,
 } from '../../bench/statement-replay.js';
@@ -80,5 +85,32 @@ describe('the statements of a window of the log', () => {
     expect(idsIn([statement('paths', 1, 'x', [`{"id":"${id}"}`, `{${other},${id}}`, null])])).toEqual(
       new Set([id, other]),
     );
+  });
+});
+
+describe('the statement log read from where it ended', () => {
+  const line = (pid: number, text: string) =>
+    `${JSON.stringify({ dbname: 'avs', pid, message: `statement: ${text}`, query_id: 0 })}\n`;
+
+  it('reads only what was written after, from a line’s beginning, in every file', async () => {
+    const logDir = mkdtempSync(path.join(tmpdir(), 'avs-statement-log-'));
+    try {
+      writeFileSync(path.join(logDir, 'postgresql-1.json'), line(1, 'SELECT 1'));
+      const end = await statementLogEnd(logDir);
+      appendFileSync(path.join(logDir, 'postgresql-1.json'), line(1, 'SELECT 2'));
+      writeFileSync(path.join(logDir, 'postgresql-2.json'), line(2, 'SELECT 3'));
+      expect((await readStatementLog(logDir, end)).map((statement) => statement.text)).toEqual([
+        'SELECT 2',
+        'SELECT 3',
+      ]);
+      expect(await readStatementLog(logDir)).toHaveLength(3);
+      // An end taken while a line was half written: that line is left out, the next ones are read.
+      const halfWay = new Map([['postgresql-1.json', line(1, 'SELECT 1').length + 5]]);
+      expect((await readStatementLog(logDir, halfWay)).map((statement) => statement.text)).toEqual([
+        'SELECT 3',
+      ]);
+    } finally {
+      rmSync(logDir, { recursive: true, force: true });
+    }
   });
 });
