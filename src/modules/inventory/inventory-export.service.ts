@@ -120,7 +120,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One CSV record with its CRLF. Written here rather than by csv-stringify, which normalises its options and builds
- * an object per field on every call: nine tenths of a CSV export's allocations (docs/performance.md, "Round 4: the
+ * an object per field on every call: three quarters of a CSV export's allocations (docs/performance.md, "Round 4: the
  * export's memory").
  */
 function csvRecord(cells: readonly Cell[]): string {
