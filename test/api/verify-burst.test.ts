@@ -12,13 +12,20 @@ vi.mock('../../src/modules/verification/verifications.repository.js', async (imp
     await importOriginal<typeof import('../../src/modules/verification/verifications.repository.js')>();
   return {
     ...original,
-    findAssetWithHistory: (...args: Parameters<typeof original.findAssetWithHistory>) => {
-      if (args[3] === original.ANY_LENGTH) counted.wholeReads++;
-      return original.findAssetWithHistory(...args);
+    // A whole read counts when it brought the long history: one made after another verification recorded its check
+    // point brings only the events since, and nothing long is hashed for it.
+    findAssetWithHistory: async (...args: Parameters<typeof original.findAssetWithHistory>) => {
+      const found = await original.findAssetWithHistory(...args);
+      if (args[3] === original.ANY_LENGTH && (found?.history?.events.length ?? 0) > WHOLE)
+        counted.wholeReads++;
+      return found;
     },
-    findAssetsWithHistory: (...args: Parameters<typeof original.findAssetsWithHistory>) => {
-      if (args[3] === original.ANY_LENGTH) counted.wholeReads++;
-      return original.findAssetsWithHistory(...args);
+    findAssetsWithHistory: async (...args: Parameters<typeof original.findAssetsWithHistory>) => {
+      const found = await original.findAssetsWithHistory(...args);
+      if (args[3] === original.ANY_LENGTH) {
+        for (const one of found.values()) if ((one.history?.events.length ?? 0) > WHOLE) counted.wholeReads++;
+      }
+      return found;
     },
   };
 });
